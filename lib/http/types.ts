@@ -1,0 +1,93 @@
+/**
+ * The shapes that flow through the HttpEffect pipeline. Operations only *describe* requests with
+ * {@link HttpRequest}; the pipeline sends them, classifies the answer and retries.
+ *
+ * @packageDocumentation
+ */
+import type { HttpMethod } from '../errors'
+
+/**
+ * Retry settings. Retried are transient statuses (408, 429, 500, 502, 503, 504) and connection or
+ * attempt-timeout failures, for idempotent requests only (GET, HEAD, PUT, DELETE unless the request
+ * says otherwise).
+ *
+ * @example
+ * ```ts
+ * connect({ url, retry: { attempts: 5, baseDelayMs: 200, maxDelayMs: 5_000 } })
+ * ```
+ */
+export interface RetryOptions {
+  /** Attempts in total, the first included. 1 turns retry off. Default 3. */
+  readonly attempts: number
+  /** Backoff before retry n is `random() * min(maxDelayMs, baseDelayMs * 2^(n-1))`. Default 250. */
+  readonly baseDelayMs: number
+  /** Cap of one computed backoff. Default 10_000. */
+  readonly maxDelayMs: number
+  /** A server `Retry-After` above this gives up instead of waiting. Default 60_000. */
+  readonly maxRetryAfterMs: number
+  /** Source of jitter in [0, 1). Default `Math.random`; inject for deterministic tests. */
+  readonly random: () => number
+}
+
+/**
+ * Timeout settings; both produce a `TimeoutError` (`phase: 'attempt' | 'total'`).
+ *
+ * @example
+ * ```ts
+ * connect({ url, timeout: { attemptMs: 5_000, totalMs: 30_000 } })
+ * ```
+ */
+export interface TimeoutOptions {
+  /** One attempt, from sending to the last body byte. Default 30_000. */
+  readonly attemptMs: number
+  /** The whole operation including retries and backoff. Default 120_000. */
+  readonly totalMs: number
+}
+
+/** Query parameters in the order they are sent; `undefined` values are left out. */
+export type Query = ReadonlyArray<readonly [string, string | undefined]>
+
+/**
+ * A request as an operation describes it.
+ *
+ * @example
+ * ```ts
+ * const req: HttpRequest = { method: 'HEAD', path: '/objects/Article/' + uuid, expect: [204, 404] }
+ * ```
+ */
+export interface HttpRequest {
+  readonly method: HttpMethod
+  /** Path below `/v1`, starting with `/`, segments already percent-encoded. */
+  readonly path: string
+  readonly query?: Query
+  /** Serialised as JSON with `content-type: application/json` when present. */
+  readonly body?: unknown
+  /** Statuses that count as success; any other is an `UnexpectedStatusError`. */
+  readonly expect: readonly number[]
+  /** Overrides the method default (GET/HEAD/PUT/DELETE idempotent; POST/PATCH not). */
+  readonly idempotent?: boolean
+  /** Per-call retry settings, or `false` to turn retry off for this call. */
+  readonly retry?: Partial<RetryOptions> | false
+  /** Per-call timeout settings. */
+  readonly timeout?: Partial<TimeoutOptions>
+  /**
+   * An absolute URL to fetch instead of `<base>/v1<path>` (used to load a data object from a URL).
+   * Such a request never carries the client's `Authorization` header nor its custom headers.
+   */
+  readonly absoluteUrl?: string
+}
+
+/**
+ * A classified, successful answer: the status was in `expect`. `body` is the parsed JSON body, or
+ * `undefined` when the response had none (HEAD, 204, empty 200).
+ *
+ * @example
+ * ```ts
+ * const exists = (res: HttpResponse) => res.status === 204
+ * ```
+ */
+export interface HttpResponse {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  readonly body: unknown
+}
