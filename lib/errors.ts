@@ -126,6 +126,8 @@ export class UnexpectedStatusError extends TaggedError {
     readonly status: number,
     readonly body: unknown,
     readonly messages: readonly string[],
+    /** The server's `Retry-After` in ms (from delta-seconds or an HTTP-date), when it sent one. */
+    readonly retryAfterMs?: number,
   ) {
     super(
       `${method} ${url} failed: unexpected status ${status}` +

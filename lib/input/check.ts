@@ -1,0 +1,113 @@
+/**
+ * The input-check module every operation uses: small checkers that throw an {@link ArgumentError}
+ * and one boundary, {@link checkInput}, that turns the first such throw into a `Left`. Checks run
+ * synchronously before any request is described, so bad input never reaches the wire.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { ArgumentError, ArgumentTypeError, ArgumentValueError } from '../errors'
+
+/** A readable name of a value's type for messages: `string`, `number`, `null`, `array`, ... */
+export const typeName = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+
+/**
+ * Runs the checks in `build`; the first ArgumentTypeError/ArgumentValueError becomes a `Left`.
+ * Any other throw is a bug and propagates.
+ *
+ * @example
+ * ```ts
+ * const input = checkInput(() => ({ limit: positiveInteger('limit', args.limit) }))
+ * ```
+ */
+export const checkInput = <A>(build: () => A): E.Either<ArgumentError, A> => {
+  try {
+    return E.right(build())
+  } catch (e) {
+    if (e instanceof ArgumentTypeError || e instanceof ArgumentValueError) return E.left(e)
+    throw e
+  }
+}
+
+/** Throws an ArgumentTypeError for `argument`. */
+export const typeError = (argument: string, expected: string, value: unknown): never => {
+  throw new ArgumentTypeError(argument, expected, typeName(value))
+}
+
+/** Throws an ArgumentValueError for `argument`. */
+export const valueError = (argument: string, message: string): never => {
+  throw new ArgumentValueError(argument, message)
+}
+
+/** The operation's argument object itself. */
+export const argsObject = (operation: string, args: unknown): Record<string, unknown> => {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return typeError(`${operation} arguments`, 'object', args)
+  }
+  return args as Record<string, unknown>
+}
+
+export const string = (argument: string, value: unknown): string =>
+  typeof value === 'string' ? value : typeError(argument, 'string', value)
+
+export const optional = <A>(
+  check: (argument: string, value: unknown) => A,
+  argument: string,
+  value: unknown,
+): A | undefined => (value === undefined || value === null ? undefined : check(argument, value))
+
+export const nonEmptyString = (argument: string, value: unknown): string => {
+  const s = string(argument, value)
+  return s.length > 0 ? s : valueError(argument, `'${argument}' must not be empty`)
+}
+
+export const boolean = (argument: string, value: unknown): boolean =>
+  typeof value === 'boolean' ? value : typeError(argument, 'boolean', value)
+
+const integer = (argument: string, value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value)
+    ? value
+    : typeError(argument, 'integer', value)
+
+export const positiveInteger = (argument: string, value: unknown): number => {
+  const n = integer(argument, value)
+  return n > 0 ? n : valueError(argument, `'${argument}' must be positive, i.e. greater than zero (>0)`)
+}
+
+export const nonNegativeInteger = (argument: string, value: unknown): number => {
+  const n = integer(argument, value)
+  return n >= 0
+    ? n
+    : valueError(argument, `'${argument}' must be positive, i.e. greater or equal to zero (>=0)`)
+}
+
+export const stringArray = (argument: string, value: unknown): readonly string[] => {
+  if (!Array.isArray(value)) return typeError(argument, 'string[]', value)
+  value.forEach((item: unknown, i) => string(`${argument}[${i}]`, item))
+  return value as string[]
+}
+
+/** A vector: an array of finite numbers (an empty array is kept and sent, as the reference client does). */
+export const vector = (argument: string, value: unknown): readonly number[] => {
+  if (!Array.isArray(value)) return typeError(argument, 'number[]', value)
+  value.forEach((item: unknown, i) => {
+    if (typeof item !== 'number') typeError(`${argument}[${i}]`, 'number', item)
+    else if (!Number.isFinite(item)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
+  })
+  return value as number[]
+}
+
+/** Consistency levels the server accepts; exactly these upper-case strings. */
+export type ConsistencyLevel = 'ALL' | 'ONE' | 'QUORUM'
+const consistencyLevels: readonly string[] = ['ALL', 'ONE', 'QUORUM']
+
+export const consistencyLevel = (argument: string, value: unknown): ConsistencyLevel => {
+  const s = string(argument, value)
+  return consistencyLevels.includes(s)
+    ? (s as ConsistencyLevel)
+    : valueError(argument, `'${s}' is not a valid consistency level, use one of ALL, ONE, QUORUM`)
+}
+
+/** Tenants and node names: any non-empty string; they travel percent-encoded in the query. */
+export const name = nonEmptyString

@@ -1,0 +1,34 @@
+/**
+ * The `dataObject` input: properties given inline, or a string naming where to load them from
+ * (an http(s) URL, fetched with the client's own transport but without its credentials, or a path
+ * to a JSON file). The check is synchronous; loading happens on subscription, before the request.
+ *
+ * @packageDocumentation
+ */
+import { typeError } from './check'
+
+/** Where the properties of an object come from. */
+export type DataSource =
+  | { readonly kind: 'inline'; readonly properties: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'file'; readonly path: string }
+
+/**
+ * Checks `dataObject`.
+ *
+ * @example
+ * ```ts
+ * dataObject('dataObject', { title: 'x' })           // { kind: 'inline', properties: { title: 'x' } }
+ * dataObject('dataObject', 'https://h/article.json') // { kind: 'url', url: 'https://h/article.json' }
+ * dataObject('dataObject', './article.json')         // { kind: 'file', path: './article.json' }
+ * ```
+ */
+export const dataObject = (argument: string, value: unknown): DataSource => {
+  if (typeof value === 'string') {
+    return /^https?:\/\//i.test(value) ? { kind: 'url', url: value } : { kind: 'file', path: value }
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    return { kind: 'inline', properties: value as Record<string, unknown> }
+  }
+  return typeError(argument, 'object | string (URL or JSON file path)', value)
+}

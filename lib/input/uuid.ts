@@ -1,0 +1,50 @@
+/**
+ * UUID inputs: a canonical or 32-hex UUID in any case (braces and `urn:uuid:` tolerated), or a URL
+ * or beacon that ends in an object address (`weaviate://localhost/[Class/]<uuid>`,
+ * `http(s)://host/v1/objects/[Class/]<uuid>`). Always normalised to lower-case canonical form.
+ *
+ * @packageDocumentation
+ */
+import { string, valueError } from './check'
+
+const HEX32 = /^[0-9a-f]{32}$/i
+
+/** Parses a bare UUID spelling to lower-case canonical 8-4-4-4-12, or undefined. */
+export const canonicalUuid = (raw: string): string | undefined => {
+  let s = raw.trim()
+  if (s.toLowerCase().startsWith('urn:uuid:')) s = s.slice('urn:uuid:'.length)
+  if (s.startsWith('{') && s.endsWith('}')) s = s.slice(1, -1)
+  const dashed = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
+  const hex = dashed ? s.replace(/-/g, '') : s
+  if (!HEX32.test(hex)) return undefined
+  const h = hex.toLowerCase()
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+/** The trailing UUID of a beacon (`weaviate://host/[Class/]uuid`) or object URL (`.../v1/objects/[Class/]uuid`). */
+const uuidOfObjectAddress = (s: string): string | undefined => {
+  const beacon = /^weaviate:\/\/[^/]+\/(?:[A-Za-z][_0-9A-Za-z]*\/)?([^/]+)$/.exec(s)
+  if (beacon?.[1] !== undefined) return canonicalUuid(beacon[1])
+  const parts = s.split('/v1/')
+  const tail = parts.length === 2 ? parts[1] : undefined
+  const object = tail === undefined ? null : /^objects\/(?:[A-Za-z][_0-9A-Za-z]*\/)?([^/?#]+)$/.exec(tail)
+  return object?.[1] === undefined ? undefined : canonicalUuid(object[1])
+}
+
+/**
+ * Checks a UUID argument and returns it normalised.
+ *
+ * @example
+ * ```ts
+ * uuid('uuid', 'weaviate://localhost/Article/36DDD591-2DEE-4E7E-A3CC-EB86D30A4303')
+ * // '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'
+ * ```
+ */
+export const uuid = (argument: string, value: unknown): string => {
+  const s = string(argument, value)
+  return (
+    canonicalUuid(s) ??
+    uuidOfObjectAddress(s) ??
+    valueError(argument, `Not valid '${argument}' or '${argument}' can not be extracted from value`)
+  )
+}
