@@ -6,7 +6,7 @@ const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/spec'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+  transform: { '^.+\\.ts$': 'ts-jest' },
   globalSetup: '<rootDir>/spec/setup/global-setup.ts',
   globalTeardown: '<rootDir>/spec/setup/global-teardown.ts',
   testTimeout: 60_000,

@@ -1,0 +1,72 @@
+/**
+ * What every operation needs from its client: the HTTP pipeline, the server version and the
+ * deprecation memory. Also the two steps all operations share: check input eagerly (so a later
+ * mutation of the argument object cannot change the request), then run on subscription.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { defer, of } from 'rxjs'
+import { Deprecations } from './deprecations'
+import { WeaviateError } from './errors'
+import type { HttpEffect } from './http/pipeline'
+import type { RetryOptions, TimeoutOptions } from './http/types'
+import { checkInput } from './input/check'
+import { ObservableEither, chainRight } from './observable-either'
+import { VersionSource } from './server-version'
+import { ServerVersion } from './version'
+
+/** The client's parts an operation uses. */
+export interface OperationContext {
+  readonly http: HttpEffect
+  readonly versions: VersionSource
+  readonly deprecations: Deprecations
+}
+
+/**
+ * Per-call settings every operation accepts next to its own inputs.
+ *
+ * @example
+ * ```ts
+ * client.objects.getById({ className: 'A', uuid, retry: false, timeout: { attemptMs: 2_000 } })
+ * ```
+ */
+export interface CallOptions {
+  /** Retry settings for this call, or `false` for none. */
+  readonly retry?: Partial<RetryOptions> | false
+  /** Timeouts for this call. */
+  readonly timeout?: Partial<TimeoutOptions>
+}
+
+/** The per-call settings of an argument object, for the request description. */
+export const callOptions = (args: Record<string, unknown>): Pick<CallOptions, 'retry' | 'timeout'> => {
+  const out: { retry?: Partial<RetryOptions> | false; timeout?: Partial<TimeoutOptions> } = {}
+  const retry = args['retry']
+  if (retry === false || (typeof retry === 'object' && retry !== null)) out.retry = retry as Partial<RetryOptions> | false
+  const timeout = args['timeout']
+  if (typeof timeout === 'object' && timeout !== null) out.timeout = timeout as Partial<TimeoutOptions>
+  return out
+}
+
+/**
+ * Checks input now and runs `run` on each subscription; an input error is emitted as one `Left`
+ * and nothing is sent.
+ *
+ * @example
+ * ```ts
+ * const op$ = operation(() => ({ uuid: uuid('uuid', args.uuid) }), (input) => send(input))
+ * ```
+ */
+export const operation = <I, A>(
+  check: () => I,
+  run: (input: I) => ObservableEither<WeaviateError, A>,
+): ObservableEither<WeaviateError, A> => {
+  const input = checkInput(check)
+  return E.isLeft(input) ? of(input) : defer(() => run(input.right))
+}
+
+/** Runs `f` with the server version (read once per client). */
+export const withVersion = <A>(
+  ctx: OperationContext,
+  f: (version: ServerVersion) => ObservableEither<WeaviateError, A>,
+): ObservableEither<WeaviateError, A> => ctx.versions.version().pipe(chainRight(f))

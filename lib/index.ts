@@ -1,0 +1,39 @@
+// Public surface of weaviate-rx: re-exports only.
+export { connect } from './client'
+export type { Client, ConnectOptions } from './client'
+export type { ObjectsApi } from './objects'
+export type {
+  AddressArgs,
+  CreateArgs,
+  GetArgs,
+  GetByIdArgs,
+  ListArgs,
+  ValidateArgs,
+  ValidationResult,
+  WriteArgs,
+} from './objects'
+export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs } from './references'
+export type { CallOptions } from './context'
+export type { ConsistencyLevel } from './input/check'
+export type { Sort } from './input/sort'
+export type { DataObjectInput } from './objects/args'
+export {
+  AlreadyExistsError,
+  ArgumentTypeError,
+  ArgumentValueError,
+  ConnectionError,
+  DecodeError,
+  TimeoutError,
+  UnexpectedStatusError,
+  isWeaviateError,
+} from './errors'
+export type { ArgumentError, HttpMethod, WeaviateError } from './errors'
+export { chainRight, leftOf, mapRight, rightOrThrow, toEither } from './observable-either'
+export type { ObservableEither } from './observable-either'
+export type { WeaviateObject } from './codecs/object'
+export { ReferenceEntry, parseBeacon, referencesOf } from './codecs/reference'
+export type { ParsedReference } from './codecs/reference'
+export type { Meta } from './codecs/meta'
+export type { RetryOptions, TimeoutOptions } from './http/types'
+export { compareVersions, parseVersion, supportsClassNamespaces } from './version'
+export type { ServerVersion } from './version'

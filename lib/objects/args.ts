@@ -1,0 +1,214 @@
+/**
+ * The public argument types of the object operations, and the checks they share. Names are the
+ * interface's names in camelCase (`data_object` -> `dataObject`, `class_name` -> `className`, ...).
+ *
+ * @packageDocumentation
+ */
+import { CallOptions } from '../context'
+import { ArgumentValueError } from '../errors'
+import {
+  ConsistencyLevel,
+  boolean,
+  consistencyLevel,
+  name,
+  optional,
+  stringArray,
+  vector,
+} from '../input/check'
+import { DataSource, dataObject } from '../input/data-object'
+import { className } from '../input/names'
+import { uuid } from '../input/uuid'
+import type { Sort } from '../input/sort'
+import type { PropertiesCodec } from './decode-object'
+
+/** Properties inline, or a string: an http(s) URL or a path to a JSON file holding them. */
+export type DataObjectInput = Readonly<Record<string, unknown>> | string
+
+/**
+ * Arguments of `objects.create`.
+ *
+ * @example
+ * ```ts
+ * const args: CreateArgs = { className: 'Article', dataObject: { title: 'Hello' }, uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }
+ * ```
+ */
+export interface CreateArgs extends CallOptions {
+  readonly dataObject: DataObjectInput
+  readonly className: string
+  /** When given, the object is created under it; otherwise the server generates one. */
+  readonly uuid?: string
+  readonly vector?: readonly number[]
+  readonly consistencyLevel?: ConsistencyLevel
+  /** Tenant of a multi-tenant class (sent in the body). */
+  readonly tenant?: string
+  /** Create is a POST and is not retried unless marked safe here. With a `uuid`, a retry after a
+   *  lost answer may report AlreadyExistsError for the object the first attempt created. */
+  readonly idempotent?: boolean
+}
+
+/**
+ * Arguments of `objects.getById`.
+ *
+ * @example
+ * ```ts
+ * const args: GetByIdArgs = { className: 'Article', uuid, withVector: true }
+ * ```
+ */
+export interface GetByIdArgs<P = Record<string, unknown>> extends CallOptions {
+  readonly uuid: string
+  /** Strongly recommended from server 1.14. */
+  readonly className?: string
+  readonly additionalProperties?: readonly string[]
+  readonly withVector?: boolean
+  /** Node that must serve the read; excludes `consistencyLevel`. */
+  readonly nodeName?: string
+  readonly consistencyLevel?: ConsistencyLevel
+  readonly tenant?: string
+  /** io-ts codec of the properties; the result is typed by it. */
+  readonly codec?: PropertiesCodec<P>
+}
+
+/**
+ * Arguments of `objects.list`.
+ *
+ * @example
+ * ```ts
+ * const args: ListArgs = { className: 'Article', limit: 10, sort: { properties: 'title' } }
+ * ```
+ */
+export interface ListArgs<P = Record<string, unknown>> extends CallOptions {
+  readonly className?: string
+  readonly additionalProperties?: readonly string[]
+  readonly withVector?: boolean
+  readonly nodeName?: string
+  readonly consistencyLevel?: ConsistencyLevel
+  /** Maximum number of objects; 100 when absent. */
+  readonly limit?: number
+  /** Cursor: the last id of the previous page. Needs `limit` and `className`; excludes `offset` and `sort`. */
+  readonly after?: string
+  readonly offset?: number
+  readonly sort?: Sort
+  readonly tenant?: string
+  readonly codec?: PropertiesCodec<P>
+}
+
+/**
+ * Arguments of `objects.get`: a single object when `uuid` is given, else a list.
+ *
+ * @example
+ * ```ts
+ * const one: GetArgs = { className: 'Article', uuid }
+ * const many: GetArgs = { className: 'Article', limit: 5 }
+ * ```
+ */
+export type GetArgs<P = Record<string, unknown>> = ListArgs<P> & { readonly uuid?: string }
+
+/**
+ * Arguments of `objects.exists` and `objects.delete`.
+ *
+ * @example
+ * ```ts
+ * const args: AddressArgs = { className: 'Article', uuid }
+ * ```
+ */
+export interface AddressArgs extends CallOptions {
+  readonly uuid: string
+  readonly className?: string
+  readonly consistencyLevel?: ConsistencyLevel
+  readonly tenant?: string
+}
+
+/**
+ * Arguments of `objects.replace` and `objects.update`.
+ *
+ * @example
+ * ```ts
+ * const args: WriteArgs = { className: 'Article', uuid, dataObject: { title: 'New' } }
+ * ```
+ */
+export interface WriteArgs extends CallOptions {
+  readonly dataObject: DataObjectInput
+  readonly className: string
+  readonly uuid: string
+  readonly vector?: readonly number[]
+  readonly consistencyLevel?: ConsistencyLevel
+  readonly tenant?: string
+}
+
+/**
+ * Arguments of `objects.validate`.
+ *
+ * @example
+ * ```ts
+ * const args: ValidateArgs = { className: 'Article', dataObject: { title: 'x' } }
+ * ```
+ */
+export interface ValidateArgs extends CallOptions {
+  readonly dataObject: DataObjectInput
+  readonly className: string
+  readonly uuid?: string
+  readonly vector?: readonly number[]
+}
+
+/** Checked fields of a read (getById/list). */
+export interface ReadFields {
+  readonly className: string | undefined
+  readonly include: string | undefined
+  readonly nodeName: string | undefined
+  readonly consistencyLevel: ConsistencyLevel | undefined
+  readonly tenant: string | undefined
+}
+
+/** Checks the fields getById and list share, including `nodeName` excluding `consistencyLevel`. */
+export const readFields = (a: Record<string, unknown>): ReadFields => {
+  const additional = optional(stringArray, 'additionalProperties', a['additionalProperties']) ?? []
+  const withVector = optional(boolean, 'withVector', a['withVector']) ?? false
+  const include = withVector ? [...additional, 'vector'] : additional
+  const fields = {
+    className: optional(className, 'className', a['className']),
+    include: include.length > 0 ? include.join(',') : undefined,
+    nodeName: optional(name, 'nodeName', a['nodeName']),
+    consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),
+    tenant: optional(name, 'tenant', a['tenant']),
+  }
+  if (fields.nodeName !== undefined && fields.consistencyLevel !== undefined) {
+    throw new ArgumentValueError('nodeName', "'nodeName' and 'consistencyLevel' are mutually exclusive")
+  }
+  return fields
+}
+
+/** Checked fields of a write (create/replace/update/validate). */
+export interface WriteFields {
+  readonly source: DataSource
+  readonly className: string
+  readonly vector: readonly number[] | undefined
+  readonly consistencyLevel: ConsistencyLevel | undefined
+  readonly tenant: string | undefined
+}
+
+/** Checks the fields every write shares. */
+export const writeFields = (a: Record<string, unknown>): WriteFields => ({
+  className: className('className', a['className']),
+  source: dataObject('dataObject', a['dataObject']),
+  vector: optional(vector, 'vector', a['vector']),
+  consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),
+  tenant: optional(name, 'tenant', a['tenant']),
+})
+
+/** Checked fields of exists/delete. */
+export const addressFields = (a: Record<string, unknown>) => ({
+  uuid: uuid('uuid', a['uuid']),
+  className: optional(className, 'className', a['className']),
+  consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),
+  tenant: optional(name, 'tenant', a['tenant']),
+})
+
+/** Returns the caller's codec or the default one. */
+export const codecOf = <P>(a: Record<string, unknown>): PropertiesCodec<P> | undefined => {
+  const codec = a['codec']
+  if (codec === undefined) return undefined
+  if (typeof codec !== 'object' || codec === null || typeof (codec as { decode?: unknown }).decode !== 'function') {
+    throw new ArgumentValueError('codec', "'codec' must be an io-ts codec (an object with a decode function)")
+  }
+  return codec as PropertiesCodec<P>
+}

@@ -1,0 +1,75 @@
+/**
+ * `objects.create`: `POST /v1/objects` (the same path on every server version).
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import * as t from 'io-ts'
+import { map } from 'rxjs'
+import { decode } from '../codecs/decode'
+import { OperationContext, callOptions, operation } from '../context'
+import { AlreadyExistsError, WeaviateError } from '../errors'
+import { argsObject, boolean, optional } from '../input/check'
+import { uuid } from '../input/uuid'
+import { ObservableEither, chainRight } from '../observable-either'
+import { CreateArgs, writeFields } from './args'
+import { loadProperties } from './load-properties'
+
+const Created = t.type({ id: t.string })
+
+/** The server reports a duplicate id as 422 `id '<id>' already exists`. */
+const isAlreadyExists = (e: WeaviateError): boolean =>
+  e._tag === 'UnexpectedStatusError' && e.status === 422 && e.messages.some((m) => m.includes('already exists'))
+
+/**
+ * Creates an object; emits its UUID.
+ *
+ * @example
+ * ```ts
+ * client.objects.create({ className: 'Article', dataObject: { title: 'Hello' } }) // right('3f2c...')
+ * ```
+ */
+export const create =
+  (ctx: OperationContext) =>
+  (args: CreateArgs): ObservableEither<WeaviateError, string> =>
+    operation(
+      () => {
+        const a = argsObject('create', args)
+        return {
+          ...writeFields(a),
+          uuid: optional(uuid, 'uuid', a['uuid']),
+          idempotent: optional(boolean, 'idempotent', a['idempotent']),
+          call: callOptions(a),
+        }
+      },
+      (input) =>
+        loadProperties(ctx.http, input.source).pipe(
+          chainRight((properties) =>
+            ctx.http.run(
+              {
+                method: 'POST',
+                path: '/objects',
+                query: [['consistency_level', input.consistencyLevel]],
+                body: {
+                  class: input.className,
+                  properties,
+                  ...(input.uuid === undefined ? {} : { id: input.uuid }),
+                  ...(input.vector === undefined ? {} : { vector: input.vector }),
+                  ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
+                },
+                expect: [200],
+                ...(input.idempotent === undefined ? {} : { idempotent: input.idempotent }),
+                ...input.call,
+              },
+              (res) => E.map((created: t.TypeOf<typeof Created>) => created.id)(decode(Created, res.body, { method: 'POST', url: res.url })),
+            ),
+          ),
+          map(
+            E.mapLeft((e): WeaviateError =>
+              input.uuid !== undefined && isAlreadyExists(e)
+                ? new AlreadyExistsError(input.uuid, input.className, e.message)
+                : e,
+            ),
+          ),
+        ),
+    )

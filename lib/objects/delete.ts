@@ -1,0 +1,47 @@
+/**
+ * `objects.delete`: `DELETE /v1/objects/[<Class>/]<uuid>`, success 204. The class-namespaced
+ * route answers 204 for a UUID that is already gone, so delete is idempotent there.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { OperationContext, callOptions, operation, withVersion } from '../context'
+import { WeaviateError } from '../errors'
+import { argsObject } from '../input/check'
+import { ObservableEither } from '../observable-either'
+import { addressOf } from './address'
+import { AddressArgs, addressFields } from './args'
+
+/**
+ * Deletes an object.
+ *
+ * @example
+ * ```ts
+ * client.objects.delete({ className: 'Article', uuid }) // right(undefined)
+ * ```
+ */
+export const deleteObject =
+  (ctx: OperationContext) =>
+  (args: AddressArgs): ObservableEither<WeaviateError, void> =>
+    operation(
+      () => {
+        const a = argsObject('delete', args)
+        return { ...addressFields(a), call: callOptions(a) }
+      },
+      (input) =>
+        withVersion(ctx, (version) =>
+          ctx.http.run(
+            {
+              method: 'DELETE',
+              path: addressOf(ctx, version, input.className, input.uuid, { warn: true }),
+              query: [
+                ['consistency_level', input.consistencyLevel],
+                ['tenant', input.tenant],
+              ],
+              expect: [204],
+              ...input.call,
+            },
+            () => E.right(undefined),
+          ),
+        ),
+    )

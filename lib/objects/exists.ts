@@ -1,0 +1,46 @@
+/**
+ * `objects.exists`: `HEAD /v1/objects/[<Class>/]<uuid>`; 204 is true, 404 false.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { OperationContext, callOptions, operation, withVersion } from '../context'
+import { WeaviateError } from '../errors'
+import { argsObject } from '../input/check'
+import { ObservableEither } from '../observable-either'
+import { addressOf } from './address'
+import { AddressArgs, addressFields } from './args'
+
+/**
+ * Tells whether an object exists.
+ *
+ * @example
+ * ```ts
+ * client.objects.exists({ className: 'Article', uuid }) // right(true)
+ * ```
+ */
+export const exists =
+  (ctx: OperationContext) =>
+  (args: AddressArgs): ObservableEither<WeaviateError, boolean> =>
+    operation(
+      () => {
+        const a = argsObject('exists', args)
+        return { ...addressFields(a), call: callOptions(a) }
+      },
+      (input) =>
+        withVersion(ctx, (version) =>
+          ctx.http.run(
+            {
+              method: 'HEAD',
+              path: addressOf(ctx, version, input.className, input.uuid, { warn: true }),
+              query: [
+                ['consistency_level', input.consistencyLevel],
+                ['tenant', input.tenant],
+              ],
+              expect: [204, 404],
+              ...input.call,
+            },
+            (res) => E.right(res.status === 204),
+          ),
+        ),
+    )

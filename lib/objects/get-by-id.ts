@@ -1,0 +1,62 @@
+/**
+ * `objects.getById`: `GET /v1/objects/[<Class>/]<uuid>`; a missing object is `null`.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { OperationContext, callOptions, operation, withVersion } from '../context'
+import { WeaviateError } from '../errors'
+import { argsObject } from '../input/check'
+import { uuid } from '../input/uuid'
+import { ObservableEither } from '../observable-either'
+import { WeaviateObject } from '../codecs/object'
+import { addressOf } from './address'
+import { GetByIdArgs, codecOf, readFields } from './args'
+import { AnyProperties, PropertiesCodec, decodeObject } from './decode-object'
+
+/** Checked input of getById. */
+export const getByIdInput = <P>(a: Record<string, unknown>) => ({
+  ...readFields(a),
+  uuid: uuid('uuid', a['uuid']),
+  codec: codecOf<P>(a),
+  call: callOptions(a),
+})
+
+/** Runs a checked getById. */
+export const runGetById = <P>(
+  ctx: OperationContext,
+  input: ReturnType<typeof getByIdInput<P>>,
+): ObservableEither<WeaviateError, WeaviateObject<P> | null> =>
+  withVersion(ctx, (version) =>
+    ctx.http.run(
+      {
+        method: 'GET',
+        path: addressOf(ctx, version, input.className, input.uuid, { warn: true }),
+        query: [
+          ['include', input.include],
+          ['consistency_level', input.consistencyLevel],
+          ['node_name', input.nodeName],
+          ['tenant', input.tenant],
+        ],
+        expect: [200, 404],
+        ...input.call,
+      },
+      (res) =>
+        res.status === 404
+          ? E.right(null)
+          : decodeObject((input.codec ?? AnyProperties) as PropertiesCodec<P>, res.body, { method: 'GET', url: res.url }),
+    ),
+  )
+
+/**
+ * Reads one object, or `null` when it does not exist.
+ *
+ * @example
+ * ```ts
+ * client.objects.getById({ className: 'Article', uuid, withVector: true })
+ * ```
+ */
+export const getById =
+  (ctx: OperationContext) =>
+  <P = Record<string, unknown>>(args: GetByIdArgs<P>): ObservableEither<WeaviateError, WeaviateObject<P> | null> =>
+    operation(() => getByIdInput<P>(argsObject('getById', args)), (input) => runGetById(ctx, input))

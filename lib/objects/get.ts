@@ -1,0 +1,49 @@
+/**
+ * `objects.get`, the interface's "list or single": with a `uuid` it is getById (object or null),
+ * without one it is list (array).
+ *
+ * @packageDocumentation
+ */
+import { WeaviateObject } from '../codecs/object'
+import { OperationContext, operation } from '../context'
+import { WeaviateError } from '../errors'
+import { argsObject } from '../input/check'
+import { ObservableEither } from '../observable-either'
+import { GetArgs, GetByIdArgs, ListArgs } from './args'
+import { getByIdInput, runGetById } from './get-by-id'
+import { listInput, runList } from './list'
+
+/** `objects.get`, typed by whether a uuid is given. */
+export interface Get {
+  <P = Record<string, unknown>>(args: GetByIdArgs<P>): ObservableEither<WeaviateError, WeaviateObject<P> | null>
+  <P = Record<string, unknown>>(args: ListArgs<P> & { readonly uuid?: undefined }): ObservableEither<
+    WeaviateError,
+    Array<WeaviateObject<P>>
+  >
+  <P = Record<string, unknown>>(args: GetArgs<P>): ObservableEither<
+    WeaviateError,
+    WeaviateObject<P> | null | Array<WeaviateObject<P>>
+  >
+}
+
+/**
+ * List or single.
+ *
+ * @example
+ * ```ts
+ * client.objects.get({ className: 'Article', uuid })   // object or null
+ * client.objects.get({ className: 'Article', limit: 5 }) // array
+ * ```
+ */
+export const get = (ctx: OperationContext): Get =>
+  (<P>(args: GetArgs<P>): ObservableEither<WeaviateError, WeaviateObject<P> | null | Array<WeaviateObject<P>>> =>
+    operation(
+      () => {
+        const a = argsObject('get', args)
+        return a['uuid'] === undefined || a['uuid'] === null
+          ? { single: false as const, list: listInput<P>(a) }
+          : { single: true as const, byId: getByIdInput<P>(a) }
+      },
+      (input): ObservableEither<WeaviateError, WeaviateObject<P> | null | Array<WeaviateObject<P>>> =>
+        input.single ? runGetById(ctx, input.byId) : runList(ctx, input.list),
+    )) as Get

@@ -1,0 +1,56 @@
+/**
+ * The object operations of a client.
+ *
+ * @packageDocumentation
+ */
+import { WeaviateObject } from '../codecs/object'
+import { OperationContext } from '../context'
+import { WeaviateError } from '../errors'
+import { ObservableEither } from '../observable-either'
+import { AddressArgs, CreateArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
+import { create } from './create'
+import { deleteObject } from './delete'
+import { exists } from './exists'
+import { Get, get } from './get'
+import { getById } from './get-by-id'
+import { list } from './list'
+import { ValidationResult, validate } from './validate'
+import { replace, update } from './write'
+
+/**
+ * `client.objects`.
+ *
+ * @example
+ * ```ts
+ * client.objects.getById({ className: 'Article', uuid })
+ * ```
+ */
+export interface ObjectsApi {
+  readonly create: (args: CreateArgs) => ObservableEither<WeaviateError, string>
+  readonly get: Get
+  readonly getById: <P = Record<string, unknown>>(
+    args: GetByIdArgs<P>,
+  ) => ObservableEither<WeaviateError, WeaviateObject<P> | null>
+  readonly list: <P = Record<string, unknown>>(args: ListArgs<P>) => ObservableEither<WeaviateError, Array<WeaviateObject<P>>>
+  readonly exists: (args: AddressArgs) => ObservableEither<WeaviateError, boolean>
+  readonly replace: (args: WriteArgs) => ObservableEither<WeaviateError, void>
+  readonly update: (args: WriteArgs) => ObservableEither<WeaviateError, void>
+  readonly delete: (args: AddressArgs) => ObservableEither<WeaviateError, void>
+  readonly validate: (args: ValidateArgs) => ObservableEither<WeaviateError, ValidationResult>
+}
+
+/** Binds the object operations to a client context. */
+export const objectsApi = (ctx: OperationContext): ObjectsApi => ({
+  create: create(ctx),
+  get: get(ctx),
+  getById: getById(ctx),
+  list: list(ctx),
+  exists: exists(ctx),
+  replace: replace(ctx),
+  update: update(ctx),
+  delete: deleteObject(ctx),
+  validate: validate(ctx),
+})
+
+export type { AddressArgs, CreateArgs, GetArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
+export type { ValidationResult } from './validate'

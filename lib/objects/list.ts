@@ -1,0 +1,114 @@
+/**
+ * `objects.list`: `GET /v1/objects?class=...`. Sends `limit=100` when no limit is given (the
+ * interface's default; the server's own is 10 or 25). An unknown class lists as `[]`.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { decode } from '../codecs/decode'
+import { ListResponse } from '../codecs/list'
+import { WeaviateObject } from '../codecs/object'
+import { OperationContext, callOptions, operation, withVersion } from '../context'
+import { ArgumentValueError, DecodeError, WeaviateError } from '../errors'
+import { argsObject, nonNegativeInteger, optional, positiveInteger } from '../input/check'
+import { sort } from '../input/sort'
+import { uuid } from '../input/uuid'
+import { ObservableEither } from '../observable-either'
+import { supportsClassNamespaces } from '../version'
+import { ListArgs, codecOf, readFields } from './args'
+import { AnyProperties, PropertiesCodec, decodeObject } from './decode-object'
+
+/** The interface's default page size. */
+export const DEFAULT_LIMIT = 100
+
+/** Checked input of list. */
+export const listInput = <P>(a: Record<string, unknown>) => {
+  const input = {
+    ...readFields(a),
+    limit: optional(positiveInteger, 'limit', a['limit']),
+    offset: optional(nonNegativeInteger, 'offset', a['offset']),
+    after: optional(uuid, 'after', a['after']),
+    sort: optional(sort, 'sort', a['sort']),
+    codec: codecOf<P>(a),
+    call: callOptions(a),
+  }
+  if (input.after !== undefined) {
+    const conflict =
+      input.limit === undefined
+        ? "'after' requires 'limit'"
+        : input.className === undefined
+          ? "'after' requires 'className' (a cursor is specific to one class)"
+          : input.offset !== undefined
+            ? "'after' cannot be combined with 'offset'"
+            : input.sort !== undefined
+              ? "'after' cannot be combined with 'sort'"
+              : undefined
+    if (conflict !== undefined) throw new ArgumentValueError('after', conflict)
+  }
+  return input
+}
+
+const decodeObjects = <P>(
+  codec: PropertiesCodec<P>,
+  body: unknown,
+  ctx: { readonly method: 'GET'; readonly url: string },
+): E.Either<DecodeError, Array<WeaviateObject<P>>> => {
+  const envelope = decode(ListResponse, body, ctx)
+  if (E.isLeft(envelope)) return envelope
+  const objects: Array<WeaviateObject<P>> = []
+  for (const [i, raw] of envelope.right.objects.entries()) {
+    const object = decodeObject(codec, raw, ctx)
+    if (E.isLeft(object)) {
+      return E.left(new DecodeError(ctx.method, ctx.url, object.left.report.map((line) => `objects[${i}].${line}`)))
+    }
+    objects.push(object.right)
+  }
+  return E.right(objects)
+}
+
+/** Runs a checked list. */
+export const runList = <P>(
+  ctx: OperationContext,
+  input: ReturnType<typeof listInput<P>>,
+): ObservableEither<WeaviateError, Array<WeaviateObject<P>>> =>
+  withVersion(ctx, (version) => {
+    const namespaced = supportsClassNamespaces(version)
+    if (!namespaced && input.className !== undefined) ctx.deprecations.warn('object-class-unsupported')
+    return ctx.http.run(
+      {
+        method: 'GET',
+        path: '/objects',
+        query: [
+          ['class', namespaced ? input.className : undefined],
+          ['limit', String(input.limit ?? DEFAULT_LIMIT)],
+          ['offset', input.offset === undefined ? undefined : String(input.offset)],
+          ['after', input.after],
+          ['include', input.include],
+          ['sort', input.sort?.sort],
+          ['order', input.sort?.order],
+          ['consistency_level', input.consistencyLevel],
+          ['node_name', input.nodeName],
+          ['tenant', input.tenant],
+        ],
+        expect: [200, 404],
+        ...input.call,
+      },
+      (res) =>
+        res.status === 404
+          ? E.right([])
+          : decodeObjects((input.codec ?? AnyProperties) as PropertiesCodec<P>, res.body, { method: 'GET', url: res.url }),
+    )
+  })
+
+/**
+ * Lists objects (the interface's "get" without a uuid).
+ *
+ * @example
+ * ```ts
+ * client.objects.list({ className: 'Article', limit: 20, sort: { properties: ['author', 'title'], orderAsc: [false, true] } })
+ * ```
+ */
+export const list =
+  (ctx: OperationContext) =>
+  <P = Record<string, unknown>>(args: ListArgs<P>): ObservableEither<WeaviateError, Array<WeaviateObject<P>>> =>
+    operation(() => listInput<P>(argsObject('list', args)), (input) => runList(ctx, input))

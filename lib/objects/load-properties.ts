@@ -1,0 +1,66 @@
+/**
+ * Loads the properties named by a `dataObject` input: inline as given, from an http(s) URL with
+ * the client's own transport (without its credentials or custom headers), or from a JSON file.
+ * Unusable sources are an ArgumentValueError, reported before the operation's own request.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { readFile } from 'node:fs/promises'
+import { from, map, of } from 'rxjs'
+import { ArgumentValueError, WeaviateError, redactUrl } from '../errors'
+import type { HttpEffect } from '../http/pipeline'
+import { DataSource } from '../input/data-object'
+import { ObservableEither } from '../observable-either'
+
+type Properties = Readonly<Record<string, unknown>>
+
+const asProperties = (value: unknown, where: string): E.Either<ArgumentValueError, Properties> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? E.right(value as Properties)
+    : E.left(new ArgumentValueError('dataObject', `${where} does not hold a JSON object`))
+
+const fromFile = async (path: string): Promise<E.Either<ArgumentValueError, Properties>> => {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch {
+    return E.left(new ArgumentValueError('dataObject', `No file found at location ${path}`))
+  }
+  try {
+    return asProperties(JSON.parse(text) as unknown, `file ${path}`)
+  } catch {
+    return E.left(new ArgumentValueError('dataObject', `file ${path} is not valid JSON`))
+  }
+}
+
+/**
+ * The properties of a data source.
+ *
+ * @example
+ * ```ts
+ * loadProperties(http, { kind: 'file', path: './article.json' }) // right({ title: '...' })
+ * ```
+ */
+export const loadProperties = (http: HttpEffect, source: DataSource): ObservableEither<WeaviateError, Properties> => {
+  switch (source.kind) {
+    case 'inline':
+      return of(E.right(source.properties))
+    case 'file':
+      return from(fromFile(source.path))
+    case 'url':
+      return http
+        .run({ method: 'GET', path: '', absoluteUrl: source.url, expect: [200] }, (res) =>
+          asProperties(res.body, `URL ${source.url}`),
+        )
+        .pipe(
+          map(
+            E.mapLeft((e): WeaviateError =>
+              e._tag === 'UnexpectedStatusError' || e._tag === 'DecodeError'
+                ? new ArgumentValueError('dataObject', `Could not download file ${redactUrl(source.url)}: ${e.message}`)
+                : e,
+            ),
+          ),
+        )
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * `objects.validate`: `POST /v1/objects/validate`. 200 means valid; 422 is an invalid object,
+ * reported as a Right with `valid: false`. The server requires an id, so one is generated when
+ * none is given (nothing is stored either way).
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { v4 as uuidv4 } from 'uuid'
+import { OperationContext, callOptions, operation } from '../context'
+import { WeaviateError } from '../errors'
+import { argsObject, optional } from '../input/check'
+import { uuid } from '../input/uuid'
+import { ObservableEither, chainRight } from '../observable-either'
+import { ValidateArgs, writeFields } from './args'
+import { loadProperties } from './load-properties'
+
+/**
+ * The outcome of a validation.
+ *
+ * @example
+ * ```ts
+ * const r: ValidationResult = { valid: false, error: [{ message: "invalid object: no such prop with name 'x'" }] }
+ * ```
+ */
+export interface ValidationResult {
+  readonly valid: boolean
+  readonly error: ReadonlyArray<{ readonly message: string }> | null
+}
+
+/**
+ * Validates an object against its class without storing it.
+ *
+ * @example
+ * ```ts
+ * client.objects.validate({ className: 'Article', dataObject: { title: 'x' } }) // right({ valid: true, error: null })
+ * ```
+ */
+export const validate =
+  (ctx: OperationContext) =>
+  (args: ValidateArgs): ObservableEither<WeaviateError, ValidationResult> =>
+    operation(
+      () => {
+        const a = argsObject('validate', args)
+        const { consistencyLevel: _c, tenant: _t, ...fields } = writeFields(a)
+        return { ...fields, uuid: optional(uuid, 'uuid', a['uuid']), call: callOptions(a) }
+      },
+      (input) =>
+        loadProperties(ctx.http, input.source).pipe(
+          chainRight((properties) =>
+            ctx.http.run(
+              {
+                method: 'POST',
+                path: '/objects/validate',
+                body: {
+                  class: input.className,
+                  properties,
+                  id: input.uuid ?? uuidv4(),
+                  ...(input.vector === undefined ? {} : { vector: input.vector }),
+                },
+                expect: [200, 422],
+                // Validation stores nothing, so repeating it is safe.
+                idempotent: true,
+                ...input.call,
+              },
+              (res): E.Either<WeaviateError, ValidationResult> =>
+                res.status === 200
+                  ? E.right({ valid: true, error: null })
+                  : E.right({ valid: false, error: messagesOf(res.body).map((message) => ({ message })) }),
+            ),
+          ),
+        ),
+    )
+
+/** The messages of a 422 body in either error shape. */
+const messagesOf = (body: unknown): string[] => {
+  if (typeof body !== 'object' || body === null) return []
+  const record = body as Record<string, unknown>
+  const list = record['error']
+  if (Array.isArray(list)) {
+    return list.flatMap((item: unknown) =>
+      typeof item === 'object' && item !== null && typeof (item as Record<string, unknown>)['message'] === 'string'
+        ? [(item as Record<string, string>)['message'] ?? '']
+        : [],
+    )
+  }
+  return typeof record['message'] === 'string' ? [record['message']] : []
+}

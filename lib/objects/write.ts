@@ -1,0 +1,76 @@
+/**
+ * `objects.replace` (PUT, whole object) and `objects.update` (PATCH, merge). Both send `class` and
+ * `id` in the body (the server requires them for PUT). Update drops null-valued properties: the
+ * server would delete them, the interface says a null leaves the property unchanged.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { OperationContext, callOptions, operation, withVersion } from '../context'
+import { WeaviateError } from '../errors'
+import { argsObject } from '../input/check'
+import { uuid } from '../input/uuid'
+import { ObservableEither, chainRight } from '../observable-either'
+import { addressOf } from './address'
+import { WriteArgs, writeFields } from './args'
+import { loadProperties } from './load-properties'
+
+type Properties = Readonly<Record<string, unknown>>
+
+const withoutNulls = (properties: Properties): Properties =>
+  Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== null))
+
+const write =
+  (kind: 'replace' | 'update') =>
+  (ctx: OperationContext) =>
+  (args: WriteArgs): ObservableEither<WeaviateError, void> =>
+    operation(
+      () => {
+        const a = argsObject(kind, args)
+        return { ...writeFields(a), uuid: uuid('uuid', a['uuid']), call: callOptions(a) }
+      },
+      (input) =>
+        loadProperties(ctx.http, input.source).pipe(
+          chainRight((properties) =>
+            withVersion(ctx, (version) =>
+              ctx.http.run(
+                {
+                  method: kind === 'replace' ? 'PUT' : 'PATCH',
+                  path: addressOf(ctx, version, input.className, input.uuid, { warn: false }),
+                  query: [['consistency_level', input.consistencyLevel]],
+                  body: {
+                    class: input.className,
+                    id: input.uuid,
+                    properties: kind === 'update' ? withoutNulls(properties) : properties,
+                    ...(input.vector === undefined ? {} : { vector: input.vector }),
+                    ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
+                  },
+                  expect: kind === 'replace' ? [200] : [204],
+                  ...input.call,
+                },
+                () => E.right(undefined),
+              ),
+            ),
+          ),
+        ),
+    )
+
+/**
+ * Replaces the whole object: properties absent from `dataObject` are gone afterwards.
+ *
+ * @example
+ * ```ts
+ * client.objects.replace({ className: 'Article', uuid, dataObject: { title: 'Only this' } })
+ * ```
+ */
+export const replace = write('replace')
+
+/**
+ * Changes only the properties sent; unsent ones and ones sent as `null` keep their values.
+ *
+ * @example
+ * ```ts
+ * client.objects.update({ className: 'Article', uuid, dataObject: { pages: 12 } })
+ * ```
+ */
+export const update = write('update')

@@ -1,0 +1,111 @@
+/**
+ * Public arguments of the reference operations and their checks.
+ *
+ * @packageDocumentation
+ */
+import { CallOptions, callOptions } from '../context'
+import { ArgumentValueError } from '../errors'
+import { ConsistencyLevel, argsObject, consistencyLevel, name, optional, typeError } from '../input/check'
+import { className, propertyName } from '../input/names'
+import { uuid } from '../input/uuid'
+
+/**
+ * Arguments of `references.add` and `references.delete`.
+ *
+ * @example
+ * ```ts
+ * const args: ReferenceArgs = {
+ *   fromClassName: 'Article', fromUuid: articleId, fromPropertyName: 'writtenBy',
+ *   toClassName: 'Author', toUuid: authorId,
+ * }
+ * ```
+ */
+export interface ReferenceArgs extends CallOptions {
+  readonly fromUuid: string
+  readonly fromPropertyName: string
+  readonly toUuid: string
+  /** Strongly recommended from server 1.14. */
+  readonly fromClassName?: string
+  /** Strongly recommended from server 1.14. */
+  readonly toClassName?: string
+  readonly consistencyLevel?: ConsistencyLevel
+  readonly tenant?: string
+}
+
+/**
+ * Arguments of `references.replace`.
+ *
+ * @example
+ * ```ts
+ * const args: ReplaceReferencesArgs = {
+ *   fromClassName: 'Article', fromUuid: articleId, fromPropertyName: 'writtenBy',
+ *   toUuids: [a1, a2], toClassNames: 'Author',
+ * }
+ * ```
+ */
+export interface ReplaceReferencesArgs extends CallOptions {
+  readonly fromUuid: string
+  readonly fromPropertyName: string
+  /** One target or several, in order; `[]` clears the property. */
+  readonly toUuids: string | readonly string[]
+  readonly fromClassName?: string
+  /** One class for every target, or one per target in the same order; `[]` means not given. */
+  readonly toClassNames?: string | readonly string[]
+  readonly consistencyLevel?: ConsistencyLevel
+  readonly tenant?: string
+}
+
+/** A checked reference target. */
+export interface Target {
+  readonly uuid: string
+  readonly className: string | undefined
+}
+
+/** The checked source side and query of every reference operation. */
+export const sourceFields = (a: Record<string, unknown>) => ({
+  fromUuid: uuid('fromUuid', a['fromUuid']),
+  fromPropertyName: propertyName('fromPropertyName', a['fromPropertyName']),
+  fromClassName: optional(className, 'fromClassName', a['fromClassName']),
+  consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),
+  tenant: optional(name, 'tenant', a['tenant']),
+  call: callOptions(a),
+})
+
+/** Checks add/delete arguments. */
+export const singleInput = (operation: string, args: unknown) => {
+  const a = argsObject(operation, args)
+  const target: Target = {
+    uuid: uuid('toUuid', a['toUuid']),
+    className: optional(className, 'toClassName', a['toClassName']),
+  }
+  return { ...sourceFields(a), targets: [target] }
+}
+
+/** Checks replace arguments: `toUuids` and `toClassNames` pair up into targets. */
+export const replaceInput = (args: unknown) => {
+  const a = argsObject('replace', args)
+  const rawUuids = a['toUuids']
+  const uuids =
+    typeof rawUuids === 'string'
+      ? [uuid('toUuids', rawUuids)]
+      : Array.isArray(rawUuids)
+        ? rawUuids.map((u: unknown, i) => uuid(`toUuids[${i}]`, u))
+        : typeError('toUuids', 'string | string[]', rawUuids)
+  const rawClasses = a['toClassNames']
+  const classes: ReadonlyArray<string | undefined> =
+    rawClasses === undefined || rawClasses === null || (Array.isArray(rawClasses) && rawClasses.length === 0)
+      ? uuids.map(() => undefined)
+      : typeof rawClasses === 'string'
+        ? uuids.map(() => className('toClassNames', rawClasses))
+        : Array.isArray(rawClasses)
+          ? rawClasses.map((c: unknown, i) => className(`toClassNames[${i}]`, c))
+          : typeError('toClassNames', 'string | string[]', rawClasses)
+  if (classes.length !== uuids.length) {
+    throw new ArgumentValueError(
+      'toClassNames',
+      "'toClassNames' and 'toUuids' have different lengths, they must match",
+    )
+  }
+  const targets: Target[] = uuids.map((u, i) => ({ uuid: u, className: classes[i] }))
+  return { ...sourceFields(a), targets }
+}

@@ -1,0 +1,33 @@
+/**
+ * The reference operations of a client.
+ *
+ * @packageDocumentation
+ */
+import { OperationContext } from '../context'
+import { WeaviateError } from '../errors'
+import { ObservableEither } from '../observable-either'
+import { ReferenceArgs, ReplaceReferencesArgs } from './args'
+import { add, deleteReference, replace } from './operations'
+
+/**
+ * `client.references`.
+ *
+ * @example
+ * ```ts
+ * client.references.add({ fromClassName: 'Article', fromUuid, fromPropertyName: 'writtenBy', toClassName: 'Author', toUuid })
+ * ```
+ */
+export interface ReferencesApi {
+  readonly add: (args: ReferenceArgs) => ObservableEither<WeaviateError, void>
+  readonly replace: (args: ReplaceReferencesArgs) => ObservableEither<WeaviateError, void>
+  readonly delete: (args: ReferenceArgs) => ObservableEither<WeaviateError, void>
+}
+
+/** Binds the reference operations to a client context. */
+export const referencesApi = (ctx: OperationContext): ReferencesApi => ({
+  add: add(ctx),
+  replace: replace(ctx),
+  delete: deleteReference(ctx),
+})
+
+export type { ReferenceArgs, ReplaceReferencesArgs } from './args'

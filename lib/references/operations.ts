@@ -1,0 +1,98 @@
+/**
+ * The three reference operations on one request shape: add (POST one beacon, 200), replace (PUT an
+ * array of beacons, 200) and delete (DELETE one beacon, 204). The path and the beacons are decided
+ * separately: each uses the class form from 1.14 when its class is known.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { OperationContext, operation, withVersion } from '../context'
+import { WeaviateError } from '../errors'
+import { ObservableEither } from '../observable-either'
+import { beacon, referencePath } from '../paths'
+import { ServerVersion, supportsClassNamespaces } from '../version'
+import { ReferenceArgs, ReplaceReferencesArgs, Target, replaceInput, singleInput } from './args'
+
+type Input = ReturnType<typeof singleInput>
+type Kind = 'add' | 'replace' | 'delete'
+
+const methods = { add: 'POST', replace: 'PUT', delete: 'DELETE' } as const
+const successes = { add: 200, replace: 200, delete: 204 } as const
+
+const warnAboutClasses = (ctx: OperationContext, namespaced: boolean, input: Input): void => {
+  const toClassMissing = input.targets.some((t) => t.className === undefined)
+  const toClassGiven = input.targets.some((t) => t.className !== undefined)
+  if (namespaced && (input.fromClassName === undefined || toClassMissing)) {
+    ctx.deprecations.warn('reference-class-missing')
+  }
+  if (!namespaced && input.fromClassName !== undefined) ctx.deprecations.warn('reference-from-class-unsupported')
+  if (!namespaced && toClassGiven) ctx.deprecations.warn('reference-to-class-unsupported')
+}
+
+const send = (ctx: OperationContext, kind: Kind, input: Input, version: ServerVersion) => {
+  const namespaced = supportsClassNamespaces(version)
+  warnAboutClasses(ctx, namespaced, input)
+  const beacons = input.targets.map((t: Target) => ({ beacon: beacon(namespaced, t.className, t.uuid) }))
+  return ctx.http.run(
+    {
+      method: methods[kind],
+      path: referencePath(namespaced, input.fromClassName, input.fromUuid, input.fromPropertyName),
+      query: [
+        ['consistency_level', input.consistencyLevel],
+        ['tenant', input.tenant],
+      ],
+      body: kind === 'replace' ? beacons : beacons[0],
+      expect: [successes[kind]],
+      ...input.call,
+    },
+    (): E.Either<WeaviateError, void> => E.right(undefined),
+  )
+}
+
+/**
+ * Adds one reference from a property of an object to another object.
+ *
+ * @example
+ * ```ts
+ * client.references.add({ fromClassName: 'Article', fromUuid, fromPropertyName: 'writtenBy', toClassName: 'Author', toUuid })
+ * ```
+ */
+export const add =
+  (ctx: OperationContext) =>
+  (args: ReferenceArgs): ObservableEither<WeaviateError, void> =>
+    operation(
+      () => singleInput('add', args),
+      (input) => withVersion(ctx, (version) => send(ctx, 'add', input, version)),
+    )
+
+/**
+ * Replaces all references of a property with the given targets, in order (`[]` clears it).
+ *
+ * @example
+ * ```ts
+ * client.references.replace({ fromClassName: 'Article', fromUuid, fromPropertyName: 'writtenBy', toUuids: [a, b], toClassNames: 'Author' })
+ * ```
+ */
+export const replace =
+  (ctx: OperationContext) =>
+  (args: ReplaceReferencesArgs): ObservableEither<WeaviateError, void> =>
+    operation(
+      () => replaceInput(args),
+      (input) => withVersion(ctx, (version) => send(ctx, 'replace', input, version)),
+    )
+
+/**
+ * Deletes one reference (one direction of the edge); the property is `[]` after the last one.
+ *
+ * @example
+ * ```ts
+ * client.references.delete({ fromClassName: 'Article', fromUuid, fromPropertyName: 'writtenBy', toClassName: 'Author', toUuid })
+ * ```
+ */
+export const deleteReference =
+  (ctx: OperationContext) =>
+  (args: ReferenceArgs): ObservableEither<WeaviateError, void> =>
+    operation(
+      () => singleInput('delete', args),
+      (input) => withVersion(ctx, (version) => send(ctx, 'delete', input, version)),
+    )
