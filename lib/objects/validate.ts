@@ -9,6 +9,7 @@ import * as E from 'fp-ts/Either'
 import { v4 as uuidv4 } from 'uuid'
 import { OperationContext, callOptions, operation } from '../context'
 import { WeaviateError } from '../errors'
+import { errorMessages } from '../http/classify'
 import { argsObject, optional } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither, chainRight } from '../observable-either'
@@ -66,23 +67,8 @@ export const validate =
               (res): E.Either<WeaviateError, ValidationResult> =>
                 res.status === 200
                   ? E.right({ valid: true, error: null })
-                  : E.right({ valid: false, error: messagesOf(res.body).map((message) => ({ message })) }),
+                  : E.right({ valid: false, error: errorMessages(res.body).map((message) => ({ message })) }),
             ),
           ),
         ),
     )
-
-/** The messages of a 422 body in either error shape. */
-const messagesOf = (body: unknown): string[] => {
-  if (typeof body !== 'object' || body === null) return []
-  const record = body as Record<string, unknown>
-  const list = record['error']
-  if (Array.isArray(list)) {
-    return list.flatMap((item: unknown) =>
-      typeof item === 'object' && item !== null && typeof (item as Record<string, unknown>)['message'] === 'string'
-        ? [(item as Record<string, string>)['message'] ?? '']
-        : [],
-    )
-  }
-  return typeof record['message'] === 'string' ? [record['message']] : []
-}
