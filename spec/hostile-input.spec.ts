@@ -1,0 +1,172 @@
+/**
+ * Property-based checks over every operation's inputs: whatever a caller passes, the operation
+ * emits a typed input error or sends a well-formed request below /v1/objects whose path segments
+ * are encoded. Never a throw, never a request anywhere else. The requests go to an undici
+ * MockAgent, so nothing leaves the process.
+ */
+import fc from 'fast-check'
+import * as E from 'fp-ts/Either'
+import { Observable, firstValueFrom, toArray } from 'rxjs'
+import { MockAgent } from 'undici'
+import { Client, WeaviateError, connect } from '../lib'
+
+const ORIGIN = 'http://127.0.0.1:9'
+const ID = '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'
+
+let agent: MockAgent
+let client: Client
+const sent: Array<{ method: string; path: string }> = []
+
+beforeAll(() => {
+  agent = new MockAgent()
+  agent.disableNetConnect()
+  agent
+    .get(ORIGIN)
+    .intercept({ path: () => true, method: () => true })
+    .reply(404, '')
+    .persist()
+  const recording = agent.compose((dispatch) => (opts, handler) => {
+    sent.push({ method: opts.method, path: opts.path })
+    return dispatch(opts, handler)
+  })
+  client = connect({ url: ORIGIN, dispatcher: recording, serverVersion: '1.39.0', retry: false })
+})
+
+afterAll(async () => {
+  await client.close()
+  await agent.close()
+})
+
+/** Strings a hostile or careless caller might pass. */
+const nasty = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom('../schema', 'a/b', '%2e%2e', '..', '.', 'p?x=1', 'p#frag', 'tenant with spaces', '', ' ', 'A\u0000B'),
+  fc.string({ minLength: 5_000, maxLength: 20_000 }),
+  fc.constant(ID),
+  fc.constant(`weaviate://localhost/Article/${ID}`),
+  fc.constantFrom('Article', 'article', 'title', 'ONE', 'tenantA'),
+)
+/** Any value at all in an argument's place. */
+const anything = fc.oneof(nasty, fc.anything(), fc.constant(undefined))
+
+/** Mostly a valid value, sometimes anything: reaches the sending branch of many-argument operations. */
+const mostly = (valid: unknown) => fc.oneof({ arbitrary: fc.constant(valid), weight: 3 }, { arbitrary: anything, weight: 1 })
+
+type Outcome = 'input-error' | 'sent'
+/** How often each outcome happened, so each property proves it reached both branches. */
+const tally: Record<Outcome, number> = { 'input-error': 0, sent: 0 }
+
+/** Runs an operation and classifies what it did; fails on a throw or an unexpected request. */
+const outcome = async (op: () => Observable<E.Either<WeaviateError, unknown>>): Promise<Outcome> => {
+  const before = sent.length
+  const values = await firstValueFrom(op().pipe(toArray()))
+  expect(values).toHaveLength(1)
+  const result = values[0] as E.Either<WeaviateError, unknown>
+  const requests = sent.slice(before)
+  if (E.isLeft(result) && (result.left._tag === 'ArgumentTypeError' || result.left._tag === 'ArgumentValueError')) {
+    expect(requests).toEqual([])
+    tally['input-error'] += 1
+    return 'input-error'
+  }
+  expect(requests.length).toBeGreaterThan(0)
+  for (const request of requests) {
+    const path = request.path.split('?')[0] ?? ''
+    expect(path.startsWith('/v1/objects')).toBe(true)
+    // Every segment is a safe, encoded token: no traversal, no raw reserved characters.
+    for (const segment of path.split('/').slice(1)) {
+      expect(segment).toMatch(/^[A-Za-z0-9_\-.%]+$/)
+      expect(['.', '..']).not.toContain(decodeURIComponent(segment))
+    }
+  }
+  tally.sent += 1
+  return 'sent'
+}
+
+const runs = { numRuns: 150 }
+/** Loosely typed calls, as from plain JavaScript or JSON. */
+const loose = (value: unknown): never => value as never
+
+describe('hostile input', () => {
+  beforeEach(() => {
+    tally['input-error'] = 0
+    tally.sent = 0
+  })
+  afterEach(() => {
+    // A property that never sent (or never rejected) would prove nothing about that branch.
+    expect(tally.sent).toBeGreaterThan(0)
+  })
+
+  it('create never throws and never leaves /v1/objects', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly({}), anything, anything, mostly(undefined), async (className, dataObject, uuid, tenant, vector) => {
+        await outcome(() => client.objects.create(loose({ className, dataObject: typeof dataObject === 'string' ? {} : dataObject, uuid, tenant, vector })))
+      }),
+      runs,
+    )
+  })
+
+  it('getById and get never throw and never leave /v1/objects', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly(ID), anything, anything, mostly(undefined), async (uuid, className, tenant, nodeName) => {
+        await outcome(() => client.objects.getById(loose({ uuid, className, tenant, nodeName })))
+        await outcome(() => client.objects.get(loose({ uuid, className, tenant })))
+      }),
+      runs,
+    )
+  })
+
+  it('list never throws and never leaves /v1/objects', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly(10), mostly(undefined), mostly(undefined), anything, async (className, limit, after, sort, tenant) => {
+        await outcome(() => client.objects.list(loose({ className, limit, after, sort, tenant })))
+      }),
+      runs,
+    )
+  })
+
+  it('exists and delete never throw and never leave /v1/objects', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly(ID), anything, mostly(undefined), anything, async (uuid, className, consistencyLevel, tenant) => {
+        await outcome(() => client.objects.exists(loose({ uuid, className, consistencyLevel, tenant })))
+        await outcome(() => client.objects.delete(loose({ uuid, className, consistencyLevel, tenant })))
+      }),
+      runs,
+    )
+  })
+
+  it('replace, update and validate never throw and never leave /v1/objects', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly(ID), anything, async (className, uuid, properties) => {
+        const dataObject = typeof properties === 'object' && properties !== null ? properties : { p: properties }
+        await outcome(() => client.objects.replace(loose({ className, uuid, dataObject })))
+        await outcome(() => client.objects.update(loose({ className, uuid, dataObject })))
+        await outcome(() => client.objects.validate(loose({ className, uuid, dataObject })))
+      }),
+      runs,
+    )
+  })
+
+  it('reference operations never throw and never leave /v1/objects', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly(ID), mostly('members'), mostly(ID), anything, anything, anything, async (fromUuid, fromPropertyName, toUuid, fromClassName, toClassName, tenant) => {
+        const args = { fromUuid, fromPropertyName, toUuid, fromClassName, toClassName, tenant }
+        await outcome(() => client.references.add(loose(args)))
+        await outcome(() => client.references.delete(loose(args)))
+        await outcome(() => client.references.replace(loose({ ...args, toUuids: [toUuid, ID], toClassNames: toClassName })))
+      }),
+      runs,
+    )
+  })
+
+  it('well-formed input with hostile tenant and class spellings is sent, encoded', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('tenant with spaces', 'a/b', '../x', 't?x=1#f'), async (tenant) => {
+        expect(await outcome(() => client.objects.exists({ className: 'Article', uuid: ID, tenant }))).toBe('sent')
+        const last = sent.at(-1)
+        expect(last?.path).toBe(`/v1/objects/Article/${ID}?${new URLSearchParams({ tenant }).toString()}`)
+      }),
+      { numRuns: 4 },
+    )
+  })
+})
