@@ -37,3 +37,13 @@ export type { Meta } from './codecs/meta'
 export type { RetryOptions, TimeoutOptions } from './http/types'
 export { compareVersions, parseVersion, supportsClassNamespaces } from './version'
 export type { ServerVersion } from './version'
+export { EmbeddedError, startEmbedded, startEmbeddedCluster } from './embedded'
+export type {
+  EmbeddedCluster,
+  EmbeddedClusterOptions,
+  EmbeddedErrorReason,
+  EmbeddedNode,
+  EmbeddedOptions,
+  EmbeddedWeaviate,
+  NodePorts,
+} from './embedded'

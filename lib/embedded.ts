@@ -1,0 +1,30 @@
+/**
+ * Embedded Weaviate: run a real `weaviate-server` (a single node or a small cluster) on 127.0.0.1
+ * from Node.js, for tests and local development. The binary is taken from `options.binary` /
+ * `WEAVIATE_BIN`, the cache, or the PATH, else built with Go or downloaded into the cache. Every
+ * server runs offline (telemetry off) with free ports and a temp data dir, and leaves nothing
+ * behind after `stop()`.
+ *
+ * @example
+ * ```ts
+ * import { startEmbedded } from 'weaviate-rx'
+ * const server = await startEmbedded()
+ * // ... connect({ url: server.url }) ...
+ * await server.stop()
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { startEmbedded, type EmbeddedWeaviate } from './embedded/single'
+export { startEmbeddedCluster, type EmbeddedCluster, type EmbeddedNode } from './embedded/cluster'
+export { resolveBinary } from './embedded/binary'
+export { EmbeddedError, type EmbeddedErrorReason } from './embedded/errors'
+export {
+  DEFAULT_VERSION,
+  type BinaryOptions,
+  type EmbeddedClusterOptions,
+  type EmbeddedOptions,
+  type LogSink,
+  type ServerOptions,
+} from './embedded/options'
+export type { NodePorts } from './embedded/ports'

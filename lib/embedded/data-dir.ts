@@ -1,0 +1,53 @@
+/**
+ * Data directories: a fresh temp dir that belongs to the server (removed on stop, and on Node's
+ * exit if nobody stopped it), or a caller's dir that is only ever created, never removed.
+ *
+ * @packageDocumentation
+ */
+import { promises as fs, rmSync } from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import { onProcessExit } from './exit-hook'
+
+/**
+ * A data directory and how to let go of it.
+ *
+ * @example
+ * ```ts
+ * const data: DataDir = await acquireDataDir(undefined, 'node')
+ * await data.release()
+ * ```
+ */
+export interface DataDir {
+  readonly path: string
+  /** Removes the dir if it was created as a temp dir; a caller's dir is left alone. Idempotent. */
+  release(): Promise<void>
+}
+
+/**
+ * The caller's `dir` (created if missing), or a new temp dir `weaviate-rx-<prefix>-XXXXXX`.
+ *
+ * @example
+ * ```ts
+ * const data = await acquireDataDir(undefined, 'node')
+ * // ... run the server on data.path ...
+ * await data.release() // temp dir removed
+ * ```
+ */
+export const acquireDataDir = async (dir: string | undefined, prefix: string): Promise<DataDir> => {
+  if (dir !== undefined) {
+    const resolved = path.resolve(dir)
+    await fs.mkdir(resolved, { recursive: true })
+    return { path: resolved, release: async () => undefined }
+  }
+  const temp = await fs.mkdtemp(path.join(os.tmpdir(), `weaviate-rx-${prefix}-`))
+  const unregister = onProcessExit(() => rmSync(temp, { recursive: true, force: true }))
+  let released: Promise<void> | undefined
+  return {
+    path: temp,
+    release: () => {
+      released ??= fs.rm(temp, { recursive: true, force: true }).finally(unregister)
+      return released
+    },
+  }
+}

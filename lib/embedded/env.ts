@@ -1,0 +1,153 @@
+/**
+ * The environment and command line of one `weaviate-server` node. One function builds both for
+ * a single server and for every node of a cluster, so the two never drift apart.
+ *
+ * The environment starts from the parent's, minus `HOST` and `PORT` (go-flags reads them and they
+ * would move the REST listener), then adds overridable defaults, then the caller's `env`, then the
+ * settings that keep the server offline and on loopback, which nothing overrides.
+ *
+ * @packageDocumentation
+ */
+import type { NodePorts } from './ports'
+import { EmbeddedError } from './errors'
+
+/**
+ * Everything that distinguishes one node from another.
+ *
+ * @example
+ * ```ts
+ * const identity: NodeIdentity = { hostname: 'node0', dataDir, ports, bootstrapExpect: 1, raftJoin: `node0:${ports.raft}` }
+ * ```
+ */
+export interface NodeIdentity {
+  /** `CLUSTER_HOSTNAME`, the raft identity; keep it across restarts. */
+  readonly hostname: string
+  /** `PERSISTENCE_DATA_PATH`. */
+  readonly dataDir: string
+  readonly ports: NodePorts
+  /** `RAFT_BOOTSTRAP_EXPECT`: 1 for a single node, the node count for a cluster. */
+  readonly bootstrapExpect: number
+  /** `RAFT_JOIN`: `name:raftPort` of every voter. */
+  readonly raftJoin: string
+  /** `CLUSTER_JOIN`: gossip addresses to join; undefined for the first node of a cluster. */
+  readonly clusterJoin?: string
+}
+
+/** Defaults a caller may change through `options.env`. */
+const DEFAULTS: Readonly<Record<string, string>> = {
+  DEFAULT_VECTORIZER_MODULE: 'none',
+  QUERY_DEFAULTS_LIMIT: '25',
+  QUERY_MAXIMUM_RESULTS: '10000',
+  AUTOSCHEMA_ENABLED: 'true',
+  LOG_LEVEL: 'info',
+  RAFT_TIMEOUTS_MULTIPLIER: '1',
+  MEMBERLIST_FAST_FAILURE_DETECTION: 'true',
+}
+
+/** Settings independent of the node that no caller may change. */
+const FIXED: Readonly<Record<string, string>> = {
+  DISABLE_TELEMETRY: 'true',
+  GO_PROFILING_DISABLE: 'true',
+  CLUSTER_IN_LOCALHOST: 'true',
+  CLUSTER_BIND_ADDR: '127.0.0.1',
+  PROMETHEUS_MONITORING_ENABLED: 'false',
+  API_BASED_MODULES_DISABLED: 'true',
+}
+
+/** Per-node settings that no caller may change (they come from {@link NodeIdentity}). */
+const NODE_KEYS = [
+  'PERSISTENCE_DATA_PATH',
+  'CLUSTER_HOSTNAME',
+  'GRPC_PORT',
+  'CLUSTER_GOSSIP_BIND_PORT',
+  'CLUSTER_DATA_BIND_PORT',
+  'RAFT_PORT',
+  'RAFT_INTERNAL_RPC_PORT',
+  'RAFT_BOOTSTRAP_EXPECT',
+  'RAFT_JOIN',
+  'CLUSTER_JOIN',
+] as const
+
+/** Variables removed from the inherited environment. */
+const DROPPED = ['HOST', 'PORT'] as const
+
+/**
+ * The names `options.env` may not set: the loopback/offline settings, the node identity and ports,
+ * and `HOST`/`PORT`.
+ *
+ * @example
+ * ```ts
+ * PROTECTED_ENV.includes('DISABLE_TELEMETRY') // true
+ * ```
+ */
+export const PROTECTED_ENV: readonly string[] = [...Object.keys(FIXED), ...NODE_KEYS, ...DROPPED]
+
+/**
+ * Rejects an `options.env` that tries to set a protected variable.
+ *
+ * @example
+ * ```ts
+ * checkExtraEnv({ DISABLE_TELEMETRY: 'false' }) // throws EmbeddedError('InvalidOptions')
+ * ```
+ */
+export const checkExtraEnv = (extra: Readonly<Record<string, string>> | undefined): void => {
+  const forbidden = Object.keys(extra ?? {}).filter((key) => PROTECTED_ENV.includes(key))
+  if (forbidden.length > 0) {
+    throw new EmbeddedError(
+      'InvalidOptions',
+      `options.env may not set ${forbidden.join(', ')}: the embedded server always runs offline, on ` +
+        '127.0.0.1, with its own data dir, ports and cluster identity',
+    )
+  }
+}
+
+/**
+ * The complete environment of a node.
+ *
+ * @example
+ * ```ts
+ * const env = serverEnv(process.env, { AUTHENTICATION_APIKEY_ENABLED: 'true' }, identity)
+ * env.DISABLE_TELEMETRY // 'true'
+ * ```
+ */
+export const serverEnv = (
+  parent: NodeJS.ProcessEnv,
+  extra: Readonly<Record<string, string>> | undefined,
+  node: NodeIdentity,
+): Record<string, string> => {
+  checkExtraEnv(extra)
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(parent)) {
+    if (value !== undefined && !PROTECTED_ENV.includes(key)) env[key] = value
+  }
+  Object.assign(env, DEFAULTS, extra, FIXED, {
+    PERSISTENCE_DATA_PATH: node.dataDir,
+    CLUSTER_HOSTNAME: node.hostname,
+    GRPC_PORT: String(node.ports.grpc),
+    CLUSTER_GOSSIP_BIND_PORT: String(node.ports.gossip),
+    CLUSTER_DATA_BIND_PORT: String(node.ports.data),
+    RAFT_PORT: String(node.ports.raft),
+    RAFT_INTERNAL_RPC_PORT: String(node.ports.raftInternalRpc),
+    RAFT_BOOTSTRAP_EXPECT: String(node.bootstrapExpect),
+    RAFT_JOIN: node.raftJoin,
+  })
+  if (node.clusterJoin !== undefined) env['CLUSTER_JOIN'] = node.clusterJoin
+  return env
+}
+
+/**
+ * The command line of a node: plain HTTP on 127.0.0.1 at the REST port.
+ *
+ * @example
+ * ```ts
+ * serverArgs(ports) // ['--scheme', 'http', '--host', '127.0.0.1', '--port', '8080']
+ * ```
+ */
+export const serverArgs = (ports: NodePorts): string[] => [
+  '--scheme',
+  'http',
+  '--host',
+  '127.0.0.1',
+  '--port',
+  String(ports.rest),
+]

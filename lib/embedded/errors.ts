@@ -1,0 +1,52 @@
+/**
+ * The one error type of the embedded server: every failure to find, build, download, start or
+ * stop `weaviate-server` rejects with an {@link EmbeddedError} whose `reason` says which step failed
+ * and whose `message` says what to do about it.
+ *
+ * @packageDocumentation
+ */
+
+/**
+ * Which step of running an embedded server failed.
+ *
+ * @example
+ * ```ts
+ * if (e instanceof EmbeddedError && e.reason === 'PortInUse') retryWithAnotherPort()
+ * ```
+ */
+export type EmbeddedErrorReason =
+  /** No binary could be found, built or downloaded (the message names the three ways to supply one). */
+  | 'BinaryNotFound'
+  /** A binary named by `options.binary` / `WEAVIATE_BIN` is missing or not executable. */
+  | 'BinaryInvalid'
+  /** A port the server needs is taken by another process. */
+  | 'PortInUse'
+  /** The process could not be spawned or exited before it became ready. */
+  | 'StartFailed'
+  /** The process kept running but did not become ready before the deadline. */
+  | 'ReadyTimeout'
+  /** The options contradict each other or try to change a setting that is never optional. */
+  | 'InvalidOptions'
+
+/**
+ * A failure of {@link startEmbedded} / {@link startEmbeddedCluster}.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await startEmbedded({ binary: '/nonexistent' })
+ * } catch (e) {
+ *   if (e instanceof EmbeddedError && e.reason === 'BinaryInvalid') console.error(e.message)
+ * }
+ * ```
+ */
+export class EmbeddedError extends Error {
+  constructor(
+    readonly reason: EmbeddedErrorReason,
+    message: string,
+    options?: { readonly cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'EmbeddedError'
+  }
+}

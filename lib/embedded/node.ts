@@ -1,0 +1,113 @@
+/**
+ * Launching one node, shared by the single server and every cluster node: check the REST port,
+ * spawn with the node's environment, wait for `/v1/.well-known/ready`, and on failure kill the
+ * process and reject with an error that quotes the last lines it printed.
+ *
+ * @packageDocumentation
+ */
+import { Agent } from 'undici'
+import { serverArgs, serverEnv, type NodeIdentity } from './env'
+import { EmbeddedError } from './errors'
+import { assertPortFree } from './ports'
+import { pollUntil, probe, type PollFailure } from './probe'
+import { describeExit, spawnServer, type ServerProcess } from './server-process'
+
+/**
+ * What {@link launchNode} needs.
+ *
+ * @example
+ * ```ts
+ * const launch: NodeLaunch = { binary, identity, extraEnv: undefined, readyTimeoutMs: 120_000 }
+ * ```
+ */
+export interface NodeLaunch {
+  readonly binary: string
+  readonly identity: NodeIdentity
+  /** The caller's `options.env`. */
+  readonly extraEnv: Readonly<Record<string, string>> | undefined
+  readonly readyTimeoutMs: number
+  /** Environment to inherit. Default `process.env`. */
+  readonly parentEnv?: NodeJS.ProcessEnv
+  /** Aborting gives up waiting, kills the process and rejects. */
+  readonly signal?: AbortSignal | undefined
+}
+
+const TAIL_LINES = 20
+
+/**
+ * The REST base URL of a node (no `/v1`).
+ *
+ * @example
+ * ```ts
+ * restUrl(ports) // 'http://127.0.0.1:8080'
+ * ```
+ */
+export const restUrl = (ports: { readonly rest: number }): string => `http://127.0.0.1:${ports.rest}`
+
+const tail = (server: ServerProcess): string => {
+  const lines = server.logs.lines(TAIL_LINES)
+  return lines.length === 0
+    ? '(it printed nothing)'
+    : `Last ${lines.length} lines of its output:\n${lines.map((l) => `  ${l}`).join('\n')}`
+}
+
+const failure = async (
+  server: ServerProcess,
+  launch: NodeLaunch,
+  kind: PollFailure['kind'],
+): Promise<EmbeddedError> => {
+  const who = `weaviate-server ${launch.binary} (pid ${server.pid}, node ${launch.identity.hostname})`
+  const url = restUrl(launch.identity.ports)
+  if (kind === 'aborted') return new EmbeddedError('StartFailed', `${who}: start cancelled`)
+  if (kind === 'deadline') {
+    return new EmbeddedError(
+      'ReadyTimeout',
+      `${who} was not ready on ${url} within ${launch.readyTimeoutMs} ms. ${tail(server)}`,
+    )
+  }
+  const status = await server.exited
+  const portLine = server.logs.lines().find((line) => /address already in use/i.test(line))
+  if (portLine !== undefined) {
+    return new EmbeddedError(
+      'PortInUse',
+      `${who} ${describeExit(status)}: a port it needs is already in use by another process ` +
+        `(its ports: ${JSON.stringify(launch.identity.ports)}). ${tail(server)}`,
+    )
+  }
+  return new EmbeddedError('StartFailed', `${who} ${describeExit(status)} before it was ready on ${url}. ${tail(server)}`)
+}
+
+/**
+ * Starts a node and resolves once it answers ready; on any failure the process is killed first.
+ *
+ * @example
+ * ```ts
+ * const server = await launchNode({ binary, identity, extraEnv: undefined, readyTimeoutMs: 120_000 })
+ * ```
+ */
+export const launchNode = async (launch: NodeLaunch): Promise<ServerProcess> => {
+  const { ports } = launch.identity
+  await assertPortFree(ports.rest, 'REST port')
+  const env = serverEnv(launch.parentEnv ?? process.env, launch.extraEnv, launch.identity)
+  const server = await spawnServer(launch.binary, serverArgs(ports), env)
+  const agent = new Agent()
+  let problem: EmbeddedError | undefined
+  try {
+    const readyUrl = `${restUrl(ports)}/v1/.well-known/ready`
+    const stopped = await pollUntil(
+      async () => {
+        const r = await probe(agent, readyUrl)
+        return r.ok && r.status === 200
+      },
+      { deadline: Date.now() + launch.readyTimeoutMs, exited: server.exited, signal: launch.signal },
+    )
+    if (stopped !== undefined) problem = await failure(server, launch, stopped.kind)
+  } catch (e) {
+    problem = new EmbeddedError('StartFailed', `could not wait for ${restUrl(ports)} to be ready`, { cause: e })
+  } finally {
+    await agent.close()
+  }
+  if (problem === undefined) return server
+  await server.stop(0)
+  throw problem
+}

@@ -1,0 +1,165 @@
+/**
+ * Options of the embedded server and their defaults.
+ *
+ * @packageDocumentation
+ */
+
+/**
+ * Where progress lines go: anything with a `write(text)` method, like `process.stderr`.
+ *
+ * @example
+ * ```ts
+ * const lines: string[] = []
+ * await startEmbedded({ log: { write: (text) => lines.push(text) } })
+ * ```
+ */
+export interface LogSink {
+  write(text: string): unknown
+}
+
+/**
+ * How to find, build or download the `weaviate-server` binary.
+ *
+ * @example
+ * ```ts
+ * await resolveBinary({ version: '1.39.0', cacheDir: '/tmp/wv-cache', build: false })
+ * ```
+ */
+export interface BinaryOptions {
+  /** Weaviate version to run (no leading `v`). Default `'1.39.0'`. */
+  readonly version?: string
+  /**
+   * Path of a `weaviate-server` binary to use as is. Falls back to env `WEAVIATE_BIN`. A binary
+   * given this way that is missing or not executable is an error, never skipped.
+   */
+  readonly binary?: string
+  /**
+   * Cache root; binaries live in `<cacheDir>/bin/<version>/weaviate-server`. Falls back to env
+   * `WEAVIATE_RX_CACHE`, then `~/.cache/weaviate-rx`.
+   */
+  readonly cacheDir?: string
+  /**
+   * Release archive URL template with `{version}`, `{os}` and `{arch}` placeholders, used when no
+   * binary is found and none can be built. Default: the official GitHub release asset.
+   */
+  readonly downloadUrl?: string
+  /** Build with `go install` when Go is on the search path. Default true. */
+  readonly build?: boolean
+  /**
+   * The PATH searched for `weaviate-server` and `go`. Default `process.env.PATH`. Pass `''` to
+   * search nowhere.
+   */
+  readonly searchPath?: string
+  /** Where progress goes (building, downloading, started). Default `process.stderr`. */
+  readonly log?: LogSink
+}
+
+/**
+ * Settings shared by a single server and a cluster.
+ *
+ * @example
+ * ```ts
+ * const settings: ServerOptions = { env: { AUTOSCHEMA_ENABLED: 'false' }, readyTimeoutMs: 60_000 }
+ * ```
+ */
+export interface ServerOptions extends BinaryOptions {
+  /**
+   * Extra environment for the server (e.g. `AUTHENTICATION_APIKEY_ENABLED`), merged over the
+   * inherited environment and the defaults. Settings that keep the server offline and on loopback
+   * (telemetry, bind addresses, ports, data path, cluster identity) cannot be overridden: trying
+   * rejects with an `InvalidOptions` error.
+   */
+  readonly env?: Readonly<Record<string, string>>
+  /** How long to wait for `/v1/.well-known/ready`. Default 120 s. */
+  readonly readyTimeoutMs?: number
+  /** How long `stop()` waits after SIGTERM before SIGKILL. Default 10 s. */
+  readonly stopGraceMs?: number
+}
+
+/**
+ * Options of {@link startEmbedded}.
+ *
+ * @example
+ * ```ts
+ * await startEmbedded({ port: 8080, dataDir: './wv-data', hostname: 'node0' })
+ * ```
+ */
+export interface EmbeddedOptions extends ServerOptions {
+  /** REST port on 127.0.0.1. Default: a free one. Taken → rejects with a `PortInUse` error. */
+  readonly port?: number
+  /**
+   * Data directory. Default: a fresh temp dir, removed by `stop()`. A given dir is created when
+   * missing and never removed, so a later server can restart on the same data (keep `hostname`).
+   */
+  readonly dataDir?: string
+  /** `CLUSTER_HOSTNAME`, the node's raft identity. Default `'node0'`. */
+  readonly hostname?: string
+}
+
+/**
+ * Options of {@link startEmbeddedCluster}.
+ *
+ * @example
+ * ```ts
+ * await startEmbeddedCluster({ nodes: 3, env: { LOG_LEVEL: 'debug' } })
+ * ```
+ */
+export interface EmbeddedClusterOptions extends ServerOptions {
+  /** Number of nodes, 1 to 26. Default 3. */
+  readonly nodes?: number
+}
+
+/**
+ * The Weaviate version started when none is asked for.
+ *
+ * @example
+ * ```ts
+ * (await startEmbedded()).version === DEFAULT_VERSION // true with the default binary
+ * ```
+ */
+export const DEFAULT_VERSION = '1.39.0'
+/**
+ * Default of {@link ServerOptions.readyTimeoutMs}.
+ *
+ * @example
+ * ```ts
+ * await startEmbedded({ readyTimeoutMs: 2 * DEFAULT_READY_TIMEOUT_MS })
+ * ```
+ */
+export const DEFAULT_READY_TIMEOUT_MS = 120_000
+/**
+ * Default of {@link ServerOptions.stopGraceMs}.
+ *
+ * @example
+ * ```ts
+ * await startEmbedded({ stopGraceMs: DEFAULT_STOP_GRACE_MS / 2 })
+ * ```
+ */
+export const DEFAULT_STOP_GRACE_MS = 10_000
+
+/**
+ * A progress logger writing `weaviate-rx: <line>` to the sink.
+ *
+ * @example
+ * ```ts
+ * const say = progress(process.stderr)
+ * say('building weaviate-server 1.39.0')
+ * ```
+ */
+export const progress =
+  (sink: LogSink | undefined) =>
+  (line: string): void => {
+    ;(sink ?? process.stderr).write(`weaviate-rx: ${line}\n`)
+  }
+
+/**
+ * `undefined` for undefined or empty strings.
+ *
+ * @example
+ * ```ts
+ * nonEmpty('') // undefined
+ * nonEmpty('x') // 'x'
+ * ```
+ */
+export const nonEmpty = (value: string | undefined): string | undefined =>
+  value === undefined || value === '' ? undefined : value

@@ -1,0 +1,115 @@
+/**
+ * {@link startEmbedded}: one `weaviate-server` on 127.0.0.1 with free ports and a temp data dir.
+ *
+ * @packageDocumentation
+ */
+import { resolveBinary } from './binary'
+import { checkExtraEnv } from './env'
+import { acquireDataDir } from './data-dir'
+import { EmbeddedError } from './errors'
+import { readServerVersion } from './server-info'
+import { launchNode, restUrl } from './node'
+import {
+  DEFAULT_READY_TIMEOUT_MS,
+  DEFAULT_STOP_GRACE_MS,
+  DEFAULT_VERSION,
+  progress,
+  type EmbeddedOptions,
+} from './options'
+import { allocateNodePorts, type NodePorts } from './ports'
+
+/**
+ * A running embedded server.
+ *
+ * @example
+ * ```ts
+ * const server: EmbeddedWeaviate = await startEmbedded()
+ * const client = connect({ url: server.url })
+ * await server.stop()
+ * ```
+ */
+export interface EmbeddedWeaviate {
+  /** REST base URL without `/v1`, e.g. `http://127.0.0.1:39213`. */
+  readonly url: string
+  /** The version the server reports in `/v1/meta` (the requested one if meta is not readable). */
+  readonly version: string
+  readonly pid: number
+  /** `PERSISTENCE_DATA_PATH`. */
+  readonly dataDir: string
+  readonly ports: NodePorts
+  /** The last lines the server printed (its output is never printed by default). */
+  logs(): readonly string[]
+  /**
+   * SIGTERM, SIGKILL after the grace period, wait for the exit, remove the data dir if it is a temp
+   * dir. Idempotent.
+   */
+  stop(): Promise<void>
+}
+
+/**
+ * Validates a port number option.
+ *
+ * @example
+ * ```ts
+ * checkPort(8080) // ok; checkPort(0) throws EmbeddedError('InvalidOptions')
+ * ```
+ */
+export const checkPort = (port: number | undefined): void => {
+  if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {
+    throw new EmbeddedError('InvalidOptions', `port must be an integer from 1 to 65535, got ${port}`)
+  }
+}
+
+/**
+ * Finds (or builds, or downloads) `weaviate-server` and runs it on 127.0.0.1 until `stop()`.
+ * Rejects with an {@link EmbeddedError} and leaves no process or temp dir behind on failure.
+ *
+ * @example
+ * ```ts
+ * const server = await startEmbedded({ env: { AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'k' } })
+ * console.log(server.url, server.version) // http://127.0.0.1:39213 1.39.0
+ * await server.stop()
+ * ```
+ */
+export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<EmbeddedWeaviate> => {
+  checkExtraEnv(options.env)
+  checkPort(options.port)
+  const requested = options.version ?? DEFAULT_VERSION
+  const say = progress(options.log)
+  const binary = await resolveBinary(options)
+  const [ports] = await allocateNodePorts(1, [options.port])
+  if (ports === undefined) throw new Error('allocateNodePorts returned no ports')
+  const data = await acquireDataDir(options.dataDir, 'node')
+  const hostname = options.hostname ?? 'node0'
+
+  const server = await launchNode({
+    binary,
+    identity: { hostname, dataDir: data.path, ports, bootstrapExpect: 1, raftJoin: `${hostname}:${ports.raft}` },
+    extraEnv: options.env,
+    readyTimeoutMs: options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+  }).catch(async (e: unknown) => {
+    await data.release()
+    throw e
+  })
+
+  const url = restUrl(ports)
+  const reported = await readServerVersion(url, options.env)
+  if (reported !== undefined && reported !== requested) {
+    say(`note: ${binary} is Weaviate ${reported}, not the requested ${requested}`)
+  }
+  say(`weaviate-server ${reported ?? requested} ready at ${url} (pid ${server.pid})`)
+
+  let stopping: Promise<void> | undefined
+  return {
+    url,
+    version: reported ?? requested,
+    pid: server.pid,
+    dataDir: data.path,
+    ports,
+    logs: () => server.logs.lines(),
+    stop: () => {
+      stopping ??= server.stop(options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS).then(() => data.release())
+      return stopping
+    },
+  }
+}

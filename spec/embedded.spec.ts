@@ -1,0 +1,430 @@
+/**
+ * The embedded server against the real weaviate-server binary: starting, stopping, restarting on a
+ * kept data dir, the environment it gets, where the binary comes from (given, built, downloaded)
+ * and how each failure is reported. Servers start in a few seconds; each one here proves a
+ * behaviour no cheaper test can.
+ */
+import { spawn } from 'node:child_process'
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs'
+import * as http from 'node:http'
+import * as net from 'node:net'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { createGzip } from 'node:zlib'
+import { request } from 'undici'
+import { EmbeddedError, resolveBinary, startEmbedded, type EmbeddedWeaviate, type LogSink } from '../lib/embedded'
+import { cachedBinaryPath } from '../lib/embedded/cache'
+import { expandUrl } from '../lib/embedded/download'
+import { PROTECTED_ENV, serverEnv, type NodeIdentity } from '../lib/embedded/env'
+import { allocateNodePorts } from '../lib/embedded/ports'
+import { createClass, deleteClass } from './helpers/fixtures'
+import { guardAgainstLeaks, isAlive, uniqueClassName } from './helpers/server'
+
+const START_TIMEOUT = 120_000
+
+/** A log sink that keeps progress lines instead of printing them. */
+const quietLog = (): LogSink & { readonly lines: string[] } => {
+  const lines: string[] = []
+  return { lines, write: (text: string) => lines.push(text) }
+}
+
+const exists = (file: string): Promise<boolean> =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  )
+
+const get = async (url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> => {
+  const response = await request(url, { headers })
+  return { status: response.statusCode, body: await response.body.text() }
+}
+
+const leaks = guardAgainstLeaks()
+
+/** Temp dirs made by a test (outside the guarded scratch dir), removed after it. */
+const ORIGINAL_TMP = os.tmpdir()
+const tempDirs: string[] = []
+const makeTempDir = async (prefix: string): Promise<string> => {
+  const dir = await fs.mkdtemp(path.join(ORIGINAL_TMP, `weaviate-rx-spec-${prefix}-`))
+  tempDirs.push(dir)
+  return dir
+}
+
+afterEach(async () => {
+  await Promise.all(tempDirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })))
+})
+
+/** The real binary the other tests use as raw material. */
+const realBinary = (): Promise<string> => resolveBinary({ log: quietLog() })
+
+/** A loopback HTTP server with a fixed handler that counts requests. */
+const serve = async (
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): Promise<{ url: string; paths: string[]; close: () => Promise<void> }> => {
+  const paths: string[] = []
+  const server = http.createServer((req, res) => {
+    paths.push(req.url ?? '')
+    handler(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address() as net.AddressInfo
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    paths,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** Runs `body` with WEAVIATE_BIN and WEAVIATE_RX_CACHE unset, restoring them afterwards. */
+const withoutBinaryEnv = async <A>(body: () => Promise<A>): Promise<A> => {
+  const saved = { bin: process.env['WEAVIATE_BIN'], cache: process.env['WEAVIATE_RX_CACHE'] }
+  delete process.env['WEAVIATE_BIN']
+  delete process.env['WEAVIATE_RX_CACHE']
+  try {
+    return await body()
+  } finally {
+    if (saved.bin !== undefined) process.env['WEAVIATE_BIN'] = saved.bin
+    if (saved.cache !== undefined) process.env['WEAVIATE_RX_CACHE'] = saved.cache
+  }
+}
+
+const rejection = async (promise: Promise<unknown>): Promise<EmbeddedError> => {
+  try {
+    await promise
+  } catch (e) {
+    if (e instanceof EmbeddedError) return e
+    throw e
+  }
+  throw new Error('expected a rejection')
+}
+
+describe('a started server', () => {
+  let server: EmbeddedWeaviate
+  let release = (): void => undefined
+
+  beforeAll(async () => {
+    server = await startEmbedded({ log: quietLog() })
+    release = leaks.allow(server)
+  }, START_TIMEOUT)
+
+  afterAll(async () => {
+    await server.stop()
+    release()
+  })
+
+  it('is ready on a loopback url without /v1', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect((await get(`${server.url}/v1/.well-known/ready`)).status).toBe(200)
+  })
+
+  it('reports the version /v1/meta reports, 1.39.0', async () => {
+    const meta = JSON.parse((await get(`${server.url}/v1/meta`)).body) as { version: string }
+    expect(meta.version).toBe('1.39.0')
+    expect(server.version).toBe('1.39.0')
+  })
+
+  it('keeps its output to itself and hands it out through logs()', () => {
+    expect(server.logs().some((line) => line.includes('"level"'))).toBe(true)
+  })
+})
+
+describe('stop()', () => {
+  let server: EmbeddedWeaviate
+
+  beforeAll(async () => {
+    server = await startEmbedded({ log: quietLog() })
+    await server.stop()
+  }, START_TIMEOUT)
+
+  it('ends the server process', () => {
+    expect(isAlive(server.pid)).toBe(false)
+  })
+
+  it('removes the temp data dir', async () => {
+    expect(await exists(server.dataDir)).toBe(false)
+  })
+
+  it('can be called again', async () => {
+    await expect(server.stop()).resolves.toBeUndefined()
+  })
+})
+
+it(
+  'restarts on a given dataDir with its data, and never removes that dir',
+  async () => {
+    const dataDir = await makeTempDir('data')
+    const className = uniqueClassName('Kept')
+    const first = await startEmbedded({ dataDir, log: quietLog() })
+    try {
+      await createClass(first.url, { class: className, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+    } finally {
+      await first.stop()
+    }
+    expect(await exists(path.join(dataDir, 'raft'))).toBe(true)
+
+    const second = await startEmbedded({ dataDir, log: quietLog() })
+    try {
+      expect((await get(`${second.url}/v1/schema/${className}`)).status).toBe(200)
+      await deleteClass(second.url, className)
+    } finally {
+      await second.stop()
+    }
+    expect(await exists(dataDir)).toBe(true)
+  },
+  START_TIMEOUT,
+)
+
+it(
+  'passes options.env to the server: API-key auth turned on',
+  async () => {
+    const server = await startEmbedded({
+      log: quietLog(),
+      env: {
+        AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
+        AUTHENTICATION_APIKEY_ENABLED: 'true',
+        AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'secret-key',
+        AUTHENTICATION_APIKEY_USERS: 'tester',
+      },
+    })
+    try {
+      expect((await get(`${server.url}/v1/meta`)).status).toBe(401)
+      expect((await get(`${server.url}/v1/meta`, { authorization: 'Bearer secret-key' })).status).toBe(200)
+      expect(server.version).toBe('1.39.0')
+    } finally {
+      await server.stop()
+    }
+  },
+  START_TIMEOUT,
+)
+
+it('rejects options.env that tries to change a never-optional setting', async () => {
+  const error = await rejection(startEmbedded({ log: quietLog(), env: { DISABLE_TELEMETRY: 'false' } }))
+  expect(error.reason).toBe('InvalidOptions')
+  expect(error.message).toContain('DISABLE_TELEMETRY')
+})
+
+it(
+  'rejects a REST port that is already taken, naming the port',
+  async () => {
+    const blocker = net.createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const { port } = blocker.address() as net.AddressInfo
+    try {
+      const error = await rejection(startEmbedded({ port, log: quietLog() }))
+      expect(error.reason).toBe('PortInUse')
+      expect(error.message).toContain(`REST port ${port}`)
+      expect(error.message).toContain('already in use')
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()))
+    }
+  },
+  START_TIMEOUT,
+)
+
+describe('the server environment', () => {
+  const identity = (): NodeIdentity => ({
+    hostname: 'node0',
+    dataDir: '/tmp/data',
+    ports: { rest: 1, grpc: 2, gossip: 3, data: 4, raft: 5, raftInternalRpc: 6 },
+    bootstrapExpect: 1,
+    raftJoin: 'node0:5',
+  })
+
+  it('drops HOST and PORT inherited from the parent', () => {
+    const env = serverEnv({ HOST: '0.0.0.0', PORT: '80', KEEP: 'me' }, undefined, identity())
+    expect(env['HOST']).toBeUndefined()
+    expect(env['PORT']).toBeUndefined()
+    expect(env['KEEP']).toBe('me')
+  })
+
+  it('keeps the server offline and on loopback whatever the parent says', () => {
+    const env = serverEnv(
+      { DISABLE_TELEMETRY: 'false', CLUSTER_BIND_ADDR: '0.0.0.0', GO_PROFILING_DISABLE: 'false' },
+      undefined,
+      identity(),
+    )
+    expect(env).toMatchObject({
+      DISABLE_TELEMETRY: 'true',
+      GO_PROFILING_DISABLE: 'true',
+      CLUSTER_IN_LOCALHOST: 'true',
+      CLUSTER_BIND_ADDR: '127.0.0.1',
+      PROMETHEUS_MONITORING_ENABLED: 'false',
+    })
+  })
+
+  it('takes ports, data path and identity from the node', () => {
+    expect(serverEnv({}, undefined, identity())).toMatchObject({
+      PERSISTENCE_DATA_PATH: '/tmp/data',
+      CLUSTER_HOSTNAME: 'node0',
+      GRPC_PORT: '2',
+      CLUSTER_GOSSIP_BIND_PORT: '3',
+      CLUSTER_DATA_BIND_PORT: '4',
+      RAFT_PORT: '5',
+      RAFT_INTERNAL_RPC_PORT: '6',
+      RAFT_BOOTSTRAP_EXPECT: '1',
+      RAFT_JOIN: 'node0:5',
+    })
+  })
+
+  it('lets options.env change a default', () => {
+    const env = serverEnv({}, { AUTOSCHEMA_ENABLED: 'false', QUERY_DEFAULTS_LIMIT: '7' }, identity())
+    expect(env).toMatchObject({ AUTOSCHEMA_ENABLED: 'false', QUERY_DEFAULTS_LIMIT: '7', DEFAULT_VECTORIZER_MODULE: 'none' })
+  })
+
+  it('refuses every protected name in options.env', () => {
+    for (const key of PROTECTED_ENV) {
+      expect(() => serverEnv({}, { [key]: 'x' }, identity())).toThrow(key)
+    }
+  })
+
+  it('gets distinct free ports, with the raft RPC port right after the raft port', async () => {
+    const nodes = await allocateNodePorts(3)
+    const all = nodes.flatMap((p) => [p.rest, p.grpc, p.gossip, p.data, p.raft, p.raftInternalRpc])
+    expect(new Set(all).size).toBe(all.length)
+    for (const p of nodes) {
+      expect(p.raftInternalRpc).toBe(p.raft + 1)
+      expect(p.data).toBe(p.gossip + 1)
+    }
+  })
+})
+
+describe('finding the binary', () => {
+  it('rejects options.binary that does not exist, naming it', async () => {
+    const error = await rejection(startEmbedded({ binary: '/nonexistent', log: quietLog() }))
+    expect(error.reason).toBe('BinaryInvalid')
+    expect(error.message).toContain('/nonexistent')
+    expect(error.message).toContain('does not exist')
+  })
+
+  it('rejects WEAVIATE_BIN that does not exist instead of looking further', async () => {
+    const error = await rejection(resolveBinary({ log: quietLog() }, { WEAVIATE_BIN: '/nonexistent/weaviate' }))
+    expect(error.reason).toBe('BinaryInvalid')
+    expect(error.message).toContain('env WEAVIATE_BIN')
+  })
+
+  it('rejects a binary that is not executable', async () => {
+    const file = path.join(await makeTempDir('noexec'), 'weaviate-server')
+    await fs.writeFile(file, '#!/bin/sh\n', { mode: 0o644 })
+    const error = await rejection(startEmbedded({ binary: file, log: quietLog() }))
+    expect(error.reason).toBe('BinaryInvalid')
+    expect(error.message).toContain('not executable')
+  })
+
+  it('rejects with the output of a binary that exits before it is ready', async () => {
+    const file = path.join(await makeTempDir('exit1'), 'weaviate-server')
+    await fs.writeFile(file, '#!/bin/sh\necho "boom: invalid configuration" >&2\nexit 1\n', { mode: 0o755 })
+    const error = await rejection(startEmbedded({ binary: file, log: quietLog() }))
+    expect(error.reason).toBe('StartFailed')
+    expect(error.message).toContain('exited with code 1')
+    expect(error.message).toContain('boom: invalid configuration')
+  })
+
+  it('builds with `CGO_ENABLED=0 go install` into the cache when no binary is found', async () => {
+    const real = await realBinary()
+    const fakeBin = await makeTempDir('fakego')
+    const cacheDir = await makeTempDir('cache')
+    const record = path.join(fakeBin, 'record')
+    await fs.writeFile(
+      path.join(fakeBin, 'go'),
+      `#!/bin/sh\necho "$* CGO_ENABLED=$CGO_ENABLED" >> ${record}\nprintf '#!/bin/sh\\nexec ${real} "$@"\\n' > "$GOBIN/weaviate-server"\n`,
+      { mode: 0o755 },
+    )
+    const binary = await withoutBinaryEnv(() => resolveBinary({ cacheDir, searchPath: fakeBin, log: quietLog() }))
+    expect(binary).toBe(cachedBinaryPath(cacheDir, '1.39.0'))
+    expect(await fs.readFile(record, 'utf8')).toBe(
+      'install github.com/weaviate/weaviate/cmd/weaviate-server@v1.39.0 CGO_ENABLED=0\n',
+    )
+  })
+
+  it('builds once when two callers need the same binary at the same time', async () => {
+    const fakeBin = await makeTempDir('fakego')
+    const cacheDir = await makeTempDir('cache')
+    const record = path.join(fakeBin, 'record')
+    await fs.writeFile(
+      path.join(fakeBin, 'go'),
+      `#!/bin/sh\necho run >> ${record}\nsleep 1\nprintf '#!/bin/sh\\n' > "$GOBIN/weaviate-server"\n`,
+      { mode: 0o755 },
+    )
+    const [a, b] = await withoutBinaryEnv(() =>
+      Promise.all([
+        resolveBinary({ cacheDir, searchPath: fakeBin, log: quietLog() }),
+        resolveBinary({ cacheDir, searchPath: fakeBin, log: quietLog() }),
+      ]),
+    )
+    expect(a).toBe(b)
+    expect(await fs.readFile(record, 'utf8')).toBe('run\n')
+  })
+
+  it(
+    'starts a server from the downloaded release archive, fetched once',
+    async () => {
+      const real = await realBinary()
+      const work = await makeTempDir('archive')
+      await fs.symlink(real, path.join(work, 'weaviate'))
+      const archive = path.join(work, 'weaviate.tar.gz')
+      // release archives hold a binary named `weaviate`; -h stores the symlink's target, and
+      // gzip level 0 keeps the 185 MB binary quick to pack and unpack
+      const tar = spawn('tar', ['-chf', '-', '-C', work, 'weaviate'], { stdio: ['ignore', 'pipe', 'inherit'] })
+      await pipeline(tar.stdout, createGzip({ level: 0 }), createWriteStream(archive))
+      const host = await serve((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/gzip' })
+        createReadStream(archive).pipe(res)
+      })
+      const cacheDir = await makeTempDir('cache')
+      const log = quietLog()
+      try {
+        const server = await withoutBinaryEnv(() =>
+          startEmbedded({
+            cacheDir,
+            build: false,
+            searchPath: '',
+            downloadUrl: `${host.url}/v{version}/weaviate-v{version}-{os}-{arch}.tar.gz`,
+            log,
+          }),
+        )
+        await server.stop()
+        expect(server.version).toBe('1.39.0')
+        expect(host.paths).toEqual([new URL(expandUrl('/v{version}/weaviate-v{version}-{os}-{arch}.tar.gz', '1.39.0'), host.url).pathname])
+        expect(await exists(cachedBinaryPath(cacheDir, '1.39.0'))).toBe(true)
+        expect(log.lines.join('')).toContain('downloading weaviate-server 1.39.0')
+      } finally {
+        await host.close()
+      }
+    },
+    START_TIMEOUT,
+  )
+
+  it('names the three ways to supply a binary when finding, building and downloading all fail', async () => {
+    const host = await serve((_req, res) => {
+      res.writeHead(404)
+      res.end('no such release')
+    })
+    try {
+      const cacheDir = await makeTempDir('cache')
+      const error = await withoutBinaryEnv(() =>
+        rejection(
+          startEmbedded({
+            cacheDir,
+            build: false,
+            searchPath: '',
+            downloadUrl: `${host.url}/weaviate-v{version}.tar.gz`,
+            log: quietLog(),
+          }),
+        ),
+      )
+      expect(error.reason).toBe('BinaryNotFound')
+      expect(error.message).toContain('options.binary or set WEAVIATE_BIN')
+      expect(error.message).toContain('install Go')
+      expect(error.message).toContain('options.downloadUrl')
+      expect(error.message).toContain(`${host.url}/weaviate-v1.39.0.tar.gz answered 404`)
+      expect(await fs.readdir(path.join(cacheDir, 'bin'))).toEqual([])
+    } finally {
+      await host.close()
+    }
+  })
+})

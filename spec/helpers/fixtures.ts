@@ -1,0 +1,264 @@
+/**
+ * Test fixtures over plain HTTP (undici, never the library under test): create and delete classes
+ * and tenants, load objects fast through the batch endpoint, read objects and counts back. Every
+ * helper throws a descriptive Error on a non-2xx answer. Sends `Authorization: Bearer
+ * $WEAVIATE_API_KEY` when that variable is set.
+ */
+import { randomUUID } from 'node:crypto'
+import { request } from 'undici'
+
+/**
+ * A schema property: a primitive or a reference (`dataType` naming classes).
+ *
+ * @example
+ * ```ts
+ * const writtenBy: PropertyDefinition = { name: 'writtenBy', dataType: ['Author'] }
+ * ```
+ */
+export interface PropertyDefinition {
+  readonly name: string
+  readonly dataType: readonly string[]
+  readonly [setting: string]: unknown
+}
+
+/**
+ * A class definition as `POST /v1/schema` takes it.
+ *
+ * @example
+ * ```ts
+ * const book: ClassDefinition = { class: Book, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] }
+ * ```
+ */
+export interface ClassDefinition {
+  readonly class: string
+  readonly vectorizer?: string
+  readonly properties?: readonly PropertyDefinition[]
+  readonly [setting: string]: unknown
+}
+
+type Method = 'GET' | 'POST' | 'DELETE'
+
+interface Answer {
+  readonly status: number
+  readonly body: unknown
+}
+
+const authHeader = (): Record<string, string> => {
+  const key = process.env['WEAVIATE_API_KEY']
+  return key === undefined || key === '' ? {} : { authorization: `Bearer ${key}` }
+}
+
+const send = async (method: Method, url: string, body?: unknown): Promise<Answer> => {
+  const response = await request(url, {
+    method,
+    headers: { ...authHeader(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const text = await response.body.text()
+  let parsed: unknown = text
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    // keep the text
+  }
+  return { status: response.statusCode, body: parsed }
+}
+
+/** Sends and throws unless the status is 2xx (or listed in `alsoOk`). */
+const expectOk = async (
+  what: string,
+  method: Method,
+  url: string,
+  body?: unknown,
+  alsoOk: readonly number[] = [],
+): Promise<Answer> => {
+  const answer = await send(method, url, body)
+  if ((answer.status < 200 || answer.status > 299) && !alsoOk.includes(answer.status)) {
+    throw new Error(`${what}: ${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+  }
+  return answer
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const v1 = (url: string): string => `${url.replace(/\/+$/, '')}/v1`
+
+/**
+ * Creates a class (`POST /v1/schema`).
+ *
+ * @example
+ * ```ts
+ * await createClass(weaviateUrl(), { class: Book, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] })
+ * ```
+ */
+export const createClass = async (url: string, classDef: ClassDefinition): Promise<void> => {
+  await expectOk(`create class ${classDef.class}`, 'POST', `${v1(url)}/schema`, classDef)
+}
+
+/**
+ * Deletes a class and all its objects (`DELETE /v1/schema/{name}`; a missing class is fine).
+ *
+ * @example
+ * ```ts
+ * afterAll(() => deleteClass(weaviateUrl(), Book))
+ * ```
+ */
+export const deleteClass = async (url: string, name: string): Promise<void> => {
+  await expectOk(`delete class ${name}`, 'DELETE', `${v1(url)}/schema/${encodeURIComponent(name)}`)
+}
+
+/**
+ * The names of the two classes made by {@link createArticleAuthorClasses}.
+ *
+ * @example
+ * ```ts
+ * const { Article, Author }: ArticleAuthorClasses = await createArticleAuthorClasses(url)
+ * ```
+ */
+export interface ArticleAuthorClasses {
+  readonly Author: string
+  readonly Article: string
+}
+
+/**
+ * Creates uniquely named `Author{name:text}` and `Article{title:text, pages:int, writtenBy:[Author]}`
+ * classes (vectorizer none) and returns their names.
+ *
+ * @example
+ * ```ts
+ * const { Article, Author } = await createArticleAuthorClasses(weaviateUrl())
+ * ```
+ */
+export const createArticleAuthorClasses = async (url: string): Promise<ArticleAuthorClasses> => {
+  const suffix = randomUUID().replace(/-/g, '').slice(0, 16)
+  const names = { Author: `Author_${suffix}`, Article: `Article_${suffix}` }
+  await createClass(url, { class: names.Author, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
+  await createClass(url, {
+    class: names.Article,
+    vectorizer: 'none',
+    properties: [
+      { name: 'title', dataType: ['text'] },
+      { name: 'pages', dataType: ['int'] },
+      { name: 'writtenBy', dataType: [names.Author] },
+    ],
+  })
+  return names
+}
+
+/**
+ * Creates a multi-tenant class (`title:text` plus `properties`, vectorizer none) and its tenants.
+ *
+ * @example
+ * ```ts
+ * await createMultiTenantClass(weaviateUrl(), Tenanted, ['tenantA', 'tenantB'])
+ * ```
+ */
+export const createMultiTenantClass = async (
+  url: string,
+  className: string,
+  tenants: readonly string[],
+  properties: readonly PropertyDefinition[] = [],
+): Promise<void> => {
+  await createClass(url, {
+    class: className,
+    vectorizer: 'none',
+    multiTenancyConfig: { enabled: true },
+    properties: [{ name: 'title', dataType: ['text'] }, ...properties],
+  })
+  if (tenants.length > 0) {
+    await expectOk(
+      `create tenants of ${className}`,
+      'POST',
+      `${v1(url)}/schema/${encodeURIComponent(className)}/tenants`,
+      tenants.map((name) => ({ name })),
+    )
+  }
+}
+
+const BATCH_SIZE = 500
+
+/**
+ * Inserts objects with the given properties through `POST /v1/batch/objects`, 500 per request,
+ * and returns their (client-made) ids in input order. Throws if any object is rejected.
+ *
+ * @example
+ * ```ts
+ * const ids = await insertObjects(weaviateUrl(), Book, [{ title: 'a' }, { title: 'b' }])
+ * ```
+ */
+export const insertObjects = async (
+  url: string,
+  className: string,
+  objects: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  tenant?: string,
+): Promise<string[]> => {
+  const ids = objects.map(() => randomUUID())
+  for (let start = 0; start < objects.length; start += BATCH_SIZE) {
+    const chunk = objects.slice(start, start + BATCH_SIZE).map((properties, i) => ({
+      class: className,
+      id: ids[start + i],
+      properties,
+      ...(tenant === undefined ? {} : { tenant }),
+    }))
+    const what = `insert ${chunk.length} ${className} objects`
+    const answer = await expectOk(what, 'POST', `${v1(url)}/batch/objects`, { objects: chunk })
+    const results: unknown[] = Array.isArray(answer.body) ? answer.body : []
+    const errors = results.flatMap((r) => {
+      const result = isRecord(r) ? r['result'] : undefined
+      return isRecord(result) && isRecord(result['errors']) ? [JSON.stringify(result['errors'])] : []
+    })
+    if (errors.length > 0 || results.length !== chunk.length) {
+      throw new Error(`${what}: ${errors.length} of ${results.length} failed, e.g. ${errors[0] ?? JSON.stringify(answer.body)}`)
+    }
+  }
+  return ids
+}
+
+/**
+ * The object as `GET /v1/objects/{class}/{id}` returns it, or undefined on 404.
+ *
+ * @example
+ * ```ts
+ * const raw = await getObjectRaw(weaviateUrl(), Book, id)
+ * expect(raw?.properties).toEqual({ title: 'a' })
+ * ```
+ */
+export const getObjectRaw = async (
+  url: string,
+  className: string,
+  id: string,
+  tenant?: string,
+): Promise<Record<string, unknown> | undefined> => {
+  const query = tenant === undefined ? '' : `?tenant=${encodeURIComponent(tenant)}`
+  const target = `${v1(url)}/objects/${encodeURIComponent(className)}/${encodeURIComponent(id)}${query}`
+  const answer = await expectOk(`get ${className}/${id}`, 'GET', target, undefined, [404])
+  if (answer.status === 404) return undefined
+  if (!isRecord(answer.body)) throw new Error(`get ${className}/${id}: not an object: ${JSON.stringify(answer.body)}`)
+  return answer.body
+}
+
+/**
+ * The number of objects in a class (GraphQL `Aggregate { <class> { meta { count } } }`).
+ *
+ * @example
+ * ```ts
+ * expect(await countObjects(weaviateUrl(), Book)).toBe(120)
+ * ```
+ */
+export const countObjects = async (url: string, className: string, tenant?: string): Promise<number> => {
+  const args = tenant === undefined ? '' : `(tenant: ${JSON.stringify(tenant)})`
+  const query = `{ Aggregate { ${className}${args} { meta { count } } } }`
+  const answer = await expectOk(`count ${className}`, 'POST', `${v1(url)}/graphql`, { query })
+  const body = isRecord(answer.body) ? answer.body : {}
+  const data = isRecord(body['data']) ? body['data'] : {}
+  const aggregate = isRecord(data['Aggregate']) ? data['Aggregate'] : {}
+  const rows = aggregate[className]
+  const first: unknown = Array.isArray(rows) ? rows[0] : undefined
+  const meta = isRecord(first) ? first['meta'] : undefined
+  const count = isRecord(meta) ? meta['count'] : undefined
+  if (typeof count !== 'number') {
+    throw new Error(`count ${className}: unexpected GraphQL answer ${JSON.stringify(answer.body)}`)
+  }
+  return count
+}
