@@ -1,0 +1,68 @@
+/**
+ * What every benchmark shares: timing loops, a full GC between contenders, medians of interleaved
+ * runs and the ratio line format `bench: <name> ours/<peer> = <ratio>` (below 1: ours is faster).
+ */
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+
+/** One operation of a contender. */
+export type Call = () => Promise<unknown>
+
+export const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+
+/** Milliseconds for `total` calls made by `lanes` loops at once. */
+export const timeLoops = async (call: Call, total: number, lanes: number): Promise<number> => {
+  let remaining = total
+  const lane = async (): Promise<void> => {
+    while (remaining > 0) {
+      remaining -= 1
+      await call()
+    }
+  }
+  const start = process.hrtime.bigint()
+  await Promise.all(Array.from({ length: lanes }, lane))
+  return Number(process.hrtime.bigint() - start) / 1e6
+}
+
+/**
+ * A full garbage collection, so no contender pays for the garbage of the one before it (fetch and
+ * weaviate-ts-client leave a lot; measured, whoever ran after them looked 20-30 % slower).
+ */
+export const collectGarbage: () => void = (() => {
+  setFlagsFromString('--expose-gc')
+  const gc: unknown = runInNewContext('gc')
+  return typeof gc === 'function' ? () => void gc() : () => undefined
+})()
+
+/** Median milliseconds of `runs` timings per contender; runs interleaved, the order rotated every run. */
+export const measure = async (
+  calls: Readonly<Record<string, Call>>,
+  options: { readonly total: number; readonly lanes: number; readonly runs: number; readonly warmup: number },
+): Promise<Record<string, number>> => {
+  const entries = Object.entries(calls)
+  const times: Record<string, number[]> = {}
+  for (const [name, call] of entries) {
+    times[name] = []
+    await timeLoops(call, options.warmup, options.lanes)
+  }
+  for (let run = 0; run < options.runs; run++) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[(run + i) % entries.length]
+      if (entry === undefined) continue
+      collectGarbage()
+      times[entry[0]]?.push(await timeLoops(entry[1], options.total, options.lanes))
+    }
+  }
+  const medians: Record<string, number> = {}
+  for (const [name, xs] of Object.entries(times)) medians[name] = median(xs)
+  return medians
+}
+
+/** Prints one ratio line. */
+export const printRatio = (name: string, peer: string, ours: number, theirs: number): void => {
+  console.log(`bench: ${name} ours/${peer} = ${(ours / theirs).toFixed(2)}`)
+}
