@@ -9,6 +9,7 @@ export type {
   GetByIdArgs,
   ListArgs,
   ValidateArgs,
+  StreamArgs,
   ValidationResult,
   WriteArgs,
 } from './objects'
@@ -47,3 +48,14 @@ export type {
   EmbeddedWeaviate,
   NodePorts,
 } from './embedded'
+export {
+  BufferOverflowError,
+  PacedObservable,
+  createPacer,
+  mergePartitions,
+  paginateAfter,
+  toAsyncIterable,
+  uuidInRange,
+  uuidPartitions,
+} from './paging'
+export type { PageProgress, PaginateOptions, PagedStream, Pacer, ToAsyncIterableOptions, UuidRange } from './paging'

@@ -14,7 +14,9 @@ import { exists } from './exists'
 import { Get, get } from './get'
 import { getById } from './get-by-id'
 import { list } from './list'
+import { StreamArgs, stream } from './stream'
 import { ValidationResult, validate } from './validate'
+import type { PagedStream } from '../paging'
 import { replace, update } from './write'
 
 /**
@@ -37,6 +39,7 @@ export interface ObjectsApi {
   readonly update: (args: WriteArgs) => ObservableEither<WeaviateError, void>
   readonly delete: (args: AddressArgs) => ObservableEither<WeaviateError, void>
   readonly validate: (args: ValidateArgs) => ObservableEither<WeaviateError, ValidationResult>
+  readonly stream: <P = Record<string, unknown>>(args: StreamArgs<P>) => PagedStream<WeaviateError, WeaviateObject<P>>
 }
 
 /** Binds the object operations to a client context. */
@@ -50,7 +53,9 @@ export const objectsApi = (ctx: OperationContext): ObjectsApi => ({
   update: update(ctx),
   delete: deleteObject(ctx),
   validate: validate(ctx),
+  stream: stream(ctx),
 })
 
 export type { AddressArgs, CreateArgs, GetArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
 export type { ValidationResult } from './validate'
+export type { StreamArgs } from './stream'

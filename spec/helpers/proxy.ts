@@ -1,0 +1,63 @@
+/**
+ * A counting HTTP proxy on 127.0.0.1 in front of the real server. It can reset the connection of
+ * every n-th request (the client sees a socket error mid-stream) and counts requests by path.
+ */
+import { createServer, request as forward, Server } from 'node:http'
+import { AddressInfo, Socket } from 'node:net'
+
+export interface Proxy {
+  readonly url: string
+  /** Requests received, in order (`METHOD path`), resets included. */
+  readonly requests: string[]
+  /** How many requests were answered by a reset. */
+  resets(): number
+  close(): Promise<void>
+}
+
+/**
+ * Starts a proxy to `upstream` (e.g. `http://127.0.0.1:8080`).
+ *
+ * @example
+ * ```ts
+ * const proxy = await startProxy(weaviateUrl(), { resetEvery: 5 })
+ * ```
+ */
+export const startProxy = async (upstream: string, options: { readonly resetEvery?: number } = {}): Promise<Proxy> => {
+  const target = new URL(upstream)
+  const requests: string[] = []
+  const sockets = new Set<Socket>()
+  let resets = 0
+  const server: Server = createServer((req, res) => {
+    requests.push(`${req.method ?? ''} ${req.url ?? ''}`)
+    if (options.resetEvery !== undefined && requests.length % options.resetEvery === 0) {
+      resets += 1
+      req.socket.resetAndDestroy()
+      return
+    }
+    const upstreamReq = forward(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (upstreamRes) => {
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers)
+        upstreamRes.pipe(res)
+      },
+    )
+    upstreamReq.on('error', () => res.destroy())
+    req.pipe(upstreamReq)
+  })
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    resets: () => resets,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * objects.stream against the real server: completeness and order at every page size, start
+ * points, tenants, partitions, resets mid-stream, and backpressure counted at a proxy.
+ */
+import * as E from 'fp-ts/Either'
+import * as t from 'io-ts'
+import { concatMap, firstValueFrom, lastValueFrom, take, tap, toArray } from 'rxjs'
+import { Client, PageProgress, WeaviateError, WeaviateObject, connect, createPacer } from '../lib'
+import { createClass, createMultiTenantClass, deleteClass, insertObjects } from './helpers/fixtures'
+import { startProxy } from './helpers/proxy'
+import { uniqueClassName, weaviateUrl } from './helpers/server'
+
+const Item = uniqueClassName('Item')
+const Empty = uniqueClassName('Empty')
+const COUNT = 2_537
+let client: Client
+let expected: string[]
+
+beforeAll(async () => {
+  const url = weaviateUrl()
+  await createClass(url, { class: Item, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+  await createClass(url, { class: Empty, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+  const ids = await insertObjects(url, Item, Array.from({ length: COUNT }, (_, n) => ({ n })))
+  expected = [...ids].sort()
+  client = connect({ url })
+}, 120_000)
+
+afterAll(async () => {
+  await client.close()
+  await deleteClass(weaviateUrl(), Item)
+  await deleteClass(weaviateUrl(), Empty)
+})
+
+/** The ids of a finished stream; fails on a Left. */
+const ids = async (stream: ReturnType<Client['objects']['stream']>): Promise<string[]> => {
+  const items = await lastValueFrom(stream.pipe(toArray()))
+  return items.map((item) => {
+    if (E.isLeft(item)) throw new Error(`unexpected Left: ${item.left.message}`)
+    return item.right.id
+  })
+}
+
+describe('objects.stream', () => {
+  it.each([1, 100, 1000])('gives every id exactly once in ascending order with page size %i', async (pageSize) => {
+    expect(await ids(client.objects.stream({ className: Item, pageSize }))).toEqual(expected)
+  })
+
+  it('completes without items for an empty class', async () => {
+    expect(await ids(client.objects.stream({ className: Empty }))).toEqual([])
+  })
+
+  it('starts after the given id', async () => {
+    const middle = expected[1000] ?? ''
+    expect(await ids(client.objects.stream({ className: Item, after: middle }))).toEqual(expected.slice(1001))
+  })
+
+  it('reports progress after every page and once when done', async () => {
+    const reports: PageProgress[] = []
+    await ids(client.objects.stream({ className: Item, pageSize: 1000, onProgress: (p) => reports.push(p) }))
+    expect(reports.map((r) => r.items)).toEqual([1000, 2000, COUNT, COUNT])
+    expect(reports.at(-1)?.done).toBe(true)
+  })
+
+  it('gives the same ids in the same order with 4 ordered partitions', async () => {
+    expect(await ids(client.objects.stream({ className: Item, pageSize: 200, partitions: 4 }))).toEqual(expected)
+  })
+
+  it('gives the same set of ids with 4 unordered partitions', async () => {
+    const unordered = await ids(client.objects.stream({ className: Item, pageSize: 200, partitions: 4, ordered: false }))
+    expect([...unordered].sort()).toEqual(expected)
+  })
+
+  it('combines partitions with a start id', async () => {
+    const start = expected[2000] ?? ''
+    expect(await ids(client.objects.stream({ className: Item, partitions: 3, after: start }))).toEqual(expected.slice(2001))
+  })
+
+  it('can be consumed with for await', async () => {
+    const seen: string[] = []
+    for await (const item of client.objects.stream({ className: Item, pageSize: 500 })) {
+      if (E.isRight(item)) seen.push(item.right.id)
+    }
+    expect(seen).toEqual(expected)
+  })
+
+  it('decodes the properties with a caller codec', async () => {
+    const first = await firstValueFrom(client.objects.stream({ className: Item, pageSize: 10, codec: t.type({ n: t.number }) }))
+    const n: number | undefined = E.isRight(first) ? first.right.properties.n : undefined
+    expect(typeof n).toBe('number')
+  })
+
+  it('emits one Left for invalid input and completes', async () => {
+    const items = await lastValueFrom(client.objects.stream({ className: Item, pageSize: 0 }).pipe(toArray()))
+    expect(items).toHaveLength(1)
+    expect(items[0]).toMatchObject({ _tag: 'Left', left: { _tag: 'ArgumentValueError', argument: 'pageSize' } })
+  })
+})
+
+describe('objects.stream on a multi-tenant class', () => {
+  const Tenanted = uniqueClassName('StreamTenanted')
+
+  beforeAll(async () => {
+    await createMultiTenantClass(weaviateUrl(), Tenanted, ['a', 'b'])
+    await insertObjects(weaviateUrl(), Tenanted, Array.from({ length: 150 }, (_, i) => ({ title: `a${i}` })), 'a')
+    await insertObjects(weaviateUrl(), Tenanted, Array.from({ length: 30 }, (_, i) => ({ title: `b${i}` })), 'b')
+  })
+  afterAll(async () => {
+    await deleteClass(weaviateUrl(), Tenanted)
+  })
+
+  it('streams only the given tenant', async () => {
+    const titles = await lastValueFrom(client.objects.stream({ className: Tenanted, tenant: 'b', pageSize: 7 }).pipe(toArray()))
+    expect(titles).toHaveLength(30)
+    expect(titles.every((t) => E.isRight(t) && String(t.right.properties['title']).startsWith('b'))).toBe(true)
+  })
+})
+
+describe('objects.stream under faults', () => {
+  it('yields every id exactly once when every 5th request is reset', async () => {
+    const proxy = await startProxy(weaviateUrl(), { resetEvery: 5 })
+    const flaky = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 5, baseDelayMs: 1 } })
+    try {
+      expect(await ids(flaky.objects.stream({ className: Item, pageSize: 100 }))).toEqual(expected)
+      expect(proxy.resets()).toBeGreaterThan(0)
+    } finally {
+      await flaky.close()
+      await proxy.close()
+    }
+  })
+
+  it('ends with one Left when the retry budget is spent, and throws nothing', async () => {
+    const proxy = await startProxy(weaviateUrl(), { resetEvery: 1 })
+    const broken = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 2, baseDelayMs: 1 } })
+    try {
+      const items = await lastValueFrom(broken.objects.stream({ className: Item }).pipe(toArray()))
+      expect(items).toHaveLength(1)
+      expect(items[0]).toMatchObject({ _tag: 'Left', left: { _tag: 'ConnectionError' } })
+    } finally {
+      await broken.close()
+      await proxy.close()
+    }
+  })
+})
+
+describe('objects.stream backpressure', () => {
+  const PAGE = 20
+  const CONSUME = 120
+  const slowly = () => new Promise((resolve) => setTimeout(resolve, 5))
+  const pagesRequested = (requests: readonly string[]) => requests.filter((r) => r.startsWith('GET /v1/objects?')).length
+
+  it.each([0, 1, 2])('for await never has more than consumed pages + %i requested', async (prefetch) => {
+    const proxy = await startProxy(weaviateUrl())
+    const counted = connect({ url: proxy.url, serverVersion: '1.39.0' })
+    try {
+      let consumed = 0
+      let worst = 0
+      for await (const item of counted.objects.stream({ className: Item, pageSize: PAGE, prefetch })) {
+        expect(E.isRight(item)).toBe(true)
+        await slowly()
+        consumed += 1
+        const consumedPages = Math.floor(consumed / PAGE)
+        worst = Math.max(worst, pagesRequested(proxy.requests) - consumedPages)
+        if (consumed === CONSUME) break
+      }
+      // The page being consumed, plus at most `prefetch` ahead.
+      expect(worst).toBeLessThanOrEqual(prefetch + 1)
+    } finally {
+      await counted.close()
+      await proxy.close()
+    }
+  })
+
+  it('an RxJS consumer with a pacer never has more than consumed pages + prefetch requested', async () => {
+    const proxy = await startProxy(weaviateUrl())
+    const counted = connect({ url: proxy.url, serverVersion: '1.39.0' })
+    const pacer = createPacer()
+    let consumed = 0
+    let worst = 0
+    try {
+      await lastValueFrom(
+        counted.objects
+          .stream({ className: Item, pageSize: PAGE, prefetch: 1 })
+          .withPacer(pacer)
+          .pipe(
+            take(CONSUME),
+            concatMap(async (item: E.Either<WeaviateError, WeaviateObject>) => {
+              await slowly()
+              return item
+            }),
+            tap(() => {
+              consumed += 1
+              worst = Math.max(worst, pagesRequested(proxy.requests) - Math.floor(consumed / PAGE))
+              pacer.ack()
+            }),
+          ),
+      )
+      expect(consumed).toBe(CONSUME)
+      expect(worst).toBeLessThanOrEqual(2)
+    } finally {
+      await counted.close()
+      await proxy.close()
+    }
+  })
+
+  it('stops requesting pages when the consumer breaks out', async () => {
+    const proxy = await startProxy(weaviateUrl())
+    const counted = connect({ url: proxy.url, serverVersion: '1.39.0' })
+    try {
+      for await (const item of counted.objects.stream({ className: Item, pageSize: PAGE, prefetch: 1 })) {
+        expect(E.isRight(item)).toBe(true)
+        break
+      }
+      const afterBreak = pagesRequested(proxy.requests)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(pagesRequested(proxy.requests)).toBe(afterBreak)
+      expect(afterBreak).toBeLessThanOrEqual(2)
+    } finally {
+      await counted.close()
+      await proxy.close()
+    }
+  })
+})
