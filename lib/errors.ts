@@ -247,6 +247,7 @@ export const redactUrl = (raw: string): string => {
     url.searchParams.delete('access_token')
     return url.toString()
   } catch {
-    return raw
+    // Unparseable: strip user info and the token by pattern rather than keep them.
+    return raw.replace(/\/\/[^/?#]*@/, '//').replace(/([?&]access_token=)[^&#]*/gi, '$1<redacted>')
   }
 }

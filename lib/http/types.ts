@@ -87,6 +87,10 @@ export interface HttpRequest {
  * ```
  */
 export interface HttpResponse {
+  /** The request's method. */
+  readonly method: HttpMethod
+  /** The full request URL, without credentials (safe to put into an error). */
+  readonly url: string
   readonly status: number
   readonly headers: Readonly<Record<string, string | string[] | undefined>>
   readonly body: unknown

@@ -1,0 +1,172 @@
+/**
+ * HTTP transport benchmark: GET /v1/meta against a loopback node:http server (in a child process,
+ * like a real Weaviate, so it does not share the client's event loop) answering a fixed small JSON
+ * body.
+ *
+ * Contenders, each reading and parsing the JSON body:
+ * - ours: `createHttp(...).send(req)` through `firstValueFrom` (retry and timeouts on, defaults);
+ * - undici: `pool.request()` + `body.json()` on a keep-alive Pool with the same connection count;
+ * - fetch: Node's global `fetch` + `res.json()`;
+ * - weaviate-ts-client 2.x: `client.misc.metaGetter().do()`.
+ *
+ * Two shapes: sequential (one request at a time) and concurrent16 (16 loops at once). Each
+ * contender runs RUNS times, interleaved with the others; a line prints the ratio of medians:
+ * `bench: http <shape> ours/<peer> = <ratio>` (below 1 means ours is faster).
+ *
+ * Run: `npx ts-node --transpile-only bench/http.ts`
+ */
+import { firstValueFrom } from 'rxjs'
+import { Pool } from 'undici'
+import { spawn } from 'node:child_process'
+import weaviate from 'weaviate-ts-client'
+import { createHttp } from '../lib/http/pipeline'
+import type { HttpRequest } from '../lib/http/types'
+
+const SEQUENTIAL = 2_000
+const CONCURRENCY = 16
+const CONCURRENT_TOTAL = 4_000
+const RUNS = 7
+const WARMUP = 300
+const SETTLE = 300
+
+const SERVER = `
+const { createServer } = require('node:http')
+const body = Buffer.from(JSON.stringify({ hostname: 'http://[::]:8080', modules: {}, version: '1.39.0', grpcMaxMessageSize: 104858000 }))
+const server = createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length })
+  res.end(body)
+})
+server.keepAliveTimeout = 60_000
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
+`
+
+type Call = () => Promise<unknown>
+
+const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
+
+/** Milliseconds for `total` calls made by `lanes` loops at once. */
+const timeLoops = async (call: Call, total: number, lanes: number): Promise<number> => {
+  let remaining = total
+  const lane = async (): Promise<void> => {
+    while (remaining > 0) {
+      remaining -= 1
+      await call()
+    }
+  }
+  const start = process.hrtime.bigint()
+  await Promise.all(Array.from({ length: lanes }, lane))
+  return Number(process.hrtime.bigint() - start) / 1e6
+}
+
+/** A deterministic shuffle (LCG), so every run has another order and a rerun the same orders. */
+const shuffled = <T>(xs: readonly T[], seed: number): T[] => {
+  const out = [...xs]
+  let state = seed + 1
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 1
+    const j = state % (i + 1)
+    const a = out[i]
+    const b = out[j]
+    if (a !== undefined && b !== undefined) {
+      out[i] = b
+      out[j] = a
+    }
+  }
+  return out
+}
+
+/**
+ * Median milliseconds per contender; runs interleaved in a new order every run, and every timed
+ * batch follows an untimed one of the same contender. Whoever runs right after fetch or
+ * weaviate-ts-client otherwise pays for their garbage (measured: 10-30 %).
+ */
+const measure = async (calls: Readonly<Record<string, Call>>, total: number, lanes: number): Promise<Record<string, number>> => {
+  const entries = Object.entries(calls)
+  const times: Record<string, number[]> = {}
+  for (const [name, call] of entries) {
+    times[name] = []
+    await timeLoops(call, WARMUP, lanes)
+  }
+  for (let run = 0; run < RUNS; run++) {
+    for (const [name, call] of shuffled(entries, run)) {
+      await timeLoops(call, SETTLE, lanes)
+      times[name]?.push(await timeLoops(call, total, lanes))
+    }
+  }
+  const medians: Record<string, number> = {}
+  for (const [name, xs] of Object.entries(times)) medians[name] = median(xs)
+  return medians
+}
+
+const startServer = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
+  const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString('utf8').trim())))
+    child.once('error', reject)
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      child.kill()
+      return exited
+    },
+  }
+}
+
+/**
+ * Runs the benchmark and prints `bench: http ...` lines.
+ *
+ * @example
+ * ```ts
+ * await benchHttp() // bench: http sequential ours/undici = 1.04 ...
+ * ```
+ */
+export async function benchHttp(): Promise<void> {
+  const server = await startServer()
+  const ours = createHttp({ urls: [server.url], connections: CONCURRENCY })
+  const pool = new Pool(server.url, { connections: CONCURRENCY })
+  const legacy = weaviate.client({ scheme: 'http', host: server.url.replace('http://', '') })
+  const meta: HttpRequest = { method: 'GET', path: '/meta', expect: [200] }
+  const metaUrl = `${server.url}/v1/meta`
+
+  const calls: Record<string, Call> = {
+    ours: () => firstValueFrom(ours.send(meta)),
+    undici: async () => {
+      const res = await pool.request({ path: '/v1/meta', method: 'GET' })
+      return res.body.json()
+    },
+    fetch: async () => (await fetch(metaUrl)).json(),
+    'weaviate-ts-client': () => legacy.misc.metaGetter().do(),
+  }
+  try {
+    for (const [shape, total, lanes] of [
+      ['sequential', SEQUENTIAL, 1],
+      [`concurrent${CONCURRENCY}`, CONCURRENT_TOTAL, CONCURRENCY],
+    ] as const) {
+      const medians = await measure(calls, total, lanes)
+      const base = medians['ours'] ?? Number.NaN
+      for (const peer of ['undici', 'fetch', 'weaviate-ts-client']) {
+        console.log(`bench: http ${shape} ours/${peer} = ${(base / (medians[peer] ?? Number.NaN)).toFixed(2)}`)
+      }
+      if (process.env['BENCH_VERBOSE'] !== undefined) {
+        for (const [name, ms] of Object.entries(medians)) console.log(`  ${shape} ${name}: ${((ms * 1000) / total).toFixed(1)} µs/request`)
+      }
+    }
+  } finally {
+    await ours.close()
+    await pool.close()
+    await server.stop()
+  }
+}
+
+if (require.main === module) {
+  benchHttp().catch((e: unknown) => {
+    console.error(e)
+    process.exitCode = 1
+  })
+}

@@ -1,0 +1,186 @@
+/**
+ * The retry policy as data and pure functions: which failures are transient, which requests may be
+ * sent twice, how long to wait (exponential backoff with full jitter, or the server's
+ * `Retry-After`), and when to give up. No timers here; the loop lives in `retry-loop.ts`.
+ *
+ * Decision order (after ky's `#calculateRetryDelay` and got's `calculate-retry-delay.ts`):
+ * attempts used up → request not idempotent → failure not transient → server-given delay (429/503
+ * `Retry-After`, no jitter, give up when above `maxRetryAfterMs` or the remaining total budget) →
+ * computed backoff (give up when it does not fit the remaining budget).
+ *
+ * @packageDocumentation
+ */
+import type { HttpMethod, WeaviateError } from '../errors'
+import type { RetryOptions } from './types'
+
+/**
+ * The defaults: 3 attempts in total, backoff `random() * min(10 s, 250 ms * 2^(n-1))`, a server
+ * `Retry-After` above 60 s gives up.
+ *
+ * @example
+ * ```ts
+ * const options: RetryOptions = { ...DEFAULT_RETRY, attempts: 5 }
+ * ```
+ */
+export const DEFAULT_RETRY: RetryOptions = Object.freeze({
+  attempts: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 10_000,
+  maxRetryAfterMs: 60_000,
+  random: Math.random,
+})
+
+/**
+ * Statuses worth another attempt (Effect's `isTransientResponse`).
+ *
+ * @example
+ * ```ts
+ * TRANSIENT_STATUSES.has(503) // true
+ * ```
+ */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
+
+/**
+ * Network error codes worth another attempt: the union of got's and undici's RetryHandler lists,
+ * plus undici's connect/headers/body timeouts. Other codes (a closed client, an invalid argument)
+ * are not transient.
+ *
+ * @example
+ * ```ts
+ * TRANSIENT_CODES.has('ECONNRESET') // true
+ * ```
+ */
+export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ENOTFOUND',
+  'ENETDOWN',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EADDRINUSE',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+])
+
+/**
+ * The part of a request the policy looks at.
+ *
+ * @example
+ * ```ts
+ * const validate: RetryRequest = { method: 'POST', idempotent: true }
+ * ```
+ */
+export interface RetryRequest {
+  readonly method: HttpMethod
+  /** Overrides the method default (GET, HEAD, PUT, DELETE idempotent; POST, PATCH not). */
+  readonly idempotent?: boolean
+}
+
+/**
+ * Whether sending the request twice is safe: GET, HEAD, PUT and DELETE by default; POST and
+ * PATCH only when the request says `idempotent: true`.
+ *
+ * @example
+ * ```ts
+ * isIdempotent({ method: 'POST' })                    // false
+ * isIdempotent({ method: 'POST', idempotent: true })  // true
+ * ```
+ */
+export const isIdempotent = (request: RetryRequest): boolean =>
+  request.idempotent ?? (request.method !== 'POST' && request.method !== 'PATCH')
+
+/**
+ * Whether a failure is transient on the network level: a {@link TRANSIENT_CODES} connection
+ * error or an attempt timeout. These also move a multi-node client to its next node.
+ *
+ * @example
+ * ```ts
+ * isNetworkFailure(new TimeoutError('GET', url, 'attempt', 30_000)) // true
+ * ```
+ */
+export const isNetworkFailure = (error: WeaviateError): boolean =>
+  (error._tag === 'ConnectionError' && TRANSIENT_CODES.has(error.code)) ||
+  (error._tag === 'TimeoutError' && error.phase === 'attempt')
+
+/**
+ * Whether a failure may go away on its own: a network failure or a transient status.
+ *
+ * @example
+ * ```ts
+ * isTransient(new UnexpectedStatusError('GET', url, 503, undefined, [])) // true
+ * ```
+ */
+export const isTransient = (error: WeaviateError): boolean =>
+  isNetworkFailure(error) || (error._tag === 'UnexpectedStatusError' && TRANSIENT_STATUSES.has(error.status))
+
+/**
+ * The delay before the next attempt, or `undefined` to give up and report `error`.
+ *
+ * @param error - the failure of the attempt that just ended
+ * @param attempt - that attempt's number, 1-based
+ * @param request - method and `idempotent` flag of the request
+ * @param options - the effective retry options (`attempts: 1` means no retry)
+ * @param remainingMs - what is left of the total deadline; a wait that does not fit gives up
+ * @returns milliseconds to wait, or `undefined`
+ *
+ * @example
+ * ```ts
+ * const options = { ...DEFAULT_RETRY, random: () => 0.5 }
+ * retryDelay(new UnexpectedStatusError('GET', url, 500, undefined, []), 2, { method: 'GET' }, options, 60_000) // 250
+ * retryDelay(new UnexpectedStatusError('POST', url, 500, undefined, []), 1, { method: 'POST' }, options, 60_000) // undefined
+ * ```
+ */
+export const retryDelay = (
+  error: WeaviateError,
+  attempt: number,
+  request: RetryRequest,
+  options: RetryOptions,
+  remainingMs: number,
+): number | undefined => {
+  if (attempt >= options.attempts || !isIdempotent(request) || !isTransient(error)) return undefined
+  if (
+    error._tag === 'UnexpectedStatusError' &&
+    (error.status === 429 || error.status === 503) &&
+    error.retryAfterMs !== undefined
+  ) {
+    const wait = error.retryAfterMs
+    return wait > options.maxRetryAfterMs || wait >= remainingMs ? undefined : wait
+  }
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1))
+  const wait = Math.floor(options.random() * ceiling)
+  return wait >= remainingMs ? undefined : wait
+}
+
+/** `Retry-After` delta-seconds: digits only. */
+const DELTA_SECONDS = /^\s*(\d+)\s*$/
+
+/** All three HTTP-date forms name the month; `Date.parse` alone also accepts things like `"-5"`. */
+const HTTP_DATE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i
+
+/**
+ * Parses a `Retry-After` header: delta-seconds (`"120"`) or an HTTP-date
+ * (`"Wed, 21 Oct 2015 07:28:00 GMT"`, also RFC 850 and asctime forms), relative to `now`.
+ * A date in the past is 0; anything unparsable is `undefined` (computed backoff applies).
+ *
+ * @example
+ * ```ts
+ * parseRetryAfter('2', Date.now())                                             // 2000
+ * parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.UTC(2015, 9, 21, 7, 28)) // 10000
+ * parseRetryAfter('soon', Date.now())                                          // undefined
+ * ```
+ */
+export const parseRetryAfter = (header: string | readonly string[] | undefined, now: number): number | undefined => {
+  const value = typeof header === 'string' ? header : header?.[0]
+  if (value === undefined) return undefined
+  const seconds = DELTA_SECONDS.exec(value)
+  if (seconds?.[1] !== undefined) return Number(seconds[1]) * 1000
+  const date = HTTP_DATE.test(value) ? Date.parse(value) : Number.NaN
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
