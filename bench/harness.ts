@@ -38,10 +38,38 @@ export const collectGarbage: () => void = (() => {
   return typeof gc === 'function' ? () => void gc() : () => undefined
 })()
 
-/** Median milliseconds of `runs` timings per contender; runs interleaved, the order rotated every run. */
+/** A deterministic shuffle (LCG), so every run has another order and a rerun the same orders. */
+const shuffled = <T>(xs: readonly T[], seed: number): T[] => {
+  const out = [...xs]
+  let state = seed + 1
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 1
+    const j = state % (i + 1)
+    const a = out[i]
+    const b = out[j]
+    if (a !== undefined && b !== undefined) {
+      out[i] = b
+      out[j] = a
+    }
+  }
+  return out
+}
+
+/**
+ * Median milliseconds of `runs` timings per contender. Runs are interleaved in a new order every
+ * run, after a full GC, and every timed batch follows an untimed `settle` batch of the same
+ * contender: whoever runs right after fetch or weaviate-ts-client otherwise pays for their garbage
+ * (measured: 10-30 %).
+ */
 export const measure = async (
   calls: Readonly<Record<string, Call>>,
-  options: { readonly total: number; readonly lanes: number; readonly runs: number; readonly warmup: number },
+  options: {
+    readonly total: number
+    readonly lanes: number
+    readonly runs: number
+    readonly warmup: number
+    readonly settle?: number
+  },
 ): Promise<Record<string, number>> => {
   const entries = Object.entries(calls)
   const times: Record<string, number[]> = {}
@@ -50,11 +78,10 @@ export const measure = async (
     await timeLoops(call, options.warmup, options.lanes)
   }
   for (let run = 0; run < options.runs; run++) {
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[(run + i) % entries.length]
-      if (entry === undefined) continue
+    for (const [name, call] of shuffled(entries, run)) {
       collectGarbage()
-      times[entry[0]]?.push(await timeLoops(entry[1], options.total, options.lanes))
+      if (options.settle !== undefined) await timeLoops(call, options.settle, options.lanes)
+      times[name]?.push(await timeLoops(call, options.total, options.lanes))
     }
   }
   const medians: Record<string, number> = {}

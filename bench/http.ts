@@ -21,6 +21,7 @@ import { spawn } from 'node:child_process'
 import weaviate from 'weaviate-ts-client'
 import { createHttp } from '../lib/http/pipeline'
 import type { HttpRequest } from '../lib/http/types'
+import { Call, measure, printRatio } from './harness'
 
 const SEQUENTIAL = 2_000
 const CONCURRENCY = 16
@@ -39,68 +40,6 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 60_000
 server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
 `
-
-type Call = () => Promise<unknown>
-
-const median = (xs: readonly number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
-}
-
-/** Milliseconds for `total` calls made by `lanes` loops at once. */
-const timeLoops = async (call: Call, total: number, lanes: number): Promise<number> => {
-  let remaining = total
-  const lane = async (): Promise<void> => {
-    while (remaining > 0) {
-      remaining -= 1
-      await call()
-    }
-  }
-  const start = process.hrtime.bigint()
-  await Promise.all(Array.from({ length: lanes }, lane))
-  return Number(process.hrtime.bigint() - start) / 1e6
-}
-
-/** A deterministic shuffle (LCG), so every run has another order and a rerun the same orders. */
-const shuffled = <T>(xs: readonly T[], seed: number): T[] => {
-  const out = [...xs]
-  let state = seed + 1
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 1
-    const j = state % (i + 1)
-    const a = out[i]
-    const b = out[j]
-    if (a !== undefined && b !== undefined) {
-      out[i] = b
-      out[j] = a
-    }
-  }
-  return out
-}
-
-/**
- * Median milliseconds per contender; runs interleaved in a new order every run, and every timed
- * batch follows an untimed one of the same contender. Whoever runs right after fetch or
- * weaviate-ts-client otherwise pays for their garbage (measured: 10-30 %).
- */
-const measure = async (calls: Readonly<Record<string, Call>>, total: number, lanes: number): Promise<Record<string, number>> => {
-  const entries = Object.entries(calls)
-  const times: Record<string, number[]> = {}
-  for (const [name, call] of entries) {
-    times[name] = []
-    await timeLoops(call, WARMUP, lanes)
-  }
-  for (let run = 0; run < RUNS; run++) {
-    for (const [name, call] of shuffled(entries, run)) {
-      await timeLoops(call, SETTLE, lanes)
-      times[name]?.push(await timeLoops(call, total, lanes))
-    }
-  }
-  const medians: Record<string, number> = {}
-  for (const [name, xs] of Object.entries(times)) medians[name] = median(xs)
-  return medians
-}
 
 const startServer = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
   const child = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -148,10 +87,10 @@ export async function benchHttp(): Promise<void> {
       ['sequential', SEQUENTIAL, 1],
       [`concurrent${CONCURRENCY}`, CONCURRENT_TOTAL, CONCURRENCY],
     ] as const) {
-      const medians = await measure(calls, total, lanes)
+      const medians = await measure(calls, { total, lanes, runs: RUNS, warmup: WARMUP, settle: SETTLE })
       const base = medians['ours'] ?? Number.NaN
       for (const peer of ['undici', 'fetch', 'weaviate-ts-client']) {
-        console.log(`bench: http ${shape} ours/${peer} = ${(base / (medians[peer] ?? Number.NaN)).toFixed(2)}`)
+        printRatio(`http ${shape}`, peer, base, medians[peer] ?? Number.NaN)
       }
       if (process.env['BENCH_VERBOSE'] !== undefined) {
         for (const [name, ms] of Object.entries(medians)) console.log(`  ${shape} ${name}: ${((ms * 1000) / total).toFixed(1)} µs/request`)

@@ -88,7 +88,7 @@ export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): P
         ['sequential', SEQUENTIAL, 1],
         [`concurrent${CONCURRENCY}`, CONCURRENT_TOTAL, CONCURRENCY],
       ] as const) {
-        const medians = await measure(calls, { total, lanes, runs: RUNS, warmup: WARMUP })
+        const medians = await measure(calls, { total, lanes, runs: RUNS, warmup: WARMUP, settle: WARMUP / 2 })
         printRatio(`objects ${op} ${shape}`, 'weaviate-ts-client', medians['ours'] ?? NaN, medians['weaviate-ts-client'] ?? NaN)
       }
     }
