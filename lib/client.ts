@@ -21,7 +21,7 @@ import { createVersionSource, fetchMeta } from './server-version'
  *
  * @example
  * ```ts
- * const options: ConnectOptions = { url: 'http://127.0.0.1:8080', apiKey: process.env.WEAVIATE_KEY, retry: { attempts: 5 } }
+ * const options: ConnectOptions = { url: 'http://127.0.0.1:8080', apiKey: process.env['WEAVIATE_KEY'], retry: { attempts: 5 } }
  * ```
  */
 export interface ConnectOptions {
@@ -31,7 +31,7 @@ export interface ConnectOptions {
    */
   readonly url: string | readonly string[]
   /** Sent as `Authorization: Bearer <key>`; never appears in errors. */
-  readonly apiKey?: string
+  readonly apiKey?: string | undefined
   /** Extra headers for every request (e.g. module API keys). */
   readonly headers?: Readonly<Record<string, string>>
   /** Keep-alive connections per node; default 16. */

@@ -6,7 +6,14 @@
  * @packageDocumentation
  */
 
-/** HTTP methods the client sends. */
+/**
+ * HTTP methods the client sends.
+ *
+ * @example
+ * ```ts
+ * const where = (e: UnexpectedStatusError): `${HttpMethod} ${string}` => `${e.method} ${e.url}`
+ * ```
+ */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 abstract class TaggedError extends Error {
@@ -210,7 +217,15 @@ export type WeaviateError =
   | AlreadyExistsError
   | DecodeError
 
-/** Errors raised by input checks, before any request. */
+/**
+ * Errors raised by input checks, before any request.
+ *
+ * @example
+ * ```ts
+ * const isInputError = (e: WeaviateError): e is ArgumentError =>
+ *   e._tag === 'ArgumentTypeError' || e._tag === 'ArgumentValueError'
+ * ```
+ */
 export type ArgumentError = ArgumentTypeError | ArgumentValueError
 
 /**

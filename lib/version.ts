@@ -5,7 +5,14 @@
  * @packageDocumentation
  */
 
-/** A parsed `major.minor.patch` version. */
+/**
+ * A parsed `major.minor.patch` version.
+ *
+ * @example
+ * ```ts
+ * const v: ServerVersion = { raw: '1.39.0', major: 1, minor: 39, patch: 0 }
+ * ```
+ */
 export interface ServerVersion {
   readonly raw: string
   readonly major: number

@@ -19,7 +19,19 @@ import { canonicalUuid } from '../input/uuid'
 export const ReferenceEntry = t.intersection([t.type({ beacon: t.string }), t.partial({ href: t.string })])
 export type ReferenceEntry = t.TypeOf<typeof ReferenceEntry>
 
-/** A reference entry with the target's class (when the beacon names it) and UUID. */
+/**
+ * A reference entry with the target's class (when the beacon names it) and UUID.
+ *
+ * @example
+ * ```ts
+ * const ref: ParsedReference = {
+ *   beacon: 'weaviate://localhost/Author/36ddd591-2dee-4e7e-a3cc-eb86d30a4303',
+ *   href: '/v1/objects/Author/36ddd591-2dee-4e7e-a3cc-eb86d30a4303',
+ *   className: 'Author',
+ *   uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303',
+ * }
+ * ```
+ */
 export interface ParsedReference extends ReferenceEntry {
   readonly className: string | undefined
   readonly uuid: string

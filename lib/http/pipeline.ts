@@ -23,7 +23,7 @@ import { Node, absoluteUrl, parseNodes, pathWithQuery, safeUrl } from './urls'
  *
  * @example
  * ```ts
- * const http = createHttp({ urls: ['http://127.0.0.1:8080'], apiKey: process.env.WEAVIATE_KEY, retry: { attempts: 5 } })
+ * const http = createHttp({ urls: ['http://127.0.0.1:8080'], apiKey: process.env['WEAVIATE_KEY'], retry: { attempts: 5 } })
  * ```
  */
 export interface HttpOptions {
@@ -37,7 +37,7 @@ export interface HttpOptions {
    */
   readonly urls: readonly string[]
   /** Sent as `Authorization: Bearer <key>`; no Authorization header at all when unset or empty. */
-  readonly apiKey?: string
+  readonly apiKey?: string | undefined
   /** Added to every request except `absoluteUrl` ones. */
   readonly headers?: Readonly<Record<string, string>>
   /** Keep-alive connections per origin. Default 16. */
@@ -106,8 +106,6 @@ export type Transport = (target: Target, limit: AttemptLimit) => Observable<Http
  * ```ts
  * testScheduler.run(() => createHttp({ urls }, { scheduler: testScheduler, transport: fake }))
  * ```
- *
- * @internal
  */
 export interface HttpInternals {
   /** Schedules backoff and reads the clock for deadlines. Default `asyncScheduler`. */

@@ -98,7 +98,14 @@ export const vector = (argument: string, value: unknown): readonly number[] => {
   return value as number[]
 }
 
-/** Consistency levels the server accepts; exactly these upper-case strings. */
+/**
+ * Consistency levels the server accepts; exactly these upper-case strings.
+ *
+ * @example
+ * ```ts
+ * client.objects.getById({ className: 'Article', uuid, consistencyLevel: 'QUORUM' })
+ * ```
+ */
 export type ConsistencyLevel = 'ALL' | 'ONE' | 'QUORUM'
 const consistencyLevels: readonly string[] = ['ALL', 'ONE', 'QUORUM']
 

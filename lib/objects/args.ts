@@ -21,7 +21,16 @@ import { uuid } from '../input/uuid'
 import type { Sort } from '../input/sort'
 import type { PropertiesCodec } from './decode-object'
 
-/** Properties inline, or a string: an http(s) URL or a path to a JSON file holding them. */
+/**
+ * Properties inline, or a string: an http(s) URL or a path to a JSON file holding them.
+ *
+ * @example
+ * ```ts
+ * const inline: DataObjectInput = { title: 'Hello' }
+ * const fromFile: DataObjectInput = './article.json'
+ * const fromUrl: DataObjectInput = 'https://example.com/article.json'
+ * ```
+ */
 export type DataObjectInput = Readonly<Record<string, unknown>> | string
 
 /**

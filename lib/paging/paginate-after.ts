@@ -14,7 +14,14 @@ import { Pacer } from './pacer'
 // model
 // -------------------------------------------------------------------------------------------------
 
-/** Cumulative counts reported by {@link PaginateOptions.onProgress}. */
+/**
+ * Cumulative counts reported by {@link PaginateOptions.onProgress}.
+ *
+ * @example
+ * ```ts
+ * const show = (p: PageProgress) => process.stderr.write(`\r${p.items} objects in ${p.pages} pages${p.done ? '\n' : ''}`)
+ * ```
+ */
 export interface PageProgress {
   /** Pages emitted so far (an empty last page counts). */
   readonly pages: number
@@ -24,7 +31,14 @@ export interface PageProgress {
   readonly done: boolean
 }
 
-/** Options of {@link paginateAfter}. */
+/**
+ * Options of {@link paginateAfter}.
+ *
+ * @example
+ * ```ts
+ * const options: PaginateOptions<{ id: string }> = { cursorOf: (o) => o.id, pageSize: 500, prefetch: 2 }
+ * ```
+ */
 export interface PaginateOptions<T> {
   /** The cursor of an item; the next page is fetched after the last item's cursor. */
   readonly cursorOf: (item: T) => string
@@ -58,7 +72,15 @@ export interface PaginateOptions<T> {
   readonly onProgress?: (progress: PageProgress) => void
 }
 
-/** What {@link paginateAfter} returns: an ObservableEither that is also paced and async-iterable. */
+/**
+ * What {@link paginateAfter} returns: an ObservableEither that is also paced and async-iterable.
+ *
+ * @example
+ * ```ts
+ * const all: PagedStream<WeaviateError, WeaviateObject> = client.objects.stream({ className: 'Article' })
+ * for await (const item of all) if (E.isRight(item)) console.log(item.right.id)
+ * ```
+ */
 export type PagedStream<E, T> = PacedObservable<E.Either<E, T>>
 
 // -------------------------------------------------------------------------------------------------

@@ -13,7 +13,14 @@ import { Pacer, createPacer, isPacedSource } from './pacer'
 // model
 // -------------------------------------------------------------------------------------------------
 
-/** Options of {@link toAsyncIterable}. */
+/**
+ * Options of {@link toAsyncIterable}.
+ *
+ * @example
+ * ```ts
+ * for await (const value of toAsyncIterable(source$, { highWaterMark: 1_000 })) console.log(value)
+ * ```
+ */
 export interface ToAsyncIterableOptions {
   /**
    * The most values held for a loop that has not asked for them yet. When a push source gets

@@ -6,7 +6,14 @@
  * @packageDocumentation
  */
 
-/** One range of the UUID space: the ids `id` with `after < id < before` (bounds that are set). */
+/**
+ * One range of the UUID space: the ids `id` with `after < id < before` (bounds that are set).
+ *
+ * @example
+ * ```ts
+ * const upperHalf: UuidRange = { after: '7fffffff-ffff-ffff-ffff-ffffffffffff', before: undefined }
+ * ```
+ */
 export interface UuidRange {
   /** Exclusive lower bound, `undefined` for the first range. Canonical lower-case UUID. */
   readonly after: string | undefined
