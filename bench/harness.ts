@@ -35,7 +35,7 @@ export const timeLoops = async (call: Call, total: number, lanes: number): Promi
 export const collectGarbage: () => void = (() => {
   setFlagsFromString('--expose-gc')
   const gc: unknown = runInNewContext('gc')
-  return typeof gc === 'function' ? () => void gc() : () => undefined
+  return typeof gc === 'function' ? () => void (gc as () => unknown)() : () => undefined
 })()
 
 /** A deterministic shuffle (LCG), so every run has another order and a rerun the same orders. */

@@ -80,7 +80,7 @@ export async function benchHttp(): Promise<void> {
       return res.body.json()
     },
     fetch: async () => (await fetch(metaUrl)).json(),
-    'weaviate-ts-client': () => legacy.misc.metaGetter().do(),
+    'weaviate-ts-client': (): Promise<unknown> => legacy.misc.metaGetter().do() as Promise<unknown>,
   }
   try {
     for (const [shape, total, lanes] of [

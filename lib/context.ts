@@ -42,9 +42,9 @@ export interface CallOptions {
 export const callOptions = (args: Record<string, unknown>): Pick<CallOptions, 'retry' | 'timeout'> => {
   const out: { retry?: Partial<RetryOptions> | false; timeout?: Partial<TimeoutOptions> } = {}
   const retry = args['retry']
-  if (retry === false || (typeof retry === 'object' && retry !== null)) out.retry = retry as Partial<RetryOptions> | false
+  if (retry === false || (typeof retry === 'object' && retry !== null)) out.retry = retry
   const timeout = args['timeout']
-  if (typeof timeout === 'object' && timeout !== null) out.timeout = timeout as Partial<TimeoutOptions>
+  if (typeof timeout === 'object' && timeout !== null) out.timeout = timeout
   return out
 }
 

@@ -269,7 +269,7 @@ export const startEmbeddedCluster = async (options: EmbeddedClusterOptions = {})
   const firstServer = launched[0]
   if (cancel.signal.aborted || firstServer?.status !== 'fulfilled') {
     await stop()
-    throw firstFailure ?? new EmbeddedError('StartFailed', 'node 0 did not start')
+    throw firstFailure instanceof Error ? firstFailure : new EmbeddedError('StartFailed', `node 0 did not start: ${String(firstFailure)}`)
   }
   const deadline = Date.now() + (options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS)
   const unhealthy = await awaitHealthy(plan, first.url, firstServer.value, deadline)

@@ -38,7 +38,7 @@ export const acquireDataDir = async (dir: string | undefined, prefix: string): P
   if (dir !== undefined) {
     const resolved = path.resolve(dir)
     await fs.mkdir(resolved, { recursive: true })
-    return { path: resolved, release: async () => undefined }
+    return { path: resolved, release: () => Promise.resolve() }
   }
   const temp = await fs.mkdtemp(path.join(os.tmpdir(), `weaviate-rx-${prefix}-`))
   const unregister = onProcessExit(() => rmSync(temp, { recursive: true, force: true }))

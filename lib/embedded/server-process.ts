@@ -96,7 +96,7 @@ export const spawnServer = async (
   )
   const unregister = onProcessExit(() => child.kill('SIGKILL'))
   void exited.then(unregister)
-  const pid = await spawned(child, binary).catch(async (e: unknown) => {
+  const pid = await spawned(child, binary).catch((e: unknown) => {
     unregister()
     throw e
   })
