@@ -4,7 +4,6 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { pipe } from 'fp-ts/function'
 import * as t from 'io-ts'
 import { decode } from '../codecs/decode'
 import { RawObject, WeaviateObject, normaliseObject } from '../codecs/object'
@@ -28,14 +27,15 @@ export const decodeObject = <P>(
   codec: PropertiesCodec<P>,
   body: unknown,
   ctx: { readonly method: HttpMethod; readonly url: string },
-): E.Either<DecodeError, WeaviateObject<P>> =>
-  pipe(
-    decode(RawObject, body, ctx),
-    E.chain((raw) =>
-      pipe(
-        decode(codec, raw.properties ?? {}, ctx),
-        E.mapLeft((e) => new DecodeError(e.method, e.url, e.report.map((line) => `properties.${line}`))),
-        E.map((properties) => normaliseObject(raw, properties)),
-      ),
-    ),
-  )
+): E.Either<DecodeError, WeaviateObject<P>> => {
+  // Plain branches: fp-ts 2.16's pipeable E.chain/E.map/E.mapLeft go through `dual`
+  // (Array.from(arguments) + a closure per call), ~1 µs per object on a stream.
+  const raw = decode(RawObject, body, ctx)
+  if (E.isLeft(raw)) return raw
+  const properties = decode(codec, raw.right.properties ?? {}, ctx)
+  if (E.isLeft(properties)) {
+    const e = properties.left
+    return E.left(new DecodeError(e.method, e.url, e.report.map((line) => `properties.${line}`)))
+  }
+  return E.right(normaliseObject(raw.right, properties.right))
+}

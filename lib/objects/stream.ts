@@ -101,6 +101,16 @@ const rangesAfter = (partitions: number, after: string | undefined): UuidRange[]
     return [{ ...range, after: range.after === undefined || after > range.after ? after : range.after }]
   })
 
+/**
+ * One turn of the event loop before a page is emitted, so undici (which writes to a reused
+ * keep-alive socket in the check phase) sends the next page request before the consumer works
+ * through this page: prefetch then overlaps fetching with a synchronous consumer too.
+ */
+const ioTurn = (resume: () => void): (() => void) => {
+  const immediate = setImmediate(resume)
+  return () => clearImmediate(immediate)
+}
+
 const scan = <P>(ctx: OperationContext, input: StreamInput<P>): PagedStream<WeaviateError, WeaviateObject<P>> => {
   const page = (after: string | undefined) =>
     runList<P>(
@@ -122,6 +132,7 @@ const scan = <P>(ctx: OperationContext, input: StreamInput<P>): PagedStream<Weav
       cursorOf,
       pageSize: input.pageSize,
       prefetch: input.prefetch,
+      yieldBeforeEmit: ioTurn,
       ...(input.after === undefined ? {} : { after: input.after }),
       ...(input.onProgress === undefined ? {} : { onProgress: input.onProgress }),
     })
@@ -134,6 +145,7 @@ const scan = <P>(ctx: OperationContext, input: StreamInput<P>): PagedStream<Weav
         cursorOf,
         pageSize: input.pageSize,
         prefetch: input.prefetch,
+        yieldBeforeEmit: ioTurn,
         ...(range.after === undefined ? {} : { after: range.after }),
         until: (o) => !uuidInRange(o.id, range),
         onProgress: progressOf(i),

@@ -70,6 +70,14 @@ export interface PaginateOptions<T> {
   readonly pacer?: Pacer
   /** Called after each page, and once with `done: true` when the stream completes. */
   readonly onProgress?: (progress: PageProgress) => void
+  /**
+   * When a page is ready right after the next page was requested, hand control back before
+   * emitting it: `yieldBeforeEmit(resume)` calls `resume` later and returns a cancel function.
+   * Lets a transport that sends asynchronously (undici writes to a reused keep-alive socket only in
+   * the event loop's check phase) put the request on the wire before a synchronous consumer takes
+   * the thread for the whole page. Default: emit at once.
+   */
+  readonly yieldBeforeEmit?: (resume: () => void) => () => void
 }
 
 /**
@@ -158,7 +166,7 @@ const pages = <E, T>(
   pacer: Pacer | undefined,
 ): ObservableEither<E, T> =>
   new Observable<E.Either<E, T>>((subscriber) => {
-    const { cursorOf, pageSize, until, onProgress } = options
+    const { cursorOf, pageSize, until, onProgress, yieldBeforeEmit } = options
     const stopOnShortPage = options.stopOnShortPage ?? true
 
     let cursor = options.after
@@ -175,6 +183,7 @@ const pages = <E, T>(
 
     let draining = false
     let again = false
+    let yielding: (() => void) | undefined // cancels the pending yieldBeforeEmit
 
     const consumedItems = (): number => (pacer === undefined ? itemsEmitted : Math.min(acked, itemsEmitted))
 
@@ -254,7 +263,17 @@ const pages = <E, T>(
           settleConsumed()
           if (fetching === undefined && !exhausted && requested <= pagesConsumed + prefetch && !subscriber.closed) {
             request()
+            if (yieldBeforeEmit !== undefined && fetching !== undefined && arrived.length > 0) {
+              let resumed = false
+              const cancel = yieldBeforeEmit(() => {
+                resumed = true
+                yielding = undefined
+                drain()
+              })
+              if (!resumed) yielding = cancel
+            }
           }
+          if (yielding !== undefined) break
           for (let page = arrived.shift(); page !== undefined && !subscriber.closed; page = arrived.shift()) {
             emit(page)
             again = true // emitting may have consumed a page (no pacer) or let acks in
@@ -269,7 +288,10 @@ const pages = <E, T>(
       }
     }
 
-    subscriber.add(() => fetching?.unsubscribe())
+    subscriber.add(() => {
+      fetching?.unsubscribe()
+      yielding?.()
+    })
     if (pacer !== undefined) {
       let base: number | undefined
       subscriber.add(

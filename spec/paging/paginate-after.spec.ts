@@ -1,6 +1,6 @@
 import * as fc from 'fast-check'
 import * as E from 'fp-ts/Either'
-import { Observable, concatMap, defer, delay, finalize, firstValueFrom, lastValueFrom, of, take, tap, toArray } from 'rxjs'
+import { Observable, Subject, concatMap, defer, delay, finalize, firstValueFrom, lastValueFrom, of, take, tap, toArray } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { ObservableEither } from '../../lib/observable-either'
 import { PageProgress, createPacer, paginateAfter } from '../../lib/paging'
@@ -374,5 +374,51 @@ describe('paginateAfter', () => {
     expect(() => paginateAfter(table([], 1).fetchPage, { cursorOf: identity, pageSize: 1, prefetch })).toThrow(
       RangeError,
     )
+  })
+})
+
+describe('paginateAfter with yieldBeforeEmit', () => {
+  /** Page 1 arrives when the test says so; page 2 never arrives. */
+  const setup = (cancel: () => void = () => undefined) => {
+    const firstPage = new Subject<E.Either<never, readonly string[]>>()
+    const resumes: Array<() => void> = []
+    const requested: Array<string | undefined> = []
+    const emitted: string[] = []
+    const subscription = paginateAfter(
+      (after): ObservableEither<never, readonly string[]> => {
+        requested.push(after)
+        return after === undefined ? firstPage : new Observable(() => undefined)
+      },
+      {
+        cursorOf: identity,
+        pageSize: 2,
+        prefetch: 1,
+        yieldBeforeEmit: (resume) => {
+          resumes.push(resume)
+          return cancel
+        },
+      },
+    ).subscribe((item) => {
+      if (E.isRight(item)) emitted.push(item.right)
+    })
+    firstPage.next(E.right(['a', 'b']))
+    return { resumes, requested, emitted, subscription }
+  }
+
+  it('sends the next page request, then waits for resume before emitting the arrived page', () => {
+    const { resumes, requested, emitted } = setup()
+    expect(requested).toEqual([undefined, 'b'])
+    expect(emitted).toEqual([])
+    resumes[0]?.()
+    expect(emitted).toEqual(['a', 'b'])
+  })
+
+  it('cancels a pending yield on unsubscribe', () => {
+    let cancelled = false
+    const { subscription } = setup(() => {
+      cancelled = true
+    })
+    subscription.unsubscribe()
+    expect(cancelled).toBe(true)
   })
 })
