@@ -49,6 +49,13 @@ describe('objects.stream', () => {
     expect(await ids(client.objects.stream({ className: Empty }))).toEqual([])
   })
 
+  it('reports an unknown class as one Left 404 after retrying, not as an empty stream', async () => {
+    const missing = uniqueClassName('Missing')
+    const items = await lastValueFrom(client.objects.stream({ className: missing, retry: { baseDelayMs: 1 } }).pipe(toArray()))
+    expect(items).toHaveLength(1)
+    expect(items[0]).toMatchObject({ _tag: 'Left', left: { _tag: 'UnexpectedStatusError', status: 404 } })
+  })
+
   it('starts after the given id', async () => {
     const middle = expected[1000] ?? ''
     expect(await ids(client.objects.stream({ className: Item, after: middle }))).toEqual(expected.slice(1001))

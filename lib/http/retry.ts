@@ -81,6 +81,8 @@ export interface RetryRequest {
   readonly method: HttpMethod
   /** Overrides the method default (GET, HEAD, PUT, DELETE idempotent; POST, PATCH not). */
   readonly idempotent?: boolean
+  /** Statuses this request also retries, beyond {@link TRANSIENT_STATUSES}. */
+  readonly retryOn?: readonly number[]
 }
 
 /**
@@ -144,7 +146,9 @@ export const retryDelay = (
   options: RetryOptions,
   remainingMs: number,
 ): number | undefined => {
-  if (attempt >= options.attempts || !isIdempotent(request) || !isTransient(error)) return undefined
+  const retriable =
+    isTransient(error) || (error._tag === 'UnexpectedStatusError' && request.retryOn?.includes(error.status) === true)
+  if (attempt >= options.attempts || !isIdempotent(request) || !retriable) return undefined
   if (
     error._tag === 'UnexpectedStatusError' &&
     (error.status === 429 || error.status === 503) &&

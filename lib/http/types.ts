@@ -66,6 +66,11 @@ export interface HttpRequest {
   readonly expect: readonly number[]
   /** Overrides the method default (GET/HEAD/PUT/DELETE idempotent; POST/PATCH not). */
   readonly idempotent?: boolean
+  /**
+   * Statuses this request also treats as transient, beyond 408/429/500/502/503/504; e.g. a cursor
+   * page retries 404, which a restarting server answers until it has loaded its classes.
+   */
+  readonly retryOn?: readonly number[]
   /** Per-call retry settings, or `false` to turn retry off for this call. */
   readonly retry?: Partial<RetryOptions> | false
   /** Per-call timeout settings. */

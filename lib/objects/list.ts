@@ -66,10 +66,19 @@ const decodeObjects = <P>(
   return E.right(objects)
 }
 
+/**
+ * What a 404 (unknown class) means: `'empty'` for a list, the interface's "empty when none";
+ * `'retry'` for a cursor page, where it is transient (a restarting server answers 404 until its
+ * classes are loaded) and, once retries are spent, an error: taking it for an empty page would end
+ * a stream early without a word.
+ */
+export type MissingClass = 'empty' | 'retry'
+
 /** Runs a checked list. */
 export const runList = <P>(
   ctx: OperationContext,
   input: ReturnType<typeof listInput<P>>,
+  missingClass: MissingClass = 'empty',
 ): ObservableEither<WeaviateError, Array<WeaviateObject<P>>> =>
   withVersion(ctx, (version) => {
     const namespaced = supportsClassNamespaces(version)
@@ -90,7 +99,7 @@ export const runList = <P>(
           ['node_name', input.nodeName],
           ['tenant', input.tenant],
         ],
-        expect: [200, 404],
+        ...(missingClass === 'empty' ? { expect: [200, 404] } : { expect: [200], retryOn: [404] }),
         ...input.call,
       },
       (res) =>

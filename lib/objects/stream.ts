@@ -125,6 +125,7 @@ const scan = <P>(ctx: OperationContext, input: StreamInput<P>): PagedStream<Weav
         ...(input.codec === undefined ? {} : { codec: input.codec }),
         ...input.call,
       }),
+      'retry',
     )
   const cursorOf = (o: WeaviateObject<P>) => o.id
   if (input.partitions === 1) {

@@ -113,6 +113,16 @@ describe('retryDelay', () => {
   })
 })
 
+describe('retryDelay with retryOn', () => {
+  it('retries a status the request names, such as a 404 cursor page', () => {
+    expect(retryDelay(status(404), 1, { method: 'GET', retryOn: [404] }, options, PLENTY)).toBe(50)
+  })
+
+  it('does not retry that status for other requests', () => {
+    expect(retryDelay(status(404), 1, GET, options, PLENTY)).toBeUndefined()
+  })
+})
+
 describe('isIdempotent', () => {
   it.each(['GET', 'HEAD', 'PUT', 'DELETE'] as const)('treats %s as idempotent', (method) => {
     expect(isIdempotent({ method })).toBe(true)
