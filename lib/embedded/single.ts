@@ -54,6 +54,9 @@ export interface EmbeddedWeaviate {
  * checkPort(8080) // ok; checkPort(0) throws EmbeddedError('InvalidOptions')
  * ```
  */
+/** Launches with freshly chosen ports when a chosen one was taken in between. */
+const PORT_ATTEMPTS = 3
+
 export const checkPort = (port: number | undefined): void => {
   if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {
     throw new EmbeddedError('InvalidOptions', `port must be an integer from 1 to 65535, got ${port}`)
@@ -77,20 +80,32 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
   const requested = options.version ?? DEFAULT_VERSION
   const say = progress(options.log)
   const binary = await resolveBinary(options)
-  const [ports] = await allocateNodePorts(1, [options.port])
-  if (ports === undefined) throw new Error('allocateNodePorts returned no ports')
-  const data = await acquireDataDir(options.dataDir, 'node')
   const hostname = options.hostname ?? 'node0'
 
-  const server = await launchNode({
-    binary,
-    identity: { hostname, dataDir: data.path, ports, bootstrapExpect: 1, raftJoin: `${hostname}:${ports.raft}` },
-    extraEnv: options.env,
-    readyTimeoutMs: options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
-  }).catch(async (e: unknown) => {
-    await data.release()
-    throw e
-  })
+  // Free ports are found by binding and releasing them, so another process may take one before
+  // the server binds it: with ports of our own choosing, try again with fresh ones.
+  const launch = async (attempt: number) => {
+    const [ports] = await allocateNodePorts(1, [options.port])
+    if (ports === undefined) throw new Error('allocateNodePorts returned no ports')
+    const data = await acquireDataDir(options.dataDir, 'node')
+    try {
+      const server = await launchNode({
+        binary,
+        identity: { hostname, dataDir: data.path, ports, bootstrapExpect: 1, raftJoin: `${hostname}:${ports.raft}` },
+        extraEnv: options.env,
+        readyTimeoutMs: options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+      })
+      return { server, ports, data }
+    } catch (e) {
+      await data.release()
+      const ownPorts = options.port === undefined
+      if (ownPorts && attempt < PORT_ATTEMPTS && e instanceof EmbeddedError && e.reason === 'PortInUse') {
+        return launch(attempt + 1)
+      }
+      throw e
+    }
+  }
+  const { server, ports, data } = await launch(1)
 
   const url = restUrl(ports)
   const reported = await readServerVersion(url, options.env)
