@@ -87,7 +87,7 @@ const loadBatch = async (pool: Pool, className: string, from: number, size: numb
   })
   const body: unknown = await res.body.json()
   if (res.statusCode !== 200 || !Array.isArray(body)) throw new Error(`batch: ${res.statusCode} ${JSON.stringify(body)}`)
-  const failed = body.find((r: unknown) => JSON.stringify(r).includes('"errors"'))
+  const failed: unknown = (body as unknown[]).find((r) => JSON.stringify(r).includes('"errors"'))
   if (failed !== undefined) throw new Error(`batch object failed: ${JSON.stringify(failed)}`)
 }
 

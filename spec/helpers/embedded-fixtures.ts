@@ -1,0 +1,141 @@
+/**
+ * Helpers for the slow specs that run their own embedded servers (spec/slow): a quiet log, a
+ * cluster whose nodes are declared to {@link guardAgainstLeaks} while it runs, a request recorder
+ * that also notes which node each request went to, and bounded polling.
+ */
+import * as path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Agent, Dispatcher } from 'undici'
+import { EmbeddedError, startEmbeddedCluster, type EmbeddedCluster, type LogSink } from '../../lib/embedded'
+import { type LongLivedServer } from './server'
+
+/** Swallows the embedded server's progress lines. */
+export const quietLog: LogSink = { write: () => true }
+
+/** What `guardAgainstLeaks()` returns. */
+export interface LeakGuard {
+  allow(server: LongLivedServer): () => void
+}
+
+/** A running cluster plus the pids its nodes ever had (for the "nothing left running" check). */
+export interface GuardedCluster {
+  readonly cluster: EmbeddedCluster
+  /** Every pid any node had so far (refreshed by `pids()`). */
+  pids(): number[]
+  /** Stops the cluster and withdraws the leak allowances. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts an n-node cluster and declares every node (its current pid, the cluster's data root) as
+ * long-lived to the leak guard until `stop()`.
+ *
+ * @example
+ * ```ts
+ * const leaks = guardAgainstLeaks()
+ * let guarded: GuardedCluster
+ * beforeAll(async () => { guarded = await startGuardedCluster(leaks, 3) })
+ * afterAll(() => guarded.stop())
+ * ```
+ */
+export const startGuardedCluster = async (leaks: LeakGuard, nodes: number): Promise<GuardedCluster> => {
+  const cluster = await retryOnPortClash(() => startEmbeddedCluster({ nodes, log: quietLog }))
+  const seen = new Set<number>()
+  const note = (): void => {
+    for (const node of cluster.nodes) if (node.pid !== undefined) seen.add(node.pid)
+  }
+  note()
+  const releases = cluster.nodes.map((node) =>
+    leaks.allow({
+      get pid() {
+        return node.pid
+      },
+      dataDir: path.dirname(node.dataDir),
+    }),
+  )
+  return {
+    cluster,
+    pids: () => {
+      note()
+      return [...seen]
+    },
+    stop: async () => {
+      note()
+      await cluster.stop()
+      releases.forEach((release) => release())
+    },
+  }
+}
+
+const PORT_CLASH_ATTEMPTS = 3
+
+/**
+ * Runs `start` again (up to 3 times in all) when it fails with a `PortInUse` EmbeddedError.
+ * Ports are picked free and released before the server binds them, so two spec files starting
+ * servers at the same moment can pick the same port; the loser starts over with new ports.
+ *
+ * @example
+ * ```ts
+ * const server = await retryOnPortClash(() => startEmbedded({ log: quietLog }))
+ * ```
+ */
+export const retryOnPortClash = async <A>(start: () => Promise<A>): Promise<A> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start()
+    } catch (e) {
+      if (!(e instanceof EmbeddedError && e.reason === 'PortInUse') || attempt >= PORT_CLASH_ATTEMPTS) throw e
+    }
+  }
+}
+
+/** One request as it left the client: method, origin (the node) and path. */
+export interface SentRequest {
+  readonly method: string
+  readonly origin: string
+  readonly path: string
+}
+
+/**
+ * An undici Agent that records the origin, method and path of every request it dispatches
+ * (connection failures included: a request is recorded before it connects).
+ *
+ * @example
+ * ```ts
+ * const recorder = originRecorder()
+ * const client = connect({ url: cluster.urls, dispatcher: recorder.dispatcher })
+ * // ... recorder.sent.map((r) => r.origin)
+ * ```
+ */
+export const originRecorder = (): { dispatcher: Dispatcher; sent: SentRequest[]; close: () => Promise<void> } => {
+  const agent = new Agent()
+  const sent: SentRequest[] = []
+  const dispatcher = agent.compose((dispatch) => (opts, handler) => {
+    sent.push({ method: opts.method, origin: String(opts.origin ?? ''), path: opts.path })
+    return dispatch(opts, handler)
+  })
+  return { dispatcher, sent, close: () => agent.close() }
+}
+
+/**
+ * Calls `probe` up to `tries` times, `intervalMs` apart, until it returns a value that is not
+ * undefined; returns that value, or undefined when every try came back empty. For waiting on
+ * eventual states (a restarted node catching up) without asserting anything about time.
+ *
+ * @example
+ * ```ts
+ * const object = await pollFor(() => readOnNode(id), { tries: 60, intervalMs: 500 })
+ * expect(object).toBeDefined()
+ * ```
+ */
+export const pollFor = async <A>(
+  probe: () => Promise<A | undefined>,
+  { tries, intervalMs }: { readonly tries: number; readonly intervalMs: number },
+): Promise<A | undefined> => {
+  for (let i = 0; i < tries; i++) {
+    const value = await probe()
+    if (value !== undefined) return value
+    if (i + 1 < tries) await sleep(intervalMs)
+  }
+  return undefined
+}

@@ -1,0 +1,190 @@
+/**
+ * Every operation against a server with API-key authentication and anonymous access off
+ * (weaviate-server.md §5, contract item 42): with a valid key each one works; without a key or
+ * with a wrong one each one ends in one Left, an UnexpectedStatusError 401, and a wrong key
+ * appears nowhere in the error (message, JSON, inspect, String, stack).
+ *
+ * spec/http/real-server.spec.ts pins the same for the HttpEffect and GET /v1/meta; this file
+ * covers the public operations.
+ */
+import * as E from 'fp-ts/Either'
+import { randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import { inspect } from 'node:util'
+import { Observable, lastValueFrom, toArray } from 'rxjs'
+import { request } from 'undici'
+import { Client, WeaviateError, connect } from '../../lib'
+import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
+import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
+import { guardAgainstLeaks, isAlive, uniqueClassName } from '../helpers/server'
+
+const KEYS = { alice: 'key-alice', bob: 'key-bob' } as const
+const WRONG_KEY = 'key-mallory-7c41d2'
+const Author = uniqueClassName('Author')
+const Article = uniqueClassName('Article')
+const ARTICLES = 20
+
+const leaks = guardAgainstLeaks()
+let server: EmbeddedWeaviate | undefined
+let release: () => void = () => undefined
+let articles: string[] = []
+let authors: string[] = []
+const clients: Client[] = []
+
+const url = (): string => {
+  if (server === undefined) throw new Error('the server never started')
+  return server.url
+}
+
+/** POST with alice's key, outside the library under test; throws unless 2xx. */
+const post = async (path: string, body: unknown): Promise<void> => {
+  const response = await request(`${url()}/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEYS.alice}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const text = await response.body.text()
+  if (response.statusCode < 200 || response.statusCode > 299) throw new Error(`POST ${path}: ${response.statusCode} ${text}`)
+}
+
+const clientWith = (apiKey: string | undefined): Client => {
+  const client = connect({ url: url(), retry: false, ...(apiKey === undefined ? {} : { apiKey }) })
+  clients.push(client)
+  return client
+}
+
+beforeAll(async () => {
+  server = await retryOnPortClash(() =>
+    startEmbedded({
+      log: quietLog,
+      env: {
+        AUTHENTICATION_APIKEY_ENABLED: 'true',
+        AUTHENTICATION_APIKEY_ALLOWED_KEYS: `${KEYS.alice},${KEYS.bob}`,
+        AUTHENTICATION_APIKEY_USERS: 'alice,bob',
+        AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
+      },
+    }),
+  )
+  const started = server
+  release = leaks.allow({ pid: started.pid, dataDir: started.dataDir })
+  await post('/schema', { class: Author, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
+  await post('/schema', {
+    class: Article,
+    vectorizer: 'none',
+    properties: [
+      { name: 'title', dataType: ['text'] },
+      { name: 'writtenBy', dataType: [Author] },
+    ],
+  })
+  authors = [randomUUID(), randomUUID()]
+  articles = Array.from({ length: ARTICLES }, () => randomUUID())
+  await post('/batch/objects', {
+    objects: [
+      ...authors.map((id, i) => ({ class: Author, id, properties: { name: `author ${i}` } })),
+      ...articles.map((id, i) => ({ class: Article, id, properties: { title: `article ${i}` } })),
+    ],
+  })
+})
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()))
+  await server?.stop()
+  release()
+})
+
+const article = (i: number): string => articles[i] ?? ''
+const author = (i: number): string => authors[i] ?? ''
+
+type Operation = (client: Client) => Observable<E.Either<WeaviateError, unknown>>
+
+/** Every public operation, each on its own object so they can run in any order. */
+const OPERATIONS: ReadonlyArray<readonly [string, Operation]> = [
+  ['meta.get', (c) => c.meta.get()],
+  ['objects.create', (c) => c.objects.create({ className: Article, dataObject: { title: 'created' } })],
+  ['objects.getById', (c) => c.objects.getById({ className: Article, uuid: article(0) })],
+  ['objects.list', (c) => c.objects.list({ className: Article, limit: 5 })],
+  ['objects.exists', (c) => c.objects.exists({ className: Article, uuid: article(1) })],
+  ['objects.replace', (c) => c.objects.replace({ className: Article, uuid: article(2), dataObject: { title: 'replaced' } })],
+  ['objects.update', (c) => c.objects.update({ className: Article, uuid: article(3), dataObject: { title: 'updated' } })],
+  ['objects.validate', (c) => c.objects.validate({ className: Article, dataObject: { title: 'valid' } })],
+  ['objects.delete', (c) => c.objects.delete({ className: Article, uuid: article(4) })],
+  [
+    'references.add',
+    (c) => c.references.add({ fromClassName: Article, fromUuid: article(5), fromPropertyName: 'writtenBy', toClassName: Author, toUuid: author(0) }),
+  ],
+  [
+    'references.replace',
+    (c) =>
+      c.references.replace({ fromClassName: Article, fromUuid: article(6), fromPropertyName: 'writtenBy', toUuids: [author(0), author(1)], toClassNames: Author }),
+  ],
+  [
+    'references.delete',
+    (c) => c.references.delete({ fromClassName: Article, fromUuid: article(7), fromPropertyName: 'writtenBy', toClassName: Author, toUuid: author(1) }),
+  ],
+  ['objects.stream', (c) => c.objects.stream({ className: Article, pageSize: 7 })],
+]
+
+const emissions = (op: Observable<E.Either<WeaviateError, unknown>>): Promise<Array<E.Either<WeaviateError, unknown>>> =>
+  lastValueFrom(op.pipe(toArray()))
+
+/** The single Left an operation ends with; fails if anything else was emitted. */
+const onlyLeft = async (op: Observable<E.Either<WeaviateError, unknown>>): Promise<WeaviateError> => {
+  const values = await emissions(op)
+  expect(values).toHaveLength(1)
+  const [value] = values
+  if (value === undefined || E.isRight(value)) throw new Error(`expected one Left, got ${JSON.stringify(values)}`)
+  return value.left
+}
+
+describe('with a valid key', () => {
+  it.each(OPERATIONS)('%s succeeds', async (_name, operation) => {
+    const values = await emissions(operation(clientWith(KEYS.alice)))
+    expect(values.length).toBeGreaterThan(0)
+    expect(values.filter(E.isLeft)).toEqual([])
+  })
+
+  it('objects.stream gives every object of the class', async () => {
+    const values = await lastValueFrom(clientWith(KEYS.bob).objects.stream({ className: Author, pageSize: 1 }).pipe(toArray()))
+    expect(values.flatMap((v) => (E.isRight(v) ? [v.right.id] : []))).toEqual([...authors].sort())
+  })
+
+  it('meta.get reports the server version', async () => {
+    const values = await emissions(clientWith(KEYS.bob).meta.get())
+    expect(values).toEqual([E.right(expect.objectContaining({ version: server?.version }))])
+  })
+})
+
+describe('without a key', () => {
+  it.each(OPERATIONS)('%s ends in one UnexpectedStatusError 401 saying anonymous access is off', async (_name, operation) => {
+    const error = await onlyLeft(operation(clientWith(undefined)))
+    expect(error).toMatchObject({ _tag: 'UnexpectedStatusError', status: 401 })
+    if (error._tag !== 'UnexpectedStatusError') throw error
+    expect(error.messages.join(' ')).toContain('anonymous access not enabled')
+  })
+})
+
+describe('with a wrong key', () => {
+  it.each(OPERATIONS)('%s ends in one UnexpectedStatusError 401', async (_name, operation) => {
+    const error = await onlyLeft(operation(clientWith(WRONG_KEY)))
+    expect(error).toMatchObject({ _tag: 'UnexpectedStatusError', status: 401 })
+    if (error._tag !== 'UnexpectedStatusError') throw error
+    expect(error.messages.length).toBeGreaterThan(0)
+  })
+
+  it.each(OPERATIONS)('%s: the key appears in no rendering of the error', async (_name, operation) => {
+    const error = await onlyLeft(operation(clientWith(WRONG_KEY)))
+    const renderings = [error.message, JSON.stringify(error), inspect(error, { depth: 10 }), String(error), error.stack ?? '']
+    for (const text of renderings) {
+      for (const secret of [WRONG_KEY, KEYS.alice, KEYS.bob]) expect(text).not.toContain(secret)
+    }
+  })
+})
+
+it('stop() ends the server process and removes its data dir', async () => {
+  const started = server
+  if (started === undefined) throw new Error('the server never started')
+  await started.stop()
+  expect(isAlive(started.pid)).toBe(false)
+  await expect(fs.access(started.dataDir)).rejects.toThrow('ENOENT')
+  release()
+})
