@@ -1,13 +1,15 @@
 /**
  * A counting HTTP proxy on 127.0.0.1 in front of the real server. It can reset the connection of
- * every n-th request (the client sees a socket error mid-stream) and counts requests by path.
+ * every n-th request (the client sees a socket error mid-stream), or answer the n-th request whose
+ * path matches a pattern itself with a status and an empty body (e.g. the 404 a restarting Weaviate
+ * gives while it loads its schema).
  */
 import { createServer, request as forward, Server } from 'node:http'
 import { AddressInfo, Socket } from 'node:net'
 
 export interface Proxy {
   readonly url: string
-  /** Requests received, in order (`METHOD path`), resets included. */
+  /** Requests received, in order (`METHOD path`), resets included; injected ones end in ` (injected)`. */
   readonly requests: string[]
   /** How many requests were answered by a reset. */
   resets(): number
@@ -22,13 +24,29 @@ export interface Proxy {
  * const proxy = await startProxy(weaviateUrl(), { resetEvery: 5 })
  * ```
  */
-export const startProxy = async (upstream: string, options: { readonly resetEvery?: number } = {}): Promise<Proxy> => {
+export const startProxy = async (
+  upstream: string,
+  options: {
+    readonly resetEvery?: number
+    readonly inject?: { readonly path: RegExp; readonly nth: number; readonly status: number }
+  } = {},
+): Promise<Proxy> => {
   const target = new URL(upstream)
   const requests: string[] = []
   const sockets = new Set<Socket>()
   let resets = 0
+  let matched = 0
   const server: Server = createServer((req, res) => {
-    requests.push(`${req.method ?? ''} ${req.url ?? ''}`)
+    const line = `${req.method ?? ''} ${req.url ?? ''}`
+    const inject = options.inject
+    if (inject !== undefined && inject.path.test(req.url ?? '') && ++matched === inject.nth) {
+      requests.push(`${line} (injected)`)
+      req.resume()
+      res.writeHead(inject.status, { 'content-length': 0 })
+      res.end()
+      return
+    }
+    requests.push(line)
     if (options.resetEvery !== undefined && requests.length % options.resetEvery === 0) {
       resets += 1
       req.socket.resetAndDestroy()

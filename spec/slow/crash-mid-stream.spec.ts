@@ -13,7 +13,7 @@ import { lastValueFrom, tap, toArray } from 'rxjs'
 import { Client, RetryOptions, WeaviateError, WeaviateObject, connect } from '../../lib'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
-import { startInjectingProxy } from '../helpers/injecting-proxy'
+import { startProxy } from '../helpers/proxy'
 import { createClass, insertObjects } from '../helpers/fixtures'
 import { guardAgainstLeaks, isAlive, uniqueClassName } from '../helpers/server'
 
@@ -112,7 +112,7 @@ it('does not take the 404 a restarting server answers mid-stream for the end of 
   // 404 and no body (seen for ~200 ms per restart). Injected here at page 26 of 100, so the
   // outcome does not depend on when a retry happens to land.
   if (server === undefined) throw new Error('no server')
-  const proxy = await startInjectingProxy(server.url, { path: /^\/v1\/objects\?/, nth: 26, status: 404 })
+  const proxy = await startProxy(server.url, { inject: { path: /^\/v1\/objects\?/, nth: 26, status: 404 } })
   const client = connect({ url: proxy.url, retry: { attempts: 30, baseDelayMs: 200, maxDelayMs: 1000, random: () => 1 } })
   try {
     const items = await lastValueFrom(client.objects.stream({ className: Item, pageSize: 200, prefetch: 1 }).pipe(toArray()))
