@@ -8,10 +8,10 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, SchedulerLike, asyncScheduler, catchError, defer, map, of, tap, throwError } from 'rxjs'
+import { Observable, SchedulerLike, asyncScheduler, defer, map, tap, throwError } from 'rxjs'
 import { Dispatcher, Pool } from 'undici'
 import { ArgumentValueError, ConnectionError, WeaviateError, isWeaviateError, redactUrl } from '../errors'
-import { ObservableEither } from '../observable-either'
+import { ObservableEither, toEither } from '../observable-either'
 import { AttemptLimit, Target, request } from './request'
 import { DEFAULT_RETRY, isNetworkFailure, retryDelay } from './retry'
 import { retryWithPolicy } from './retry-loop'
@@ -249,10 +249,7 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
   return {
     send,
     run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) =>
-      send(req).pipe(
-        map(interpret),
-        catchError((e: unknown) => (isWeaviateError(e) ? of(E.left(e)) : throwError(() => e))),
-      ),
+      send(req).pipe(toEither(), map(E.chain(interpret))),
     close: () => {
       closed = true
       closing ??= Promise.all([...pools.values()].map((pool) => pool.close())).then(() => undefined)
