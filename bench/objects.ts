@@ -8,6 +8,7 @@
 import { firstValueFrom } from 'rxjs'
 import weaviate from 'weaviate-ts-client'
 import { connect, rightOrThrow, startEmbedded } from '../lib'
+import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, measure, printRatio } from './harness'
 
 const SEQUENTIAL = 1_000
@@ -16,25 +17,6 @@ const CONCURRENT_TOTAL = 1_000
 const RUNS = 7
 const WARMUP = 300
 const CLASS = 'BenchObject'
-
-const v1 = (url: string) => `${url.replace(/\/$/, '')}/v1`
-
-const resetClass = async (url: string): Promise<void> => {
-  await fetch(`${v1(url)}/schema/${CLASS}`, { method: 'DELETE' })
-  const res = await fetch(`${v1(url)}/schema`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      class: CLASS,
-      vectorizer: 'none',
-      properties: [
-        { name: 'title', dataType: ['text'] },
-        { name: 'count', dataType: ['int'] },
-      ],
-    }),
-  })
-  if (!res.ok) throw new Error(`create class: ${res.status} ${await res.text()}`)
-}
 
 /** Cycles through ids so reads and updates hit existing objects. */
 const cycler = (ids: readonly string[]) => {
@@ -56,7 +38,7 @@ export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): P
   const ours = connect({ url, connections: CONCURRENCY })
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
   try {
-    await resetClass(url)
+    await resetBenchClass(url, CLASS)
     const seed = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         firstValueFrom(ours.objects.create({ className: CLASS, dataObject: { title: `seed ${i}`, count: i } }).pipe(rightOrThrow())),
@@ -94,7 +76,7 @@ export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): P
     }
   } finally {
     await ours.close()
-    await fetch(`${v1(url)}/schema/${CLASS}`, { method: 'DELETE' }).catch(() => undefined)
+    await deleteBenchClass(url, CLASS).catch(() => undefined)
     await server?.stop()
   }
 }

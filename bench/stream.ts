@@ -28,6 +28,7 @@ import { count, lastValueFrom, tap, toArray } from 'rxjs'
 import { Pool } from 'undici'
 import weaviate from 'weaviate-ts-client'
 import { Client, connect, startEmbedded } from '../lib'
+import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, collectGarbage, measure, printRatio } from './harness'
 
 const TOTAL = 100_000
@@ -47,30 +48,6 @@ const SETTLE_MAX = 8
 // -------------------------------------------------------------------------------------------------
 // setup
 // -------------------------------------------------------------------------------------------------
-
-const deleteClass = async (pool: Pool, className: string): Promise<void> => {
-  const res = await pool.request({ method: 'DELETE', path: `/v1/schema/${className}` })
-  await res.body.dump()
-}
-
-const createClass = async (pool: Pool, className: string): Promise<void> => {
-  await deleteClass(pool, className)
-  const res = await pool.request({
-    method: 'POST',
-    path: '/v1/schema',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      class: className,
-      vectorizer: 'none',
-      properties: [
-        { name: 'title', dataType: ['text'] },
-        { name: 'count', dataType: ['int'] },
-      ],
-    }),
-  })
-  const text = await res.body.text()
-  if (res.statusCode !== 200) throw new Error(`create class: ${res.statusCode} ${text}`)
-}
 
 /** One batch of `size` objects with client-made v4 uuids; throws on any per-object error. */
 const loadBatch = async (pool: Pool, className: string, from: number, size: number): Promise<void> => {
@@ -344,7 +321,7 @@ export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Pr
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '').replace(/\/$/, '') })
   try {
     const setupStart = Date.now()
-    await createClass(pool, className)
+    await resetBenchClass(url, className)
     await loadObjects(pool, className)
     const loadedMs = Date.now() - setupStart
     const settled = await settle(pool, className)
@@ -415,7 +392,7 @@ export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Pr
     console.log(`bench: stream 100k memory ours-for-await/collect-all = ${(forAwaitMb / collectAllMb).toFixed(2)}`)
   } finally {
     await ours.close()
-    await deleteClass(pool, className).catch(() => undefined)
+    await deleteBenchClass(url, className).catch(() => undefined)
     await pool.close()
     await server?.stop()
   }

@@ -116,5 +116,5 @@ export const consistencyLevel = (argument: string, value: unknown): ConsistencyL
     : valueError(argument, `'${s}' is not a valid consistency level, use one of ALL, ONE, QUORUM`)
 }
 
-/** Tenants and node names: any non-empty string; they travel percent-encoded in the query. */
+/** Tenants and node names: every non-empty string; they travel percent-encoded in the query. */
 export const name = nonEmptyString

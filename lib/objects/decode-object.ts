@@ -12,7 +12,7 @@ import { DecodeError, HttpMethod } from '../errors'
 /** A decoder of properties: the caller's io-ts codec, or the default record. */
 export type PropertiesCodec<P> = t.Decoder<unknown, P>
 
-/** The default: any record of properties. */
+/** The default: a record of properties of unknown type. */
 export const AnyProperties: PropertiesCodec<Record<string, unknown>> = t.UnknownRecord
 
 /**
