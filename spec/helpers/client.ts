@@ -6,6 +6,8 @@ import * as E from 'fp-ts/Either'
 import { Observable, firstValueFrom, toArray } from 'rxjs'
 import { Agent, Dispatcher } from 'undici'
 import { Client, ConnectOptions, WeaviateError, connect } from '../../lib'
+import type { HttpEffect } from '../../lib/http/pipeline'
+import type { HttpRequest, HttpResponse } from '../../lib/http/types'
 import { weaviateUrl } from './server'
 
 export interface RecordedRequest {
@@ -87,3 +89,11 @@ export const left = async <A>(op: Observable<E.Either<WeaviateError, A>>): Promi
   if (E.isRight(result)) throw new Error(`expected Left, got Right: ${JSON.stringify(result.right)}`)
   return result.left
 }
+
+/** The single Either of one pipeline request, the response itself as the Right. */
+export const exchange = (http: HttpEffect, req: HttpRequest): Promise<E.Either<WeaviateError, HttpResponse>> =>
+  once(http.run(req, (res) => E.right(res)))
+
+/** The error of one pipeline request; fails the test when it succeeded. */
+export const exchangeFailure = (http: HttpEffect, req: HttpRequest): Promise<WeaviateError> =>
+  left(http.run(req, (res) => E.right(res)))

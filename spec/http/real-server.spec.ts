@@ -5,29 +5,10 @@
 import * as E from 'fp-ts/Either'
 import { randomUUID } from 'node:crypto'
 import { inspect } from 'node:util'
-import { lastValueFrom, toArray } from 'rxjs'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
-import { WeaviateError } from '../../lib/errors'
 import { HttpEffect, createHttp } from '../../lib/http/pipeline'
-import { HttpRequest, HttpResponse } from '../../lib/http/types'
-
-const weaviateUrl = (): string => {
-  const url = process.env['WEAVIATE_URL']
-  if (url === undefined || url === '') throw new Error('WEAVIATE_URL is not set (jest global setup)')
-  return url
-}
-
-const outcome = async (h: HttpEffect, req: HttpRequest): Promise<E.Either<WeaviateError, HttpResponse>> => {
-  const values = await lastValueFrom(h.run(req, (res) => E.right(res)).pipe(toArray()))
-  expect(values).toHaveLength(1)
-  return values[0] as E.Either<WeaviateError, HttpResponse>
-}
-
-const failure = async (h: HttpEffect, req: HttpRequest): Promise<WeaviateError> => {
-  const result = await outcome(h, req)
-  if (E.isRight(result)) throw new Error(`expected a Left, got status ${result.right.status}`)
-  return result.left
-}
+import { exchange, exchangeFailure } from '../helpers/client'
+import { weaviateUrl } from '../helpers/server'
 
 const CLASS = `HttpSpec${randomUUID().replace(/-/g, '').slice(0, 8)}`
 
@@ -39,22 +20,22 @@ describe('HttpEffect against Weaviate', () => {
   afterAll(() => http.close())
 
   it('reads GET /v1/meta', async () => {
-    const result = await outcome(http, { method: 'GET', path: '/meta', expect: [200] })
+    const result = await exchange(http, { method: 'GET', path: '/meta', expect: [200] })
     expect(result).toEqual(E.right(expect.objectContaining({ status: 200, body: expect.objectContaining({ version: expect.any(String) }) })))
   })
 
   it('reports a missing object as 404 with an empty body and no messages', async () => {
-    const e = await failure(http, { method: 'GET', path: `/objects/${CLASS}/${randomUUID()}`, expect: [200] })
+    const e = await exchangeFailure(http, { method: 'GET', path: `/objects/${CLASS}/${randomUUID()}`, expect: [200] })
     expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 404, body: undefined, messages: [] })
   })
 
   it('accepts 404 to HEAD when the request expects it', async () => {
-    const result = await outcome(http, { method: 'HEAD', path: `/objects/${CLASS}/${randomUUID()}`, expect: [204, 404] })
+    const result = await exchange(http, { method: 'HEAD', path: `/objects/${CLASS}/${randomUUID()}`, expect: [204, 404] })
     expect(result).toEqual(E.right(expect.objectContaining({ status: 404, body: undefined })))
   })
 
   it('reads the {error:[{message}]} shape of a 422', async () => {
-    const e = await failure(http, { method: 'POST', path: '/objects', body: { class: '' , properties: {} }, expect: [200] })
+    const e = await exchangeFailure(http, { method: 'POST', path: '/objects', body: { class: '' , properties: {} }, expect: [200] })
     expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 422, body: { error: [expect.anything()] } })
     if (e._tag !== 'UnexpectedStatusError') throw e
     expect(e.messages).toHaveLength(1)
@@ -62,14 +43,14 @@ describe('HttpEffect against Weaviate', () => {
   })
 
   it('reads the {code:601,message} shape of a 422', async () => {
-    const e = await failure(http, { method: 'GET', path: `/objects/${CLASS}/not-a-uuid`, expect: [200] })
+    const e = await exchangeFailure(http, { method: 'GET', path: `/objects/${CLASS}/not-a-uuid`, expect: [200] })
     expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 422, body: { code: 601 } })
     if (e._tag !== 'UnexpectedStatusError') throw e
     expect(e.messages).toEqual([expect.stringContaining('must be of type uuid')])
   })
 
   it('reads the message of a 400', async () => {
-    const e = await failure(http, {
+    const e = await exchangeFailure(http, {
       method: 'GET',
       path: `/objects/${CLASS}/${randomUUID()}`,
       query: [['include', 'foo']],
@@ -81,7 +62,7 @@ describe('HttpEffect against Weaviate', () => {
   })
 
   it('reads the {code:404} shape of an unknown route', async () => {
-    const e = await failure(http, { method: 'GET', path: '/no-such-route', expect: [200] })
+    const e = await exchangeFailure(http, { method: 'GET', path: '/no-such-route', expect: [200] })
     expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 404, body: { code: 404 } })
   })
 })
@@ -115,13 +96,13 @@ describe('HttpEffect against Weaviate with API keys', () => {
   }
 
   it('reads /v1/meta with the right key', async () => {
-    const result = await withKey(KEY, (h) => outcome(h, { method: 'GET', path: '/meta', expect: [200] }))
+    const result = await withKey(KEY, (h) => exchange(h, { method: 'GET', path: '/meta', expect: [200] }))
     expect(result).toEqual(E.right(expect.objectContaining({ status: 200 })))
   })
 
   it('reports a wrong key as 401 without the key in message, JSON or inspect', async () => {
     const wrong = 'wrong-key-5f3a9c'
-    const e = await withKey(wrong, (h) => failure(h, { method: 'GET', path: '/meta', expect: [200] }))
+    const e = await withKey(wrong, (h) => exchangeFailure(h, { method: 'GET', path: '/meta', expect: [200] }))
     expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 401 })
     for (const text of [e.message, JSON.stringify(e), inspect(e, { depth: 10, showHidden: true })]) {
       expect(text).not.toContain(wrong)
@@ -130,7 +111,7 @@ describe('HttpEffect against Weaviate with API keys', () => {
   })
 
   it('reports a missing key as 401 with the server message', async () => {
-    const e = await withKey(undefined, (h) => failure(h, { method: 'GET', path: '/meta', expect: [200] }))
+    const e = await withKey(undefined, (h) => exchangeFailure(h, { method: 'GET', path: '/meta', expect: [200] }))
     expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 401 })
     if (e._tag !== 'UnexpectedStatusError') throw e
     expect(e.messages.join(' ')).toContain('anonymous access not enabled')

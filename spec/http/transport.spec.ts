@@ -3,11 +3,11 @@
  */
 import * as E from 'fp-ts/Either'
 import { inspect } from 'node:util'
-import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
-import { WeaviateError } from '../../lib/errors'
+import { firstValueFrom } from 'rxjs'
 import { ERROR_BODY_CAP } from '../../lib/http/request'
 import { HttpEffect, HttpOptions, createHttp } from '../../lib/http/pipeline'
 import { HttpRequest, HttpResponse } from '../../lib/http/types'
+import { exchange, exchangeFailure } from '../helpers/client'
 import {
   TestServer,
   bigBody,
@@ -45,21 +45,8 @@ afterEach(async () => {
   servers = []
 })
 
-/** The single Either of `run` with the identity interpretation. */
-const outcome = async (h: HttpEffect, req: HttpRequest): Promise<E.Either<WeaviateError, HttpResponse>> => {
-  const values = await lastValueFrom(h.run(req, (res) => E.right(res)).pipe(toArray()))
-  expect(values).toHaveLength(1)
-  return values[0] as E.Either<WeaviateError, HttpResponse>
-}
-
-const failure = async (h: HttpEffect, req: HttpRequest): Promise<WeaviateError> => {
-  const result = await outcome(h, req)
-  if (E.isRight(result)) throw new Error(`expected a Left, got status ${result.right.status}`)
-  return result.left
-}
-
 const success = async (h: HttpEffect, req: HttpRequest): Promise<HttpResponse> => {
-  const result = await outcome(h, req)
+  const result = await exchange(h, req)
   if (E.isLeft(result)) throw result.left
   return result.right
 }
@@ -132,7 +119,7 @@ describe('HttpEffect over real sockets', () => {
   describe('status errors', () => {
     it('turns an unexpected status into UnexpectedStatusError with the messages of the body', async () => {
       const s = await server(json(422, { error: [{ message: "id 'x' already exists" }] }))
-      const e = await failure(http({ urls: [s.url] }), { method: 'POST', path: '/objects', body: {}, expect: [200] })
+      const e = await exchangeFailure(http({ urls: [s.url] }), { method: 'POST', path: '/objects', body: {}, expect: [200] })
       expect(e).toMatchObject({
         _tag: 'UnexpectedStatusError',
         method: 'POST',
@@ -145,7 +132,7 @@ describe('HttpEffect over real sockets', () => {
 
     it('gives up after 3 attempts of 500 with the last error', async () => {
       const s = await server((req, res, n) => json(500, { error: [{ message: `fail ${n + 1}` }] })(req, res, n))
-      const e = await failure(http({ urls: [s.url], retry: FAST_RETRY }), GET_META)
+      const e = await exchangeFailure(http({ urls: [s.url], retry: FAST_RETRY }), GET_META)
       expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 500, messages: ['fail 3'] })
       expect(s.requests).toHaveLength(3)
     })
@@ -166,7 +153,7 @@ describe('HttpEffect over real sockets', () => {
 
     it('does not retry a POST that got a 503', async () => {
       const s = await server(sequence(json(503, undefined, { 'retry-after': '0' }), json(200, { id: 'x' })))
-      const e = await failure(http({ urls: [s.url] }), { method: 'POST', path: '/objects', body: {}, expect: [200] })
+      const e = await exchangeFailure(http({ urls: [s.url] }), { method: 'POST', path: '/objects', body: {}, expect: [200] })
       expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 503 })
       expect(s.requests).toHaveLength(1)
     })
@@ -185,19 +172,19 @@ describe('HttpEffect over real sockets', () => {
 
     it('does not retry when the call says retry: false', async () => {
       const s = await server(sequence(json(503, undefined, { 'retry-after': '0' }), json(200, {})))
-      await failure(http({ urls: [s.url] }), { ...GET_META, retry: false })
+      await exchangeFailure(http({ urls: [s.url] }), { ...GET_META, retry: false })
       expect(s.requests).toHaveLength(1)
     })
 
     it('does not retry when the client says retry: false', async () => {
       const s = await server(sequence(json(500), json(200, {})))
-      await failure(http({ urls: [s.url], retry: false }), GET_META)
+      await exchangeFailure(http({ urls: [s.url], retry: false }), GET_META)
       expect(s.requests).toHaveLength(1)
     })
 
     it('caps a 10 MB error body at 64 KiB', async () => {
       const s = await server(bigBody(500, 10 * 1024 * 1024))
-      const e = await failure(http({ urls: [s.url], retry: false }), GET_META)
+      const e = await exchangeFailure(http({ urls: [s.url], retry: false }), GET_META)
       if (e._tag !== 'UnexpectedStatusError') throw e
       expect(typeof e.body).toBe('string')
       expect(String(e.body).length).toBe(ERROR_BODY_CAP)
@@ -205,7 +192,7 @@ describe('HttpEffect over real sockets', () => {
 
     it('reports invalid JSON on a 200 as DecodeError', async () => {
       const s = await server(json(200, '{"not json'))
-      const e = await failure(http({ urls: [s.url] }), GET_META)
+      const e = await exchangeFailure(http({ urls: [s.url] }), GET_META)
       expect(e).toMatchObject({ _tag: 'DecodeError', method: 'GET', url: `${s.url}/v1/meta` })
     })
   })
@@ -213,20 +200,20 @@ describe('HttpEffect over real sockets', () => {
   describe('timeouts and network failures', () => {
     it('reports an attempt TimeoutError when the server never answers, after the retries', async () => {
       const s = await server(neverAnswer)
-      const e = await failure(http({ urls: [s.url], retry: { ...FAST_RETRY, attempts: 2 }, timeout: { attemptMs: 50 } }), GET_META)
+      const e = await exchangeFailure(http({ urls: [s.url], retry: { ...FAST_RETRY, attempts: 2 }, timeout: { attemptMs: 50 } }), GET_META)
       expect(e).toMatchObject({ _tag: 'TimeoutError', phase: 'attempt', timeoutMs: 50 })
       expect(s.requests).toHaveLength(2)
     })
 
     it('reports an attempt TimeoutError when the body stalls after the headers', async () => {
       const s = await server(stallBody)
-      const e = await failure(http({ urls: [s.url], retry: false, timeout: { attemptMs: 50 } }), GET_META)
+      const e = await exchangeFailure(http({ urls: [s.url], retry: false, timeout: { attemptMs: 50 } }), GET_META)
       expect(e).toMatchObject({ _tag: 'TimeoutError', phase: 'attempt' })
     })
 
     it('reports a total TimeoutError when the deadline comes before the attempt timeout', async () => {
       const s = await server(neverAnswer)
-      const e = await failure(http({ urls: [s.url], timeout: { attemptMs: 60_000, totalMs: 50 } }), GET_META)
+      const e = await exchangeFailure(http({ urls: [s.url], timeout: { attemptMs: 60_000, totalMs: 50 } }), GET_META)
       expect(e).toMatchObject({ _tag: 'TimeoutError', phase: 'total', timeoutMs: 50 })
       expect(s.requests).toHaveLength(1)
     })
@@ -236,7 +223,7 @@ describe('HttpEffect over real sockets', () => {
       const h = http({ urls: [s.url], connections: 1, retry: false })
       const first = h.send({ ...GET_META, timeout: { attemptMs: 60_000 } }).subscribe({ error: () => undefined })
       await s.request(0)
-      const e = await failure(h, { ...GET_META, timeout: { attemptMs: 50 } })
+      const e = await exchangeFailure(h, { ...GET_META, timeout: { attemptMs: 50 } })
       first.unsubscribe()
       expect(e).toMatchObject({ _tag: 'TimeoutError', phase: 'attempt' })
       expect(s.requests).toHaveLength(1)
@@ -244,7 +231,7 @@ describe('HttpEffect over real sockets', () => {
 
     it('reports a reset connection as ConnectionError with its code', async () => {
       const s = await server(reset)
-      const e = await failure(http({ urls: [s.url], retry: false }), GET_META)
+      const e = await exchangeFailure(http({ urls: [s.url], retry: false }), GET_META)
       if (e._tag !== 'ConnectionError') throw e
       expect(['ECONNRESET', 'UND_ERR_SOCKET']).toContain(e.code)
     })
@@ -256,7 +243,7 @@ describe('HttpEffect over real sockets', () => {
     })
 
     it('reports a refused connection as ConnectionError ECONNREFUSED', async () => {
-      const e = await failure(http({ urls: [await deadUrl()], retry: false }), GET_META)
+      const e = await exchangeFailure(http({ urls: [await deadUrl()], retry: false }), GET_META)
       expect(e).toMatchObject({ _tag: 'ConnectionError', code: 'ECONNREFUSED' })
     })
 
@@ -272,7 +259,7 @@ describe('HttpEffect over real sockets', () => {
       const s = await server(json(200, {}))
       const h = http({ urls: [s.url] })
       await h.close()
-      const e = await failure(h, GET_META)
+      const e = await exchangeFailure(h, GET_META)
       expect(e).toMatchObject({ _tag: 'ConnectionError', code: 'UND_ERR_CLOSED' })
       expect(s.requests).toHaveLength(0)
     })
@@ -302,7 +289,7 @@ describe('HttpEffect over real sockets', () => {
     it('does not move a POST to the next URL', async () => {
       const good = await server(json(200, { id: 'x' }))
       const h = http({ urls: [await deadUrl(), good.url], retry: FAST_RETRY })
-      const e = await failure(h, { method: 'POST', path: '/objects', body: {}, expect: [200] })
+      const e = await exchangeFailure(h, { method: 'POST', path: '/objects', body: {}, expect: [200] })
       expect(e).toMatchObject({ _tag: 'ConnectionError', code: 'ECONNREFUSED' })
       expect(good.requests).toHaveLength(0)
     })
@@ -310,7 +297,7 @@ describe('HttpEffect over real sockets', () => {
     it('sends the request after a failed POST to the next URL', async () => {
       const good = await server(json(200, { id: 'x' }))
       const h = http({ urls: [await deadUrl(), good.url], retry: FAST_RETRY })
-      await failure(h, { method: 'POST', path: '/objects', body: {}, expect: [200] })
+      await exchangeFailure(h, { method: 'POST', path: '/objects', body: {}, expect: [200] })
       await success(h, { method: 'POST', path: '/objects', body: {}, expect: [200] })
       expect(good.requests).toHaveLength(1)
     })
@@ -346,7 +333,7 @@ describe('HttpEffect over real sockets', () => {
 
     it('keeps the API key out of an error message, its JSON and util.inspect', async () => {
       const s = await server(json(401, { code: 401, message: 'unauthorized: invalid api key' }))
-      const e = await failure(http({ urls: [s.url], apiKey: KEY }), GET_META)
+      const e = await exchangeFailure(http({ urls: [s.url], apiKey: KEY }), GET_META)
       expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 401 })
       expect(e.message).not.toContain(KEY)
       expect(JSON.stringify(e)).not.toContain(KEY)
@@ -354,7 +341,7 @@ describe('HttpEffect over real sockets', () => {
     })
 
     it('keeps the API key out of a connection error', async () => {
-      const e = await failure(http({ urls: [await deadUrl()], apiKey: KEY, retry: false }), GET_META)
+      const e = await exchangeFailure(http({ urls: [await deadUrl()], apiKey: KEY, retry: false }), GET_META)
       expect(inspect(e, { depth: 10, showHidden: true })).not.toContain(KEY)
       expect(JSON.stringify(e)).not.toContain(KEY)
     })
@@ -362,7 +349,7 @@ describe('HttpEffect over real sockets', () => {
     it('keeps URL credentials out of errors', async () => {
       const s = await server(json(500))
       const withUser = s.url.replace('http://', 'http://user:pw-secret@')
-      const e = await failure(http({ urls: [withUser], retry: false }), GET_META)
+      const e = await exchangeFailure(http({ urls: [withUser], retry: false }), GET_META)
       expect(inspect(e, { depth: 10 })).not.toContain('pw-secret')
     })
 
@@ -385,7 +372,7 @@ describe('HttpEffect over real sockets', () => {
     })
 
     it('reports an absoluteUrl that is not an http URL as ArgumentValueError', async () => {
-      const e = await failure(http({ urls: ['http://127.0.0.1:1'] }), {
+      const e = await exchangeFailure(http({ urls: ['http://127.0.0.1:1'] }), {
         method: 'GET',
         path: '',
         absoluteUrl: 'ftp://example/x',
