@@ -12,7 +12,7 @@ import { WeaviateError } from './errors'
 import type { HttpEffect } from './http/pipeline'
 import type { RetryOptions, TimeoutOptions } from './http/types'
 import { checkInput } from './input/check'
-import { ObservableEither, chainRight } from './observable-either'
+import { ObservableEither, flatMap } from './observable-either'
 import { VersionSource } from './server-version'
 import { ServerVersion } from './version'
 
@@ -69,4 +69,4 @@ export const operation = <I, A>(
 export const withVersion = <A>(
   ctx: OperationContext,
   f: (version: ServerVersion) => ObservableEither<WeaviateError, A>,
-): ObservableEither<WeaviateError, A> => ctx.versions.version().pipe(chainRight(f))
+): ObservableEither<WeaviateError, A> => ctx.versions.version().pipe(flatMap(f))

@@ -26,10 +26,35 @@ export {
   DecodeError,
   TimeoutError,
   UnexpectedStatusError,
+  UnsupportedVersionError,
+  formatError,
+  isAlreadyExistsError,
+  isArgumentError,
+  isArgumentTypeError,
+  isArgumentValueError,
+  isConnectionError,
+  isDecodeError,
+  isTimeoutError,
+  isUnexpectedStatusError,
+  isUnsupportedVersionError,
   isWeaviateError,
 } from './errors'
-export type { ArgumentError, HttpMethod, WeaviateError } from './errors'
-export { chainRight, leftOf, mapRight, rightOrThrow, toEither } from './observable-either'
+export type {
+  AlreadyExistsErrorProps,
+  ArgumentError,
+  ArgumentTypeErrorProps,
+  ArgumentValueErrorProps,
+  ConnectionErrorProps,
+  DecodeErrorProps,
+  ErrorDescription,
+  HttpMethod,
+  TimeoutErrorProps,
+  UnexpectedStatusErrorProps,
+  UnsupportedVersionErrorProps,
+  WeaviateError,
+} from './errors'
+export * as OE from './observable-either'
+export { firstRight, rightOrThrow } from './observable-either'
 export type { ObservableEither } from './observable-either'
 export type { WeaviateObject } from './codecs/object'
 export { ReferenceEntry, parseBeacon, referencesOf } from './codecs/reference'

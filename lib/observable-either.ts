@@ -1,13 +1,22 @@
 /**
- * A tiny ObservableEither kit: the type every operation returns and the few combinators users need
- * to move between the Either world and RxJS's error channel. Modelled on fp-ts-rxjs, without its
- * unbounded `mergeMap` chain and its rxjs 6 peer.
+ * The ObservableEither kit: the type every operation returns, and the fp-ts vocabulary over it
+ * (`map`, `flatMap`, `mapLeft`, `match`, `getOrElse`), plus the two ways out to the RxJS error
+ * channel and to a Promise (`rightOrThrow`, `firstRight`). Each combinator is an RxJS operator, so
+ * it goes straight into `pipe()`. Imported as a namespace, like an fp-ts module:
+ *
+ * ```ts
+ * import { OE } from 'weaviate-rx'
+ * client.objects.list({ className: 'A' }).pipe(OE.map((objects) => objects.length))
+ * ```
  *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, OperatorFunction, catchError, concatMap, map, of, throwError } from 'rxjs'
-import { WeaviateError, isWeaviateError } from './errors'
+import { Observable, OperatorFunction, concatMap, firstValueFrom, map as rxMap, of, throwError } from 'rxjs'
+
+// -------------------------------------------------------------------------------------
+// model
+// -------------------------------------------------------------------------------------
 
 /**
  * A cold Observable of `Either<E, A>`: failures arrive as `Left` values, never on the error channel.
@@ -19,76 +28,138 @@ import { WeaviateError, isWeaviateError } from './errors'
  */
 export interface ObservableEither<E, A> extends Observable<E.Either<E, A>> {}
 
-/**
- * Moves `Left` values to the RxJS error channel and unwraps `Right` values, for users who prefer
- * `try/catch` with `firstValueFrom`.
- *
- * @example
- * ```ts
- * const id = await firstValueFrom(client.objects.create({ className: 'A', dataObject: {} }).pipe(rightOrThrow()))
- * ```
- */
-export const rightOrThrow =
-  <E, A>(): OperatorFunction<E.Either<E, A>, A> =>
-  (source) =>
-    source.pipe(
-      concatMap((either) => (E.isRight(either) ? of(either.right) : throwError(() => either.left))),
-    )
+// -------------------------------------------------------------------------------------
+// constructors
+// -------------------------------------------------------------------------------------
 
 /**
- * Folds a source that signals failure on the error channel into Either values: values become
- * `Right`, a {@link WeaviateError} becomes one `Left` followed by completion. Anything else (a bug)
- * stays an Observable error.
+ * An ObservableEither that emits one `Right` and completes.
  *
  * @example
  * ```ts
- * const safe$ = pipeline$.pipe(toEither())
+ * OE.right(42).subscribe(console.log) // { _tag: 'Right', right: 42 }
  * ```
  */
-export const toEither =
-  <A>(): OperatorFunction<A, E.Either<WeaviateError, A>> =>
-  (source) =>
-    source.pipe(
-      map((a) => E.right(a)),
-      catchError((e: unknown) => (isWeaviateError(e) ? of(E.left(e)) : throwError(() => e))),
-    )
+export const right = <E = never, A = never>(a: A): ObservableEither<E, A> => of(E.right(a))
+
+/**
+ * An ObservableEither that emits one `Left` and completes.
+ *
+ * @example
+ * ```ts
+ * OE.left(new ArgumentValueError({ argument: 'limit', reason: "'limit' must be > 0" }))
+ * ```
+ */
+export const left = <E = never, A = never>(e: E): ObservableEither<E, A> => of(E.left(e))
+
+// -------------------------------------------------------------------------------------
+// mapping
+// -------------------------------------------------------------------------------------
 
 /**
  * Maps the `Right` values, leaving `Left` values untouched.
  *
  * @example
  * ```ts
- * client.objects.list({ className: 'A' }).pipe(mapRight((objects) => objects.length))
+ * client.objects.list({ className: 'A' }).pipe(OE.map((objects) => objects.length))
  * ```
  */
-export const mapRight =
-  <E, A, B>(f: (a: A) => B): OperatorFunction<E.Either<E, A>, E.Either<E, B>> =>
-  (source) =>
-    source.pipe(map(E.map(f)))
+export const map =
+  <A, B>(f: (a: A) => B) =>
+  <E>(source: Observable<E.Either<E, A>>): ObservableEither<E, B> =>
+    source.pipe(rxMap(E.map(f)))
+
+/**
+ * Maps the `Left` values, leaving `Right` values untouched.
+ *
+ * @example
+ * ```ts
+ * client.objects.getById({ className: 'A', uuid }).pipe(OE.mapLeft((e) => e.message))
+ * ```
+ */
+export const mapLeft =
+  <E, G>(f: (e: E) => G) =>
+  <A>(source: Observable<E.Either<E, A>>): ObservableEither<G, A> =>
+    source.pipe(rxMap(E.mapLeft(f)))
+
+// -------------------------------------------------------------------------------------
+// sequencing
+// -------------------------------------------------------------------------------------
 
 /**
  * Runs the next ObservableEither for each `Right` value, one at a time (`concatMap`), and passes
- * `Left` values through.
+ * `Left` values through. The error types widen (`E1 | E2`), as fp-ts's `flatMap` does.
  *
  * @example
  * ```ts
  * client.objects.create({ className: 'A', dataObject: {} }).pipe(
- *   chainRight((uuid) => client.objects.getById({ className: 'A', uuid })),
+ *   OE.flatMap((uuid) => client.objects.getById({ className: 'A', uuid })),
  * )
  * ```
  */
-export const chainRight =
-  <E, A, B>(f: (a: A) => Observable<E.Either<E, B>>): OperatorFunction<E.Either<E, A>, E.Either<E, B>> =>
-  (source) =>
-    source.pipe(concatMap((either) => (E.isRight(either) ? f(either.right) : of(either))))
+export const flatMap =
+  <A, E2, B>(f: (a: A) => Observable<E.Either<E2, B>>) =>
+  <E1>(source: Observable<E.Either<E1, A>>): ObservableEither<E1 | E2, B> =>
+    source.pipe(concatMap((either): Observable<E.Either<E1 | E2, B>> => (E.isRight(either) ? f(either.right) : of(either))))
+
+// -------------------------------------------------------------------------------------
+// pattern matching
+// -------------------------------------------------------------------------------------
 
 /**
- * An ObservableEither that emits one `Left` and completes; used for input errors so nothing is
- * sent.
+ * Folds each Either into one value.
  *
  * @example
  * ```ts
- * const failed$ = leftOf(new ArgumentValueError('limit', "'limit' must be > 0"))
+ * client.objects.exists({ className: 'A', uuid }).pipe(
+ *   OE.match((e) => `failed: ${e.message}`, (found) => (found ? 'there' : 'gone')),
+ * )
  * ```
  */
-export const leftOf = <E, A = never>(e: E): ObservableEither<E, A> => of(E.left(e))
+export const match =
+  <E, A, B>(onLeft: (e: E) => B, onRight: (a: A) => B): OperatorFunction<E.Either<E, A>, B> =>
+  (source) =>
+    source.pipe(rxMap(E.match(onLeft, onRight)))
+
+/**
+ * Replaces each `Left` with a value computed from it.
+ *
+ * @example
+ * ```ts
+ * client.objects.getById({ className: 'A', uuid }).pipe(OE.getOrElse(() => null))
+ * ```
+ */
+export const getOrElse =
+  <E, B>(onLeft: (e: E) => B) =>
+  <A>(source: Observable<E.Either<E, A>>): Observable<A | B> =>
+    source.pipe(rxMap(E.match(onLeft, (a: A): A | B => a)))
+
+// -------------------------------------------------------------------------------------
+// leaving the Either world
+// -------------------------------------------------------------------------------------
+
+/**
+ * Moves `Left` values to the RxJS error channel and unwraps `Right` values, for users who prefer
+ * `catchError` or `try/catch`.
+ *
+ * @example
+ * ```ts
+ * client.objects.list({ className: 'A' }).pipe(rightOrThrow()).subscribe({ error: console.error })
+ * ```
+ */
+export const rightOrThrow =
+  <E, A>(): OperatorFunction<E.Either<E, A>, A> =>
+  (source) =>
+    source.pipe(concatMap((either) => (E.isRight(either) ? of(either.right) : throwError(() => either.left))))
+
+/**
+ * The first `Right` value as a Promise; rejects with the `Left` value (or when nothing is
+ * emitted). What every script writes as `firstValueFrom(op.pipe(rightOrThrow()))`.
+ *
+ * @example
+ * ```ts
+ * const id = await firstRight(client.objects.create({ className: 'A', dataObject: {} }))
+ * ```
+ */
+export const firstRight = <E, A>(source: Observable<E.Either<E, A>>): Promise<A> =>
+  firstValueFrom(source.pipe(rightOrThrow()))

@@ -39,7 +39,7 @@ export const createVersionSource = (http: HttpEffect, override: string | undefin
     const parsed = parseVersion(override)
     const fixed = of(
       parsed === undefined
-        ? E.left(new ArgumentValueError('serverVersion', `'serverVersion' must look like 1.14.0, got '${override}'`))
+        ? E.left(new ArgumentValueError({ argument: 'serverVersion', reason: `'serverVersion' must look like 1.14.0, got '${override}'` }))
         : E.right(parsed),
     )
     return { version: () => fixed }
@@ -51,7 +51,7 @@ export const createVersionSource = (http: HttpEffect, override: string | undefin
         E.chainW((meta): E.Either<WeaviateError, ServerVersion> => {
           const parsed = parseVersion(meta.version)
           return parsed === undefined
-            ? E.left(new DecodeError('GET', '/v1/meta', [`version: unparseable '${meta.version.slice(0, 40)}'`]))
+            ? E.left(new DecodeError({ method: 'GET', url: '/v1/meta', report: [`version: unparseable '${meta.version.slice(0, 40)}'`] }))
             : E.right(parsed)
         }),
       ),

@@ -57,7 +57,7 @@ export interface DecodeContext {
  */
 export const decode = <A>(codec: t.Decoder<unknown, A>, value: unknown, ctx: DecodeContext): E.Either<DecodeError, A> => {
   const result = codec.decode(value)
-  return E.isRight(result) ? result : E.left(new DecodeError(ctx.method, ctx.url, report(result.left)))
+  return E.isRight(result) ? result : E.left(new DecodeError({ method: ctx.method, url: ctx.url, report: report(result.left) }))
 }
 
 /**

@@ -87,7 +87,7 @@ export const successBody = (summary: RequestSummary, text: string): E.Either<Dec
   } catch {
     if (text.trim().length === 0) return E.right(undefined)
     const preview = text.length > 60 ? `${text.slice(0, 59)}…` : text
-    return E.left(new DecodeError(summary.method, summary.url, [`body is not valid JSON: ${JSON.stringify(preview)}`]))
+    return E.left(new DecodeError({ method: summary.method, url: summary.url, report: [`body is not valid JSON: ${JSON.stringify(preview)}`] }))
   }
 }
 
@@ -108,14 +108,7 @@ export const unexpectedStatus = (
   now: number,
 ): UnexpectedStatusError => {
   const body = errorBody(text)
-  return new UnexpectedStatusError(
-    summary.method,
-    summary.url,
-    status,
-    body,
-    errorMessages(body),
-    parseRetryAfter(headers['retry-after'], now),
-  )
+  return new UnexpectedStatusError({ method: summary.method, url: summary.url, status, body, messages: errorMessages(body), retryAfterMs: parseRetryAfter(headers['retry-after'], now) })
 }
 
 /**

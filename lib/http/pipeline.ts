@@ -10,8 +10,9 @@
 import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler, defer, map, tap, throwError } from 'rxjs'
 import { Dispatcher, Pool } from 'undici'
-import { ArgumentValueError, ConnectionError, WeaviateError, isWeaviateError, redactUrl } from '../errors'
-import { ObservableEither, toEither } from '../observable-either'
+import { ArgumentValueError, ConnectionError, WeaviateError, isArgumentValueError, isWeaviateError, redactUrl } from '../errors'
+import { ObservableEither } from '../observable-either'
+import { toEither } from './to-either'
 import { AttemptLimit, Target, request } from './request'
 import { DEFAULT_RETRY, isNetworkFailure, retryDelay } from './retry'
 import { retryWithPolicy } from './retry-loop'
@@ -135,7 +136,7 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
   const nodes = parseNodes(options.urls)
   const connections = options.connections ?? DEFAULT_CONNECTIONS
   if (!Number.isInteger(connections) || connections < 1) {
-    throw new ArgumentValueError('connections', `'connections' must be a positive integer, got ${connections}`)
+    throw new ArgumentValueError({ argument: 'connections', reason: `'connections' must be a positive integer, got ${connections}` })
   }
   const clientRetry = resolveRetry(DEFAULT_RETRY, options.retry)
   const clientTimeout: TimeoutOptions = { ...DEFAULT_TIMEOUT, ...options.timeout }
@@ -179,7 +180,7 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
       const timeout = req.timeout === undefined ? clientTimeout : { ...clientTimeout, ...req.timeout }
       const deadline = scheduler.now() + timeout.totalMs
       const body = serialise(req.body)
-      if (body instanceof ArgumentValueError) return throwError(() => body)
+      if (isArgumentValueError(body)) return throwError(() => body)
       const limit = (): AttemptLimit => {
         const remaining = deadline - scheduler.now()
         return remaining < timeout.attemptMs
@@ -274,9 +275,9 @@ const serialise = (body: unknown): string | null | ArgumentValueError => {
   try {
     return JSON.stringify(body)
   } catch (e) {
-    return new ArgumentValueError('body', `the request body cannot be sent as JSON: ${e instanceof Error ? e.message : String(e)}`)
+    return new ArgumentValueError({ argument: 'body', reason: `the request body cannot be sent as JSON: ${e instanceof Error ? e.message : String(e)}` })
   }
 }
 
 const closedError = (req: HttpRequest, url: string): ConnectionError =>
-  new ConnectionError(req.method, url, 'UND_ERR_CLOSED', 'the client is closed')
+  new ConnectionError({ method: req.method, url, code: 'UND_ERR_CLOSED', detail: 'the client is closed' })

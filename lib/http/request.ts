@@ -106,7 +106,7 @@ export const request = (target: Target, limit: AttemptLimit): Observable<HttpRes
     const exchange = new Exchange(target, subscriber)
     if (Number.isFinite(limit.afterMs)) {
       exchange.timer = attemptTimers.schedule(limit.afterMs, () =>
-        exchange.stop(new TimeoutError(target.method, target.url, limit.phase, limit.timeoutMs)),
+        exchange.stop(new TimeoutError({ method: target.method, url: target.url, phase: limit.phase, timeoutMs: limit.timeoutMs })),
       )
     }
     try {
@@ -243,7 +243,7 @@ class Exchange implements Dispatcher.DispatchHandler {
 const connectionFailure = (err: unknown, target: Target): ConnectionError => {
   const code = errorCode(err)
   const detail = err instanceof Error ? err.message : ''
-  return new ConnectionError(target.method, target.url, code, detail === code ? '' : detail)
+  return new ConnectionError({ method: target.method, url: target.url, code, detail: detail === code ? '' : detail, cause: err })
 }
 
 /** undici and Node put a stable `code` on their errors; match on it, not on classes. */

@@ -104,7 +104,7 @@ export const isIdempotent = (request: RetryRequest): boolean =>
  *
  * @example
  * ```ts
- * isNetworkFailure(new TimeoutError('GET', url, 'attempt', 30_000)) // true
+ * isNetworkFailure(new TimeoutError({ method: 'GET', url, phase: 'attempt', timeoutMs: 30_000 })) // true
  * ```
  */
 export const isNetworkFailure = (error: WeaviateError): boolean =>
@@ -116,7 +116,7 @@ export const isNetworkFailure = (error: WeaviateError): boolean =>
  *
  * @example
  * ```ts
- * isTransient(new UnexpectedStatusError('GET', url, 503, undefined, [])) // true
+ * isTransient(new UnexpectedStatusError({ method: 'GET', url, status: 503, body: undefined, messages: [] })) // true
  * ```
  */
 export const isTransient = (error: WeaviateError): boolean =>
@@ -135,8 +135,8 @@ export const isTransient = (error: WeaviateError): boolean =>
  * @example
  * ```ts
  * const options = { ...DEFAULT_RETRY, random: () => 0.5 }
- * retryDelay(new UnexpectedStatusError('GET', url, 500, undefined, []), 2, { method: 'GET' }, options, 60_000) // 250
- * retryDelay(new UnexpectedStatusError('POST', url, 500, undefined, []), 1, { method: 'POST' }, options, 60_000) // undefined
+ * retryDelay(new UnexpectedStatusError({ method: 'GET', url, status: 500, body: undefined, messages: [] }), 2, { method: 'GET' }, options, 60_000) // 250
+ * retryDelay(new UnexpectedStatusError({ method: 'POST', url, status: 500, body: undefined, messages: [] }), 1, { method: 'POST' }, options, 60_000) // undefined
  * ```
  */
 export const retryDelay = (

@@ -32,16 +32,16 @@ export interface Node {
  * ```
  */
 export const parseNodes = (urls: readonly string[]): Node[] => {
-  if (urls.length === 0) throw new ArgumentValueError('url', 'at least one Weaviate URL is required')
+  if (urls.length === 0) throw new ArgumentValueError({ argument: 'url', reason: 'at least one Weaviate URL is required' })
   return urls.map((raw) => {
     let url: URL
     try {
       url = new URL(raw)
     } catch {
-      throw new ArgumentValueError('url', `not a valid URL: ${redactUrl(raw)}`)
+      throw new ArgumentValueError({ argument: 'url', reason: `not a valid URL: ${redactUrl(raw)}` })
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ArgumentValueError('url', `only http and https URLs are supported: ${redactUrl(raw)}`)
+      throw new ArgumentValueError({ argument: 'url', reason: `only http and https URLs are supported: ${redactUrl(raw)}` })
     }
     let prefix = url.pathname.replace(/\/+$/, '')
     if (prefix.endsWith('/v1')) prefix = prefix.slice(0, -3)
@@ -93,5 +93,5 @@ export const absoluteUrl = (raw: string): E.Either<ArgumentValueError, URL> => {
   } catch {
     // reported below
   }
-  return E.left(new ArgumentValueError('url', `not a valid http(s) URL: ${redactUrl(raw)}`))
+  return E.left(new ArgumentValueError({ argument: 'url', reason: `not a valid http(s) URL: ${redactUrl(raw)}` }))
 }

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { ArgumentError, ArgumentTypeError, ArgumentValueError } from '../errors'
+import { ArgumentError, ArgumentTypeError, ArgumentValueError, isArgumentError } from '../errors'
 
 /** A readable name of a value's type for messages: `string`, `number`, `null`, `array`, ... */
 export const typeName = (value: unknown): string =>
@@ -25,19 +25,19 @@ export const checkInput = <A>(build: () => A): E.Either<ArgumentError, A> => {
   try {
     return E.right(build())
   } catch (e) {
-    if (e instanceof ArgumentTypeError || e instanceof ArgumentValueError) return E.left(e)
+    if (isArgumentError(e)) return E.left(e)
     throw e
   }
 }
 
 /** Throws an ArgumentTypeError for `argument`. */
 export const typeError = (argument: string, expected: string, value: unknown): never => {
-  throw new ArgumentTypeError(argument, expected, typeName(value))
+  throw new ArgumentTypeError({ argument, expected, received: typeName(value) })
 }
 
 /** Throws an ArgumentValueError for `argument`. */
 export const valueError = (argument: string, message: string): never => {
-  throw new ArgumentValueError(argument, message)
+  throw new ArgumentValueError({ argument, reason: message })
 }
 
 /** The operation's argument object itself. */

@@ -181,7 +181,7 @@ export const readFields = (a: Record<string, unknown>): ReadFields => {
     tenant: optional(name, 'tenant', a['tenant']),
   }
   if (fields.nodeName !== undefined && fields.consistencyLevel !== undefined) {
-    throw new ArgumentValueError('nodeName', "'nodeName' and 'consistencyLevel' are mutually exclusive")
+    throw new ArgumentValueError({ argument: 'nodeName', reason: "'nodeName' and 'consistencyLevel' are mutually exclusive" })
   }
   return fields
 }
@@ -217,7 +217,7 @@ export const codecOf = <P>(a: Record<string, unknown>): PropertiesCodec<P> | und
   const codec = a['codec']
   if (codec === undefined) return undefined
   if (typeof codec !== 'object' || codec === null || typeof (codec as { decode?: unknown }).decode !== 'function') {
-    throw new ArgumentValueError('codec', "'codec' must be an io-ts codec (an object with a decode function)")
+    throw new ArgumentValueError({ argument: 'codec', reason: "'codec' must be an io-ts codec (an object with a decode function)" })
   }
   return codec as PropertiesCodec<P>
 }

@@ -11,7 +11,7 @@ import { OperationContext, callOptions, operation } from '../context'
 import { AlreadyExistsError, WeaviateError } from '../errors'
 import { argsObject, boolean, optional } from '../input/check'
 import { uuid } from '../input/uuid'
-import { ObservableEither, chainRight } from '../observable-either'
+import { ObservableEither, flatMap } from '../observable-either'
 import { CreateArgs, writeFields } from './args'
 import { loadProperties } from './load-properties'
 
@@ -44,7 +44,7 @@ export const create =
       },
       (input) =>
         loadProperties(ctx.http, input.source).pipe(
-          chainRight((properties) =>
+          flatMap((properties) =>
             ctx.http.run(
               {
                 method: 'POST',
@@ -67,7 +67,7 @@ export const create =
           map(
             E.mapLeft((e): WeaviateError =>
               input.uuid !== undefined && isAlreadyExists(e)
-                ? new AlreadyExistsError(input.uuid, input.className, e.message)
+                ? new AlreadyExistsError({ uuid: input.uuid, className: input.className, serverMessage: e.message, cause: e })
                 : e,
             ),
           ),

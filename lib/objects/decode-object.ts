@@ -35,7 +35,7 @@ export const decodeObject = <P>(
   const properties = decode(codec, raw.right.properties ?? {}, ctx)
   if (E.isLeft(properties)) {
     const e = properties.left
-    return E.left(new DecodeError(e.method, e.url, e.report.map((line) => `properties.${line}`)))
+    return E.left(new DecodeError({ method: e.method, url: e.url, report: e.report.map((line) => `properties.${line}`) }))
   }
   return E.right(normaliseObject(raw.right, properties.right))
 }

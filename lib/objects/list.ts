@@ -43,7 +43,7 @@ export const listInput = <P>(a: Record<string, unknown>) => {
             : input.sort !== undefined
               ? "'after' cannot be combined with 'sort'"
               : undefined
-    if (conflict !== undefined) throw new ArgumentValueError('after', conflict)
+    if (conflict !== undefined) throw new ArgumentValueError({ argument: 'after', reason: conflict })
   }
   return input
 }
@@ -59,7 +59,7 @@ const decodeObjects = <P>(
   for (const [i, raw] of envelope.right.objects.entries()) {
     const object = decodeObject(codec, raw, ctx)
     if (E.isLeft(object)) {
-      return E.left(new DecodeError(ctx.method, ctx.url, object.left.report.map((line) => `objects[${i}].${line}`)))
+      return E.left(new DecodeError({ method: ctx.method, url: ctx.url, report: object.left.report.map((line) => `objects[${i}].${line}`) }))
     }
     objects.push(object.right)
   }

@@ -18,19 +18,19 @@ type Properties = Readonly<Record<string, unknown>>
 const asProperties = (value: unknown, where: string): E.Either<ArgumentValueError, Properties> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
     ? E.right(value as Properties)
-    : E.left(new ArgumentValueError('dataObject', `${where} does not hold a JSON object`))
+    : E.left(new ArgumentValueError({ argument: 'dataObject', reason: `${where} does not hold a JSON object` }))
 
 const fromFile = async (path: string): Promise<E.Either<ArgumentValueError, Properties>> => {
   let text: string
   try {
     text = await readFile(path, 'utf8')
   } catch {
-    return E.left(new ArgumentValueError('dataObject', `No file found at location ${path}`))
+    return E.left(new ArgumentValueError({ argument: 'dataObject', reason: `No file found at location ${path}` }))
   }
   try {
     return asProperties(JSON.parse(text) as unknown, `file ${path}`)
   } catch {
-    return E.left(new ArgumentValueError('dataObject', `file ${path} is not valid JSON`))
+    return E.left(new ArgumentValueError({ argument: 'dataObject', reason: `file ${path} is not valid JSON` }))
   }
 }
 
@@ -57,7 +57,7 @@ export const loadProperties = (http: HttpEffect, source: DataSource): Observable
           map(
             E.mapLeft((e): WeaviateError =>
               e._tag === 'UnexpectedStatusError' || e._tag === 'DecodeError'
-                ? new ArgumentValueError('dataObject', `Could not download file ${redactUrl(source.url)}: ${e.message}`)
+                ? new ArgumentValueError({ argument: 'dataObject', reason: `Could not download file ${redactUrl(source.url)}: ${e.message}` })
                 : e,
             ),
           ),

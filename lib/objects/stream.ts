@@ -53,7 +53,7 @@ const streamInput = <P>(args: unknown) => {
   const a = argsObject('stream', args)
   const onProgress = a['onProgress']
   if (onProgress !== undefined && typeof onProgress !== 'function') {
-    throw new ArgumentValueError('onProgress', "'onProgress' must be a function")
+    throw new ArgumentValueError({ argument: 'onProgress', reason: "'onProgress' must be a function" })
   }
   const input = {
     ...readFields(a),
@@ -67,8 +67,8 @@ const streamInput = <P>(args: unknown) => {
     call: callOptions(a),
     onProgress: onProgress as ((progress: PageProgress) => void) | undefined,
   }
-  if (input.nodeName !== undefined) throw new ArgumentValueError('nodeName', "'nodeName' is not supported by stream")
-  if (input.partitions > 4096) throw new ArgumentValueError('partitions', "'partitions' must be at most 4096")
+  if (input.nodeName !== undefined) throw new ArgumentValueError({ argument: 'nodeName', reason: "'nodeName' is not supported by stream" })
+  if (input.partitions > 4096) throw new ArgumentValueError({ argument: 'partitions', reason: "'partitions' must be at most 4096" })
   return input
 }
 

@@ -12,7 +12,7 @@ import { WeaviateError } from '../errors'
 import { errorMessages } from '../http/classify'
 import { argsObject, optional } from '../input/check'
 import { uuid } from '../input/uuid'
-import { ObservableEither, chainRight } from '../observable-either'
+import { ObservableEither, flatMap } from '../observable-either'
 import { ValidateArgs, writeFields } from './args'
 import { loadProperties } from './load-properties'
 
@@ -48,7 +48,7 @@ export const validate =
       },
       (input) =>
         loadProperties(ctx.http, input.source).pipe(
-          chainRight((properties) =>
+          flatMap((properties) =>
             ctx.http.run(
               {
                 method: 'POST',

@@ -10,7 +10,7 @@ import { OperationContext, callOptions, operation, withVersion } from '../contex
 import { WeaviateError } from '../errors'
 import { argsObject } from '../input/check'
 import { uuid } from '../input/uuid'
-import { ObservableEither, chainRight } from '../observable-either'
+import { ObservableEither, flatMap } from '../observable-either'
 import { addressOf } from './address'
 import { WriteArgs, writeFields } from './args'
 import { loadProperties } from './load-properties'
@@ -31,7 +31,7 @@ const write =
       },
       (input) =>
         loadProperties(ctx.http, input.source).pipe(
-          chainRight((properties) =>
+          flatMap((properties) =>
             withVersion(ctx, (version) =>
               ctx.http.run(
                 {

@@ -101,10 +101,7 @@ export const replaceInput = (args: unknown) => {
           ? rawClasses.map((c: unknown, i) => className(`toClassNames[${i}]`, c))
           : typeError('toClassNames', 'string | string[]', rawClasses)
   if (classes.length !== uuids.length) {
-    throw new ArgumentValueError(
-      'toClassNames',
-      "'toClassNames' and 'toUuids' have different lengths, they must match",
-    )
+    throw new ArgumentValueError({ argument: 'toClassNames', reason: "'toClassNames' and 'toUuids' have different lengths, they must match" })
   }
   const targets: Target[] = uuids.map((u, i) => ({ uuid: u, className: classes[i] }))
   return { ...sourceFields(a), targets }

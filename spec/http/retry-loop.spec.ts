@@ -22,7 +22,7 @@ beforeEach(() => {
 })
 
 const URL = 'http://a:8080/v1/meta'
-const error500 = new UnexpectedStatusError('GET', URL, 500, undefined, ['boom'])
+const error500 = new UnexpectedStatusError({ method: 'GET', url: URL, status: 500, body: undefined, messages: ['boom'] })
 const ok: HttpResponse = { method: 'GET', url: URL, status: 200, headers: {}, body: { ok: true } }
 
 /** @test {retryWithPolicy} */
@@ -123,7 +123,7 @@ describe('createHttp retry loop in virtual time', () => {
 
   it('waits a 503 Retry-After exactly, without jitter', () => {
     scheduler.run(({ cold, expectObservable }) => {
-      const busy = new UnexpectedStatusError('GET', URL, 503, undefined, [], 1000)
+      const busy = new UnexpectedStatusError({ method: 'GET', url: URL, status: 503, body: undefined, messages: [], retryAfterMs: 1000 })
       const { transport } = fakeTransport([() => cold('-#', undefined, busy), () => cold('-(r|)', { r: ok })])
       expectObservable(httpWith(transport).send(GET)).toBe('1s -- (r|)', { r: ok })
     })
@@ -131,7 +131,7 @@ describe('createHttp retry loop in virtual time', () => {
 
   it('gives up at once when Retry-After exceeds maxRetryAfterMs', () => {
     scheduler.run(({ cold, expectObservable }) => {
-      const busy = new UnexpectedStatusError('GET', URL, 429, undefined, [], 120_000)
+      const busy = new UnexpectedStatusError({ method: 'GET', url: URL, status: 429, body: undefined, messages: [], retryAfterMs: 120_000 })
       const { transport, calls } = fakeTransport([() => cold('-#', undefined, busy)])
       expectObservable(httpWith(transport).send(GET)).toBe('-#', undefined, busy)
       scheduler.flush()
@@ -200,7 +200,7 @@ describe('createHttp retry loop in virtual time', () => {
 
   it('moves to the next node after a connection error and stays there', () => {
     scheduler.run(({ cold }) => {
-      const refused = new ConnectionError('GET', 'http://a:8080/v1/meta', 'ECONNREFUSED', '')
+      const refused = new ConnectionError({ method: 'GET', url: 'http://a:8080/v1/meta', code: 'ECONNREFUSED', detail: '' })
       const { transport, calls } = fakeTransport([() => cold('-#', undefined, refused), () => cold('-(r|)', { r: ok })])
       const http = httpWith(transport, { urls: ['http://a:8080', 'http://b:8080'] })
       http.send(GET).subscribe()
@@ -213,7 +213,7 @@ describe('createHttp retry loop in virtual time', () => {
 
   it('moves to the next node after an attempt timeout, round-robin', () => {
     scheduler.run(({ cold }) => {
-      const slow = new TimeoutError('GET', URL, 'attempt', 100)
+      const slow = new TimeoutError({ method: 'GET', url: URL, phase: 'attempt', timeoutMs: 100 })
       const { transport, calls } = fakeTransport([() => cold('-#', undefined, slow)])
       const http = httpWith(transport, { urls: ['http://a:8080', 'http://b:8080'], retry: { attempts: 3, random: () => 0 } })
       http.send(GET).subscribe({ error: () => undefined })

@@ -8,7 +8,7 @@ import { RetryOptions } from '../../lib/http/types'
 const URL = 'http://127.0.0.1:8080/v1/objects'
 const options: RetryOptions = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1_000, random: () => 0.5 }
 const status = (code: number, retryAfterMs?: number): UnexpectedStatusError =>
-  new UnexpectedStatusError('GET', URL, code, undefined, [], retryAfterMs)
+  new UnexpectedStatusError({ method: 'GET', url: URL, status: code, body: undefined, messages: [], retryAfterMs })
 const GET = { method: 'GET' } as const
 const PLENTY = 1_000_000
 
@@ -50,19 +50,19 @@ describe('retryDelay', () => {
     })
 
     it.each(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT'])('retries connection error %s', (code) => {
-      expect(delay(new ConnectionError('GET', URL, code, ''), 1)).toBe(50)
+      expect(delay(new ConnectionError({ method: 'GET', url: URL, code, detail: '' }), 1)).toBe(50)
     })
 
     it('does not retry a closed client', () => {
-      expect(delay(new ConnectionError('GET', URL, 'UND_ERR_CLOSED', ''), 1)).toBeUndefined()
+      expect(delay(new ConnectionError({ method: 'GET', url: URL, code: 'UND_ERR_CLOSED', detail: '' }), 1)).toBeUndefined()
     })
 
     it('retries an attempt timeout', () => {
-      expect(delay(new TimeoutError('GET', URL, 'attempt', 10), 1)).toBe(50)
+      expect(delay(new TimeoutError({ method: 'GET', url: URL, phase: 'attempt', timeoutMs: 10 }), 1)).toBe(50)
     })
 
     it('does not retry a total timeout', () => {
-      expect(delay(new TimeoutError('GET', URL, 'total', 10), 1)).toBeUndefined()
+      expect(delay(new TimeoutError({ method: 'GET', url: URL, phase: 'total', timeoutMs: 10 }), 1)).toBeUndefined()
     })
 
     it('gives up after `attempts` attempts', () => {
