@@ -4,6 +4,8 @@
  *
  * @packageDocumentation
  */
+import * as E from 'fp-ts/Either'
+import { UnsupportedVersionError } from './errors'
 
 /**
  * A parsed `major.minor.patch` version.
@@ -53,5 +55,58 @@ export const compareVersions = (a: ServerVersion, b: ServerVersion): number =>
  * supportsClassNamespaces(parseVersion('1.13.2')!) // false
  * ```
  */
-export const supportsClassNamespaces = (v: ServerVersion): boolean =>
-  v.major > 1 || (v.major === 1 && v.minor >= 14)
+export const supportsClassNamespaces = (v: ServerVersion): boolean => supports(v, 'classNamespaces')
+
+/**
+ * Server features that depend on the version, with the first version that has each: class
+ * namespaces (object paths and beacons with a class), the `after` cursor of a list, multi-tenancy,
+ * and tenant activity status.
+ *
+ * @example
+ * ```ts
+ * FEATURES.cursor // { since: '1.18.0', name: "list with 'after'" }
+ * ```
+ */
+export const FEATURES = {
+  classNamespaces: { since: '1.14.0', name: 'class-namespaced paths' },
+  cursor: { since: '1.18.0', name: "the 'after' cursor" },
+  tenants: { since: '1.20.0', name: 'multi-tenancy' },
+  tenantActivity: { since: '1.21.0', name: 'tenant activity status' },
+} as const
+
+/**
+ * A version-dependent server feature.
+ *
+ * @example
+ * ```ts
+ * const f: Feature = 'cursor'
+ * ```
+ */
+export type Feature = keyof typeof FEATURES
+
+/**
+ * True when the server has `feature`.
+ *
+ * @example
+ * ```ts
+ * supports(parseVersion('1.14.1')!, 'cursor') // false
+ * ```
+ */
+export const supports = (v: ServerVersion, feature: Feature): boolean => {
+  const since = parseVersion(FEATURES[feature].since)
+  return since !== undefined && compareVersions(v, since) >= 0
+}
+
+/**
+ * `right(undefined)` when the server has `feature`, else an {@link UnsupportedVersionError} naming
+ * it; operations check this before sending anything.
+ *
+ * @example
+ * ```ts
+ * requireFeature(version, 'cursor') // left(UnsupportedVersionError) on 1.14.1
+ * ```
+ */
+export const requireFeature = (v: ServerVersion, feature: Feature): E.Either<UnsupportedVersionError, undefined> =>
+  supports(v, feature)
+    ? E.right(undefined)
+    : E.left(new UnsupportedVersionError({ feature: FEATURES[feature].name, requires: FEATURES[feature].since, serverVersion: v.raw }))
