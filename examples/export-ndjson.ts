@@ -12,9 +12,8 @@ import { once } from 'node:events'
 import { open } from 'node:fs/promises'
 import { finished } from 'node:stream/promises'
 import * as E from 'fp-ts/Either'
-import { Client, connect } from '../lib'
+import { Client, connect, firstRight } from '../lib'
 import { ProgressSink, progressBar } from './progress'
-import { countObjects } from './rest'
 
 /** Options of {@link exportNdjson}. */
 export interface ExportOptions {
@@ -55,7 +54,7 @@ export async function exportNdjson(options: ExportOptions): Promise<ExportResult
   // A write error also rejects the `drain` wait or `finished` below; without a listener it would crash.
   out.on('error', () => undefined)
   try {
-    const total = await countObjects(options.url, options.className)
+    const total = await firstRight(client.objects.count({ className: options.className }))
     const bar = progressBar({
       label: `export ${options.className}`,
       total,

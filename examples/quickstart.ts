@@ -9,17 +9,16 @@
  * Run: `npm start` or `npx ts-node --transpile-only examples/quickstart.ts [url]`
  */
 import * as E from 'fp-ts/Either'
-import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
+import { lastValueFrom, toArray } from 'rxjs'
 import {
   EmbeddedWeaviate,
   ObservableEither,
   WeaviateError,
   connect,
   referencesOf,
-  rightOrThrow,
+  firstRight,
   startEmbedded,
 } from '../lib'
-import { createClass, deleteClass } from './rest'
 
 /** What the quickstart did, for its summary and for tests. */
 export interface QuickstartSummary {
@@ -47,7 +46,7 @@ export interface QuickstartOptions {
 }
 
 /** The Right value of a single-valued operation; a Left is thrown. */
-const run = <A>(op: ObservableEither<WeaviateError, A>): Promise<A> => firstValueFrom(op.pipe(rightOrThrow()))
+const run = <A>(op: ObservableEither<WeaviateError, A>): Promise<A> => firstRight(op)
 
 /**
  * Runs the quickstart against `url`, or, without one, against `WEAVIATE_URL` or an embedded server
@@ -75,18 +74,20 @@ export async function main(url?: string, options: QuickstartOptions = {}): Promi
   const created: string[] = []
   const client = connect({ url: base })
   try {
-    // 1. Schema: weaviate-rx has no schema API, so plain fetch to /v1/schema (see examples/rest.ts).
-    await createClass(base, { class: Author, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
+    // 1. Schema: the classes, the second with a cross-reference to the first.
+    await run(client.schema.createClass({ class: Author, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] }))
     created.push(Author)
-    await createClass(base, {
-      class: Article,
-      vectorizer: 'none',
-      properties: [
-        { name: 'title', dataType: ['text'] },
-        { name: 'wordCount', dataType: ['int'] },
-        { name: 'writtenBy', dataType: [Author] },
-      ],
-    })
+    await run(
+      client.schema.createClass({
+        class: Article,
+        vectorizer: 'none',
+        properties: [
+          { name: 'title', dataType: ['text'] },
+          { name: 'wordCount', dataType: ['int'] },
+          { name: 'writtenBy', dataType: [Author] },
+        ],
+      }),
+    )
     created.push(Article)
     const meta = await run(client.meta.get())
 
@@ -163,8 +164,8 @@ export async function main(url?: string, options: QuickstartOptions = {}): Promi
     )
     return summary
   } finally {
+    for (const name of created.reverse()) await run(client.schema.deleteClass(name))
     await client.close()
-    for (const name of created.reverse()) await deleteClass(base, name)
     await server?.stop()
   }
 }

@@ -12,6 +12,7 @@ import { HttpOptions, createHttp } from './http/pipeline'
 import { ObservableEither } from './observable-either'
 import { objectsApi, ObjectsApi } from './objects'
 import { referencesApi, ReferencesApi } from './references'
+import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { createVersionSource, fetchMeta } from './server-version'
 
 /**
@@ -45,6 +46,10 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls'> {
 export interface Client {
   readonly objects: ObjectsApi
   readonly references: ReferencesApi
+  /** Classes: read, create, update, delete, add a property. */
+  readonly schema: SchemaApi
+  /** Tenants of multi-tenant classes (Weaviate 1.20+). */
+  readonly tenants: TenantsApi
   readonly meta: {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
@@ -73,6 +78,8 @@ export const connect = (options: ConnectOptions): Client => {
   return {
     objects: objectsApi(ctx),
     references: referencesApi(ctx),
+    schema: schemaApi(ctx),
+    tenants: tenantsApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => pipeline.close(),
   }

@@ -172,6 +172,21 @@ export interface UnsupportedVersionErrorProps {
   readonly serverVersion: string
 }
 
+/**
+ * Props of {@link ClassAlreadyExistsError}.
+ *
+ * @example
+ * ```ts
+ * const props: ClassAlreadyExistsErrorProps = { className: 'Article', serverMessage: 'class name Article already exists' }
+ * ```
+ */
+export interface ClassAlreadyExistsErrorProps {
+  readonly className: string
+  readonly serverMessage: string
+  /** The status error the server answered with. */
+  readonly cause?: unknown
+}
+
 // -------------------------------------------------------------------------------------
 // formatter
 // -------------------------------------------------------------------------------------
@@ -207,6 +222,8 @@ export const formatError = (e: ErrorDescription): string => {
       return `${e.method} ${e.url}: response could not be decoded: ${e.report.join('; ')}`
     case 'UnsupportedVersionError':
       return `${e.feature} needs Weaviate ${e.requires} or newer; the server is ${e.serverVersion}`
+    case 'ClassAlreadyExistsError':
+      return `class ${e.className} already exists`
   }
 }
 
@@ -227,6 +244,7 @@ export type ErrorDescription =
   | ({ readonly _tag: 'AlreadyExistsError' } & AlreadyExistsErrorProps)
   | ({ readonly _tag: 'DecodeError' } & DecodeErrorProps)
   | ({ readonly _tag: 'UnsupportedVersionError' } & UnsupportedVersionErrorProps)
+  | ({ readonly _tag: 'ClassAlreadyExistsError' } & ClassAlreadyExistsErrorProps)
 
 // -------------------------------------------------------------------------------------
 // model
@@ -449,6 +467,27 @@ export class UnsupportedVersionError extends TaggedError<'UnsupportedVersionErro
 }
 
 /**
+ * `schema.createClass` was asked for a class that already exists.
+ *
+ * @example
+ * ```ts
+ * client.schema.createClass({ class: 'Article' })
+ * // second time: left(ClassAlreadyExistsError { className: 'Article' })
+ * ```
+ */
+export class ClassAlreadyExistsError extends TaggedError<'ClassAlreadyExistsError'> {
+  readonly _tag = 'ClassAlreadyExistsError' as const
+  override readonly name = 'ClassAlreadyExistsError' as const
+  readonly className: string
+  readonly serverMessage: string
+  constructor(props: ClassAlreadyExistsErrorProps) {
+    super({ _tag: 'ClassAlreadyExistsError', ...props })
+    this.className = props.className
+    this.serverMessage = props.serverMessage
+  }
+}
+
+/**
  * Every failure an operation can report.
  *
  * @example
@@ -463,6 +502,7 @@ export class UnsupportedVersionError extends TaggedError<'UnsupportedVersionErro
  *     case 'AlreadyExistsError': return `duplicate ${e.uuid}`
  *     case 'DecodeError': return e.report.join('\n')
  *     case 'UnsupportedVersionError': return `upgrade to ${e.requires}`
+ *     case 'ClassAlreadyExistsError': return `class ${e.className} is there`
  *   }
  * }
  * ```
@@ -476,6 +516,7 @@ export type WeaviateError =
   | AlreadyExistsError
   | DecodeError
   | UnsupportedVersionError
+  | ClassAlreadyExistsError
 
 /**
  * Errors raised by input checks, before any request.
@@ -500,6 +541,7 @@ const TAGS: ReadonlySet<string> = new Set<WeaviateError['_tag']>([
   'AlreadyExistsError',
   'DecodeError',
   'UnsupportedVersionError',
+  'ClassAlreadyExistsError',
 ])
 
 /**
@@ -584,6 +626,13 @@ export const isDecodeError = guard('DecodeError')
  * ```
  */
 export const isUnsupportedVersionError = guard('UnsupportedVersionError')
+/**
+ * @example
+ * ```ts
+ * if (isClassAlreadyExistsError(e)) console.log('class', e.className, 'is there')
+ * ```
+ */
+export const isClassAlreadyExistsError = guard('ClassAlreadyExistsError')
 
 /**
  * Removes credentials from a URL before it is stored in an error: user info and an

@@ -10,10 +10,14 @@ export type {
   ListArgs,
   ValidateArgs,
   StreamArgs,
+  CountArgs,
   ValidationResult,
   WriteArgs,
 } from './objects'
 export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs } from './references'
+export type { SchemaApi, TenantsApi } from './schema'
+export { ClassDefinition, PropertyDefinition, SchemaCodec, TenantCodec } from './codecs/class-definition'
+export type { Schema, Tenant } from './codecs/class-definition'
 export type { CallOptions } from './context'
 export type { ConsistencyLevel } from './input/check'
 export type { Sort } from './input/sort'
@@ -27,8 +31,10 @@ export {
   TimeoutError,
   UnexpectedStatusError,
   UnsupportedVersionError,
+  ClassAlreadyExistsError,
   formatError,
   isAlreadyExistsError,
+  isClassAlreadyExistsError,
   isArgumentError,
   isArgumentTypeError,
   isArgumentValueError,
@@ -44,6 +50,7 @@ export type {
   ArgumentError,
   ArgumentTypeErrorProps,
   ArgumentValueErrorProps,
+  ClassAlreadyExistsErrorProps,
   ConnectionErrorProps,
   DecodeErrorProps,
   ErrorDescription,
@@ -53,7 +60,7 @@ export type {
   UnsupportedVersionErrorProps,
   WeaviateError,
 } from './errors'
-export * as OE from './observable-either'
+export { OE } from './observable-either'
 export { firstRight, rightOrThrow } from './observable-either'
 export type { ObservableEither } from './observable-either'
 export type { WeaviateObject } from './codecs/object'

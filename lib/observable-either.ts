@@ -163,3 +163,18 @@ export const rightOrThrow =
  */
 export const firstRight = <E, A>(source: Observable<E.Either<E, A>>): Promise<A> =>
   firstValueFrom(source.pipe(rightOrThrow()))
+
+/**
+ * The kit as one namespace, fp-ts style: `OE.map`, `OE.flatMap`, `OE.mapLeft`, `OE.match`,
+ * `OE.getOrElse`, `OE.right`, `OE.left`, `OE.rightOrThrow`, `OE.firstRight`.
+ *
+ * @example
+ * ```ts
+ * import { OE } from 'weaviate-rx'
+ * const titles$ = client.objects.list({ className: 'Article' }).pipe(
+ *   OE.map((objects) => objects.map((o) => o.properties['title'])),
+ *   OE.getOrElse(() => []),
+ * )
+ * ```
+ */
+export const OE = { right, left, map, mapLeft, flatMap, match, getOrElse, rightOrThrow, firstRight } as const

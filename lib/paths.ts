@@ -49,3 +49,15 @@ export const beacon = (namespaced: boolean, className: string | undefined, uuid:
   namespaced && className !== undefined
     ? `weaviate://localhost/${className}/${uuid}`
     : `weaviate://localhost/${uuid}`
+
+/**
+ * The schema paths: `/schema`, `/schema/<Class>`, `/schema/<Class>/properties`,
+ * `/schema/<Class>/tenants` (the same on every server version).
+ *
+ * @example
+ * ```ts
+ * schemaPath('Article', 'tenants') // '/schema/Article/tenants'
+ * ```
+ */
+export const schemaPath = (className?: string, sub?: 'properties' | 'tenants'): string =>
+  className === undefined ? '/schema' : `/schema/${segment(className)}${sub === undefined ? '' : `/${sub}`}`

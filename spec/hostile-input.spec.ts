@@ -58,7 +58,7 @@ type Outcome = 'input-error' | 'sent'
 const tally: Record<Outcome, number> = { 'input-error': 0, sent: 0 }
 
 /** Runs an operation and classifies what it did; fails on a throw or an unexpected request. */
-const outcome = async (op: () => Observable<E.Either<WeaviateError, unknown>>): Promise<Outcome> => {
+const outcome = async (op: () => Observable<E.Either<WeaviateError, unknown>>, below = '/v1/objects'): Promise<Outcome> => {
   const before = sent.length
   const values = await firstValueFrom(op().pipe(toArray()))
   expect(values).toHaveLength(1)
@@ -72,7 +72,7 @@ const outcome = async (op: () => Observable<E.Either<WeaviateError, unknown>>): 
   expect(requests.length).toBeGreaterThan(0)
   for (const request of requests) {
     const path = request.path.split('?')[0] ?? ''
-    expect(path.startsWith('/v1/objects')).toBe(true)
+    expect(path.startsWith(below)).toBe(true)
     // Every segment is a safe, encoded token: no traversal, no raw reserved characters.
     for (const segment of path.split('/').slice(1)) {
       expect(segment).toMatch(/^[A-Za-z0-9_\-.%]+$/)
@@ -154,6 +154,42 @@ describe('hostile input', () => {
         await outcome(() => client.references.add(loose(args)))
         await outcome(() => client.references.delete(loose(args)))
         await outcome(() => client.references.replace(loose({ ...args, toUuids: [toUuid, ID], toClassNames: toClassName })))
+      }),
+      runs,
+    )
+  })
+
+  it('schema operations never throw and never leave /v1/schema', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), anything, mostly([{ name: 'title', dataType: ['text'] }]), async (className, options, properties) => {
+        const definition = { class: className, properties }
+        await outcome(() => client.schema.getClass(loose(className), loose(options)), '/v1/schema')
+        await outcome(() => client.schema.exists(loose(className)), '/v1/schema')
+        await outcome(() => client.schema.deleteClass(loose(className)), '/v1/schema')
+        await outcome(() => client.schema.createClass(loose(definition)), '/v1/schema')
+        await outcome(() => client.schema.updateClass(loose(definition)), '/v1/schema')
+        await outcome(() => client.schema.addProperty(loose(className), loose(Array.isArray(properties) ? properties[0] : properties)), '/v1/schema')
+      }),
+      runs,
+    )
+  })
+
+  it('tenant operations never throw and never leave /v1/schema', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly(['tenantA']), anything, async (className, tenants, status) => {
+        await outcome(() => client.tenants.list(loose(className)), '/v1/schema')
+        await outcome(() => client.tenants.create(loose(className), loose(tenants)), '/v1/schema')
+        await outcome(() => client.tenants.update(loose(className), loose(Array.isArray(tenants) ? tenants.map((name: unknown) => ({ name, activityStatus: status })) : tenants)), '/v1/schema')
+        await outcome(() => client.tenants.delete(loose(className), loose(tenants)), '/v1/schema')
+      }),
+      runs,
+    )
+  })
+
+  it('count never throws and never leaves /v1/graphql', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly(undefined), async (className, tenant) => {
+        await outcome(() => client.objects.count(loose({ className, tenant })), '/v1/graphql')
       }),
       runs,
     )

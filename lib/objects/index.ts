@@ -8,6 +8,7 @@ import { OperationContext } from '../context'
 import { WeaviateError } from '../errors'
 import { ObservableEither } from '../observable-either'
 import { AddressArgs, CreateArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
+import { CountArgs, count } from './count'
 import { create } from './create'
 import { deleteObject } from './delete'
 import { exists } from './exists'
@@ -39,6 +40,8 @@ export interface ObjectsApi {
   readonly update: (args: WriteArgs) => ObservableEither<WeaviateError, void>
   readonly delete: (args: AddressArgs) => ObservableEither<WeaviateError, void>
   readonly validate: (args: ValidateArgs) => ObservableEither<WeaviateError, ValidationResult>
+  /** The number of objects of a class or tenant (the aggregate endpoint). */
+  readonly count: (args: CountArgs) => ObservableEither<WeaviateError, number>
   readonly stream: <P = Record<string, unknown>>(args: StreamArgs<P>) => PagedStream<WeaviateError, WeaviateObject<P>>
 }
 
@@ -54,8 +57,10 @@ export const objectsApi = (ctx: OperationContext): ObjectsApi => ({
   delete: deleteObject(ctx),
   validate: validate(ctx),
   stream: stream(ctx),
+  count: count(ctx),
 })
 
 export type { AddressArgs, CreateArgs, GetArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
 export type { ValidationResult } from './validate'
 export type { StreamArgs } from './stream'
+export type { CountArgs } from './count'

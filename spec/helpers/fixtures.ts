@@ -1,11 +1,24 @@
 /**
- * Test fixtures over plain HTTP (undici, never the library under test): create and delete classes
- * and tenants, load objects fast through the batch endpoint, read objects and counts back. Every
- * helper throws a descriptive Error on a non-2xx answer. Sends `Authorization: Bearer
- * $WEAVIATE_API_KEY` when that variable is set.
+ * Test fixtures. Classes and tenants are made through the library's own `client.schema` and
+ * `client.tenants` (spec/schema.spec.ts and spec/tenants.spec.ts test those); objects are loaded and
+ * read back over plain HTTP (undici, never the library under test), so what a spec checks does not
+ * depend on the code it tests. Every helper throws a descriptive Error on a failure. Sends
+ * `Authorization: Bearer $WEAVIATE_API_KEY` when that variable is set.
  */
 import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
+import { connect, firstRight } from '../../lib'
+
+/** Runs `f` with a short-lived client of `url`. */
+const withClient = async <A>(url: string, f: (client: ReturnType<typeof connect>) => Promise<A>): Promise<A> => {
+  const key = process.env['WEAVIATE_API_KEY']
+  const client = connect({ url, ...(key === undefined || key === '' ? {} : { apiKey: key }) })
+  try {
+    return await f(client)
+  } finally {
+    await client.close()
+  }
+}
 
 /**
  * A schema property: a primitive or a reference (`dataType` naming classes).
@@ -85,7 +98,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const v1 = (url: string): string => `${url.replace(/\/+$/, '')}/v1`
 
 /**
- * Creates a class (`POST /v1/schema`).
+ * Creates a class (`client.schema.createClass`).
  *
  * @example
  * ```ts
@@ -93,11 +106,11 @@ const v1 = (url: string): string => `${url.replace(/\/+$/, '')}/v1`
  * ```
  */
 export const createClass = async (url: string, classDef: ClassDefinition): Promise<void> => {
-  await expectOk(`create class ${classDef.class}`, 'POST', `${v1(url)}/schema`, classDef)
+  await withClient(url, (client) => firstRight(client.schema.createClass(classDef)))
 }
 
 /**
- * Deletes a class and all its objects (`DELETE /v1/schema/{name}`; a missing class is fine).
+ * Deletes a class and all its objects (`client.schema.deleteClass`; a missing class is fine).
  *
  * @example
  * ```ts
@@ -105,7 +118,7 @@ export const createClass = async (url: string, classDef: ClassDefinition): Promi
  * ```
  */
 export const deleteClass = async (url: string, name: string): Promise<void> => {
-  await expectOk(`delete class ${name}`, 'DELETE', `${v1(url)}/schema/${encodeURIComponent(name)}`)
+  await withClient(url, (client) => firstRight(client.schema.deleteClass(name)))
 }
 
 /**
@@ -166,14 +179,7 @@ export const createMultiTenantClass = async (
     multiTenancyConfig: { enabled: true },
     properties: [{ name: 'title', dataType: ['text'] }, ...properties],
   })
-  if (tenants.length > 0) {
-    await expectOk(
-      `create tenants of ${className}`,
-      'POST',
-      `${v1(url)}/schema/${encodeURIComponent(className)}/tenants`,
-      tenants.map((name) => ({ name })),
-    )
-  }
+  if (tenants.length > 0) await withClient(url, (client) => firstRight(client.tenants.create(className, tenants)))
 }
 
 const BATCH_SIZE = 500

@@ -1,0 +1,181 @@
+/**
+ * The class (collection) definition as the schema endpoints send and take it. Typed fields are
+ * checked; every other field passes through untouched (the codecs are not exact), so a class read
+ * from one server can be created on another without losing what the server returned.
+ *
+ * @packageDocumentation
+ */
+import * as t from 'io-ts'
+
+/** The server sends `null` for unset fields (e.g. `properties` of a class without any); kept as sent. */
+const orNull = <C extends t.Mixed>(codec: C) => t.union([codec, t.null])
+
+/**
+ * A property of a class, or a nested property of an `object` / `object[]` property.
+ * `dataType` holds one primitive type (`text`, `text[]`, `int`, `number`, `boolean`, `date`,
+ * `uuid`, `geoCoordinates`, `phoneNumber`, `blob`, `object`, ...) or, for a cross-reference, the
+ * names of the classes it may point to.
+ *
+ * @example
+ * ```ts
+ * const writtenBy: PropertyDefinition = { name: 'writtenBy', dataType: ['Author'] }
+ * const title: PropertyDefinition = { name: 'title', dataType: ['text'], tokenization: 'word' }
+ * ```
+ */
+export interface PropertyDefinition {
+  readonly name: string
+  readonly dataType: readonly string[]
+  readonly description?: string | null
+  readonly tokenization?: string | null
+  readonly indexFilterable?: boolean | null
+  readonly indexSearchable?: boolean | null
+  readonly indexRangeFilters?: boolean | null
+  readonly moduleConfig?: Readonly<Record<string, unknown>> | null
+  /** The properties of an `object` or `object[]` property. */
+  readonly nestedProperties?: readonly PropertyDefinition[] | null
+  /** Fields this version of the client does not model are kept as they came. */
+  readonly [field: string]: unknown
+}
+
+/**
+ * The codec of {@link PropertyDefinition}; recursive through `nestedProperties`.
+ *
+ * @example
+ * ```ts
+ * PropertyDefinition.decode({ name: 'title', dataType: ['text'] }) // right(...)
+ * ```
+ */
+export const PropertyDefinition: t.Type<PropertyDefinition, PropertyDefinition> = t.recursion('PropertyDefinition', () =>
+  t.intersection([
+    t.type({ name: t.string, dataType: t.readonlyArray(t.string) }),
+    t.partial({
+      description: orNull(t.string),
+      tokenization: orNull(t.string),
+      indexFilterable: orNull(t.boolean),
+      indexSearchable: orNull(t.boolean),
+      indexRangeFilters: orNull(t.boolean),
+      moduleConfig: orNull(t.UnknownRecord),
+      nestedProperties: orNull(t.readonlyArray(PropertyDefinition)),
+    }),
+  ]),
+)
+
+/**
+ * A class definition. Only `class` is required; the server fills in defaults for the rest and
+ * returns them on read.
+ *
+ * @example
+ * ```ts
+ * const article: ClassDefinition = {
+ *   class: 'Article',
+ *   vectorizer: 'none',
+ *   properties: [{ name: 'title', dataType: ['text'] }, { name: 'writtenBy', dataType: ['Author'] }],
+ *   multiTenancyConfig: { enabled: false },
+ * }
+ * ```
+ */
+export interface ClassDefinition {
+  readonly class: string
+  readonly description?: string | null
+  readonly properties?: readonly PropertyDefinition[] | null
+  readonly vectorizer?: string | null
+  readonly vectorIndexType?: string | null
+  readonly vectorIndexConfig?: Readonly<Record<string, unknown>> | null
+  readonly moduleConfig?: Readonly<Record<string, unknown>> | null
+  readonly invertedIndexConfig?: Readonly<Record<string, unknown>> | null
+  readonly replicationConfig?: Readonly<Record<string, unknown>> | null
+  readonly shardingConfig?: Readonly<Record<string, unknown>> | null
+  readonly multiTenancyConfig?: Readonly<Record<string, unknown>> | null
+  readonly vectorConfig?: Readonly<Record<string, unknown>> | null
+  /** Fields this version of the client does not model are kept as they came. */
+  readonly [field: string]: unknown
+}
+
+/**
+ * The codec of {@link ClassDefinition}.
+ *
+ * @example
+ * ```ts
+ * ClassDefinition.decode(await (await fetch(url + '/v1/schema/Article')).json())
+ * ```
+ */
+export const ClassDefinition: t.Type<ClassDefinition, ClassDefinition> = t.intersection([
+  t.type({ class: t.string }),
+  t.partial({
+    description: orNull(t.string),
+    properties: orNull(t.readonlyArray(PropertyDefinition)),
+    vectorizer: orNull(t.string),
+    vectorIndexType: orNull(t.string),
+    vectorIndexConfig: orNull(t.UnknownRecord),
+    moduleConfig: orNull(t.UnknownRecord),
+    invertedIndexConfig: orNull(t.UnknownRecord),
+    replicationConfig: orNull(t.UnknownRecord),
+    shardingConfig: orNull(t.UnknownRecord),
+    multiTenancyConfig: orNull(t.UnknownRecord),
+    vectorConfig: orNull(t.UnknownRecord),
+  }),
+])
+
+/**
+ * `GET /v1/schema`: the classes of the server.
+ *
+ * @example
+ * ```ts
+ * client.schema.get() // right({ classes: [{ class: 'Article', ... }] })
+ * ```
+ */
+export interface Schema {
+  readonly classes: readonly ClassDefinition[]
+  readonly [field: string]: unknown
+}
+
+/**
+ * The codec of {@link Schema}; a server with no classes may send `classes: null` or leave it out,
+ * which decodes as `[]`.
+ *
+ * @example
+ * ```ts
+ * SchemaCodec.decode({ classes: null }) // right({ classes: [] })
+ * ```
+ */
+export const SchemaCodec: t.Decoder<unknown, Schema> = new t.Type<Schema, Schema, unknown>(
+  'Schema',
+  (u): u is Schema => typeof u === 'object' && u !== null && Array.isArray((u as { classes?: unknown }).classes),
+  (u, c) => {
+    const record = t.UnknownRecord.validate(u, c)
+    if (record._tag === 'Left') return record
+    const raw = record.right['classes']
+    const classes = t.readonlyArray(ClassDefinition).validate(raw ?? [], t.appendContext(c, 'classes', ClassDefinition, raw))
+    return classes._tag === 'Left' ? classes : t.success({ ...record.right, classes: classes.right })
+  },
+  t.identity,
+)
+
+/**
+ * A tenant of a multi-tenant class. `activityStatus` (from Weaviate 1.21) is `HOT`/`COLD` on older
+ * servers and `ACTIVE`/`INACTIVE`/`OFFLOADED` (and transitional states) on newer ones; it is passed
+ * through as the server names it.
+ *
+ * @example
+ * ```ts
+ * const tenant: Tenant = { name: 'tenantA', activityStatus: 'ACTIVE' }
+ * ```
+ */
+export interface Tenant {
+  readonly name: string
+  readonly activityStatus?: string
+  readonly [field: string]: unknown
+}
+
+/**
+ * The codec of {@link Tenant}.
+ *
+ * @example
+ * ```ts
+ * TenantCodec.decode({ name: 'tenantA', activityStatus: 'HOT' })
+ * ```
+ */
+export const TenantCodec: t.Type<Tenant, Tenant> = t.intersection([
+  t.type({ name: t.string }),
+  t.partial({ activityStatus: t.string }),
+])

@@ -1,0 +1,32 @@
+/**
+ * `schema.deleteClass`: `DELETE /v1/schema/<Class>`.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { CallOptions, OperationContext, operation } from '../context'
+import { WeaviateError } from '../errors'
+import { className } from '../input/names'
+import { ObservableEither } from '../observable-either'
+import { schemaPath } from '../paths'
+import { callInput } from './call-input'
+
+/**
+ * Deletes a class with all its objects. Deleting a class that does not exist is `right(undefined)`
+ * too (the server answers 200 either way), so the call is idempotent, like `objects.delete`.
+ *
+ * @example
+ * ```ts
+ * client.schema.deleteClass('Article') // right(undefined)
+ * ```
+ */
+export const deleteClass =
+  (ctx: OperationContext) =>
+  (name: string, options?: CallOptions): ObservableEither<WeaviateError, void> =>
+    operation(
+      () => ({ className: className('className', name), call: callInput('deleteClass', options) }),
+      (input) =>
+        ctx.http.run({ method: 'DELETE', path: schemaPath(input.className), expect: [200, 404], ...input.call }, () =>
+          E.right(undefined),
+        ),
+    )

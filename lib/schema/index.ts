@@ -1,0 +1,59 @@
+/**
+ * `client.schema`: the classes around the objects.
+ *
+ * @packageDocumentation
+ */
+import { ClassDefinition, PropertyDefinition, Schema } from '../codecs/class-definition'
+import { CallOptions, OperationContext } from '../context'
+import { WeaviateError } from '../errors'
+import { ObservableEither } from '../observable-either'
+import { addProperty } from './add-property'
+import { createClass } from './create-class'
+import { deleteClass } from './delete-class'
+import { getSchema } from './get'
+import { classExists, getClass } from './get-class'
+import { updateClass } from './update-class'
+
+/**
+ * `client.schema`. Each operation takes per-call `retry`/`timeout` options as its last argument.
+ *
+ * @example
+ * ```ts
+ * await firstRight(client.schema.createClass({ class: 'Article', vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] }))
+ * const article = await firstRight(client.schema.getClass('Article'))
+ * ```
+ */
+export interface SchemaApi {
+  readonly get: (options?: CallOptions) => ObservableEither<WeaviateError, Schema>
+  readonly getClass: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition | null>
+  readonly exists: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, boolean>
+  readonly createClass: (definition: ClassDefinition, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
+  readonly updateClass: (definition: ClassDefinition, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
+  readonly deleteClass: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
+  readonly addProperty: (
+    className: string,
+    property: PropertyDefinition,
+    options?: CallOptions,
+  ) => ObservableEither<WeaviateError, PropertyDefinition>
+}
+
+/**
+ * Binds the schema operations to a client context.
+ *
+ * @example
+ * ```ts
+ * const schema = schemaApi(ctx)
+ * ```
+ */
+export const schemaApi = (ctx: OperationContext): SchemaApi => ({
+  get: getSchema(ctx),
+  getClass: getClass(ctx),
+  exists: classExists(ctx),
+  createClass: createClass(ctx),
+  updateClass: updateClass(ctx),
+  deleteClass: deleteClass(ctx),
+  addProperty: addProperty(ctx),
+})
+
+export type { TenantsApi } from './tenants'
+export { tenantsApi } from './tenants'

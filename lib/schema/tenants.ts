@@ -1,0 +1,128 @@
+/**
+ * `client.tenants`: `GET|POST|PUT|DELETE /v1/schema/<Class>/tenants`. Multi-tenancy exists from
+ * Weaviate 1.20 and tenant activity status from 1.21; on older servers each operation is an
+ * `UnsupportedVersionError` before any tenant request is sent.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import * as t from 'io-ts'
+import { of } from 'rxjs'
+import { Tenant, TenantCodec } from '../codecs/class-definition'
+import { decode } from '../codecs/decode'
+import { CallOptions, OperationContext, operation, withVersion } from '../context'
+import { WeaviateError } from '../errors'
+import { HttpRequest, HttpResponse } from '../http/types'
+import { className } from '../input/names'
+import { ObservableEither } from '../observable-either'
+import { schemaPath } from '../paths'
+import { Feature, requireFeature } from '../version'
+import { callInput } from './call-input'
+import { tenantNames, tenants as tenantsInput } from './input'
+
+const Tenants = t.readonlyArray(TenantCodec)
+
+/** Sends `req` once the server is known to have `features`; an older server is one Left. */
+const whenSupported = <A>(
+  ctx: OperationContext,
+  features: readonly Feature[],
+  req: HttpRequest,
+  interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
+): ObservableEither<WeaviateError, A> =>
+  withVersion(ctx, (version) => {
+    for (const feature of features) {
+      const supported = requireFeature(version, feature)
+      if (E.isLeft(supported)) return of(supported)
+    }
+    return ctx.http.run(req, interpret)
+  })
+
+const statusFeatures = (tenants: readonly Tenant[]): readonly Feature[] =>
+  tenants.some((tenant) => tenant.activityStatus !== undefined) ? ['tenants', 'tenantActivity'] : ['tenants']
+
+/**
+ * The tenant operations of a client.
+ *
+ * @example
+ * ```ts
+ * client.tenants.create('Article', ['tenantA', { name: 'tenantB', activityStatus: 'INACTIVE' }])
+ * ```
+ */
+export interface TenantsApi {
+  /** The tenants of a multi-tenant class. */
+  readonly list: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /** Adds tenants (names, or `{ name, activityStatus }` from 1.21); emits them as the server stored them. */
+  readonly create: (
+    className: string,
+    tenants: ReadonlyArray<string | Tenant>,
+    options?: CallOptions,
+  ) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /** Changes the activity status of tenants (1.21+). */
+  readonly update: (className: string, tenants: readonly Tenant[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /** Removes tenants with all their objects; names that do not exist are ignored by the server. */
+  readonly delete: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, void>
+}
+
+/**
+ * Binds the tenant operations to a client context.
+ *
+ * @example
+ * ```ts
+ * const tenants = tenantsApi(ctx)
+ * ```
+ */
+export const tenantsApi = (ctx: OperationContext): TenantsApi => ({
+  list: (name, options) =>
+    operation(
+      () => ({ className: className('className', name), call: callInput('tenants.list', options) }),
+      (input) =>
+        whenSupported(ctx, ['tenants'], { method: 'GET', path: schemaPath(input.className, 'tenants'), expect: [200], ...input.call }, (res) =>
+          decode(Tenants, res.body, res),
+        ),
+    ),
+  create: (name, tenants, options) =>
+    operation(
+      () => ({
+        className: className('className', name),
+        tenants: tenantsInput('tenants', tenants),
+        call: callInput('tenants.create', options),
+      }),
+      (input) =>
+        whenSupported(
+          ctx,
+          statusFeatures(input.tenants),
+          { method: 'POST', path: schemaPath(input.className, 'tenants'), body: input.tenants, expect: [200], ...input.call },
+          (res) => decode(Tenants, res.body, res),
+        ),
+    ),
+  update: (name, tenants, options) =>
+    operation(
+      () => ({
+        className: className('className', name),
+        tenants: tenantsInput('tenants', tenants),
+        call: callInput('tenants.update', options),
+      }),
+      (input) =>
+        whenSupported(
+          ctx,
+          ['tenants', 'tenantActivity'],
+          { method: 'PUT', path: schemaPath(input.className, 'tenants'), body: input.tenants, expect: [200], ...input.call },
+          (res) => decode(Tenants, res.body, res),
+        ),
+    ),
+  delete: (name, names, options) =>
+    operation(
+      () => ({
+        className: className('className', name),
+        names: tenantNames('names', names),
+        call: callInput('tenants.delete', options),
+      }),
+      (input) =>
+        whenSupported(
+          ctx,
+          ['tenants'],
+          { method: 'DELETE', path: schemaPath(input.className, 'tenants'), body: input.names, expect: [200], ...input.call },
+          () => E.right(undefined),
+        ),
+    ),
+})

@@ -1,0 +1,36 @@
+/**
+ * `schema.updateClass`: `PUT /v1/schema/<Class>`.
+ *
+ * @packageDocumentation
+ */
+import { ClassDefinition } from '../codecs/class-definition'
+import { decode } from '../codecs/decode'
+import { CallOptions, OperationContext, operation } from '../context'
+import { WeaviateError } from '../errors'
+import { ObservableEither } from '../observable-either'
+import { schemaPath } from '../paths'
+import { callInput } from './call-input'
+import { classDefinition } from './input'
+
+/**
+ * Updates the mutable settings of a class (description, inverted index, vector index, replication
+ * and multi-tenancy settings the server lets change). Send the whole definition as read, with the
+ * changes: the server rejects a change to an immutable setting (vectorizer, properties) with 422,
+ * reported as an `UnexpectedStatusError` carrying its message; add properties with `addProperty`.
+ *
+ * @example
+ * ```ts
+ * client.schema.updateClass({ ...article, description: 'News articles' })
+ * ```
+ */
+export const updateClass =
+  (ctx: OperationContext) =>
+  (definition: ClassDefinition, options?: CallOptions): ObservableEither<WeaviateError, ClassDefinition> =>
+    operation(
+      () => ({ definition: classDefinition('definition', definition), call: callInput('updateClass', options) }),
+      (input) =>
+        ctx.http.run(
+          { method: 'PUT', path: schemaPath(input.definition.class), body: input.definition, expect: [200], ...input.call },
+          (res) => decode(ClassDefinition, res.body, res),
+        ),
+    )
