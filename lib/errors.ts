@@ -187,6 +187,44 @@ export interface ClassAlreadyExistsErrorProps {
   readonly cause?: unknown
 }
 
+/**
+ * Props of {@link BatchObjectError}.
+ *
+ * @example
+ * ```ts
+ * const props: BatchObjectErrorProps = { index: 3, uuid, className: 'Article', messages: ["invalid text property 'title'"] }
+ * ```
+ */
+export interface BatchObjectErrorProps {
+  /** The object's position in the source, from 0. */
+  readonly index: number
+  /** The UUID the object was (or would have been) written under. */
+  readonly uuid: string
+  readonly className: string
+  /** The server's messages for this object, or the request's failure. */
+  readonly messages: readonly string[]
+  /** The request failure (ConnectionError, TimeoutError, ...) when the whole request failed. */
+  readonly cause?: unknown
+}
+
+/**
+ * Props of {@link BatchReferenceError}.
+ *
+ * @example
+ * ```ts
+ * const props: BatchReferenceErrorProps = { index: 0, from: 'weaviate://localhost/Article/<id>/writtenBy', to: 'weaviate://localhost/Author/<id>', messages: ['...'] }
+ * ```
+ */
+export interface BatchReferenceErrorProps {
+  readonly index: number
+  /** The source beacon with its property: `weaviate://localhost/<Class>/<uuid>/<property>`. */
+  readonly from: string
+  /** The target beacon. */
+  readonly to: string
+  readonly messages: readonly string[]
+  readonly cause?: unknown
+}
+
 // -------------------------------------------------------------------------------------
 // formatter
 // -------------------------------------------------------------------------------------
@@ -224,6 +262,10 @@ export const formatError = (e: ErrorDescription): string => {
       return `${e.feature} needs Weaviate ${e.requires} or newer; the server is ${e.serverVersion}`
     case 'ClassAlreadyExistsError':
       return `class ${e.className} already exists`
+    case 'BatchObjectError':
+      return `object ${e.index} (${e.className} ${e.uuid}) was not written: ${e.messages.join('; ')}`
+    case 'BatchReferenceError':
+      return `reference ${e.index} (${e.from} -> ${e.to}) was not written: ${e.messages.join('; ')}`
   }
 }
 
@@ -245,6 +287,8 @@ export type ErrorDescription =
   | ({ readonly _tag: 'DecodeError' } & DecodeErrorProps)
   | ({ readonly _tag: 'UnsupportedVersionError' } & UnsupportedVersionErrorProps)
   | ({ readonly _tag: 'ClassAlreadyExistsError' } & ClassAlreadyExistsErrorProps)
+  | ({ readonly _tag: 'BatchObjectError' } & BatchObjectErrorProps)
+  | ({ readonly _tag: 'BatchReferenceError' } & BatchReferenceErrorProps)
 
 // -------------------------------------------------------------------------------------
 // model
@@ -488,6 +532,59 @@ export class ClassAlreadyExistsError extends TaggedError<'ClassAlreadyExistsErro
 }
 
 /**
+ * One object of `objects.batch` that was not written: the server rejected it (its messages), or
+ * its request failed for good after the retries (`cause`).
+ *
+ * @example
+ * ```ts
+ * client.objects.batch(objects).subscribe((r) => {
+ *   if (E.isLeft(r) && isBatchObjectError(r.left)) console.error(r.left.index, r.left.uuid, r.left.messages)
+ * })
+ * ```
+ */
+export class BatchObjectError extends TaggedError<'BatchObjectError'> {
+  readonly _tag = 'BatchObjectError' as const
+  override readonly name = 'BatchObjectError' as const
+  readonly index: number
+  readonly uuid: string
+  readonly className: string
+  readonly messages: readonly string[]
+  constructor(props: BatchObjectErrorProps) {
+    super({ _tag: 'BatchObjectError', ...props })
+    this.index = props.index
+    this.uuid = props.uuid
+    this.className = props.className
+    this.messages = props.messages
+  }
+}
+
+/**
+ * One reference of `references.batch` that was not written.
+ *
+ * @example
+ * ```ts
+ * client.references.batch(refs).subscribe((r) => {
+ *   if (E.isLeft(r) && isBatchReferenceError(r.left)) console.error(r.left.index, r.left.messages)
+ * })
+ * ```
+ */
+export class BatchReferenceError extends TaggedError<'BatchReferenceError'> {
+  readonly _tag = 'BatchReferenceError' as const
+  override readonly name = 'BatchReferenceError' as const
+  readonly index: number
+  readonly from: string
+  readonly to: string
+  readonly messages: readonly string[]
+  constructor(props: BatchReferenceErrorProps) {
+    super({ _tag: 'BatchReferenceError', ...props })
+    this.index = props.index
+    this.from = props.from
+    this.to = props.to
+    this.messages = props.messages
+  }
+}
+
+/**
  * Every failure an operation can report.
  *
  * @example
@@ -503,6 +600,8 @@ export class ClassAlreadyExistsError extends TaggedError<'ClassAlreadyExistsErro
  *     case 'DecodeError': return e.report.join('\n')
  *     case 'UnsupportedVersionError': return `upgrade to ${e.requires}`
  *     case 'ClassAlreadyExistsError': return `class ${e.className} is there`
+ *     case 'BatchObjectError': return `object ${e.index} failed`
+ *     case 'BatchReferenceError': return `reference ${e.index} failed`
  *   }
  * }
  * ```
@@ -517,6 +616,8 @@ export type WeaviateError =
   | DecodeError
   | UnsupportedVersionError
   | ClassAlreadyExistsError
+  | BatchObjectError
+  | BatchReferenceError
 
 /**
  * Errors raised by input checks, before any request.
@@ -542,6 +643,8 @@ const TAGS: ReadonlySet<string> = new Set<WeaviateError['_tag']>([
   'DecodeError',
   'UnsupportedVersionError',
   'ClassAlreadyExistsError',
+  'BatchObjectError',
+  'BatchReferenceError',
 ])
 
 /**
@@ -633,6 +736,20 @@ export const isUnsupportedVersionError = guard('UnsupportedVersionError')
  * ```
  */
 export const isClassAlreadyExistsError = guard('ClassAlreadyExistsError')
+/**
+ * @example
+ * ```ts
+ * if (isBatchObjectError(e)) console.error(e.index, e.uuid, e.messages)
+ * ```
+ */
+export const isBatchObjectError = guard('BatchObjectError')
+/**
+ * @example
+ * ```ts
+ * if (isBatchReferenceError(e)) console.error(e.index, e.from, e.to)
+ * ```
+ */
+export const isBatchReferenceError = guard('BatchReferenceError')
 
 /**
  * Removes credentials from a URL before it is stored in an error: user info and an

@@ -11,10 +11,20 @@ export type {
   ValidateArgs,
   StreamArgs,
   CountArgs,
+  BatchObject,
+  BatchWritten,
+  ObjectBatchOptions,
+  DeleteManyArgs,
+  DeleteManyProgress,
   ValidationResult,
   WriteArgs,
 } from './objects'
-export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs } from './references'
+export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs, BatchReference, ReferenceBatchOptions, ReferenceWritten } from './references'
+export { uuidFromKey } from './objects/batch'
+export type { BatchOptions, BatchProgress } from './batch/options'
+export type { BatchSource } from './batch/source'
+export { WhereCodec } from './filters/where'
+export type { Where, WhereOperator } from './filters/where'
 export type { SchemaApi, TenantsApi } from './schema'
 export { ClassDefinition, PropertyDefinition, SchemaCodec, TenantCodec } from './codecs/class-definition'
 export type { Schema, Tenant } from './codecs/class-definition'
@@ -32,9 +42,13 @@ export {
   UnexpectedStatusError,
   UnsupportedVersionError,
   ClassAlreadyExistsError,
+  BatchObjectError,
+  BatchReferenceError,
   formatError,
   isAlreadyExistsError,
   isClassAlreadyExistsError,
+  isBatchObjectError,
+  isBatchReferenceError,
   isArgumentError,
   isArgumentTypeError,
   isArgumentValueError,
@@ -51,6 +65,8 @@ export type {
   ArgumentTypeErrorProps,
   ArgumentValueErrorProps,
   ClassAlreadyExistsErrorProps,
+  BatchObjectErrorProps,
+  BatchReferenceErrorProps,
   ConnectionErrorProps,
   DecodeErrorProps,
   ErrorDescription,

@@ -195,6 +195,36 @@ describe('hostile input', () => {
     )
   })
 
+  it('objects.batch never throws and never leaves /v1/batch', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly({ title: 'x' }), mostly(undefined), mostly(undefined), mostly(10), async (className, dataObject, uuid, tenant, batchSize) => {
+        const item = { className, dataObject, uuid, tenant }
+        await outcome(() => client.objects.batch(loose([item]), loose({ batchSize, retry: false })), '/v1/batch')
+      }),
+      runs,
+    )
+  })
+
+  it('references.batch never throws and never leaves /v1/batch', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly(ID), mostly('members'), mostly(ID), anything, async (fromClassName, fromUuid, fromPropertyName, toUuid, toClassName) => {
+        const item = { fromClassName, fromUuid, fromPropertyName, toUuid, toClassName }
+        await outcome(() => client.references.batch(loose([item]), loose({ retry: false })), '/v1/batch')
+      }),
+      runs,
+    )
+  })
+
+  it('deleteMany never throws and never leaves /v1/batch', async () => {
+    const where = { path: ['title'], operator: 'Equal', valueText: 'x' }
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly(where), mostly(undefined), mostly(undefined), async (className, filter, dryRun, tenant) => {
+        await outcome(() => client.objects.deleteMany(loose({ className, where: filter, dryRun, tenant })), '/v1/batch')
+      }),
+      runs,
+    )
+  })
+
   it('well-formed input with hostile tenant and class spellings is sent, encoded', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('tenant with spaces', 'a/b', '../x', 't?x=1#f'), async (tenant) => {

@@ -179,7 +179,7 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
       const retry = resolveRetry(clientRetry, req.retry)
       const timeout = req.timeout === undefined ? clientTimeout : { ...clientTimeout, ...req.timeout }
       const deadline = scheduler.now() + timeout.totalMs
-      const body = serialise(req.body)
+      const body = req.bodyText ?? serialise(req.body)
       if (isArgumentValueError(body)) return throwError(() => body)
       const limit = (): AttemptLimit => {
         const remaining = deadline - scheduler.now()

@@ -62,6 +62,11 @@ export interface HttpRequest {
   readonly query?: Query
   /** Serialised as JSON with `content-type: application/json` when present. */
   readonly body?: unknown
+  /**
+   * The body as JSON text, already serialised (the batch sink builds it from per-object parts it
+   * has measured); takes the place of `body`.
+   */
+  readonly bodyText?: string
   /** Statuses that count as success; any other is an `UnexpectedStatusError`. */
   readonly expect: readonly number[]
   /** Overrides the method default (GET/HEAD/PUT/DELETE idempotent; POST/PATCH not). */

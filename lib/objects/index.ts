@@ -8,7 +8,10 @@ import { OperationContext } from '../context'
 import { WeaviateError } from '../errors'
 import { ObservableEither } from '../observable-either'
 import { AddressArgs, CreateArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
+import { BatchObject, BatchWritten, ObjectBatchOptions, batchObjects } from './batch'
+import { BatchSource } from '../batch/source'
 import { CountArgs, count } from './count'
+import { DeleteManyArgs, DeleteManyProgress, deleteMany } from './delete-many'
 import { create } from './create'
 import { deleteObject } from './delete'
 import { exists } from './exists'
@@ -40,6 +43,10 @@ export interface ObjectsApi {
   readonly update: (args: WriteArgs) => ObservableEither<WeaviateError, void>
   readonly delete: (args: AddressArgs) => ObservableEither<WeaviateError, void>
   readonly validate: (args: ValidateArgs) => ObservableEither<WeaviateError, ValidationResult>
+  /** Writes objects through the batch endpoint at the server's pace; one result per object. */
+  readonly batch: (source: BatchSource<BatchObject>, options?: ObjectBatchOptions) => ObservableEither<WeaviateError, BatchWritten>
+  /** Deletes every object that matches a filter, round after round; progress per round. */
+  readonly deleteMany: (args: DeleteManyArgs) => ObservableEither<WeaviateError, DeleteManyProgress>
   /** The number of objects of a class or tenant (the aggregate endpoint). */
   readonly count: (args: CountArgs) => ObservableEither<WeaviateError, number>
   readonly stream: <P = Record<string, unknown>>(args: StreamArgs<P>) => PagedStream<WeaviateError, WeaviateObject<P>>
@@ -58,9 +65,13 @@ export const objectsApi = (ctx: OperationContext): ObjectsApi => ({
   validate: validate(ctx),
   stream: stream(ctx),
   count: count(ctx),
+  batch: batchObjects(ctx),
+  deleteMany: deleteMany(ctx),
 })
 
 export type { AddressArgs, CreateArgs, GetArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
 export type { ValidationResult } from './validate'
 export type { StreamArgs } from './stream'
 export type { CountArgs } from './count'
+export type { BatchObject, BatchWritten, ObjectBatchOptions } from './batch'
+export type { DeleteManyArgs, DeleteManyProgress } from './delete-many'

@@ -8,6 +8,8 @@ import { WeaviateError } from '../errors'
 import { ObservableEither } from '../observable-either'
 import { ReferenceArgs, ReplaceReferencesArgs } from './args'
 import { add, deleteReference, replace } from './operations'
+import { BatchReference, ReferenceBatchOptions, ReferenceWritten, batchReferences } from './batch'
+import { BatchSource } from '../batch/source'
 
 /**
  * `client.references`.
@@ -21,6 +23,8 @@ export interface ReferencesApi {
   readonly add: (args: ReferenceArgs) => ObservableEither<WeaviateError, void>
   readonly replace: (args: ReplaceReferencesArgs) => ObservableEither<WeaviateError, void>
   readonly delete: (args: ReferenceArgs) => ObservableEither<WeaviateError, void>
+  /** Adds references through the batch endpoint; one result per reference. */
+  readonly batch: (source: BatchSource<BatchReference>, options?: ReferenceBatchOptions) => ObservableEither<WeaviateError, ReferenceWritten>
 }
 
 /** Binds the reference operations to a client context. */
@@ -28,6 +32,8 @@ export const referencesApi = (ctx: OperationContext): ReferencesApi => ({
   add: add(ctx),
   replace: replace(ctx),
   delete: deleteReference(ctx),
+  batch: batchReferences(ctx),
 })
 
 export type { ReferenceArgs, ReplaceReferencesArgs } from './args'
+export type { BatchReference, ReferenceBatchOptions, ReferenceWritten } from './batch'

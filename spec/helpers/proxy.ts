@@ -1,8 +1,9 @@
 /**
  * A counting HTTP proxy on 127.0.0.1 in front of the real server. It can reset the connection of
- * every n-th request (the client sees a socket error mid-stream), or answer the n-th request whose
- * path matches a pattern itself with a status and an empty body (e.g. the 404 a restarting Weaviate
- * gives while it loads its schema).
+ * every n-th request (the client sees a socket error mid-stream), cut the answer of every n-th
+ * request whose path matches mid-body (the server did the work; the client never learns it), or
+ * answer the n-th request whose path matches a pattern itself with a status and an empty body
+ * (e.g. the 404 a restarting Weaviate gives while it loads its schema).
  */
 import { createServer, request as forward, Server } from 'node:http'
 import { AddressInfo, Socket } from 'node:net'
@@ -13,6 +14,8 @@ export interface Proxy {
   readonly requests: string[]
   /** How many requests were answered by a reset. */
   resets(): number
+  /** How many answers were cut mid-body. */
+  cuts(): number
   close(): Promise<void>
 }
 
@@ -29,13 +32,17 @@ export const startProxy = async (
   options: {
     readonly resetEvery?: number
     readonly inject?: { readonly path: RegExp; readonly nth: number; readonly status: number }
+    /** Forward every `nth` request matching `path`, then send half of the answer and drop the socket. */
+    readonly cut?: { readonly path: RegExp; readonly every: number }
   } = {},
 ): Promise<Proxy> => {
   const target = new URL(upstream)
   const requests: string[] = []
   const sockets = new Set<Socket>()
   let resets = 0
+  let cuts = 0
   let matched = 0
+  let cutMatched = 0
   const server: Server = createServer((req, res) => {
     const line = `${req.method ?? ''} ${req.url ?? ''}`
     const inject = options.inject
@@ -52,11 +59,22 @@ export const startProxy = async (
       req.socket.resetAndDestroy()
       return
     }
+    const cut = options.cut !== undefined && options.cut.path.test(req.url ?? '') && ++cutMatched % options.cut.every === 0
     const upstreamReq = forward(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (upstreamRes) => {
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers)
-        upstreamRes.pipe(res)
+        if (!cut) {
+          upstreamRes.pipe(res)
+          return
+        }
+        const chunks: Buffer[] = []
+        upstreamRes.on('data', (chunk: Buffer) => chunks.push(chunk))
+        upstreamRes.on('end', () => {
+          const body = Buffer.concat(chunks)
+          cuts += 1
+          res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.destroy())
+        })
       },
     )
     upstreamReq.on('error', () => res.destroy())
@@ -72,6 +90,7 @@ export const startProxy = async (
     url: `http://127.0.0.1:${port}`,
     requests,
     resets: () => resets,
+    cuts: () => cuts,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()

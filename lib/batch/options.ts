@@ -1,0 +1,131 @@
+/**
+ * The options every batch operation shares, and their resolution at the call (once).
+ *
+ * @packageDocumentation
+ */
+import { SchedulerLike, asyncScheduler } from 'rxjs'
+import { CallOptions, callOptions } from '../context'
+import { ConsistencyLevel, argsObject, consistencyLevel, optional, positiveInteger, valueError } from '../input/check'
+
+/**
+ * Progress of a batch operation, reported after every request and once more at the end.
+ *
+ * @example
+ * ```ts
+ * const onProgress = (p: BatchProgress) => console.error(`${p.succeeded}/${p.read} ${Math.round(p.perSecond)}/s`)
+ * ```
+ */
+export interface BatchProgress {
+  /** Items taken from the source. */
+  readonly read: number
+  /** Items sent at least once. */
+  readonly sent: number
+  readonly succeeded: number
+  readonly failed: number
+  readonly elapsedMs: number
+  /** Items finished (succeeded or failed) per second so far. */
+  readonly perSecond: number
+  /** True on the last report, after the last result. */
+  readonly done: boolean
+}
+
+/**
+ * Options of `objects.batch` and `references.batch`.
+ *
+ * @example
+ * ```ts
+ * client.objects.batch(objects, { batchSize: 200, concurrency: 2, onProgress: console.log })
+ * ```
+ */
+export interface BatchOptions extends CallOptions {
+  /**
+   * Items per request.
+   * @default 100
+   */
+  readonly batchSize?: number
+  /**
+   * Requests in flight.
+   * @default 2
+   */
+  readonly concurrency?: number
+  /**
+   * Bytes of JSON per request; a request is sent before it would grow past this.
+   * @default 8_388_608 (8 MiB)
+   */
+  readonly maxBytes?: number
+  /**
+   * A partial batch is sent when the source has given nothing for this many ms.
+   * @default 50
+   */
+  readonly flushMs?: number
+  /**
+   * How often an item the server reported as a transient failure (rate limit, overload, timeout)
+   * inside a 200 answer is sent again, each time after a backoff.
+   * @default 3
+   */
+  readonly itemRetries?: number
+  readonly consistencyLevel?: ConsistencyLevel
+  /**
+   * Values of a plain (not paced) Observable source held before it fails with a
+   * `BufferOverflowError`; paced sources and iterables are pulled and never buffered.
+   * @default Infinity
+   */
+  readonly sourceHighWaterMark?: number
+  /** Called after every request and once at the end. */
+  readonly onProgress?: (progress: BatchProgress) => void
+  /** The clock of the idle flush and the item backoff (tests). Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike
+}
+
+/**
+ * {@link BatchOptions} with every default filled in.
+ *
+ * @example
+ * ```ts
+ * const resolved: ResolvedBatchOptions = resolveBatchOptions('batch', {})
+ * ```
+ */
+export interface ResolvedBatchOptions {
+  readonly batchSize: number
+  readonly concurrency: number
+  readonly maxBytes: number
+  readonly flushMs: number
+  readonly itemRetries: number
+  readonly consistencyLevel: ConsistencyLevel | undefined
+  readonly sourceHighWaterMark: number
+  readonly onProgress: ((progress: BatchProgress) => void) | undefined
+  readonly scheduler: SchedulerLike
+  readonly call: CallOptions
+}
+
+const nonNegative = (argument: string, value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : valueError(argument, `'${argument}' must be an integer >= 0`)
+
+const function_ = <F>(argument: string, value: unknown): F =>
+  typeof value === 'function' ? (value as F) : valueError(argument, `'${argument}' must be a function`)
+
+/**
+ * Checks and resolves the options of a batch call; throws an ArgumentError.
+ *
+ * @example
+ * ```ts
+ * resolveBatchOptions('objects.batch', { batchSize: 0 }) // throws ArgumentValueError
+ * ```
+ */
+export const resolveBatchOptions = (operation: string, options: unknown): ResolvedBatchOptions => {
+  const o = options === undefined ? {} : argsObject(`${operation} options`, options)
+  const highWaterMark = o['sourceHighWaterMark']
+  return {
+    batchSize: optional(positiveInteger, 'batchSize', o['batchSize']) ?? 100,
+    concurrency: optional(positiveInteger, 'concurrency', o['concurrency']) ?? 2,
+    maxBytes: optional(positiveInteger, 'maxBytes', o['maxBytes']) ?? 8 * 1024 * 1024,
+    flushMs: optional(nonNegative, 'flushMs', o['flushMs']) ?? 50,
+    itemRetries: optional(nonNegative, 'itemRetries', o['itemRetries']) ?? 3,
+    consistencyLevel: optional(consistencyLevel, 'consistencyLevel', o['consistencyLevel']),
+    sourceHighWaterMark:
+      highWaterMark === undefined || highWaterMark === Infinity ? Infinity : positiveInteger('sourceHighWaterMark', highWaterMark),
+    onProgress: optional(function_<(progress: BatchProgress) => void>, 'onProgress', o['onProgress']),
+    scheduler: (o['scheduler'] as SchedulerLike | undefined) ?? asyncScheduler,
+    call: callOptions(o),
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * One batch run over the shared pipeline: prepare each item, send batches through the sink, retry
+ * transient items, turn every item's final outcome into an Either, report progress. The object and
+ * reference batches differ only in how an item is prepared, the request, and the result shapes.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import * as t from 'io-ts'
+import { Observable, defer, map, mergeMap, of, tap } from 'rxjs'
+import { OperationContext } from '../context'
+import { ArgumentError, WeaviateError } from '../errors'
+import { HttpRequest } from '../http/types'
+import { ItemOutcome, allFailed, isTransientMessage, withItemRetries } from './item-retry'
+import { ResolvedBatchOptions } from './options'
+import { ProgressTracker } from './progress'
+import { Prepared, batchSink } from './sink'
+import { BatchSource, pullFrom } from './source'
+
+/**
+ * An item's serialised form: the JSON the request carries, plus what the results need to say
+ * which item it was.
+ *
+ * @example
+ * ```ts
+ * const payload: Serialised = { json: '{"class":"A","id":"..."}' }
+ * ```
+ */
+export interface Serialised {
+  readonly json: string
+}
+
+/**
+ * What a batch kind supplies to {@link runBatch}.
+ *
+ * @example
+ * ```ts
+ * runBatch(ctx, resolved, source, { prepare, request, written, failed })
+ * ```
+ */
+export interface BatchKind<P extends Serialised, A> {
+  /** Checks and serialises one item. */
+  readonly prepare: (item: unknown, index: number) => E.Either<ArgumentError, Prepared<P>>
+  /** The request that writes `items` (its body built from their JSON). */
+  readonly request: (items: ReadonlyArray<Prepared<P>>) => HttpRequest
+  /** The result of a written item. */
+  readonly written: (index: number, payload: P) => A
+  /** The error of an item that was not written. */
+  readonly failed: (index: number, payload: P, messages: readonly string[], cause: unknown) => WeaviateError
+}
+
+/** The per-item results of both batch endpoints: `result.errors.error[].message`. */
+const ItemResults = t.readonlyArray(
+  t.partial({
+    result: t.union([
+      t.null,
+      t.partial({ errors: t.union([t.null, t.partial({ error: t.readonlyArray(t.partial({ message: t.string })) })]) }),
+    ]),
+  }),
+)
+
+/** Each item's outcome from the answer, matched by position (the server answers in request order). */
+const outcomesOf = <P>(items: ReadonlyArray<Prepared<P>>, body: unknown): readonly ItemOutcome[] => {
+  const decoded = ItemResults.decode(body)
+  const results = E.isRight(decoded) ? decoded.right : []
+  return items.map((item, i): ItemOutcome => {
+    const result = results[i]
+    if (result === undefined) return { index: item.index, ok: false, messages: ['the server sent no result for this item'], transient: true }
+    const messages = (result.result?.errors?.error ?? []).map((e) => e.message ?? 'unknown error')
+    return messages.length === 0
+      ? { index: item.index, ok: true }
+      : { index: item.index, ok: false, messages, transient: messages.every(isTransientMessage) }
+  })
+}
+
+/**
+ * Runs one batch call: cold, one run per subscription.
+ *
+ * @example
+ * ```ts
+ * return runBatch(ctx, resolved, source, objectKind)
+ * ```
+ */
+export const runBatch = <P extends Serialised, A>(
+  ctx: OperationContext,
+  resolved: ResolvedBatchOptions,
+  source: BatchSource<unknown>,
+  kind: BatchKind<P, A>,
+): Observable<E.Either<WeaviateError, A>> =>
+  defer(() => {
+    const progress = new ProgressTracker(resolved.onProgress, resolved.scheduler)
+    const payloads = new Map<number, P>()
+    const toResult = (outcome: ItemOutcome): E.Either<WeaviateError, A> => {
+      const payload = payloads.get(outcome.index)
+      if (payload === undefined) throw new Error(`no payload for item ${outcome.index}`)
+      payloads.delete(outcome.index)
+      progress.settled(outcome.ok)
+      return outcome.ok ? E.right(kind.written(outcome.index, payload)) : E.left(kind.failed(outcome.index, payload, outcome.messages, outcome.cause))
+    }
+    const sendOnce = (items: ReadonlyArray<Prepared<P>>): Observable<readonly ItemOutcome[]> => {
+      progress.sentSome(items.length)
+      return ctx.http
+        .run({ ...kind.request(items), ...resolved.call }, (res) => E.right(res.body))
+        .pipe(mergeMap((answer) => (E.isLeft(answer) ? allFailed(items, [answer.left.message], answer.left) : of(outcomesOf(items, answer.right)))))
+    }
+    return batchSink<unknown, P, E.Either<WeaviateError, A>>({
+      source: pullFrom(source, resolved.sourceHighWaterMark),
+      prepare: (item, index) => {
+        progress.readOne()
+        const prepared = kind.prepare(item, index)
+        if (E.isLeft(prepared)) {
+          progress.settled(false)
+          return { result: E.left(prepared.left) }
+        }
+        payloads.set(index, prepared.right.payload)
+        return { prepared: prepared.right }
+      },
+      send: (batch) =>
+        withItemRetries(batch, sendOnce, resolved.itemRetries, resolved.scheduler).pipe(
+          map(toResult),
+          tap({ complete: () => progress.report(false) }),
+        ),
+      batchSize: resolved.batchSize,
+      maxBytes: resolved.maxBytes,
+      flushMs: resolved.flushMs,
+      concurrency: resolved.concurrency,
+      scheduler: resolved.scheduler,
+    }).pipe(tap({ complete: () => progress.report(true) }))
+  })

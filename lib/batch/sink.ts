@@ -1,0 +1,177 @@
+/**
+ * The batch sink: reads items from a pull-based source, groups them into requests by count, by
+ * bytes and by idle time, keeps at most `concurrency` requests in flight, and emits one result per
+ * item. Nothing in here knows about Weaviate: the caller prepares each item (checks it, serialises
+ * it) and sends a batch.
+ *
+ * Memory: an item is read only while a batch is being filled, and a batch is filled only when a
+ * request slot is free, so at most `(concurrency + 1) x batchSize` items (plus one) are held,
+ * whatever the size of the source.
+ *
+ * @packageDocumentation
+ */
+import { Observable, SchedulerLike, Subscription } from 'rxjs'
+
+/**
+ * An item ready to send: its position in the source, its payload and its size in bytes.
+ *
+ * @example
+ * ```ts
+ * const item: Prepared<string> = { index: 0, payload: '{"class":"A"}', bytes: 13 }
+ * ```
+ */
+export interface Prepared<P> {
+  readonly index: number
+  readonly payload: P
+  readonly bytes: number
+}
+
+/**
+ * What {@link batchSink} needs.
+ *
+ * @example
+ * ```ts
+ * batchSink({ source, prepare, send, batchSize: 100, maxBytes: 8 << 20, flushMs: 50, concurrency: 2, scheduler: asyncScheduler })
+ * ```
+ */
+export interface SinkConfig<I, P, R> {
+  readonly source: AsyncIterable<I>
+  /** Checks and serialises an item; returns a result instead for an item that cannot be sent. */
+  readonly prepare: (item: I, index: number) => { readonly prepared: Prepared<P> } | { readonly result: R }
+  /** Sends one batch; emits one result per item (in any order), then completes. */
+  readonly send: (batch: ReadonlyArray<Prepared<P>>) => Observable<R>
+  /** Items per request, at most. */
+  readonly batchSize: number
+  /** Bytes of payload per request, at most (a single larger item is sent alone). */
+  readonly maxBytes: number
+  /** A partial batch is sent when the source has given nothing for this long. */
+  readonly flushMs: number
+  /** Requests in flight, at most. */
+  readonly concurrency: number
+  /** The clock of the idle timer. */
+  readonly scheduler: SchedulerLike
+}
+
+const IDLE = Symbol('idle')
+
+/**
+ * Runs a sink: cold, one run per subscription; unsubscribing stops reading, aborts the requests in
+ * flight and closes the source's iterator. A source that throws ends the run with that error on
+ * the error channel, after the results of the requests already in flight.
+ *
+ * @example
+ * ```ts
+ * batchSink(config).subscribe((result) => console.log(result))
+ * ```
+ */
+export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =>
+  new Observable<R>((subscriber) => {
+    const iterator = config.source[Symbol.asyncIterator]()
+    const inFlight = new Set<Subscription>()
+    let stopped = false
+    let wake: (() => void) | undefined
+    const signal = (): void => {
+      const w = wake
+      wake = undefined
+      w?.()
+    }
+    /** Resolves when `ready()` holds (or the run stopped). */
+    const until = async (ready: () => boolean): Promise<void> => {
+      while (!stopped && !ready()) await new Promise<void>((resolve) => (wake = resolve))
+    }
+    const start = (batch: ReadonlyArray<Prepared<P>>): void => {
+      let done = false
+      const subscription = new Subscription()
+      inFlight.add(subscription)
+      subscription.add(
+        config.send(batch).subscribe({
+          next: (r) => subscriber.next(r),
+          error: (e: unknown) => subscriber.error(e),
+          complete: () => {
+            done = true
+            inFlight.delete(subscription)
+            signal()
+          },
+        }),
+      )
+      if (done) inFlight.delete(subscription)
+    }
+    /** The next item, or IDLE when none came within flushMs. */
+    const nextOrIdle = (pending: Promise<IteratorResult<I>>): Promise<IteratorResult<I> | typeof IDLE> =>
+      new Promise((resolve, reject) => {
+        const timer = config.scheduler.schedule(() => resolve(IDLE), config.flushMs)
+        pending.then(
+          (r) => {
+            timer.unsubscribe()
+            resolve(r)
+          },
+          (e: unknown) => {
+            timer.unsubscribe()
+            reject(e instanceof Error ? e : new Error(String(e)))
+          },
+        )
+      })
+
+    const run = async (): Promise<void> => {
+      let batch: Array<Prepared<P>> = []
+      let bytes = 0
+      let index = 0
+      let pending: Promise<IteratorResult<I>> | undefined
+      let held: Prepared<P> | undefined
+      const slotFree = (): boolean => inFlight.size < config.concurrency
+      const flush = (): void => {
+        if (batch.length === 0) return
+        const full = batch
+        batch = []
+        bytes = 0
+        start(full)
+      }
+      for (;;) {
+        if (batch.length === 0) await until(slotFree)
+        if (stopped) return
+        if (held !== undefined) {
+          batch.push(held)
+          bytes += held.bytes
+          held = undefined
+        }
+        pending ??= iterator.next()
+        const next = batch.length === 0 ? await pending : await nextOrIdle(pending)
+        if (stopped) return
+        if (next === IDLE) {
+          flush()
+          continue
+        }
+        pending = undefined
+        if (next.done === true) break
+        const outcome = config.prepare(next.value, index++)
+        if ('result' in outcome) {
+          subscriber.next(outcome.result)
+          continue
+        }
+        const item = outcome.prepared
+        if (batch.length > 0 && bytes + item.bytes > config.maxBytes) {
+          flush()
+          held = item
+          continue
+        }
+        batch.push(item)
+        bytes += item.bytes
+        if (batch.length >= config.batchSize) flush()
+      }
+      flush()
+      await until(() => inFlight.size === 0)
+      if (!stopped) subscriber.complete()
+    }
+    run().catch((e: unknown) => {
+      if (stopped) return
+      // The source failed: let the requests in flight finish, then report it.
+      void until(() => inFlight.size === 0).then(() => subscriber.error(e))
+    })
+    return () => {
+      stopped = true
+      signal()
+      for (const subscription of inFlight) subscription.unsubscribe()
+      inFlight.clear()
+      void iterator.return?.()
+    }
+  })

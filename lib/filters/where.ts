@@ -1,0 +1,102 @@
+/**
+ * The `where` filter of a batch delete, as the server takes it: a leaf compares the property at
+ * `path` with one typed value, a branch combines operands with `And` / `Or`. Checked by an io-ts
+ * codec before any request.
+ *
+ * @packageDocumentation
+ */
+import * as t from 'io-ts'
+
+/**
+ * Operators of a leaf filter.
+ *
+ * @example
+ * ```ts
+ * const op: WhereOperator = 'GreaterThanEqual'
+ * ```
+ */
+export type WhereOperator = t.TypeOf<typeof WhereOperator>
+const WhereOperator = t.keyof({
+  Equal: null,
+  NotEqual: null,
+  GreaterThan: null,
+  GreaterThanEqual: null,
+  LessThan: null,
+  LessThanEqual: null,
+  Like: null,
+  IsNull: null,
+  ContainsAny: null,
+  ContainsAll: null,
+  ContainsNone: null,
+  WithinGeoRange: null,
+})
+
+const values = {
+  valueText: t.string,
+  valueString: t.string,
+  valueInt: t.number,
+  valueNumber: t.number,
+  valueBoolean: t.boolean,
+  valueDate: t.string,
+  valueTextArray: t.readonlyArray(t.string),
+  valueStringArray: t.readonlyArray(t.string),
+  valueIntArray: t.readonlyArray(t.number),
+  valueNumberArray: t.readonlyArray(t.number),
+  valueBooleanArray: t.readonlyArray(t.boolean),
+  valueDateArray: t.readonlyArray(t.string),
+  valueGeoRange: t.type({
+    geoCoordinates: t.type({ latitude: t.number, longitude: t.number }),
+    distance: t.type({ max: t.number }),
+  }),
+}
+const VALUE_KEYS = Object.keys(values)
+
+/**
+ * A filter: a leaf `{ path, operator, value* }` or a branch `{ operator: 'And' | 'Or', operands }`.
+ *
+ * @example
+ * ```ts
+ * const where: Where = {
+ *   operator: 'And',
+ *   operands: [
+ *     { path: ['year'], operator: 'LessThan', valueInt: 2000 },
+ *     { path: ['title'], operator: 'Like', valueText: 'draft*' },
+ *   ],
+ * }
+ * ```
+ */
+export type Where =
+  | { readonly operator: 'And' | 'Or'; readonly operands: readonly Where[] }
+  | ({ readonly path: readonly string[]; readonly operator: WhereOperator } & {
+      readonly [K in keyof typeof values]?: t.TypeOf<(typeof values)[K]>
+    })
+
+const Leaf = t.intersection([t.type({ path: t.readonlyArray(t.string), operator: WhereOperator }), t.partial(values)])
+
+/**
+ * The codec of {@link Where}: a leaf must have a non-empty path and exactly one value (none for
+ * `IsNull`, which takes `valueBoolean`), a branch at least one operand.
+ *
+ * @example
+ * ```ts
+ * WhereCodec.decode({ path: ['n'], operator: 'Equal', valueInt: 3 }) // right(...)
+ * ```
+ */
+export const WhereCodec: t.Type<Where, Where> = t.recursion('Where', () =>
+  t.union([
+    t.refinement(
+      t.type({ operator: t.keyof({ And: null, Or: null }), operands: t.readonlyArray(WhereCodec) }),
+      (branch) => branch.operands.length > 0,
+      'a branch with at least one operand',
+    ),
+    t.refinement(
+      Leaf,
+      (leaf) =>
+        leaf.path.length > 0 &&
+        VALUE_KEYS.filter((key) => key in leaf).length === 1 &&
+        (leaf.valueInt === undefined || Number.isInteger(leaf.valueInt)) &&
+        (leaf.valueIntArray ?? []).every(Number.isInteger),
+      'a leaf with a path and exactly one value (integers for valueInt)',
+    ),
+  ]),
+)

@@ -1,0 +1,234 @@
+/**
+ * objects.batch and references.batch against the real server: a large import read back exactly,
+ * per-object failures as Lefts, exactly-once through a proxy that cuts answers mid-body, bounded
+ * memory on a lazy source, tenants, references with failures.
+ */
+import * as E from 'fp-ts/Either'
+import { lastValueFrom, tap, toArray } from 'rxjs'
+import { BatchObject, Client, WeaviateError, connect, isBatchObjectError, isBatchReferenceError, uuidFromKey } from '../lib'
+import { createClass, createMultiTenantClass, countObjects, deleteClass, getObjectRaw } from './helpers/fixtures'
+import { startProxy } from './helpers/proxy'
+import { uniqueClassName, weaviateUrl } from './helpers/server'
+
+const Imported = uniqueClassName('Imported')
+const Mixed = uniqueClassName('Mixed')
+const Cut = uniqueClassName('Cut')
+const Lazy = uniqueClassName('Lazy')
+const TenantBatch = uniqueClassName('TenantBatch')
+const Author = uniqueClassName('BatchAuthor')
+const Book = uniqueClassName('BatchBook')
+const ALL = [Imported, Mixed, Cut, Lazy, TenantBatch, Author, Book]
+const NAMESPACE = '6ba7b811-9dad-11d1-80b4-00c04fd430c8'
+
+let client: Client
+
+const properties = [
+  { name: 'title', dataType: ['text'] },
+  { name: 'n', dataType: ['int'] },
+  { name: 'tags', dataType: ['text[]'] },
+]
+
+beforeAll(async () => {
+  client = connect({ url: weaviateUrl() })
+  for (const name of [Imported, Mixed, Cut, Lazy]) await createClass(weaviateUrl(), { class: name, vectorizer: 'none', properties })
+})
+
+afterAll(async () => {
+  for (const name of ALL) await deleteClass(weaviateUrl(), name)
+  await client.close()
+})
+
+type Result<A> = E.Either<WeaviateError, A>
+const all = <A>(op: import('rxjs').Observable<Result<A>>): Promise<Array<Result<A>>> => lastValueFrom(op.pipe(toArray()), { defaultValue: [] })
+const lefts = <A>(results: ReadonlyArray<Result<A>>): WeaviateError[] => results.flatMap((r) => (E.isLeft(r) ? [r.left] : []))
+const rights = <A>(results: ReadonlyArray<Result<A>>): A[] => results.flatMap((r) => (E.isRight(r) ? [r.right] : []))
+
+function* generated(className: string, n: number, withVector = false): Generator<BatchObject> {
+  for (let i = 0; i < n; i++) {
+    yield {
+      className,
+      uuid: uuidFromKey(NAMESPACE, `${className}-${i}`),
+      dataObject: { title: `object ${i}`, n: i, tags: [`t${i % 7}`] },
+      ...(withVector ? { vector: [i / n, 1 - i / n, 0.5] } : {}),
+    }
+  }
+}
+
+describe('objects.batch', () => {
+  it('imports 20,000 objects that stream back with the same ids, properties and vectors', async () => {
+    const expected = new Map([...generated(Imported, 20_000, true)].map((o) => [o.uuid, o]))
+    const results = await all(client.objects.batch(generated(Imported, 20_000, true), { concurrency: 4 }))
+    expect(lefts(results)).toEqual([])
+    expect(results).toHaveLength(20_000)
+    const streamed = await all(client.objects.stream({ className: Imported, withVector: true, pageSize: 1000 }))
+    expect(lefts(streamed)).toEqual([])
+    const objects = rights(streamed)
+    expect(objects).toHaveLength(20_000)
+    for (const object of objects) {
+      const sent = expected.get(object.id)
+      expect(object.properties).toEqual(sent?.dataObject)
+      // The server keeps float32: each component equals what was sent to float32 precision.
+      const vector = object.vector ?? []
+      expect(vector).toHaveLength(3)
+      vector.forEach((x, i) => expect(x).toBeCloseTo(sent?.vector?.[i] ?? NaN, 6))
+    }
+    expect(await countObjects(weaviateUrl(), Imported)).toBe(20_000)
+  })
+
+  it('one result per object, each index once, carrying the uuid it was written under', async () => {
+    const results = await all(client.objects.batch(generated(Imported, 250), { batchSize: 40 }))
+    const written = rights(results)
+    expect(written.map((w) => w.index).sort((a, b) => a - b)).toEqual(Array.from({ length: 250 }, (_, i) => i))
+    expect(written.find((w) => w.index === 17)?.uuid).toBe(uuidFromKey(NAMESPACE, `${Imported}-17`))
+  })
+
+  it('objects with a wrong property type are Lefts at exactly their indices, with the server message; the others exist', async () => {
+    const bad = new Set([3, 99, 100, 257])
+    const source = Array.from({ length: 300 }, (_, i): BatchObject => ({
+      className: Mixed,
+      uuid: uuidFromKey(NAMESPACE, `${Mixed}-${i}`),
+      dataObject: bad.has(i) ? { n: 'not a number' } : { n: i },
+    }))
+    const results = await all(client.objects.batch(source, { batchSize: 64 }))
+    const failed = lefts(results)
+    expect(failed.map((e) => (isBatchObjectError(e) ? e.index : -1)).sort((a, b) => a - b)).toEqual([...bad])
+    expect(failed.every((e) => isBatchObjectError(e) && e.messages.some((m) => m.includes("invalid integer property 'n'")))).toBe(true)
+    expect(await countObjects(weaviateUrl(), Mixed)).toBe(296)
+    expect(await getObjectRaw(weaviateUrl(), Mixed, uuidFromKey(NAMESPACE, `${Mixed}-3`))).toBeUndefined()
+  })
+
+  it('a malformed object is an input error at its index and the rest are written', async () => {
+    const source: unknown[] = [
+      { className: Mixed, dataObject: { n: 1 } },
+      { className: Mixed, dataObject: 'not an object' },
+      { className: Mixed, uuid: 'nope', dataObject: {} },
+      { className: Mixed, dataObject: { n: 2 } },
+    ]
+    const results = await all(client.objects.batch(source as BatchObject[]))
+    expect(lefts(results).map((e) => [e._tag, 'argument' in e ? e.argument : ''])).toEqual([
+      ['ArgumentTypeError', 'objects[1].dataObject'],
+      ['ArgumentValueError', 'objects[2].uuid'],
+    ])
+    expect(rights(results).map((w) => w.index).sort()).toEqual([0, 3])
+  })
+
+  it('through a proxy that cuts every 3rd answer mid-body, every object exists exactly once and none is a Left', async () => {
+    const proxy = await startProxy(weaviateUrl(), { cut: { path: /\/v1\/batch\/objects/, every: 3 } })
+    const viaProxy = connect({ url: proxy.url, retry: { attempts: 5, baseDelayMs: 10 } })
+    try {
+      const results = await all(viaProxy.objects.batch(generated(Cut, 3_000), { batchSize: 100 }))
+      expect(proxy.cuts()).toBeGreaterThan(0)
+      expect(lefts(results)).toEqual([])
+      expect(new Set(rights(results).map((w) => w.uuid)).size).toBe(3_000)
+      expect(await countObjects(weaviateUrl(), Cut)).toBe(3_000)
+    } finally {
+      await viaProxy.close()
+      await proxy.close()
+    }
+  })
+
+  it('when every answer is cut and the retry budget runs out, each object of the batch is one Left', async () => {
+    const proxy = await startProxy(weaviateUrl(), { cut: { path: /\/v1\/batch\/objects/, every: 1 } })
+    const viaProxy = connect({ url: proxy.url, retry: { attempts: 2, baseDelayMs: 10 } })
+    try {
+      const results = await all(viaProxy.objects.batch(generated(Cut, 150), { batchSize: 100 }))
+      const failed = lefts(results)
+      expect(failed).toHaveLength(150)
+      expect(new Set(failed.map((e) => (isBatchObjectError(e) ? e.index : -1))).size).toBe(150)
+      expect(failed.every((e) => isBatchObjectError(e) && e.cause !== undefined)).toBe(true)
+      expect(proxy.cuts()).toBe(4) // 2 requests x 2 attempts
+    } finally {
+      await viaProxy.close()
+      await proxy.close()
+    }
+  })
+
+  it('reads a lazy source of 200,000 objects no further ahead than (concurrency + 1) x batchSize', async () => {
+    let read = 0
+    let acknowledged = 0
+    let furthest = 0
+    function* lazy(): Generator<BatchObject> {
+      for (let i = 0; i < 200_000; i++) {
+        read += 1
+        furthest = Math.max(furthest, read - acknowledged)
+        yield { className: Lazy, dataObject: { n: i } }
+      }
+    }
+    const batchSize = 500
+    const concurrency = 2
+    const results = await lastValueFrom(
+      client.objects.batch(lazy(), { batchSize, concurrency }).pipe(
+        tap(() => (acknowledged += 1)),
+        toArray(),
+      ),
+    )
+    expect(lefts(results)).toEqual([])
+    expect(read).toBe(200_000)
+    expect(acknowledged).toBe(200_000)
+    expect(furthest).toBeLessThanOrEqual((concurrency + 1) * batchSize + 1)
+  })
+
+  it('writes each object to its own tenant', async () => {
+    await createMultiTenantClass(weaviateUrl(), TenantBatch, ['a', 'b'])
+    const source = Array.from({ length: 40 }, (_, i): BatchObject => ({
+      className: TenantBatch,
+      tenant: i % 2 === 0 ? 'a' : 'b',
+      dataObject: { title: `t${i}` },
+    }))
+    const results = await all(client.objects.batch(source))
+    expect(lefts(results)).toEqual([])
+    expect(await countObjects(weaviateUrl(), TenantBatch, 'a')).toBe(20)
+    expect(await countObjects(weaviateUrl(), TenantBatch, 'b')).toBe(20)
+  })
+
+  it('reports progress after each request and a final summary', async () => {
+    const reports: Array<{ succeeded: number; failed: number; done: boolean }> = []
+    await all(client.objects.batch(generated(Imported, 300), { batchSize: 100, onProgress: (p) => reports.push(p) }))
+    expect(reports.filter((r) => !r.done)).toHaveLength(3)
+    expect(reports.at(-1)).toMatchObject({ read: 300, sent: 300, succeeded: 300, failed: 0, done: true })
+  })
+
+  it('bad options are input errors and nothing is read from the source', async () => {
+    let read = 0
+    const source = (function* () {
+      read += 1
+      yield { className: Imported, dataObject: {} }
+    })()
+    const results = await all(client.objects.batch(source, { batchSize: 0 }))
+    expect(lefts(results).map((e) => e._tag)).toEqual(['ArgumentValueError'])
+    expect(read).toBe(0)
+  })
+})
+
+describe('references.batch', () => {
+  it('writes 5,000 references; those to a missing property or class are Lefts at their indices', async () => {
+    await createClass(weaviateUrl(), { class: Author, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
+    await createClass(weaviateUrl(), {
+      class: Book,
+      vectorizer: 'none',
+      properties: [{ name: 'title', dataType: ['text'] }, { name: 'writtenBy', dataType: [Author] }],
+    })
+    const authors = Array.from({ length: 50 }, (_, i) => uuidFromKey(NAMESPACE, `${Author}-${i}`))
+    const books = Array.from({ length: 5_000 }, (_, i) => uuidFromKey(NAMESPACE, `${Book}-${i}`))
+    await all(client.objects.batch(authors.map((uuid, i) => ({ className: Author, uuid, dataObject: { name: `a${i}` } }))))
+    await all(client.objects.batch(books.map((uuid, i) => ({ className: Book, uuid, dataObject: { title: `b${i}` } })), { batchSize: 500 }))
+    const badProperty = new Set([10, 2_000])
+    const badClass = new Set([77])
+    const refs = books.map((uuid, i) => ({
+      fromClassName: badClass.has(i) ? uniqueClassName('Nowhere') : Book,
+      fromUuid: uuid,
+      fromPropertyName: badProperty.has(i) ? 'noSuchProperty' : 'writtenBy',
+      toClassName: Author,
+      toUuid: authors[i % authors.length] ?? '',
+    }))
+    const results = await all(client.references.batch(refs, { batchSize: 500 }))
+    const failed = lefts(results)
+    expect(failed.map((e) => (isBatchReferenceError(e) ? e.index : -1)).sort((a, b) => a - b)).toEqual([10, 77, 2_000])
+    expect(failed.every((e) => isBatchReferenceError(e) && e.messages.length > 0)).toBe(true)
+    expect(rights(results)).toHaveLength(4_997)
+    const book = await getObjectRaw(weaviateUrl(), Book, books[5] ?? '')
+    expect((book?.['properties'] as { writtenBy?: Array<{ beacon: string }> }).writtenBy?.[0]?.beacon).toBe(
+      `weaviate://localhost/${Author}/${authors[5] ?? ''}`,
+    )
+  })
+})
