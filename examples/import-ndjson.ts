@@ -1,11 +1,11 @@
 /**
- * Import an NDJSON export (see export-ndjson.ts) back into Weaviate: each line is one object,
- * created with its id, properties and vector, 8 requests at a time, with a progress bar on stderr.
+ * Import an NDJSON export (see export-ndjson.ts) back into Weaviate through the batch sink
+ * (`objects.batch`): each line is one object, written with its id, properties and vector, 100 to a
+ * request, 2 requests in flight, with a progress bar on stderr.
  *
- * Reading is paced by the writes: the file is read line by line (readline), and a line is read
- * only while fewer than `2 × concurrency` lines are waiting or in flight. A `Pacer` (from
- * weaviate-rx) carries the acknowledgements back from the `mergeMap` to the reader, so memory stays
- * flat however big the file is and however slow the server.
+ * The file is read line by line as an async iterable, and `objects.batch` pulls the next line only
+ * when a request slot is free, so memory stays flat however big the file is and however slow the
+ * server. The batch endpoint upserts by id: importing the same file twice leaves one copy.
  *
  * Run: `npx ts-node --transpile-only examples/import-ndjson.ts <url> <class> <file>`
  * (`<class>` is the class to create the objects in; `-` keeps each line's own class).
@@ -14,21 +14,8 @@ import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import * as E from 'fp-ts/Either'
-import {
-  Observable,
-  defer,
-  filter,
-  finalize,
-  firstValueFrom,
-  lastValueFrom,
-  map,
-  mergeMap,
-  of,
-  reduce,
-  Subject,
-  takeUntil,
-} from 'rxjs'
-import { Client, Pacer, WeaviateError, connect, createPacer } from '../lib'
+import { lastValueFrom, reduce } from 'rxjs'
+import { BatchObject, Client, WeaviateError, connect } from '../lib'
 import { ProgressSink, progressBar } from './progress'
 
 /** Options of {@link importNdjson}. */
@@ -39,10 +26,10 @@ export interface ImportOptions {
   readonly file: string
   /** Class to create the objects in; default: each line's `class`. The class must exist. */
   readonly className?: string
-  /** Requests in flight; default 8. */
+  /** Objects per request; default 100. */
+  readonly batchSize?: number
+  /** Requests in flight; default 2. */
   readonly concurrency?: number
-  /** Count an object whose id exists already as skipped instead of failed; default false. */
-  readonly skipExisting?: boolean
   /** Where the progress bar goes; default `process.stderr`, `null` for none. */
   readonly progress?: ProgressSink | null
   /** A client to use instead of connecting to `url` (it is not closed). */
@@ -61,15 +48,9 @@ export interface ImportFailure {
 
 /** What an import did. */
 export interface ImportResult {
-  readonly created: number
-  readonly skipped: number
+  /** Objects written (created, or overwritten when the id existed). */
+  readonly written: number
   readonly failures: readonly ImportFailure[]
-}
-
-/** One non-empty line of the file. */
-interface Line {
-  readonly number: number
-  readonly text: string
 }
 
 /** An object of an export line. */
@@ -81,62 +62,13 @@ interface ExportedObject {
   readonly tenant?: string
 }
 
-type Outcome = { readonly kind: 'created' } | { readonly kind: 'skipped' } | { readonly kind: 'failed'; readonly failure: ImportFailure }
-
-/**
- * The file's non-empty lines, read only while fewer than `ahead` emitted lines are unacknowledged
- * by `pacer`. Unsubscribing closes the file.
- *
- * @example
- * ```ts
- * const pacer = createPacer()
- * readLines('in.ndjson', pacer, 16).pipe(mergeMap((line) => work(line).pipe(finalize(() => pacer.ack())), 8))
- * ```
- */
-export const readLines = (file: string, pacer: Pacer, ahead: number): Observable<Line> =>
-  new Observable<Line>((subscriber) => {
-    const input = createReadStream(file)
-    const lines = createInterface({ input, crlfDelay: Infinity })
-    const stop$ = new Subject<void>()
-    let acked = 0
-    const acks = pacer.acked$.subscribe((n) => (acked = n))
-    const run = async (): Promise<void> => {
-      let number = 0
-      let emitted = 0
-      for await (const text of lines) {
-        number += 1
-        if (text.trim() === '') continue
-        if (emitted - acked >= ahead) {
-          const room = pacer.acked$.pipe(
-            filter((n) => emitted - n < ahead),
-            takeUntil(stop$),
-          )
-          await firstValueFrom(room, { defaultValue: undefined })
-        }
-        if (subscriber.closed) return
-        emitted += 1
-        subscriber.next({ number, text })
-      }
-      subscriber.complete()
-    }
-    run().catch((error: unknown) => subscriber.error(error))
-    return () => {
-      stop$.next()
-      acks.unsubscribe()
-      lines.close()
-      input.destroy()
-    }
-  })
-
-const parse = (line: Line): E.Either<ImportFailure, ExportedObject> => {
+const parse = (text: string): E.Either<string, ExportedObject> => {
   try {
-    const value: unknown = JSON.parse(line.text)
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return E.left({ line: line.number, id: undefined, message: 'not a JSON object' })
-    }
+    const value: unknown = JSON.parse(text)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return E.left('not a JSON object')
     return E.right(value)
   } catch (error) {
-    return E.left({ line: line.number, id: undefined, message: `invalid JSON: ${(error as Error).message}` })
+    return E.left(`invalid JSON: ${(error as Error).message}`)
   }
 }
 
@@ -157,8 +89,8 @@ const countLines = async (file: string): Promise<number> => {
 }
 
 /**
- * Creates the objects of an NDJSON file, `concurrency` at a time. Failures (a malformed line, an
- * object the server refuses, an id that exists) do not stop the import: they are collected.
+ * Writes the objects of an NDJSON file through `objects.batch`. Failures (a malformed line, an
+ * object the server refuses) do not stop the import: they are collected with their line numbers.
  *
  * @example
  * ```ts
@@ -167,66 +99,59 @@ const countLines = async (file: string): Promise<number> => {
  * ```
  */
 export async function importNdjson(options: ImportOptions): Promise<ImportResult> {
-  const concurrency = options.concurrency ?? 8
   const client = options.client ?? connect({ url: options.url })
   const bar = progressBar({
     label: `import ${options.file}`,
     total: await countLines(options.file),
     ...(options.progress === undefined ? {} : { sink: options.progress }),
   })
+  const failures: ImportFailure[] = []
+  /** Line number and id of each object sent and not answered yet (bounded by the sink). */
+  const pending = new Map<number, { readonly line: number; readonly id: string | undefined }>()
 
-  const create = (line: Line): Observable<Outcome> => {
-    const parsed = parse(line)
-    if (E.isLeft(parsed)) return of({ kind: 'failed', failure: parsed.left })
-    const object = parsed.right
-    const className = options.className ?? object.class
-    if (className === undefined) {
-      return of({ kind: 'failed', failure: { line: line.number, id: object.id, message: 'no class given or in the line' } })
-    }
-    return client.objects
-      .create({
+  async function* objects(): AsyncGenerator<BatchObject> {
+    const lines = createInterface({ input: createReadStream(options.file), crlfDelay: Infinity })
+    let line = 0
+    let index = 0
+    for await (const text of lines) {
+      line += 1
+      if (text.trim() === '') continue
+      const parsed = parse(text)
+      const object = E.isRight(parsed) ? parsed.right : undefined
+      const className = options.className ?? object?.class
+      if (object === undefined || className === undefined) {
+        failures.push({ line, id: object?.id, message: E.isLeft(parsed) ? parsed.left : 'no class given or in the line' })
+        bar.tick()
+        continue
+      }
+      pending.set(index++, { line, id: object.id })
+      yield {
         className,
         dataObject: object.properties ?? {},
         ...(object.id === undefined ? {} : { uuid: object.id }),
         ...(object.vector === undefined ? {} : { vector: object.vector }),
         ...(object.tenant === undefined ? {} : { tenant: object.tenant }),
-      })
-      .pipe(
-        map((result): Outcome => {
-          if (E.isRight(result)) return { kind: 'created' }
-          if (result.left._tag === 'AlreadyExistsError' && options.skipExisting === true) return { kind: 'skipped' }
-          return { kind: 'failed', failure: { line: line.number, id: object.id, message: result.left.message, error: result.left } }
-        }),
-      )
+      }
+    }
   }
 
-  const run$ = defer(() => {
-    const pacer = createPacer()
-    return readLines(options.file, pacer, 2 * concurrency).pipe(
-      mergeMap(
-        (line) =>
-          create(line).pipe(
-            finalize(() => {
-              pacer.ack()
-              bar.tick()
-            }),
-          ),
-        concurrency,
-      ),
-      reduce(
-        (acc: { created: number; skipped: number; failures: ImportFailure[] }, outcome: Outcome) => {
-          if (outcome.kind === 'created') acc.created += 1
-          else if (outcome.kind === 'skipped') acc.skipped += 1
-          else acc.failures.push(outcome.failure)
-          return acc
-        },
-        { created: 0, skipped: 0, failures: [] },
-      ),
+  const written$ = client.objects
+    .batch(objects(), { batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 2 })
+    .pipe(
+      reduce((written, result) => {
+        bar.tick()
+        const index = E.isRight(result) ? result.right.index : 'index' in result.left ? result.left.index : -1
+        const where = pending.get(index)
+        pending.delete(index)
+        if (E.isRight(result)) return written + 1
+        failures.push({ line: where?.line ?? 0, id: where?.id, message: result.left.message, error: result.left })
+        return written
+      }, 0),
     )
-  })
 
   try {
-    return await lastValueFrom(run$)
+    const written = await lastValueFrom(written$)
+    return { written, failures: failures.sort((a, b) => a.line - b.line) }
   } finally {
     bar.done()
     if (options.client === undefined) await client.close()
@@ -241,7 +166,7 @@ if (require.main === module) {
   } else {
     importNdjson({ url, file, ...(className === '-' ? {} : { className }) }).then(
       (result) => {
-        console.error(`created ${result.created}, skipped ${result.skipped}, failed ${result.failures.length}`)
+        console.error(`written ${result.written}, failed ${result.failures.length}`)
         for (const failure of result.failures.slice(0, 20)) console.error(`  line ${failure.line}: ${failure.message}`)
         if (result.failures.length > 0) process.exitCode = 1
       },

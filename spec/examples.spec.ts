@@ -8,13 +8,14 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
-import { Client, connect, createPacer, rightOrThrow } from '../lib'
+import { Client, connect, rightOrThrow } from '../lib'
+import { copyClass } from '../examples/copy-class'
 import { exportNdjson } from '../examples/export-ndjson'
-import { importNdjson, readLines } from '../examples/import-ndjson'
+import { importNdjson } from '../examples/import-ndjson'
 import { formatDuration, progressBar, renderProgress } from '../examples/progress'
 import { main } from '../examples/quickstart'
 import { fixObjects, trimProperty } from '../examples/rx-pipeline'
-import { ClassDefinition, createClass, deleteClass, insertObjects } from './helpers/fixtures'
+import { ClassDefinition, createClass, deleteClass, getObjectRaw, insertObjects } from './helpers/fixtures'
 import { uniqueClassName, weaviateUrl } from './helpers/server'
 
 const COUNT = 3_000
@@ -130,7 +131,7 @@ describe('examples/export-ndjson and import-ndjson', () => {
     expect(progress.at(-1)).toContain(`${(COUNT + WITH_VECTORS).toLocaleString('en-US')}/`)
 
     const imported = await importNdjson({ url: weaviateUrl(), file: first, className: Copy, progress: null })
-    expect(imported).toEqual({ created: COUNT + WITH_VECTORS, skipped: 0, failures: [] })
+    expect(imported).toEqual({ written: COUNT + WITH_VECTORS, failures: [] })
 
     await exportNdjson({ url: weaviateUrl(), className: Copy, file: second, progress: null })
     const [a, b] = [await comparable(first), await comparable(second)]
@@ -143,7 +144,7 @@ describe('examples/export-ndjson and import-ndjson', () => {
     expect(firstLine['class']).toBe(Copy)
   })
 
-  it('reports failed lines and skips existing ids when asked', async () => {
+  it('reports failed lines with their numbers and overwrites existing ids', async () => {
     const file = path.join(dir, 'mixed.ndjson')
     const [existing] = await insertObjects(weaviateUrl(), Copy, [{ title: 'already there' }])
     const fresh = randomUUID()
@@ -157,13 +158,27 @@ describe('examples/export-ndjson and import-ndjson', () => {
         JSON.stringify({ class: Copy, properties: { title: 'no id' } }),
       ].join('\n'),
     )
-    const result = await importNdjson({ url: weaviateUrl(), file, skipExisting: true, progress: null })
-    expect(result.created).toBe(1)
-    expect(result.skipped).toBe(1)
+    const result = await importNdjson({ url: weaviateUrl(), file, progress: null })
+    expect(result.written).toBe(2)
     expect(result.failures.map((f) => [f.line, f.error?._tag])).toEqual([
       [3, undefined],
-      [4, 'UnexpectedStatusError'],
+      [4, 'BatchObjectError'],
     ])
+    expect((await getObjectRaw(weaviateUrl(), Copy, existing ?? ''))?.['properties']).toMatchObject({ title: 'dup' })
+  })
+
+  it('copyClass copies every object with its vector into a new class it creates from the definition', async () => {
+    const Copied = uniqueClassName('Copied')
+    try {
+      const result = await copyClass({ from: client, to: client, className: Source, toClassName: Copied, batchSize: 250, progress: null })
+      expect(result).toEqual({ copied: COUNT + WITH_VECTORS, failures: [] })
+      const read = async (className: string) =>
+        (await lastValueFrom(client.objects.stream({ className, withVector: true }).pipe(toArray())))
+          .map((r) => (E.isRight(r) ? { id: r.right.id, properties: r.right.properties, vector: r.right.vector } : r.left))
+      expect(await read(Copied)).toEqual(await read(Source))
+    } finally {
+      await deleteClass(weaviateUrl(), Copied)
+    }
   })
 
   it('rejects an export of a path that cannot be written', async () => {
@@ -173,31 +188,6 @@ describe('examples/export-ndjson and import-ndjson', () => {
   })
 })
 
-describe('examples/import-ndjson readLines', () => {
-  it('reads no further ahead than the pacer allows, then to the end once acknowledged', async () => {
-    const file = path.join(dir, 'lines.ndjson')
-    await fs.writeFile(file, Array.from({ length: 1000 }, (_, i) => `{"n":${i}}`).join('\n'))
-    const pacer = createPacer()
-    const seen: number[] = []
-    let completed = false
-    const subscription = readLines(file, pacer, 5).subscribe({
-      next: (line) => seen.push(line.number),
-      complete: () => (completed = true),
-    })
-    while (seen.length < 5) await new Promise((resolve) => setTimeout(resolve, 5))
-    // Give the reader every chance to run ahead: it must not.
-    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve))
-    expect(seen).toEqual([1, 2, 3, 4, 5])
-    pacer.ack(2)
-    while (seen.length < 7) await new Promise((resolve) => setTimeout(resolve, 5))
-    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve))
-    expect(seen).toHaveLength(7)
-    pacer.ack(1000)
-    while (!completed) await new Promise((resolve) => setTimeout(resolve, 5))
-    expect(seen).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1))
-    subscription.unsubscribe()
-  })
-})
 
 describe('examples/rx-pipeline', () => {
   const Doc = uniqueClassName('FixDoc')
