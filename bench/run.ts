@@ -3,6 +3,7 @@
  * Each prints `bench: <name> ours/<peer> = <ratio>` lines (ratios of medians; below 1: ours faster).
  */
 import { startEmbedded } from '../lib'
+import { benchBatch } from './batch'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'
 import { benchStream } from './stream'
@@ -16,6 +17,7 @@ const main = async (): Promise<void> => {
   try {
     await benchObjects(url)
     await benchStream(url)
+    await benchBatch(url)
   } finally {
     await server?.stop()
   }

@@ -324,32 +324,69 @@ describe('finding the binary', () => {
     expect(error.message).toContain('boom: invalid configuration')
   })
 
-  it('builds with `CGO_ENABLED=0 go install` into the cache when no binary is found', async () => {
-    const real = await realBinary()
+  /**
+   * A fake `go` on a search path: `mod download -json` names a fake module dir (or fails with
+   * `error`), `build ... -o OUT` writes `binary` to OUT; each call is recorded (the -o path elided).
+   */
+  const fakeGo = async (binary: string, options: { readonly error?: string; readonly buildDelay?: number } = {}) => {
     const fakeBin = await makeTempDir('fakego')
-    const cacheDir = await makeTempDir('cache')
     const record = path.join(fakeBin, 'record')
+    const moduleDir = path.join(fakeBin, 'module')
+    await fs.mkdir(path.join(moduleDir, 'cmd', 'weaviate-server'), { recursive: true })
+    const answer = options.error === undefined ? `{"Path":"m","Dir":"${moduleDir}"}` : `{"Path":"m","Error":"${options.error}"}`
     await fs.writeFile(
       path.join(fakeBin, 'go'),
-      `#!/bin/sh\necho "$* CGO_ENABLED=$CGO_ENABLED" >> ${record}\nprintf '#!/bin/sh\\nexec ${real} "$@"\\n' > "$GOBIN/weaviate-server"\n`,
+      [
+        '#!/bin/sh',
+        'case "$1" in',
+        `  mod) echo "$1 $2 $3 $4 CGO_ENABLED=$CGO_ENABLED" >> ${record}; echo '${answer}'; ${options.error === undefined ? 'exit 0' : 'exit 1'} ;;`,
+        `  build) echo "$1 $2 $3 <out> $5 CGO_ENABLED=$CGO_ENABLED in $(basename "$PWD")" >> ${record}; sleep ${options.buildDelay ?? 0}; printf '${binary}' > "$4" ;;`,
+        'esac',
+        '',
+      ].join('\n'),
       { mode: 0o755 },
     )
+    return { fakeBin, record }
+  }
+
+  it('builds from the downloaded module with `CGO_ENABLED=0 go build` into the cache when no binary is found', async () => {
+    const real = await realBinary()
+    const { fakeBin, record } = await fakeGo(`#!/bin/sh\\nexec ${real} "$@"\\n`)
+    const cacheDir = await makeTempDir('cache')
     const binary = await withoutBinaryEnv(() => resolveBinary({ cacheDir, searchPath: fakeBin, log: quietLog() }))
     expect(binary).toBe(cachedBinaryPath(cacheDir, '1.39.0'))
     expect(await fs.readFile(record, 'utf8')).toBe(
-      'install github.com/weaviate/weaviate/cmd/weaviate-server@v1.39.0 CGO_ENABLED=0\n',
+      'mod download -json github.com/weaviate/weaviate@v1.39.0 CGO_ENABLED=0\n' +
+        'build -ldflags=-checklinkname=0 -o <out> ./cmd/weaviate-server CGO_ENABLED=0 in src\n',
     )
   })
 
-  it('builds once when two callers need the same binary at the same time', async () => {
-    const fakeBin = await makeTempDir('fakego')
+  it('builds an old version from the old module path through the same steps', async () => {
+    const { fakeBin, record } = await fakeGo('#!/bin/sh\\n')
     const cacheDir = await makeTempDir('cache')
-    const record = path.join(fakeBin, 'record')
-    await fs.writeFile(
-      path.join(fakeBin, 'go'),
-      `#!/bin/sh\necho run >> ${record}\nsleep 1\nprintf '#!/bin/sh\\n' > "$GOBIN/weaviate-server"\n`,
-      { mode: 0o755 },
+    const binary = await withoutBinaryEnv(() => resolveBinary({ version: '1.13.2', cacheDir, searchPath: fakeBin, log: quietLog() }))
+    expect(binary).toBe(cachedBinaryPath(cacheDir, '1.13.2'))
+    expect(await fs.readFile(record, 'utf8')).toBe(
+      'mod download -json github.com/semi-technologies/weaviate@v1.13.2 CGO_ENABLED=0\n' +
+        'build -ldflags=-checklinkname=0 -o <out> ./cmd/weaviate-server CGO_ENABLED=0 in src\n',
     )
+  })
+
+  it('says which version cannot be had and what go answered, and leaves nothing in the cache', async () => {
+    const { fakeBin } = await fakeGo('', { error: 'github.com/weaviate/weaviate@v1.0.99: invalid version: unknown revision v1.0.99' })
+    const cacheDir = await makeTempDir('cache')
+    const error = await withoutBinaryEnv(() =>
+      rejection(startEmbedded({ version: '1.0.99', cacheDir, searchPath: fakeBin, downloadUrl: 'http://127.0.0.1:9/none', log: quietLog() })),
+    )
+    expect(error.reason).toBe('BinaryNotFound')
+    expect(error.message).toContain('No weaviate-server binary for Weaviate 1.0.99')
+    expect(error.message).toContain('unknown revision v1.0.99')
+    expect(await fs.readdir(path.join(cacheDir, 'bin'))).toEqual([])
+  })
+
+  it('builds once when two callers need the same binary at the same time', async () => {
+    const { fakeBin, record } = await fakeGo('#!/bin/sh\\n', { buildDelay: 1 })
+    const cacheDir = await makeTempDir('cache')
     const [a, b] = await withoutBinaryEnv(() =>
       Promise.all([
         resolveBinary({ cacheDir, searchPath: fakeBin, log: quietLog() }),
@@ -357,7 +394,7 @@ describe('finding the binary', () => {
       ]),
     )
     expect(a).toBe(b)
-    expect(await fs.readFile(record, 'utf8')).toBe('run\n')
+    expect((await fs.readFile(record, 'utf8')).split('\n').filter((line) => line.startsWith('build'))).toHaveLength(1)
   })
 
   it(

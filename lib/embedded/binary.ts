@@ -60,12 +60,13 @@ export const resolveBinary = async (
 
   const cached = await cachedBinary(cacheDir, version)
   if (cached !== undefined) return cached
-  const onPath = await findOnPath('weaviate-server', searchPath)
+  // A binary on the search path is of an unknown version: used only when no version was asked for.
+  const onPath = options.version === undefined ? await findOnPath('weaviate-server', searchPath) : undefined
   if (onPath !== undefined) return onPath
 
   const reasons: string[] = [
     `not in the cache (${cachedBinaryPath(cacheDir, version)})`,
-    'no weaviate-server on the search path',
+    options.version === undefined ? 'no weaviate-server on the search path' : 'the search path is not used for an explicit version',
   ]
   const url = expandUrl(options.downloadUrl ?? defaultDownloadUrl(), version)
   await fs.mkdir(path.dirname(cacheLockDir(cacheDir, version)), { recursive: true })

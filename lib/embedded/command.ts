@@ -36,6 +36,8 @@ export interface CommandOptions {
   readonly cwd?: string
   /** Called for every output line as it arrives. */
   readonly onLine?: (line: string) => void
+  /** Called for every line of stdout only (e.g. to collect `go mod download -json`). */
+  readonly onStdoutLine?: (line: string) => void
 }
 
 /**
@@ -63,7 +65,10 @@ export const runCommand = (
       ring.push(line)
       options.onLine?.(line)
     }
-    forEachLine(child.stdout, onLine)
+    forEachLine(child.stdout, (line) => {
+      onLine(line)
+      options.onStdoutLine?.(line)
+    })
     forEachLine(child.stderr, onLine)
     child.once('error', reject)
     child.once('close', (code) => resolve({ code, tail: ring.lines() }))

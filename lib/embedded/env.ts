@@ -35,6 +35,8 @@ export interface NodeIdentity {
 
 /** Defaults a caller may change through `options.env`. */
 const DEFAULTS: Readonly<Record<string, string>> = {
+  // Servers before 1.19 refuse to start without an authentication scheme; newer ones default to it.
+  AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true',
   DEFAULT_VECTORIZER_MODULE: 'none',
   QUERY_DEFAULTS_LIMIT: '25',
   QUERY_MAXIMUM_RESULTS: '10000',

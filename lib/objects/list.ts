@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
+import { of } from 'rxjs'
 import { decode } from '../codecs/decode'
 import { ListResponse } from '../codecs/list'
 import { WeaviateObject } from '../codecs/object'
@@ -14,7 +15,7 @@ import { argsObject, nonNegativeInteger, optional, positiveInteger } from '../in
 import { sort } from '../input/sort'
 import { uuid } from '../input/uuid'
 import { ObservableEither } from '../observable-either'
-import { supportsClassNamespaces } from '../version'
+import { requireFeature, supportsClassNamespaces } from '../version'
 import { ListArgs, codecOf, readFields } from './args'
 import { AnyProperties, PropertiesCodec, decodeObject } from './decode-object'
 
@@ -81,6 +82,12 @@ export const runList = <P>(
   missingClass: MissingClass = 'empty',
 ): ObservableEither<WeaviateError, Array<WeaviateObject<P>>> =>
   withVersion(ctx, (version) => {
+    // Before 1.18 the server ignores `after` and answers the first page again: a cursor loop would
+    // never end. A cursor page (the stream's, even its first) or an `after` is refused up front.
+    if (input.after !== undefined || missingClass === 'retry') {
+      const cursor = requireFeature(version, 'cursor')
+      if (E.isLeft(cursor)) return of(cursor)
+    }
     const namespaced = supportsClassNamespaces(version)
     if (!namespaced && input.className !== undefined) ctx.deprecations.warn('object-class-unsupported')
     return ctx.http.run(
@@ -102,12 +109,30 @@ export const runList = <P>(
         ...(missingClass === 'empty' ? { expect: [200, 404] } : { expect: [200], retryOn: [404] }),
         ...input.call,
       },
-      (res) =>
-        res.status === 404
-          ? E.right([])
-          : decodeObjects((input.codec ?? AnyProperties) as PropertiesCodec<P>, res.body, { method: 'GET', url: res.url }),
+      (res) => {
+        if (res.status === 404) return E.right([])
+        const objects = decodeObjects((input.codec ?? AnyProperties) as PropertiesCodec<P>, res.body, { method: 'GET', url: res.url })
+        return input.after === undefined ? objects : E.flatMap(objects, (page) => afterCursor(page, input.after ?? '', res.url))
+      },
     )
   })
+
+/**
+ * A cursor page must start after the cursor (UUIDs ascend as strings); one that does not means the
+ * server ignored `after`, and paging on would repeat pages forever.
+ */
+const afterCursor = <A extends { readonly id: string }>(page: A[], after: string, url: string): E.Either<DecodeError, A[]> => {
+  const first = page[0]
+  return first === undefined || first.id > after
+    ? E.right(page)
+    : E.left(
+        new DecodeError({
+          method: 'GET',
+          url,
+          report: [`objects[0].id: ${first.id} does not come after the cursor ${after} (the server ignored 'after')`],
+        }),
+      )
+}
 
 /**
  * Lists objects (the interface's "get" without a uuid).

@@ -1,24 +1,28 @@
 /**
- * Jest globalSetup: one real Weaviate for the whole run. With `WEAVIATE_URL` set, that server is
- * used and nothing is started; otherwise an embedded server is started once, its URL is put in
- * `process.env.WEAVIATE_URL` (workers inherit it) and its handle is kept for global-teardown.ts.
+ * Jest globalSetup: one real Weaviate per version of spec/helpers/versions.ts for the whole run,
+ * started in parallel. For each version, a URL in its environment variable (`WEAVIATE_URL` for
+ * 1.39.0, `WEAVIATE_URL_1_13_2`, `WEAVIATE_URL_1_14_1`, `WEAVIATE_URL_1_18_6`) is used as is and
+ * nothing is started; otherwise an embedded server of that version is started (built into the
+ * cache on first use), its URL put into the variable (workers inherit it), and its handle kept for
+ * global-teardown.ts.
  */
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
+import { SERVER_VERSIONS, urlVariable } from '../helpers/versions'
 
 /**
- * The handle global-teardown.ts stops; globalSetup and globalTeardown share this global.
+ * The handles global-teardown.ts stops; globalSetup and globalTeardown share this global.
  *
  * @example
  * ```ts
- * const server = (globalThis as EmbeddedGlobal).__WEAVIATE_RX_EMBEDDED__
+ * const servers = (globalThis as EmbeddedGlobal).__WEAVIATE_RX_EMBEDDED__ ?? []
  * ```
  */
 export interface EmbeddedGlobal {
-  __WEAVIATE_RX_EMBEDDED__?: EmbeddedWeaviate
+  __WEAVIATE_RX_EMBEDDED__?: EmbeddedWeaviate[]
 }
 
 /**
- * Starts the run's server unless `WEAVIATE_URL` names one.
+ * Starts the run's servers unless their variables name them.
  *
  * @example
  * ```ts
@@ -27,9 +31,17 @@ export interface EmbeddedGlobal {
  * ```
  */
 export default async function globalSetup(): Promise<void> {
-  const given = process.env['WEAVIATE_URL']
-  if (given !== undefined && given !== '') return
-  const server = await startEmbedded()
-  ;(globalThis as EmbeddedGlobal).__WEAVIATE_RX_EMBEDDED__ = server
-  process.env['WEAVIATE_URL'] = server.url
+  const missing = SERVER_VERSIONS.filter((version) => {
+    const given = process.env[urlVariable(version)]
+    return given === undefined || given === ''
+  })
+  // One at a time: a missing binary is built first (two Go builds at once only fight over 2 cores),
+  // and a built server starts in about half a second.
+  const started: EmbeddedWeaviate[] = []
+  ;(globalThis as EmbeddedGlobal).__WEAVIATE_RX_EMBEDDED__ = started
+  for (const version of missing) {
+    const server = await startEmbedded({ version })
+    started.push(server)
+    process.env[urlVariable(version)] = server.url
+  }
 }

@@ -1,10 +1,11 @@
 /**
- * Jest globalTeardown: stops the server global-setup.ts started, if it started one.
+ * Jest globalTeardown: stops the servers global-setup.ts started, if it started any.
  */
 import type { EmbeddedGlobal } from './global-setup'
+import { urlVariable } from '../helpers/versions'
 
 /**
- * Stops the server global-setup.ts started; a no-op with `WEAVIATE_URL` given.
+ * Stops the servers global-setup.ts started; a no-op for the ones given by URL.
  *
  * @example
  * ```ts
@@ -14,9 +15,13 @@ import type { EmbeddedGlobal } from './global-setup'
  */
 export default async function globalTeardown(): Promise<void> {
   const holder = globalThis as EmbeddedGlobal
-  const server = holder.__WEAVIATE_RX_EMBEDDED__
-  if (server === undefined) return
+  const servers = holder.__WEAVIATE_RX_EMBEDDED__ ?? []
   delete holder.__WEAVIATE_RX_EMBEDDED__
-  await server.stop()
-  if (process.env['WEAVIATE_URL'] === server.url) delete process.env['WEAVIATE_URL']
+  await Promise.all(
+    servers.map(async (server) => {
+      await server.stop()
+      const name = urlVariable(server.version)
+      if (process.env[name] === server.url) delete process.env[name]
+    }),
+  )
 }
