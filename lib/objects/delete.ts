@@ -13,7 +13,9 @@ import { addressOf } from './address'
 import { AddressArgs, addressFields } from './args'
 
 /**
- * Deletes an object.
+ * Deletes an object. Deleting an object that is not there is `right(undefined)` on every server
+ * version: 1.39 answers 204 for it, 1.14 to 1.18 (and 1.13) answer 404; both mean the object does
+ * not exist afterwards, which is what a delete promises (interface.md, state 1).
  *
  * @example
  * ```ts
@@ -38,7 +40,7 @@ export const deleteObject =
                 ['consistency_level', input.consistencyLevel],
                 ['tenant', input.tenant],
               ],
-              expect: [204],
+              expect: [204, 404],
               ...input.call,
             },
             () => E.right(undefined),
