@@ -13,7 +13,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { DecodeError, HttpMethod, UnexpectedStatusError, WeaviateError } from '../errors'
-import { parseRetryAfter } from './retry'
+import { parseRetryAfter } from './retry-after'
 import type { HttpResponse } from './types'
 
 /** Characters of a non-JSON error body kept as its message. */

@@ -163,28 +163,4 @@ export const retryDelay = (
 }
 
 /** `Retry-After` delta-seconds: digits only. */
-const DELTA_SECONDS = /^\s*(\d+)\s*$/
-
-/** All three HTTP-date forms name the month; `Date.parse` alone also accepts things like `"-5"`. */
-const HTTP_DATE = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i
-
-/**
- * Parses a `Retry-After` header: delta-seconds (`"120"`) or an HTTP-date
- * (`"Wed, 21 Oct 2015 07:28:00 GMT"`, also RFC 850 and asctime forms), relative to `now`.
- * A date in the past is 0; anything unparsable is `undefined` (computed backoff applies).
- *
- * @example
- * ```ts
- * parseRetryAfter('2', Date.now())                                             // 2000
- * parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.UTC(2015, 9, 21, 7, 28)) // 10000
- * parseRetryAfter('soon', Date.now())                                          // undefined
- * ```
- */
-export const parseRetryAfter = (header: string | readonly string[] | undefined, now: number): number | undefined => {
-  const value = typeof header === 'string' ? header : header?.[0]
-  if (value === undefined) return undefined
-  const seconds = DELTA_SECONDS.exec(value)
-  if (seconds?.[1] !== undefined) return Number(seconds[1]) * 1000
-  const date = HTTP_DATE.test(value) ? Date.parse(value) : Number.NaN
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
-}
+export { parseRetryAfter } from './retry-after'
