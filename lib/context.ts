@@ -65,8 +65,12 @@ export const operation = <I, A>(
   return E.isLeft(input) ? of(input) : defer(() => run(input.right))
 }
 
-/** Runs `f` with the server version (read once per client). */
+/**
+ * Runs `f` with the server version (read once per client). The first operation's `GET /v1/meta`
+ * runs under that operation's `retry` and `timeout`, and unsubscribing from the operation aborts it.
+ */
 export const withVersion = <A>(
   ctx: OperationContext,
+  call: CallOptions,
   f: (version: ServerVersion) => ObservableEither<WeaviateError, A>,
-): ObservableEither<WeaviateError, A> => ctx.versions.version().pipe(flatMap(f))
+): ObservableEither<WeaviateError, A> => ctx.versions.version(call).pipe(flatMap(f))

@@ -3,26 +3,30 @@
  * callers (one request), cached after success, forgotten after failure so the next call asks again.
  * `serverVersion` in the client options skips the request entirely.
  *
+ * The probe belongs to the operation that needs it: it runs with the first caller's `retry` and
+ * `timeout`, and when every caller waiting for it has unsubscribed, the request is aborted (and the
+ * next call asks again).
+ *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, defer, map, of, shareReplay, tap } from 'rxjs'
+import { Observable, defer, finalize, map, of, share, tap } from 'rxjs'
 import { decode } from './codecs/decode'
 import { Meta } from './codecs/meta'
+import type { CallOptions } from './context'
 import { ArgumentValueError, DecodeError, WeaviateError } from './errors'
 import type { HttpEffect } from './http/pipeline'
 import { ObservableEither } from './observable-either'
 import { ServerVersion, parseVersion } from './version'
 
 /** Reads the server's meta information (one request per subscription). */
-export const fetchMeta = (http: HttpEffect): ObservableEither<WeaviateError, Meta> =>
-  http.run({ method: 'GET', path: '/meta', expect: [200] }, (res) =>
-    decode(Meta, res.body, { method: 'GET', url: res.url }),
-  )
+export const fetchMeta = (http: HttpEffect, call: CallOptions = {}): ObservableEither<WeaviateError, Meta> =>
+  http.run({ method: 'GET', path: '/meta', expect: [200], ...call }, (res) => decode(Meta, res.body, { method: 'GET', url: res.url }))
 
 /** A cached source of the server version. */
 export interface VersionSource {
-  readonly version: () => ObservableEither<WeaviateError, ServerVersion>
+  /** The version; a request, if one is needed, runs with `call`'s retry and timeout. */
+  readonly version: (call: CallOptions) => ObservableEither<WeaviateError, ServerVersion>
 }
 
 /**
@@ -44,27 +48,32 @@ export const createVersionSource = (http: HttpEffect, override: string | undefin
     )
     return { version: () => fixed }
   }
+  let known: E.Either<WeaviateError, ServerVersion> | undefined
   let shared: Observable<E.Either<WeaviateError, ServerVersion>> | undefined
-  const request = (): Observable<E.Either<WeaviateError, ServerVersion>> =>
-    fetchMeta(http).pipe(
+  const request = (call: CallOptions): Observable<E.Either<WeaviateError, ServerVersion>> =>
+    fetchMeta(http, call).pipe(
       map(
-        E.chainW((meta): E.Either<WeaviateError, ServerVersion> => {
+        E.flatMap((meta): E.Either<WeaviateError, ServerVersion> => {
           const parsed = parseVersion(meta.version)
           return parsed === undefined
             ? E.left(new DecodeError({ method: 'GET', url: '/v1/meta', report: [`version: unparseable '${meta.version.slice(0, 40)}'`] }))
             : E.right(parsed)
         }),
       ),
-      // A failure is not cached: the next operation asks again.
       tap((e) => {
-        if (E.isLeft(e)) shared = undefined
+        // Success is kept for good; a failure is not: the next operation asks again.
+        if (E.isRight(e)) known = e
+        shared = undefined
       }),
-      shareReplay({ bufferSize: 1, refCount: false }),
+      // Concurrent first callers share one request; when all of them unsubscribe, it is aborted.
+      finalize(() => (shared = undefined)),
+      share({ resetOnRefCountZero: true, resetOnComplete: true, resetOnError: true }),
     )
   return {
-    version: () =>
+    version: (call) =>
       defer(() => {
-        shared ??= request()
+        if (known !== undefined) return of(known)
+        shared ??= request(call)
         return shared
       }),
   }

@@ -3,8 +3,10 @@
  */
 import { Observable } from 'rxjs'
 import * as E from 'fp-ts/Either'
-import { Client, WeaviateError } from '../lib'
-import { RecordingClient, left, recordingClient } from './helpers/client'
+import { Client, WeaviateError, connect } from '../lib'
+import { RecordingClient, left, recordingClient, right } from './helpers/client'
+import { createClass, deleteClass } from './helpers/fixtures'
+import { uniqueClassName, weaviateUrl } from './helpers/server'
 
 const ID = '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'
 const ID2 = '4b8d3f3a-5a77-4b0c-9d2f-4d55d5b3a001'
@@ -93,5 +95,44 @@ describe('input rules', () => {
     const op = rc.client.objects.list(args)
     args.limit = 5
     expect((await left(op))._tag).toBe('ArgumentValueError')
+  })
+})
+
+describe('input is copied at call time', () => {
+  const Copied = uniqueClassName('CopiedInput')
+
+  beforeAll(() => createClass(weaviateUrl(), { class: Copied, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }, { name: 'tags', dataType: ['text[]'] }] }))
+  afterAll(() => deleteClass(weaviateUrl(), Copied))
+
+  it('changing dataObject and vector after the call and before subscribing changes nothing that is sent', async () => {
+    const client = connect({ url: weaviateUrl() })
+    try {
+      const dataObject = { title: 'original', tags: ['a'] }
+      const vector = [1, 2, 3]
+      const uuid = '5a2f2c1e-8f4a-4d0b-9c7e-1f2a3b4c5d6e'
+      const op = client.objects.create({ className: Copied, uuid, dataObject, vector })
+      dataObject.title = 'mutated'
+      dataObject.tags.push('b')
+      vector[0] = 99
+      await right(op)
+      const read = await right(client.objects.getById({ className: Copied, uuid, withVector: true }))
+      expect(read?.properties).toEqual({ title: 'original', tags: ['a'] })
+      expect(read?.vector).toEqual([1, 2, 3])
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('changing additionalProperties after the call changes nothing that is sent', async () => {
+    const rc = recordingClient({ serverVersion: '1.39.0' })
+    try {
+      const additionalProperties = ['vector']
+      const op = rc.client.objects.list({ className: Copied, additionalProperties })
+      additionalProperties.push('distance')
+      await right(op)
+      expect(rc.requests.at(-1)?.path).toBe(`/v1/objects?class=${Copied}&limit=100&include=vector`)
+    } finally {
+      await rc.close()
+    }
   })
 })

@@ -85,7 +85,7 @@ export const nonNegativeInteger = (argument: string, value: unknown): number => 
 export const stringArray = (argument: string, value: unknown): readonly string[] => {
   if (!Array.isArray(value)) return typeError(argument, 'string[]', value)
   value.forEach((item: unknown, i) => string(`${argument}[${i}]`, item))
-  return value as string[]
+  return [...(value as string[])]
 }
 
 /** A vector: an array of finite numbers (an empty array is kept and sent, as the reference client does). */
@@ -95,7 +95,8 @@ export const vector = (argument: string, value: unknown): readonly number[] => {
     if (typeof item !== 'number') typeError(`${argument}[${i}]`, 'number', item)
     else if (!Number.isFinite(item)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
   })
-  return value as number[]
+  // A copy: changing the caller's array after the call changes nothing that is sent.
+  return [...(value as number[])]
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { typeError } from './check'
+import { typeError, valueError } from './check'
 
 /** Where the properties of an object come from. */
 export type DataSource =
@@ -28,7 +28,17 @@ export const dataObject = (argument: string, value: unknown): DataSource => {
     return /^https?:\/\//i.test(value) ? { kind: 'url', url: value } : { kind: 'file', path: value }
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    return { kind: 'inline', properties: value as Record<string, unknown> }
+    // A copy: changing the caller's object after the call changes nothing that is sent.
+    return { kind: 'inline', properties: structuredCloneOr(argument, value as Record<string, unknown>) }
   }
   return typeError(argument, 'object | string (URL or JSON file path)', value)
+}
+
+/** A deep copy, or an ArgumentValueError for a value that cannot be copied (functions, symbols). */
+const structuredCloneOr = (argument: string, value: Record<string, unknown>): Record<string, unknown> => {
+  try {
+    return structuredClone(value)
+  } catch (e) {
+    return valueError(argument, `'${argument}' must hold only data (no functions or symbols): ${e instanceof Error ? e.message : String(e)}`)
+  }
 }

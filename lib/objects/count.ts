@@ -78,7 +78,7 @@ export const count =
         return { className: className('className', a['className']), tenant: optional(tenantName, 'tenant', a['tenant']), call: callOptions(a) }
       },
       (input) =>
-        withVersion(ctx, (version) => {
+        withVersion(ctx, input.call, (version) => {
           if (input.tenant !== undefined) {
             const supported = requireFeature(version, 'tenants')
             if (E.isLeft(supported)) return of(supported)

@@ -31,7 +31,7 @@ export const deleteObject =
         return { ...addressFields(a), call: callOptions(a) }
       },
       (input) =>
-        withVersion(ctx, (version) =>
+        withVersion(ctx, input.call, (version) =>
           ctx.http.run(
             {
               method: 'DELETE',

@@ -28,7 +28,7 @@ export const exists =
         return { ...addressFields(a), call: callOptions(a) }
       },
       (input) =>
-        withVersion(ctx, (version) =>
+        withVersion(ctx, input.call, (version) =>
           ctx.http.run(
             {
               method: 'HEAD',

@@ -27,7 +27,7 @@ export const runGetById = <P>(
   ctx: OperationContext,
   input: ReturnType<typeof getByIdInput<P>>,
 ): ObservableEither<WeaviateError, WeaviateObject<P> | null> =>
-  withVersion(ctx, (version) =>
+  withVersion(ctx, input.call, (version) =>
     ctx.http.run(
       {
         method: 'GET',

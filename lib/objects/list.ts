@@ -81,7 +81,7 @@ export const runList = <P>(
   input: ReturnType<typeof listInput<P>>,
   missingClass: MissingClass = 'empty',
 ): ObservableEither<WeaviateError, Array<WeaviateObject<P>>> =>
-  withVersion(ctx, (version) => {
+  withVersion(ctx, input.call, (version) => {
     // Before 1.18 the server ignores `after` and answers the first page again: a cursor loop would
     // never end. A cursor page (the stream's, even its first) or an `after` is refused up front.
     if (input.after !== undefined || missingClass === 'retry') {

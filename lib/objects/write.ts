@@ -32,7 +32,7 @@ const write =
       (input) =>
         loadProperties(ctx.http, input.source).pipe(
           flatMap((properties) =>
-            withVersion(ctx, (version) =>
+            withVersion(ctx, input.call, (version) =>
               ctx.http.run(
                 {
                   method: kind === 'replace' ? 'PUT' : 'PATCH',

@@ -113,7 +113,7 @@ export const batchReferences =
         return { resolved, idempotent }
       },
       ({ resolved, idempotent }) =>
-        withVersion(ctx, (version) =>
+        withVersion(ctx, resolved.call, (version) =>
           runBatch<Payload, ReferenceWritten>(ctx, resolved, source as BatchSource<unknown>, {
             prepare: prepareReference(supportsClassNamespaces(version)),
             request: (items) => ({

@@ -62,7 +62,7 @@ export const add =
   (args: ReferenceArgs): ObservableEither<WeaviateError, void> =>
     operation(
       () => singleInput('add', args),
-      (input) => withVersion(ctx, (version) => send(ctx, 'add', input, version)),
+      (input) => withVersion(ctx, input.call, (version) => send(ctx, 'add', input, version)),
     )
 
 /**
@@ -78,7 +78,7 @@ export const replace =
   (args: ReplaceReferencesArgs): ObservableEither<WeaviateError, void> =>
     operation(
       () => replaceInput(args),
-      (input) => withVersion(ctx, (version) => send(ctx, 'replace', input, version)),
+      (input) => withVersion(ctx, input.call, (version) => send(ctx, 'replace', input, version)),
     )
 
 /**
@@ -94,5 +94,5 @@ export const deleteReference =
   (args: ReferenceArgs): ObservableEither<WeaviateError, void> =>
     operation(
       () => singleInput('delete', args),
-      (input) => withVersion(ctx, (version) => send(ctx, 'delete', input, version)),
+      (input) => withVersion(ctx, input.call, (version) => send(ctx, 'delete', input, version)),
     )

@@ -26,15 +26,16 @@ const Tenants = t.readonlyArray(TenantCodec)
 const whenSupported = <A>(
   ctx: OperationContext,
   features: readonly Feature[],
+  call: CallOptions,
   req: HttpRequest,
   interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
 ): ObservableEither<WeaviateError, A> =>
-  withVersion(ctx, (version) => {
+  withVersion(ctx, call, (version) => {
     for (const feature of features) {
       const supported = requireFeature(version, feature)
       if (E.isLeft(supported)) return of(supported)
     }
-    return ctx.http.run(req, interpret)
+    return ctx.http.run({ ...req, ...call }, interpret)
   })
 
 const statusFeatures = (tenants: readonly Tenant[]): readonly Feature[] =>
@@ -76,7 +77,7 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => ({
     operation(
       () => ({ className: className('className', name), call: callInput('tenants.list', options) }),
       (input) =>
-        whenSupported(ctx, ['tenants'], { method: 'GET', path: schemaPath(input.className, 'tenants'), expect: [200], ...input.call }, (res) =>
+        whenSupported(ctx, ['tenants'], input.call, { method: 'GET', path: schemaPath(input.className, 'tenants'), expect: [200] }, (res) =>
           decode(Tenants, res.body, res),
         ),
     ),
@@ -91,7 +92,8 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => ({
         whenSupported(
           ctx,
           statusFeatures(input.tenants),
-          { method: 'POST', path: schemaPath(input.className, 'tenants'), body: input.tenants, expect: [200], ...input.call },
+          input.call,
+          { method: 'POST', path: schemaPath(input.className, 'tenants'), body: input.tenants, expect: [200] },
           (res) => decode(Tenants, res.body, res),
         ),
     ),
@@ -106,7 +108,8 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => ({
         whenSupported(
           ctx,
           ['tenants', 'tenantActivity'],
-          { method: 'PUT', path: schemaPath(input.className, 'tenants'), body: input.tenants, expect: [200], ...input.call },
+          input.call,
+          { method: 'PUT', path: schemaPath(input.className, 'tenants'), body: input.tenants, expect: [200] },
           (res) => decode(Tenants, res.body, res),
         ),
     ),
@@ -121,7 +124,8 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => ({
         whenSupported(
           ctx,
           ['tenants'],
-          { method: 'DELETE', path: schemaPath(input.className, 'tenants'), body: input.names, expect: [200], ...input.call },
+          input.call,
+          { method: 'DELETE', path: schemaPath(input.className, 'tenants'), body: input.names, expect: [200] },
           () => E.right(undefined),
         ),
     ),
