@@ -13,7 +13,8 @@
 import { lastValueFrom, mergeMap, range } from 'rxjs'
 import { request } from 'undici'
 import weaviate from 'weaviate-ts-client'
-import { BatchObject, connect, startEmbedded } from '../lib'
+import { BatchObject, connect } from '../lib'
+import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
 

@@ -7,7 +7,8 @@
  */
 import { firstValueFrom } from 'rxjs'
 import weaviate from 'weaviate-ts-client'
-import { connect, rightOrThrow, startEmbedded } from '../lib'
+import { connect, rightOrThrow } from '../lib'
+import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, measure, printRatio } from './harness'
 

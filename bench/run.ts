@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark in turn, sharing one embedded Weaviate (or WEAVIATE_URL).
  * Each prints `bench: <name> ours/<peer> = <ratio>` lines (ratios of medians; below 1: ours faster).
  */
-import { startEmbedded } from '../lib'
+import { startEmbedded } from '../lib/embedded'
 import { benchBatch } from './batch'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'

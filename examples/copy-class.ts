@@ -11,7 +11,8 @@
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, reduce } from 'rxjs'
-import { BatchObject, Client, WeaviateError, connect, firstRight, toAsyncIterable } from '../lib'
+import { BatchObject, Client, WeaviateError, connect, firstRight } from '../lib'
+import { toAsyncIterable } from '../lib/paging'
 import { ProgressSink, progressBar } from './progress'
 
 /** Options of {@link copyClass}. */

@@ -10,15 +10,8 @@
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
-import {
-  EmbeddedWeaviate,
-  ObservableEither,
-  WeaviateError,
-  connect,
-  referencesOf,
-  firstRight,
-  startEmbedded,
-} from '../lib'
+import { ObservableEither, WeaviateError, connect, referencesOf, firstRight } from '../lib'
+import { EmbeddedWeaviate, startEmbedded } from '../lib/embedded'
 
 /** What the quickstart did, for its summary and for tests. */
 export interface QuickstartSummary {

@@ -13,7 +13,8 @@
  */
 import * as E from 'fp-ts/Either'
 import { Observable, defer, lastValueFrom, map, mergeMap, of, reduce, tap } from 'rxjs'
-import { Client, WeaviateError, WeaviateObject, connect, createPacer } from '../lib'
+import { Client, WeaviateError, WeaviateObject, connect } from '../lib'
+import { createPacer } from '../lib/paging'
 
 /** A fix: which objects need it, and the properties to send for them (a partial update). */
 export interface Fix {

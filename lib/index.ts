@@ -1,7 +1,26 @@
-// Public surface of weaviate-rx: re-exports only.
+/**
+ * weaviate-rx: Weaviate's object, reference, batch and schema API where every operation is a cold
+ * RxJS Observable of fp-ts `Either` values. This entry holds the client, its argument and result
+ * types, the errors and the Either kit; two subpath entries hold the toolkits:
+ * `weaviate-rx/paging` (cursor paging, pacing, async iteration, UUID partitions) and
+ * `weaviate-rx/embedded` (a real Weaviate on 127.0.0.1 for tests and development).
+ *
+ * @example
+ * ```ts
+ * import { connect, firstRight } from 'weaviate-rx'
+ * const client = connect({ url: 'http://127.0.0.1:8080' })
+ * const id = await firstRight(client.objects.create({ className: 'Article', dataObject: { title: 'x' } }))
+ * ```
+ *
+ * @packageDocumentation
+ */
 export { connect } from './client'
 export type { Client, ConnectOptions } from './client'
 export type { ObjectsApi } from './objects'
+export type { Get } from './objects/get'
+export type { PropertiesCodec } from './objects/decode-object'
+export type { CodecOption, GetByIdFields, ListFields } from './objects/args'
+export type { StreamFields } from './objects/stream'
 export type {
   AddressArgs,
   CreateArgs,
@@ -24,7 +43,7 @@ export { uuidFromKey } from './objects/batch'
 export type { BatchOptions, BatchProgress } from './batch/options'
 export type { BatchSource } from './batch/source'
 export { WhereCodec } from './filters/where'
-export type { Where, WhereOperator } from './filters/where'
+export type { Where, WhereOperator, WhereValue } from './filters/where'
 export type { SchemaApi, TenantsApi } from './schema'
 export { ClassDefinition, PropertyDefinition, SchemaCodec, TenantCodec } from './codecs/class-definition'
 export type { Schema, Tenant } from './codecs/class-definition'
@@ -80,30 +99,8 @@ export { OE } from './observable-either'
 export { firstRight, rightOrThrow } from './observable-either'
 export type { ObservableEither } from './observable-either'
 export type { WeaviateObject } from './codecs/object'
-export { ReferenceEntry, parseBeacon, referencesOf } from './codecs/reference'
+export { parseBeacon, referencesOf } from './codecs/reference'
 export type { ParsedReference } from './codecs/reference'
 export type { Meta } from './codecs/meta'
 export type { RetryOptions, TimeoutOptions } from './http/types'
-export { compareVersions, parseVersion, supportsClassNamespaces } from './version'
-export type { ServerVersion } from './version'
-export { EmbeddedError, startEmbedded, startEmbeddedCluster } from './embedded'
-export type {
-  EmbeddedCluster,
-  EmbeddedClusterOptions,
-  EmbeddedErrorReason,
-  EmbeddedNode,
-  EmbeddedOptions,
-  EmbeddedWeaviate,
-  NodePorts,
-} from './embedded'
-export {
-  BufferOverflowError,
-  PacedObservable,
-  createPacer,
-  mergePartitions,
-  paginateAfter,
-  toAsyncIterable,
-  uuidInRange,
-  uuidPartitions,
-} from './paging'
-export type { PageProgress, PaginateOptions, PagedStream, Pacer, ToAsyncIterableOptions, UuidRange } from './paging'
+export type { PagedStream, PageProgress, Pacer } from './paging'

@@ -66,6 +66,9 @@ describe('npm package', () => {
       "const { connect, rightOrThrow } = require('weaviate-rx')",
       "const { firstValueFrom } = require('rxjs')",
       "const { version } = require('weaviate-rx/package.json')",
+      "const { toAsyncIterable } = require('weaviate-rx/paging')",
+      "const { startEmbedded } = require('weaviate-rx/embedded')",
+      "if (typeof toAsyncIterable !== 'function' || typeof startEmbedded !== 'function') throw new Error('subpath entries missing')",
       'const client = connect({ url: process.env.WEAVIATE_URL })',
       'firstValueFrom(client.meta.get().pipe(rightOrThrow()))',
       '  .then((meta) => console.log(JSON.stringify({ connect: typeof connect, version, server: meta.version })))',
@@ -73,7 +76,7 @@ describe('npm package', () => {
     ].join('\n')
     const { stdout } = await sh('node', ['-e', script], project, { ...process.env, WEAVIATE_URL: weaviateUrl() })
     const loaded = JSON.parse(stdout) as { connect: string; version: string; server: string }
-    expect(loaded).toMatchObject({ connect: 'function', version: '0.1.0' })
+    expect(loaded).toMatchObject({ connect: 'function', version: '0.2.0' })
     expect(loaded.server).toMatch(/^\d+\.\d+/)
   })
 
@@ -185,7 +188,11 @@ describe('README', () => {
           moduleDetection: 'force',
           noUnusedLocals: false,
           types: ['node'],
-          paths: { 'weaviate-rx': [path.join(ROOT, 'lib', 'index.ts')] },
+          paths: {
+            'weaviate-rx': [path.join(ROOT, 'lib', 'index.ts')],
+            'weaviate-rx/paging': [path.join(ROOT, 'lib', 'paging', 'index.ts')],
+            'weaviate-rx/embedded': [path.join(ROOT, 'lib', 'embedded.ts')],
+          },
         },
         include: ['*.ts'],
       }),

@@ -67,9 +67,35 @@ const VALUE_KEYS = Object.keys(values)
  */
 export type Where =
   | { readonly operator: 'And' | 'Or'; readonly operands: readonly Where[] }
-  | ({ readonly path: readonly string[]; readonly operator: WhereOperator } & {
-      readonly [K in keyof typeof values]?: t.TypeOf<(typeof values)[K]>
-    })
+  | ({ readonly path: readonly string[]; readonly operator: WhereOperator } & WhereValue)
+
+/**
+ * The value of a leaf filter: exactly one of these fields (checked by {@link WhereCodec}).
+ *
+ * @example
+ * ```ts
+ * const value: WhereValue = { valueInt: 2000 }
+ * ```
+ */
+export interface WhereValue {
+  readonly valueText?: string
+  readonly valueString?: string
+  readonly valueInt?: number
+  readonly valueNumber?: number
+  readonly valueBoolean?: boolean
+  /** RFC 3339. */
+  readonly valueDate?: string
+  readonly valueTextArray?: readonly string[]
+  readonly valueStringArray?: readonly string[]
+  readonly valueIntArray?: readonly number[]
+  readonly valueNumberArray?: readonly number[]
+  readonly valueBooleanArray?: readonly boolean[]
+  readonly valueDateArray?: readonly string[]
+  readonly valueGeoRange?: {
+    readonly geoCoordinates: { readonly latitude: number; readonly longitude: number }
+    readonly distance: { readonly max: number }
+  }
+}
 
 const Leaf = t.intersection([t.type({ path: t.readonlyArray(t.string), operator: WhereOperator }), t.partial(values)])
 

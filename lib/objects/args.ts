@@ -22,6 +22,22 @@ import type { Sort } from '../input/sort'
 import type { PropertiesCodec } from './decode-object'
 
 /**
+ * The `codec` of a read: optional for the default, unchecked `Record<string, unknown>` properties,
+ * and required as soon as the properties are typed as anything narrower, so a call cannot claim
+ * checked properties it never checked (`getById<{ pages: number }>({ uuid })` does not compile;
+ * `getById({ uuid, codec: Article })` infers the type from the codec).
+ *
+ * @example
+ * ```ts
+ * const Article = t.type({ title: t.string })
+ * const options: CodecOption<t.TypeOf<typeof Article>> = { codec: Article }
+ * ```
+ */
+export type CodecOption<P> = Record<string, unknown> extends P
+  ? { /** io-ts codec of the properties; the result is typed by it. */ readonly codec?: PropertiesCodec<P> }
+  : { /** io-ts codec of the properties; the result is typed by it. */ readonly codec: PropertiesCodec<P> }
+
+/**
  * Properties inline, or a string: an http(s) URL or a path to a JSON file holding them.
  *
  * @example
@@ -63,7 +79,17 @@ export interface CreateArgs extends CallOptions {
  * const args: GetByIdArgs = { className: 'Article', uuid, withVector: true }
  * ```
  */
-export interface GetByIdArgs<P = Record<string, unknown>> extends CallOptions {
+export type GetByIdArgs<P = Record<string, unknown>> = GetByIdFields & CodecOption<P>
+
+/**
+ * The fields of {@link GetByIdArgs} besides `codec`.
+ *
+ * @example
+ * ```ts
+ * const fields: GetByIdFields = { className: 'Article', uuid, withVector: true }
+ * ```
+ */
+export interface GetByIdFields extends CallOptions {
   readonly uuid: string
   /** Strongly recommended from server 1.14. */
   readonly className?: string
@@ -73,8 +99,6 @@ export interface GetByIdArgs<P = Record<string, unknown>> extends CallOptions {
   readonly nodeName?: string
   readonly consistencyLevel?: ConsistencyLevel
   readonly tenant?: string
-  /** io-ts codec of the properties; the result is typed by it. */
-  readonly codec?: PropertiesCodec<P>
 }
 
 /**
@@ -85,7 +109,17 @@ export interface GetByIdArgs<P = Record<string, unknown>> extends CallOptions {
  * const args: ListArgs = { className: 'Article', limit: 10, sort: { properties: 'title' } }
  * ```
  */
-export interface ListArgs<P = Record<string, unknown>> extends CallOptions {
+export type ListArgs<P = Record<string, unknown>> = ListFields & CodecOption<P>
+
+/**
+ * The fields of {@link ListArgs} besides `codec`.
+ *
+ * @example
+ * ```ts
+ * const fields: ListFields = { className: 'Article', limit: 10 }
+ * ```
+ */
+export interface ListFields extends CallOptions {
   readonly className?: string
   readonly additionalProperties?: readonly string[]
   readonly withVector?: boolean
@@ -98,7 +132,6 @@ export interface ListArgs<P = Record<string, unknown>> extends CallOptions {
   readonly offset?: number
   readonly sort?: Sort
   readonly tenant?: string
-  readonly codec?: PropertiesCodec<P>
 }
 
 /**
@@ -212,7 +245,7 @@ export const addressFields = (a: Record<string, unknown>) => ({
   tenant: optional(name, 'tenant', a['tenant']),
 })
 
-/** Returns the caller's codec or the default one. */
+/** Checks the caller's codec; `undefined` when none was given (the reader then uses the default). */
 export const codecOf = <P>(a: Record<string, unknown>): PropertiesCodec<P> | undefined => {
   const codec = a['codec']
   if (codec === undefined) return undefined

@@ -9,7 +9,15 @@ import { decode } from '../codecs/decode'
 import { RawObject, WeaviateObject, normaliseObject } from '../codecs/object'
 import { DecodeError, HttpMethod } from '../errors'
 
-/** A decoder of properties: the caller's io-ts codec, or the default record. */
+/**
+ * A decoder of properties: the caller's io-ts codec, or the default record.
+ *
+ * @example
+ * ```ts
+ * const Article: PropertiesCodec<{ title: string }> = t.type({ title: t.string })
+ * client.objects.getById({ className: 'Article', uuid, codec: Article })
+ * ```
+ */
 export type PropertiesCodec<P> = t.Decoder<unknown, P>
 
 /** The default: a record of properties of unknown type. */

@@ -13,7 +13,16 @@ import { GetArgs, GetByIdArgs, ListArgs } from './args'
 import { getByIdInput, runGetById } from './get-by-id'
 import { listInput, runList } from './list'
 
-/** `objects.get`, typed by whether a uuid is given. */
+/**
+ * `objects.get`, typed by whether a uuid is given: one object (or `null`) with a `uuid`, a list
+ * without.
+ *
+ * @example
+ * ```ts
+ * client.objects.get({ className: 'Article', uuid }) // ObservableEither<WeaviateError, WeaviateObject | null>
+ * client.objects.get({ className: 'Article', limit: 5 }) // ObservableEither<WeaviateError, WeaviateObject[]>
+ * ```
+ */
 export interface Get {
   <P = Record<string, unknown>>(args: GetByIdArgs<P>): ObservableEither<WeaviateError, WeaviateObject<P> | null>
   <P = Record<string, unknown>>(args: ListArgs<P> & { readonly uuid?: undefined }): ObservableEither<

@@ -14,8 +14,7 @@ import { ConsistencyLevel, argsObject, boolean, checkInput, optional, positiveIn
 import { className } from '../input/names'
 import { uuid } from '../input/uuid'
 import { PageProgress, PagedStream, mergePartitions, paginateAfter, uuidInRange, uuidPartitions, UuidRange } from '../paging'
-import { codecOf, readFields } from './args'
-import { PropertiesCodec } from './decode-object'
+import { CodecOption, codecOf, readFields } from './args'
 import { listInput, runList } from './list'
 
 /**
@@ -26,7 +25,17 @@ import { listInput, runList } from './list'
  * const args: StreamArgs = { className: 'Article', pageSize: 500, prefetch: 2, onProgress: (p) => console.error(p.items) }
  * ```
  */
-export interface StreamArgs<P = Record<string, unknown>> extends CallOptions {
+export type StreamArgs<P = Record<string, unknown>> = StreamFields & CodecOption<P>
+
+/**
+ * The fields of {@link StreamArgs} besides `codec`.
+ *
+ * @example
+ * ```ts
+ * const fields: StreamFields = { className: 'Article', pageSize: 500 }
+ * ```
+ */
+export interface StreamFields extends CallOptions {
   readonly className: string
   /** Objects per request; default 100. */
   readonly pageSize?: number
@@ -38,7 +47,6 @@ export interface StreamArgs<P = Record<string, unknown>> extends CallOptions {
   readonly additionalProperties?: readonly string[]
   readonly tenant?: string
   readonly consistencyLevel?: ConsistencyLevel
-  readonly codec?: PropertiesCodec<P>
   /** Split the UUID space into this many ranges, scanned by as many cursors at once; default 1. */
   readonly partitions?: number
   /** With partitions: keep ascending UUID order across them (default true) or emit as they come. */

@@ -1,4 +1,4 @@
-import { compareVersions, parseVersion, supportsClassNamespaces } from '../../lib'
+import { compareVersions, parseVersion, supportsClassNamespaces } from '../../lib/version'
 
 const v = (raw: string) => {
   const parsed = parseVersion(raw)
