@@ -73,7 +73,7 @@ describe('objects.batch', () => {
       vector.forEach((x, i) => expect(x).toBeCloseTo(sent?.vector?.[i] ?? NaN, 6))
     }
     expect(await countObjects(weaviateUrl(), Imported)).toBe(20_000)
-  })
+  }, 240_000)
 
   it('one result per object, each index once, carrying the uuid it was written under', async () => {
     const results = await all(client.objects.batch(generated(Imported, 250), { batchSize: 40 }))
@@ -167,7 +167,7 @@ describe('objects.batch', () => {
     expect(read).toBe(200_000)
     expect(acknowledged).toBe(200_000)
     expect(furthest).toBeLessThanOrEqual((concurrency + 1) * batchSize + 1)
-  })
+  }, 240_000)
 
   it('writes each object to its own tenant', async () => {
     await createMultiTenantClass(weaviateUrl(), TenantBatch, ['a', 'b'])
