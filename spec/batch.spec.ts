@@ -7,6 +7,8 @@ import * as E from 'fp-ts/Either'
 import { lastValueFrom, tap, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect, isBatchObjectError, isBatchReferenceError, uuidFromKey } from '../lib'
 import { createClass, createMultiTenantClass, countObjects, deleteClass, getObjectRaw } from './helpers/fixtures'
+import { recordingClient } from './helpers/client'
+import { TestServer, json, startServer } from './helpers/misbehaving-server'
 import { startProxy } from './helpers/proxy'
 import { uniqueClassName, weaviateUrl } from './helpers/server'
 
@@ -231,5 +233,67 @@ describe('references.batch', () => {
     expect((book?.['properties'] as { writtenBy?: Array<{ beacon: string }> }).writtenBy?.[0]?.beacon).toBe(
       `weaviate://localhost/${Author}/${authors[5] ?? ''}`,
     )
+  })
+})
+
+describe('objects.batch flushing and per-object retries', () => {
+  it('sends a request before it would grow past maxBytes', async () => {
+    const rc = recordingClient({ serverVersion: '1.39.0' })
+    try {
+      const source = Array.from({ length: 10 }, (_, i): BatchObject => ({ className: Imported, dataObject: { title: 'x'.repeat(1_000), n: i } }))
+      const results = await all(rc.client.objects.batch(source, { batchSize: 100, maxBytes: 3_500 }))
+      expect(lefts(results)).toEqual([])
+      const sizes = rc.requests.filter((r) => r.path.startsWith('/v1/batch/objects')).map((r) => (r.body as { objects: unknown[] }).objects.length)
+      expect(sizes).toEqual([3, 3, 3, 1])
+    } finally {
+      await rc.close()
+    }
+  })
+
+  it('sends a partial batch when the source pauses longer than flushMs', async () => {
+    const rc = recordingClient({ serverVersion: '1.39.0' })
+    try {
+      async function* paused(): AsyncGenerator<BatchObject> {
+        for (let i = 0; i < 3; i++) yield { className: Imported, dataObject: { n: i } }
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        for (let i = 3; i < 5; i++) yield { className: Imported, dataObject: { n: i } }
+      }
+      const results = await all(rc.client.objects.batch(paused(), { batchSize: 100, flushMs: 50 }))
+      expect(lefts(results)).toEqual([])
+      const sizes = rc.requests.filter((r) => r.path.startsWith('/v1/batch/objects')).map((r) => (r.body as { objects: unknown[] }).objects.length)
+      expect(sizes).toEqual([3, 2])
+    } finally {
+      await rc.close()
+    }
+  })
+
+  it('sends again, alone, an object the server reported as rate-limited inside a 200, and not a permanent failure', async () => {
+    // A real Weaviate reports per-object rate limits only with a vectorizer module behind it: a stub.
+    // The behaviour runs once the body is read; it answers from the recorded body.
+    const server: TestServer = await startServer((req, res, n) => {
+      const { objects } = JSON.parse(server.requests[n]?.body ?? '{}') as { objects: Array<{ id: string }> }
+      const answer = objects.map((o, i) => ({
+        id: o.id,
+        result:
+          n === 0 && i === 1
+            ? { errors: { error: [{ message: '429 Too Many Requests: rate limit reached' }] } }
+            : n === 0 && i === 2
+              ? { errors: { error: [{ message: "invalid text property 'title'" }] } }
+              : {},
+      }))
+      json(200, answer)(req, res, n)
+    })
+    const stub = connect({ url: server.url, serverVersion: '1.39.0' })
+    try {
+      const source = Array.from({ length: 4 }, (_, i): BatchObject => ({ className: 'A', dataObject: { n: i } }))
+      const results = await all(stub.objects.batch(source))
+      expect(rights(results).map((w) => w.index).sort()).toEqual([0, 1, 3])
+      expect(lefts(results).map((e) => (isBatchObjectError(e) ? [e.index, e.messages] : []))).toEqual([[2, ["invalid text property 'title'"]]])
+      const sent = server.requests.map((r) => (JSON.parse(r.body) as { objects: unknown[] }).objects.length)
+      expect(sent).toEqual([4, 1])
+    } finally {
+      await stub.close()
+      await server.close()
+    }
   })
 })
