@@ -18,7 +18,7 @@
 export { startEmbedded, type EmbeddedWeaviate } from './embedded/single'
 export { startEmbeddedCluster, type EmbeddedCluster, type EmbeddedNode } from './embedded/cluster'
 export { resolveBinary } from './embedded/binary'
-export { EmbeddedError, type EmbeddedErrorReason } from './embedded/errors'
+export { EmbeddedError, isEmbeddedError, type EmbeddedErrorReason } from './embedded/errors'
 export {
   DEFAULT_VERSION,
   type BinaryOptions,

@@ -6,12 +6,15 @@
  * @packageDocumentation
  */
 
+/** The brand of {@link EmbeddedError}, registered globally so copies of the package agree. */
+const EmbeddedBrand: unique symbol = Symbol.for('weaviate-rx/EmbeddedError') as never
+
 /**
  * Which step of running an embedded server failed.
  *
  * @example
  * ```ts
- * if (e instanceof EmbeddedError && e.reason === 'PortInUse') retryWithAnotherPort()
+ * if (isEmbeddedError(e) && e.reason === 'PortInUse') retryWithAnotherPort()
  * ```
  */
 export type EmbeddedErrorReason =
@@ -36,11 +39,13 @@ export type EmbeddedErrorReason =
  * try {
  *   await startEmbedded({ binary: '/nonexistent' })
  * } catch (e) {
- *   if (e instanceof EmbeddedError && e.reason === 'BinaryInvalid') console.error(e.message)
+ *   if (isEmbeddedError(e) && e.reason === 'BinaryInvalid') console.error(e.message)
  * }
  * ```
  */
 export class EmbeddedError extends Error {
+  readonly _tag = 'EmbeddedError' as const
+  readonly [EmbeddedBrand] = true
   constructor(
     readonly reason: EmbeddedErrorReason,
     message: string,
@@ -50,3 +55,17 @@ export class EmbeddedError extends Error {
     this.name = 'EmbeddedError'
   }
 }
+
+/**
+ * True for an {@link EmbeddedError}, also one made by another copy of the package (the check is a
+ * brand, not `instanceof`).
+ *
+ * @example
+ * ```ts
+ * startEmbedded().catch((e: unknown) => {
+ *   if (isEmbeddedError(e)) console.error(e.reason, e.message)
+ * })
+ * ```
+ */
+export const isEmbeddedError = (u: unknown): u is EmbeddedError =>
+  typeof u === 'object' && u !== null && (u as Record<symbol, unknown>)[EmbeddedBrand] === true

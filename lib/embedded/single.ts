@@ -6,7 +6,7 @@
 import { resolveBinary } from './binary'
 import { checkExtraEnv } from './env'
 import { acquireDataDir } from './data-dir'
-import { EmbeddedError } from './errors'
+import { EmbeddedError, isEmbeddedError } from './errors'
 import { readServerVersion } from './server-info'
 import { launchNode, restUrl } from './node'
 import {
@@ -46,6 +46,9 @@ export interface EmbeddedWeaviate {
   stop(): Promise<void>
 }
 
+/** Launches with freshly chosen ports when a chosen one was taken in between. */
+const PORT_ATTEMPTS = 3
+
 /**
  * Validates a port number option.
  *
@@ -54,9 +57,6 @@ export interface EmbeddedWeaviate {
  * checkPort(8080) // ok; checkPort(0) throws EmbeddedError('InvalidOptions')
  * ```
  */
-/** Launches with freshly chosen ports when a chosen one was taken in between. */
-const PORT_ATTEMPTS = 3
-
 export const checkPort = (port: number | undefined): void => {
   if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {
     throw new EmbeddedError('InvalidOptions', `port must be an integer from 1 to 65535, got ${port}`)
@@ -99,7 +99,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
     } catch (e) {
       await data.release()
       const ownPorts = options.port === undefined
-      if (ownPorts && attempt < PORT_ATTEMPTS && e instanceof EmbeddedError && e.reason === 'PortInUse') {
+      if (ownPorts && attempt < PORT_ATTEMPTS && isEmbeddedError(e) && e.reason === 'PortInUse') {
         return launch(attempt + 1)
       }
       throw e

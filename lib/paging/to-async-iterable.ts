@@ -31,6 +31,20 @@ export interface ToAsyncIterableOptions {
   readonly highWaterMark?: number
 }
 
+/** The brand of {@link BufferOverflowError}, registered globally so copies of the package agree. */
+const OverflowBrand: unique symbol = Symbol.for('weaviate-rx/BufferOverflowError') as never
+
+/**
+ * True for a {@link BufferOverflowError}, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * if (isBufferOverflowError(e)) console.error(e.highWaterMark)
+ * ```
+ */
+export const isBufferOverflowError = (u: unknown): u is BufferOverflowError =>
+  typeof u === 'object' && u !== null && (u as Record<symbol, unknown>)[OverflowBrand] === true
+
 /**
  * Thrown by an iterator of {@link toAsyncIterable} when a push source got more than
  * `highWaterMark` values ahead of the loop. The values before the overflow were all yielded.
@@ -40,11 +54,13 @@ export interface ToAsyncIterableOptions {
  * try {
  *   for await (const x of toAsyncIterable(hot$, { highWaterMark: 1000 })) await work(x)
  * } catch (e) {
- *   if (e instanceof BufferOverflowError) console.error(`consumer too slow (> ${e.highWaterMark} behind)`)
+ *   if (isBufferOverflowError(e)) console.error(`consumer too slow (> ${e.highWaterMark} behind)`)
  * }
  * ```
  */
 export class BufferOverflowError extends Error {
+  readonly _tag = 'BufferOverflowError' as const
+  readonly [OverflowBrand] = true
   constructor(readonly highWaterMark: number) {
     super(
       `toAsyncIterable: the source pushed more than ${highWaterMark} values ahead of the consumer; ` +

@@ -58,7 +58,8 @@ export const uuidPartitions = (k: number): UuidRange[] => {
 }
 
 /**
- * True when `id` lies in `range` (compared as numbers; case-insensitive). Its negation is the
+ * True when `id` lies in `range`. Compared as lower-cased strings: for the canonical fixed-width
+ * hex form that is the numeric order of the 128-bit values. Its negation is the
  * `until` of a partition scan: the first id at or past `before` ends it.
  *
  * @example
