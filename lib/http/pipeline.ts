@@ -241,7 +241,7 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
       if (retry.attempts <= 1) return attempt$
       return attempt$.pipe(
         retryWithPolicy({
-          delay: (error, attempt) => retryDelay(error, attempt, req, retry, deadline - scheduler.now()),
+          delay: (error, attempt) => retryDelay({ error, attempt, request: req, options: retry, remainingMs: deadline - scheduler.now() }),
           scheduler,
         }),
       )

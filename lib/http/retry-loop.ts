@@ -13,7 +13,7 @@ import { WeaviateError, isWeaviateError } from '../errors'
  *
  * @example
  * ```ts
- * const config: RetryLoopConfig = { delay: (e, n) => retryDelay(e, n, req, DEFAULT_RETRY, 60_000) }
+ * const config: RetryLoopConfig = { delay: (error, attempt) => retryDelay({ error, attempt, request: req, options: DEFAULT_RETRY, remainingMs: 60_000 }) }
  * ```
  */
 export interface RetryLoopConfig {

@@ -123,29 +123,42 @@ export const isTransient = (error: WeaviateError): boolean =>
   isNetworkFailure(error) || (error._tag === 'UnexpectedStatusError' && TRANSIENT_STATUSES.has(error.status))
 
 /**
- * The delay before the next attempt, or `undefined` to give up and report `error`.
+ * What {@link retryDelay} decides on, as one named-argument object (got's
+ * `calculateRetryDelay` style).
  *
- * @param error - the failure of the attempt that just ended
- * @param attempt - that attempt's number, 1-based
- * @param request - method and `idempotent` flag of the request
- * @param options - the effective retry options (`attempts: 1` means no retry)
- * @param remainingMs - what is left of the total deadline; a wait that does not fit gives up
- * @returns milliseconds to wait, or `undefined`
+ * @example
+ * ```ts
+ * const input: RetryDelayInput = { error, attempt: 1, request: { method: 'GET' }, options: DEFAULT_RETRY, remainingMs: 60_000 }
+ * ```
+ */
+export interface RetryDelayInput {
+  /** The failure of the attempt that just ended. */
+  readonly error: WeaviateError
+  /** That attempt's number, 1-based. */
+  readonly attempt: number
+  /** Method, `idempotent` flag and extra transient statuses of the request. */
+  readonly request: RetryRequest
+  /** The effective retry options (`attempts: 1` means no retry). */
+  readonly options: RetryOptions
+  /** What is left of the total deadline; a wait that does not fit gives up. */
+  readonly remainingMs: number
+}
+
+/**
+ * The delay before the next attempt, or `undefined` to give up and report the error. The decision
+ * order is fixed: attempts left -> idempotent method -> transient failure (or a status the request
+ * lists in `retryOn`) -> a 429/503 `Retry-After` (waited exactly, unless above `maxRetryAfterMs`) ->
+ * exponential backoff with full jitter; any wait that does not fit in `remainingMs` gives up.
  *
  * @example
  * ```ts
  * const options = { ...DEFAULT_RETRY, random: () => 0.5 }
- * retryDelay(new UnexpectedStatusError({ method: 'GET', url, status: 500, body: undefined, messages: [] }), 2, { method: 'GET' }, options, 60_000) // 250
- * retryDelay(new UnexpectedStatusError({ method: 'POST', url, status: 500, body: undefined, messages: [] }), 1, { method: 'POST' }, options, 60_000) // undefined
+ * const error = new UnexpectedStatusError({ method: 'GET', url, status: 500, body: undefined, messages: [] })
+ * retryDelay({ error, attempt: 2, request: { method: 'GET' }, options, remainingMs: 60_000 }) // 250
+ * retryDelay({ error, attempt: 1, request: { method: 'POST' }, options, remainingMs: 60_000 }) // undefined
  * ```
  */
-export const retryDelay = (
-  error: WeaviateError,
-  attempt: number,
-  request: RetryRequest,
-  options: RetryOptions,
-  remainingMs: number,
-): number | undefined => {
+export const retryDelay = ({ error, attempt, request, options, remainingMs }: RetryDelayInput): number | undefined => {
   const retriable =
     isTransient(error) || (error._tag === 'UnexpectedStatusError' && request.retryOn?.includes(error.status) === true)
   if (attempt >= options.attempts || !isIdempotent(request) || !retriable) return undefined
@@ -162,5 +175,5 @@ export const retryDelay = (
   return wait >= remainingMs ? undefined : wait
 }
 
-/** `Retry-After` delta-seconds: digits only. */
+/** Re-exported for the retry loop's callers; the grammar lives in retry-after.ts. */
 export { parseRetryAfter } from './retry-after'

@@ -13,7 +13,7 @@ const GET = { method: 'GET' } as const
 const PLENTY = 1_000_000
 
 const delay = (error: WeaviateError, attempt: number, opts: RetryOptions = options, request = GET as { method: 'GET' | 'POST'; idempotent?: boolean }) =>
-  retryDelay(error, attempt, request, opts, PLENTY)
+  retryDelay({ error, attempt, request, options: opts, remainingMs: PLENTY })
 
 describe('retryDelay', () => {
   describe('backoff', () => {
@@ -36,7 +36,7 @@ describe('retryDelay', () => {
 
     it('uses the defaults 250 ms base and 3 attempts', () => {
       const defaults = { ...DEFAULT_RETRY, random: () => 0.5 }
-      expect([1, 2, 3].map((n) => retryDelay(status(503), n, GET, defaults, PLENTY))).toEqual([125, 250, undefined])
+      expect([1, 2, 3].map((n) => retryDelay({ error: status(503), attempt: n, request: GET, options: defaults, remainingMs: PLENTY }))).toEqual([125, 250, undefined])
     })
   })
 
@@ -104,22 +104,22 @@ describe('retryDelay', () => {
     })
 
     it('gives up when Retry-After exceeds the remaining total time', () => {
-      expect(retryDelay(status(503, 5_000), 1, GET, options, 4_000)).toBeUndefined()
+      expect(retryDelay({ error: status(503, 5_000), attempt: 1, request: GET, options, remainingMs: 4_000 })).toBeUndefined()
     })
 
     it('gives up when the backoff does not fit the remaining total time', () => {
-      expect(retryDelay(status(500), 1, GET, options, 40)).toBeUndefined()
+      expect(retryDelay({ error: status(500), attempt: 1, request: GET, options, remainingMs: 40 })).toBeUndefined()
     })
   })
 })
 
 describe('retryDelay with retryOn', () => {
   it('retries a status the request names, such as a 404 cursor page', () => {
-    expect(retryDelay(status(404), 1, { method: 'GET', retryOn: [404] }, options, PLENTY)).toBe(50)
+    expect(retryDelay({ error: status(404), attempt: 1, request: { method: 'GET', retryOn: [404] }, options, remainingMs: PLENTY })).toBe(50)
   })
 
   it('does not retry that status for other requests', () => {
-    expect(retryDelay(status(404), 1, GET, options, PLENTY)).toBeUndefined()
+    expect(retryDelay({ error: status(404), attempt: 1, request: GET, options, remainingMs: PLENTY })).toBeUndefined()
   })
 })
 
