@@ -7,6 +7,7 @@
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { canonicalUuid } from '../input/uuid'
+import { splitBeacon } from '../routes'
 
 /**
  * One reference as the server returns it: `{ beacon, href }`.
@@ -37,7 +38,6 @@ export interface ParsedReference extends ReferenceEntry {
   readonly uuid: string
 }
 
-const BEACON = /^weaviate:\/\/[^/]+\/(?:([A-Za-z][_0-9A-Za-z]*)\/)?([^/]+)$/
 
 /**
  * Parses a beacon into class and UUID; undefined when it is not an object beacon.
@@ -49,9 +49,9 @@ const BEACON = /^weaviate:\/\/[^/]+\/(?:([A-Za-z][_0-9A-Za-z]*)\/)?([^/]+)$/
  * ```
  */
 export const parseBeacon = (beacon: string): { className: string | undefined; uuid: string } | undefined => {
-  const m = BEACON.exec(beacon)
-  const uuid = m?.[2] === undefined ? undefined : canonicalUuid(m[2])
-  return uuid === undefined ? undefined : { className: m?.[1], uuid }
+  const parts = splitBeacon(beacon)
+  const uuid = parts === undefined ? undefined : canonicalUuid(parts.uuid)
+  return uuid === undefined ? undefined : { className: parts?.className, uuid }
 }
 
 /**

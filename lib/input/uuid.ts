@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+import { splitBeacon } from '../routes'
 import { string, valueError } from './check'
 
 const HEX32 = /^[0-9a-f]{32}$/i
@@ -23,8 +24,8 @@ export const canonicalUuid = (raw: string): string | undefined => {
 
 /** The trailing UUID of a beacon (`weaviate://host/[Class/]uuid`) or object URL (`.../v1/objects/[Class/]uuid`). */
 const uuidOfObjectAddress = (s: string): string | undefined => {
-  const beacon = /^weaviate:\/\/[^/]+\/(?:[A-Za-z][_0-9A-Za-z]*\/)?([^/]+)$/.exec(s)
-  if (beacon?.[1] !== undefined) return canonicalUuid(beacon[1])
+  const beacon = splitBeacon(s)
+  if (beacon !== undefined) return canonicalUuid(beacon.uuid)
   const parts = s.split('/v1/')
   const tail = parts.length === 2 ? parts[1] : undefined
   const object = tail === undefined ? null : /^objects\/(?:[A-Za-z][_0-9A-Za-z]*\/)?([^/?#]+)$/.exec(tail)

@@ -9,7 +9,7 @@ import { OperationContext, callOptions, operation, withVersion } from '../contex
 import { WeaviateError } from '../errors'
 import { argsObject } from '../input/check'
 import { ObservableEither } from '../observable-either'
-import { addressOf } from './address'
+import { routesFor } from '../routes'
 import { AddressArgs, addressFields } from './args'
 
 /**
@@ -35,7 +35,7 @@ export const deleteObject =
           ctx.http.run(
             {
               method: 'DELETE',
-              path: addressOf(ctx, version, input.className, input.uuid, { warn: true }),
+              path: routesFor(version, ctx.deprecations).object(input.className, input.uuid, { warn: true }),
               query: [
                 ['consistency_level', input.consistencyLevel],
                 ['tenant', input.tenant],

@@ -10,7 +10,7 @@ import { argsObject } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither } from '../observable-either'
 import { WeaviateObject } from '../codecs/object'
-import { addressOf } from './address'
+import { routesFor } from '../routes'
 import { GetByIdArgs, codecOf, readFields } from './args'
 import { AnyProperties, PropertiesCodec, decodeObject } from './decode-object'
 
@@ -31,7 +31,7 @@ export const runGetById = <P>(
     ctx.http.run(
       {
         method: 'GET',
-        path: addressOf(ctx, version, input.className, input.uuid, { warn: true }),
+        path: routesFor(version, ctx.deprecations).object(input.className, input.uuid, { warn: true }),
         query: [
           ['include', input.include],
           ['consistency_level', input.consistencyLevel],

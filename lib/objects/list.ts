@@ -15,7 +15,8 @@ import { argsObject, nonNegativeInteger, optional, positiveInteger } from '../in
 import { sort } from '../input/sort'
 import { uuid } from '../input/uuid'
 import { ObservableEither } from '../observable-either'
-import { requireFeature, supportsClassNamespaces } from '../version'
+import { routesFor } from '../routes'
+import { requireFeature } from '../version'
 import { ListArgs, codecOf, readFields } from './args'
 import { AnyProperties, PropertiesCodec, decodeObject } from './decode-object'
 
@@ -88,14 +89,12 @@ export const runList = <P>(
       const cursor = requireFeature(version, 'cursor')
       if (E.isLeft(cursor)) return of(cursor)
     }
-    const namespaced = supportsClassNamespaces(version)
-    if (!namespaced && input.className !== undefined) ctx.deprecations.warn('object-class-unsupported')
     return ctx.http.run(
       {
         method: 'GET',
         path: '/objects',
         query: [
-          ['class', namespaced ? input.className : undefined],
+          ['class', routesFor(version, ctx.deprecations).listClass(input.className)],
           ['limit', String(input.limit ?? DEFAULT_LIMIT)],
           ['offset', input.offset === undefined ? undefined : String(input.offset)],
           ['after', input.after],

@@ -11,7 +11,7 @@ import { WeaviateError } from '../errors'
 import { argsObject } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../observable-either'
-import { addressOf } from './address'
+import { routesFor } from '../routes'
 import { WriteArgs, writeFields } from './args'
 import { loadProperties } from './load-properties'
 
@@ -36,7 +36,7 @@ const write =
               ctx.http.run(
                 {
                   method: kind === 'replace' ? 'PUT' : 'PATCH',
-                  path: addressOf(ctx, version, input.className, input.uuid, { warn: false }),
+                  path: routesFor(version, ctx.deprecations).object(input.className, input.uuid, { warn: false }),
                   query: [['consistency_level', input.consistencyLevel]],
                   body: {
                     class: input.className,

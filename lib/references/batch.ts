@@ -17,8 +17,7 @@ import { argsObject, boolean, checkInput, name, optional, typeError } from '../i
 import { className, propertyName } from '../input/names'
 import { uuid } from '../input/uuid'
 import { ObservableEither } from '../observable-either'
-import { beacon } from '../paths'
-import { supportsClassNamespaces } from '../version'
+import { Routes, referenceSource, routesFor } from '../routes'
 
 /**
  * One reference for `references.batch`.
@@ -74,7 +73,7 @@ interface Payload extends Serialised {
 }
 
 const prepareReference =
-  (namespaced: boolean) =>
+  (routes: Routes) =>
   (item: unknown, index: number): E.Either<ArgumentError, Prepared<Payload>> =>
     checkInput(() => {
       const at = `references[${index}]`
@@ -85,8 +84,8 @@ const prepareReference =
       const toUuid = uuid(`${at}.toUuid`, a['toUuid'])
       const toClass = optional(className, `${at}.toClassName`, a['toClassName'])
       const tenant = optional(name, `${at}.tenant`, a['tenant'])
-      const from = `${beacon(true, fromClass, fromUuid)}/${property}`
-      const to = beacon(namespaced, toClass, toUuid)
+      const from = referenceSource(fromClass, fromUuid, property)
+      const to = routes.beacon(toClass, toUuid)
       const json = JSON.stringify({ from, to, ...(tenant === undefined ? {} : { tenant }) })
       return { index, payload: { from, to, json }, bytes: json.length }
     })
@@ -115,7 +114,7 @@ export const batchReferences =
       ({ resolved, idempotent }) =>
         withVersion(ctx, resolved.call, (version) =>
           runBatch<Payload, ReferenceWritten>(ctx, resolved, source as BatchSource<unknown>, {
-            prepare: prepareReference(supportsClassNamespaces(version)),
+            prepare: prepareReference(routesFor(version, ctx.deprecations)),
             request: (items) => ({
               method: 'POST',
               path: '/batch/references',

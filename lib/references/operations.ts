@@ -9,8 +9,8 @@ import * as E from 'fp-ts/Either'
 import { OperationContext, operation, withVersion } from '../context'
 import { WeaviateError } from '../errors'
 import { ObservableEither } from '../observable-either'
-import { beacon, referencePath } from '../paths'
-import { ServerVersion, supportsClassNamespaces } from '../version'
+import { routesFor } from '../routes'
+import { ServerVersion } from '../version'
 import { ReferenceArgs, ReplaceReferencesArgs, Target, replaceInput, singleInput } from './args'
 
 type Input = ReturnType<typeof singleInput>
@@ -19,24 +19,17 @@ type Kind = 'add' | 'replace' | 'delete'
 const methods = { add: 'POST', replace: 'PUT', delete: 'DELETE' } as const
 const successes = { add: 200, replace: 200, delete: 204 } as const
 
-const warnAboutClasses = (ctx: OperationContext, namespaced: boolean, input: Input): void => {
-  const toClassMissing = input.targets.some((t) => t.className === undefined)
-  const toClassGiven = input.targets.some((t) => t.className !== undefined)
-  if (namespaced && (input.fromClassName === undefined || toClassMissing)) {
-    ctx.deprecations.warn('reference-class-missing')
-  }
-  if (!namespaced && input.fromClassName !== undefined) ctx.deprecations.warn('reference-from-class-unsupported')
-  if (!namespaced && toClassGiven) ctx.deprecations.warn('reference-to-class-unsupported')
-}
-
 const send = (ctx: OperationContext, kind: Kind, input: Input, version: ServerVersion) => {
-  const namespaced = supportsClassNamespaces(version)
-  warnAboutClasses(ctx, namespaced, input)
-  const beacons = input.targets.map((t: Target) => ({ beacon: beacon(namespaced, t.className, t.uuid) }))
+  const routes = routesFor(version, ctx.deprecations)
+  const path = routes.references(
+    { className: input.fromClassName, uuid: input.fromUuid, property: input.fromPropertyName },
+    input.targets.map((t) => t.className),
+  )
+  const beacons = input.targets.map((t: Target) => ({ beacon: routes.beacon(t.className, t.uuid) }))
   return ctx.http.run(
     {
       method: methods[kind],
-      path: referencePath(namespaced, input.fromClassName, input.fromUuid, input.fromPropertyName),
+      path,
       query: [
         ['consistency_level', input.consistencyLevel],
         ['tenant', input.tenant],

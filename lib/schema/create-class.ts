@@ -10,7 +10,7 @@ import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext, operation } from '../context'
 import { ClassAlreadyExistsError, WeaviateError, isUnexpectedStatusError } from '../errors'
 import { ObservableEither } from '../observable-either'
-import { schemaPath } from '../paths'
+import { schemaPath } from '../routes'
 import { callInput } from './call-input'
 import { classDefinition } from './input'
 

@@ -10,7 +10,7 @@ import { CallOptions, OperationContext, operation } from '../context'
 import { WeaviateError } from '../errors'
 import { className } from '../input/names'
 import { ObservableEither } from '../observable-either'
-import { schemaPath } from '../paths'
+import { schemaPath } from '../routes'
 import { callInput } from './call-input'
 
 /**

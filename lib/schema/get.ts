@@ -8,7 +8,7 @@ import { Schema, SchemaCodec } from '../codecs/class-definition'
 import { CallOptions, OperationContext, operation } from '../context'
 import { WeaviateError } from '../errors'
 import { ObservableEither } from '../observable-either'
-import { schemaPath } from '../paths'
+import { schemaPath } from '../routes'
 import { callInput } from './call-input'
 
 /**

@@ -1,0 +1,129 @@
+/**
+ * The one module that knows Weaviate's addresses: which object path, list query, reference path
+ * and beacon a server version takes, which deprecation warning a call earns there, and the beacon
+ * format both ways (built here, parsed here). From 1.14 an object is addressed by class and UUID
+ * when the class is known; before 1.14, and without a class, by UUID alone. Every path segment is
+ * percent-encoded, so no input can reach another endpoint.
+ *
+ * @packageDocumentation
+ */
+import { Deprecations } from './deprecations'
+import { ServerVersion, supports } from './version'
+
+const segment = encodeURIComponent
+
+/** A beacon: `weaviate://<host>/[<Class>/]<uuid>` (the UUID still to be checked by the caller). */
+const BEACON = /^weaviate:\/\/[^/]+\/(?:([A-Za-z][_0-9A-Za-z]*)\/)?([^/]+)$/
+
+/**
+ * The addresses of one server version; warnings go to the client's deprecation memory.
+ *
+ * @example
+ * ```ts
+ * const routes = routesFor(version, ctx.deprecations)
+ * routes.object('Article', id) // '/objects/Article/<id>' from 1.14, '/objects/<id>' before
+ * ```
+ */
+export interface Routes {
+  /** True from 1.14: class-namespaced paths and beacons. */
+  readonly namespaced: boolean
+  /**
+   * `/objects/<Class>/<uuid>` (from 1.14, with a class) or `/objects/<uuid>`. With `warn`, a
+   * missing class from 1.14 and a class before 1.14 earn their deprecation warning.
+   */
+  readonly object: (className: string | undefined, uuid: string, options?: { readonly warn: boolean }) => string
+  /** The `class` query of a list: the class from 1.14; before 1.14 none (and a warning when given). */
+  readonly listClass: (className: string | undefined) => string | undefined
+  /** `/objects/[<Class>/]<uuid>/references/<property>`, warning about the classes as the interface says. */
+  readonly references: (
+    from: { readonly className: string | undefined; readonly uuid: string; readonly property: string },
+    targetClasses: ReadonlyArray<string | undefined>,
+  ) => string
+  /** The beacon of a target: `weaviate://localhost/<Class>/<uuid>` from 1.14 with a class, else without. */
+  readonly beacon: (className: string | undefined, uuid: string) => string
+}
+
+/**
+ * The routes of `version`.
+ *
+ * @example
+ * ```ts
+ * routesFor(parseVersion('1.13.2')!, deprecations).beacon('Author', id) // 'weaviate://localhost/<id>'
+ * ```
+ */
+export const routesFor = (version: ServerVersion, deprecations: Deprecations): Routes => {
+  const namespaced = supports(version, 'classNamespaces')
+  const object = (className: string | undefined, uuid: string): string =>
+    namespaced && className !== undefined ? `/objects/${segment(className)}/${segment(uuid)}` : `/objects/${segment(uuid)}`
+  return {
+    namespaced,
+    object: (className, uuid, options = { warn: false }) => {
+      if (options.warn && namespaced && className === undefined) deprecations.warn('object-class-missing')
+      if (options.warn && !namespaced && className !== undefined) deprecations.warn('object-class-unsupported')
+      return object(className, uuid)
+    },
+    listClass: (className) => {
+      if (!namespaced && className !== undefined) deprecations.warn('object-class-unsupported')
+      return namespaced ? className : undefined
+    },
+    references: (from, targetClasses) => {
+      const targetClassMissing = targetClasses.some((c) => c === undefined)
+      const targetClassGiven = targetClasses.some((c) => c !== undefined)
+      if (namespaced && (from.className === undefined || targetClassMissing)) deprecations.warn('reference-class-missing')
+      if (!namespaced && from.className !== undefined) deprecations.warn('reference-from-class-unsupported')
+      if (!namespaced && targetClassGiven) deprecations.warn('reference-to-class-unsupported')
+      return `${object(from.className, from.uuid)}/references/${segment(from.property)}`
+    },
+    beacon: (className, uuid) => beacon(namespaced, className, uuid),
+  }
+}
+
+/**
+ * A beacon: with the class when `namespaced` and the class is known.
+ *
+ * @example
+ * ```ts
+ * beacon(true, 'Author', id) // 'weaviate://localhost/Author/<id>'
+ * ```
+ */
+export const beacon = (namespaced: boolean, className: string | undefined, uuid: string): string =>
+  namespaced && className !== undefined ? `weaviate://localhost/${className}/${uuid}` : `weaviate://localhost/${uuid}`
+
+/**
+ * The source of a batch reference: `weaviate://localhost/<Class>/<uuid>/<property>` (the batch
+ * endpoint always names the class).
+ *
+ * @example
+ * ```ts
+ * referenceSource('Article', id, 'writtenBy') // 'weaviate://localhost/Article/<id>/writtenBy'
+ * ```
+ */
+export const referenceSource = (className: string, uuid: string, property: string): string =>
+  `${beacon(true, className, uuid)}/${property}`
+
+/**
+ * Splits a beacon into its class (when it names one) and its UUID text; `undefined` when it is not
+ * an object beacon. The UUID is returned as written: the caller checks and normalises it.
+ *
+ * @example
+ * ```ts
+ * splitBeacon('weaviate://localhost/Author/36ddd591-2dee-4e7e-a3cc-eb86d30a4303')
+ * // { className: 'Author', uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }
+ * ```
+ */
+export const splitBeacon = (value: string): { readonly className: string | undefined; readonly uuid: string } | undefined => {
+  const m = BEACON.exec(value)
+  return m?.[2] === undefined ? undefined : { className: m[1], uuid: m[2] }
+}
+
+/**
+ * The schema paths: `/schema`, `/schema/<Class>`, `/schema/<Class>/properties`,
+ * `/schema/<Class>/tenants` (the same on every server version).
+ *
+ * @example
+ * ```ts
+ * schemaPath('Article', 'tenants') // '/schema/Article/tenants'
+ * ```
+ */
+export const schemaPath = (className?: string, sub?: 'properties' | 'tenants'): string =>
+  className === undefined ? '/schema' : `/schema/${segment(className)}${sub === undefined ? '' : `/${sub}`}`
