@@ -120,21 +120,17 @@ const ioTurn = (resume: () => void): (() => void) => {
 }
 
 const scan = <P>(ctx: OperationContext, input: StreamInput<P>): PagedStream<WeaviateError, WeaviateObject<P>> => {
-  const page = (after: string | undefined) =>
-    runList<P>(
-      ctx,
-      listInput<P>({
-        className: input.className,
-        limit: input.pageSize,
-        ...(after === undefined ? {} : { after }),
-        ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
-        ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: input.consistencyLevel }),
-        ...(input.include === undefined ? {} : { additionalProperties: input.include.split(',') }),
-        ...(input.codec === undefined ? {} : { codec: input.codec }),
-        ...input.call,
-      }),
-      'retry',
-    )
+  // The list request is checked once; each page only moves the cursor.
+  const request = listInput<P>({
+    className: input.className,
+    limit: input.pageSize,
+    ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
+    ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: input.consistencyLevel }),
+    ...(input.codec === undefined ? {} : { codec: input.codec }),
+    ...input.call,
+  })
+  const checked = { ...request, include: input.include }
+  const page = (after: string | undefined) => runList<P>(ctx, after === undefined ? checked : { ...checked, after }, 'retry')
   const cursorOf = (o: WeaviateObject<P>) => o.id
   if (input.partitions === 1) {
     return paginateAfter(page, {
