@@ -17,7 +17,7 @@
  */
 export { startEmbedded, type EmbeddedWeaviate } from './embedded/single'
 export { startEmbeddedCluster, type EmbeddedCluster, type EmbeddedNode } from './embedded/cluster'
-export { resolveBinary } from './embedded/binary'
+export { resolveBinary } from './embedded/binary/resolve-binary'
 export { EmbeddedError, isEmbeddedError, type EmbeddedErrorReason } from './embedded/errors'
 export {
   DEFAULT_VERSION,
@@ -27,4 +27,4 @@ export {
   type LogSink,
   type ServerOptions,
 } from './embedded/options'
-export type { NodePorts } from './embedded/ports'
+export type { NodePorts } from './embedded/process/ports'

@@ -9,11 +9,11 @@
  */
 import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
-import { resolveBinary } from './binary'
-import { acquireDataDir, type DataDir } from './data-dir'
-import { checkExtraEnv, type NodeIdentity } from './env'
+import { resolveBinary } from './binary/resolve-binary'
+import { acquireDataDir, type DataDir } from './process/data-dir'
+import { checkExtraEnv, type NodeIdentity } from './process/env'
 import { EmbeddedError } from './errors'
-import { launchNode, restUrl } from './node'
+import { launchNode, restUrl } from './process/launch'
 import {
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_STOP_GRACE_MS,
@@ -21,10 +21,10 @@ import {
   progress,
   type EmbeddedClusterOptions,
 } from './options'
-import { allocateNodePorts, type NodePorts } from './ports'
-import { pollUntil } from './probe'
-import { readNodeStatuses, readServerVersion } from './server-info'
-import type { ServerProcess } from './server-process'
+import { allocateNodePorts, type NodePorts } from './process/ports'
+import { pollUntil } from './readiness/probe'
+import { readNodeStatuses, readServerVersion } from './readiness/server-info'
+import type { ServerProcess } from './process/server-process'
 
 /**
  * One node of an embedded cluster. It can be stopped and started again with the same name, ports

@@ -3,12 +3,12 @@
  *
  * @packageDocumentation
  */
-import { resolveBinary } from './binary'
-import { checkExtraEnv } from './env'
-import { acquireDataDir } from './data-dir'
+import { resolveBinary } from './binary/resolve-binary'
+import { checkExtraEnv } from './process/env'
+import { acquireDataDir } from './process/data-dir'
 import { EmbeddedError, isEmbeddedError } from './errors'
-import { readServerVersion } from './server-info'
-import { launchNode, restUrl } from './node'
+import { readServerVersion } from './readiness/server-info'
+import { launchNode, restUrl } from './process/launch'
 import {
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_STOP_GRACE_MS,
@@ -16,7 +16,7 @@ import {
   progress,
   type EmbeddedOptions,
 } from './options'
-import { allocateNodePorts, type NodePorts } from './ports'
+import { allocateNodePorts, type NodePorts } from './process/ports'
 
 /**
  * A running embedded server.

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { spawn } from 'node:child_process'
-import { LineRing, forEachLine } from './log-ring'
+import { LineRing, forEachLine } from '../process/log-ring'
 
 /**
  * How a helper command ended.

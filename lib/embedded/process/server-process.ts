@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { EmbeddedError } from './errors'
+import { EmbeddedError } from '../errors'
 import { onProcessExit } from './exit-hook'
 import { LineRing, forEachLine } from './log-ring'
 

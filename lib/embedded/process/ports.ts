@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import * as net from 'node:net'
-import { EmbeddedError } from './errors'
+import { EmbeddedError } from '../errors'
 
 /**
  * The ports one `weaviate-server` listens on.

@@ -9,7 +9,7 @@
  * @packageDocumentation
  */
 import type { NodePorts } from './ports'
-import { EmbeddedError } from './errors'
+import { EmbeddedError } from '../errors'
 
 /**
  * Everything that distinguishes one node from another.

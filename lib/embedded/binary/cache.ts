@@ -8,7 +8,7 @@
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { nonEmpty, type BinaryOptions } from './options'
+import { nonEmpty, type BinaryOptions } from '../options'
 
 /**
  * The cache root: `options.cacheDir`, env `WEAVIATE_RX_CACHE`, or `~/.cache/weaviate-rx`.

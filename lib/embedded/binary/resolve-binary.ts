@@ -10,11 +10,11 @@ import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
 import { cacheLockDir, cachedBinaryPath, resolveCacheDir } from './cache'
 import { defaultDownloadUrl, downloadBinary, expandUrl } from './download'
-import { EmbeddedError } from './errors'
+import { EmbeddedError } from '../errors'
 import { executableProblem, findOnPath } from './executable'
 import { buildWithGo } from './go-build'
 import { withDirLock } from './lock'
-import { DEFAULT_VERSION, nonEmpty, progress, type BinaryOptions } from './options'
+import { DEFAULT_VERSION, nonEmpty, progress, type BinaryOptions } from '../options'
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 

@@ -7,9 +7,9 @@
  */
 import { Agent } from 'undici'
 import { serverArgs, serverEnv, type NodeIdentity } from './env'
-import { EmbeddedError } from './errors'
+import { EmbeddedError } from '../errors'
 import { assertPortFree } from './ports'
-import { pollUntil, probe, type PollFailure } from './probe'
+import { pollUntil, probe, type PollFailure } from '../readiness/probe'
 import { describeExit, spawnServer, type ServerProcess } from './server-process'
 
 /**
