@@ -53,6 +53,9 @@ export interface SinkConfig<I, P, R> {
 }
 
 const IDLE = Symbol('idle')
+const PENDING = Symbol('pending')
+/** Settled at once: what `Promise.race` returns when the other promise is still pending. */
+const NOT_YET: Promise<typeof PENDING> = Promise.resolve(PENDING)
 
 /**
  * Runs a sink: cold, one run per subscription; unsubscribing stops reading, aborts the requests in
@@ -96,8 +99,15 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
       )
       if (done) inFlight.delete(subscription)
     }
-    /** The next item, or IDLE when none came within flushMs. */
-    const nextOrIdle = (pending: Promise<IteratorResult<I>>): Promise<IteratorResult<I> | typeof IDLE> =>
+    /**
+     * The next item, or IDLE when none came within flushMs. The timer is armed only when the item
+     * is not there at once: a fast source (an array, a generator) costs no timer per item.
+     */
+    const nextOrIdle = async (pending: Promise<IteratorResult<I>>): Promise<IteratorResult<I> | typeof IDLE> => {
+      const ready = await Promise.race([pending, NOT_YET])
+      return ready === PENDING ? idleRace(pending) : ready
+    }
+    const idleRace = (pending: Promise<IteratorResult<I>>): Promise<IteratorResult<I> | typeof IDLE> =>
       new Promise((resolve, reject) => {
         const timer = config.scheduler.schedule(() => resolve(IDLE), config.flushMs)
         pending.then(
