@@ -235,6 +235,23 @@ describe('the server environment', () => {
     raftJoin: 'node0:5',
   })
 
+  it('turns anonymous access on when no other authentication scheme is configured (servers before 1.19 need one)', () => {
+    expect(serverEnv({}, undefined, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('true')
+  })
+
+  it('leaves anonymous access off when the caller turns on API keys', () => {
+    const env = serverEnv({}, { AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'k' }, identity())
+    expect(env['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBeUndefined()
+  })
+
+  it('leaves anonymous access off when the inherited environment turns on OIDC', () => {
+    expect(serverEnv({ AUTHENTICATION_OIDC_ENABLED: 'true' }, undefined, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBeUndefined()
+  })
+
+  it('keeps an explicit anonymous setting of the caller', () => {
+    expect(serverEnv({}, { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false' }, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('false')
+  })
+
   it('drops HOST and PORT inherited from the parent', () => {
     const env = serverEnv({ HOST: '0.0.0.0', PORT: '80', KEEP: 'me' }, undefined, identity())
     expect(env['HOST']).toBeUndefined()

@@ -1,6 +1,6 @@
 /**
  * Jest globalSetup: one real Weaviate per version of spec/helpers/versions.ts for the whole run,
- * started in parallel. For each version, a URL in its environment variable (`WEAVIATE_URL` for
+ * started one after the other (each in about half a second once built). For each version, a URL in its environment variable (`WEAVIATE_URL` for
  * 1.39.0, `WEAVIATE_URL_1_13_2`, `WEAVIATE_URL_1_14_1`, `WEAVIATE_URL_1_18_6`) is used as is and
  * nothing is started; otherwise an embedded server of that version is started (built into the
  * cache on first use), its URL put into the variable (workers inherit it), and its handle kept for

@@ -35,8 +35,6 @@ export interface NodeIdentity {
 
 /** Defaults a caller may change through `options.env`. */
 const DEFAULTS: Readonly<Record<string, string>> = {
-  // Servers before 1.19 refuse to start without an authentication scheme; newer ones default to it.
-  AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true',
   DEFAULT_VECTORIZER_MODULE: 'none',
   QUERY_DEFAULTS_LIMIT: '25',
   QUERY_MAXIMUM_RESULTS: '10000',
@@ -44,6 +42,20 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   LOG_LEVEL: 'info',
   RAFT_TIMEOUTS_MULTIPLIER: '1',
   MEMBERLIST_FAST_FAILURE_DETECTION: 'true',
+}
+
+/**
+ * Servers before 1.19 refuse to start without an authentication scheme, so anonymous access is
+ * turned on by default, but only when the caller's settings (inherited or `options.env`) turn on
+ * no other scheme: with API keys or OIDC on, anonymous access stays as the server defaults (off).
+ */
+const anonymousDefault = (
+  inherited: Readonly<Record<string, string>>,
+  extra: Readonly<Record<string, string>> | undefined,
+): Record<string, string> => {
+  const setting = (key: string): string | undefined => extra?.[key] ?? inherited[key]
+  const otherScheme = ['AUTHENTICATION_APIKEY_ENABLED', 'AUTHENTICATION_OIDC_ENABLED'].some((key) => setting(key) === 'true')
+  return otherScheme || setting('AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED') !== undefined ? {} : { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true' }
 }
 
 /** Settings independent of the node that no caller may change. */
@@ -122,7 +134,7 @@ export const serverEnv = (
   for (const [key, value] of Object.entries(parent)) {
     if (value !== undefined && !PROTECTED_ENV.includes(key)) env[key] = value
   }
-  Object.assign(env, DEFAULTS, extra, FIXED, {
+  Object.assign(env, DEFAULTS, anonymousDefault(env, extra), extra, FIXED, {
     PERSISTENCE_DATA_PATH: node.dataDir,
     CLUSTER_HOSTNAME: node.hostname,
     GRPC_PORT: String(node.ports.grpc),
