@@ -270,7 +270,7 @@ export const formatError = (e: ErrorDescription): string => {
 }
 
 /**
- * What {@link formatError} reads: any error's tag and props.
+ * What {@link formatError} reads: the tag and the props of an error.
  *
  * @example
  * ```ts
