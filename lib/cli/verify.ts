@@ -101,14 +101,15 @@ const verifyClass = async (source: CliLibrary, target: CliLibrary, io: CliIo, pl
   const sourceRefs = referenceProperties(sourceClass)
   const targetRefs = referenceProperties(targetClass)
   const [sourceCount, targetCount] = await Promise.all([source.count({ className: plan.className }), target.count({ className: plan.toClassName })])
+  const progress = createProgress({ label: 'verify', mode: plan.mode, stderr: io.stderr })
+  progress.setTotal(Math.max(sourceCount, targetCount))
   let differences = 0
   const report = (line: string) => {
     differences++
+    progress.fail(1)
     if (differences <= plan.maxDifferences) io.stdout.write(`${line}\n`)
   }
   if (sourceCount !== targetCount) report(`count: ${sourceCount} on --from, ${targetCount} on --to`)
-  const progress = createProgress({ label: 'verify', mode: plan.mode, stderr: io.stderr })
-  progress.setTotal(Math.max(sourceCount, targetCount))
   const left = objectsOf(source, plan.className, plan.pageSize)
   const right = objectsOf(target, plan.toClassName, plan.pageSize)
   try {
