@@ -47,8 +47,10 @@ export const parse = (command: string, options: Options, args: readonly string[]
     const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals })
     return { values: parsed.values as Values, positionals: parsed.positionals }
   } catch (e) {
-    const reason = e instanceof Error ? e.message.split('\n')[0] ?? e.message : String(e)
-    throw new UsageError(`${command}: ${reason.replace(/\. To specify a positional argument.*$/, '')} (see 'weaviate-rx ${command} --help')`)
+    const first = (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? ''
+    // Node's parseArgs message, without an `TypeError [ERR_PARSE_ARGS_...]: ` prefix some runtimes add.
+    const reason = first.replace(/^\w*Error \[[A-Z_]+\]: /, '').replace(/\. To specify a positional argument.*$/, '')
+    throw new UsageError(`${command}: ${reason} (see 'weaviate-rx ${command} --help')`)
   }
 }
 
