@@ -193,7 +193,9 @@ const copyObjects = (pass: Pass): Promise<void> =>
       await writeObjectPage(pass.target, objects, undefined, pass.failures, pass.progress)
       const last = page.at(-1)
       if (last !== undefined) cursor.after = last.id
+      // On disk before the next page is written: a crash resends at most this partition's next page.
       pass.checkpoint.save(pass.state)
+      await pass.checkpoint.flush()
     }
   })
 
@@ -217,7 +219,9 @@ const copyReferences = (pass: Pass, resumed: boolean): Promise<void> => {
       replace = false
       const last = page.at(-1)
       if (last !== undefined) cursor.after = last.id
+      // On disk before the next page is written: a crash resends at most this partition's next page.
       pass.checkpoint.save(pass.state)
+      await pass.checkpoint.flush()
     }
   })
 }

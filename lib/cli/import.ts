@@ -265,6 +265,8 @@ const importObjects = async (
       state.offset = after.offset
       state.line = after.line
       pass.checkpoint.save(state)
+      // On disk before the next batch is sent: a crash resends at most one batch.
+      return pass.checkpoint.flush()
     })
   }
   for await (const line of lines) {
@@ -321,6 +323,7 @@ const importReferences = async (
     state.offset = end
     state.line = nextLine
     pass.checkpoint.save(state)
+    await pass.checkpoint.flush()
   }
   for await (const line of lines) {
     end = line.end
