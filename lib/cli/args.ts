@@ -45,7 +45,7 @@ export const COMMON_OPTIONS = {
 export const parse = (command: string, options: Options, args: readonly string[], positionals: boolean): Parsed => {
   try {
     const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals })
-    return { values: parsed.values as Values, positionals: parsed.positionals }
+    return { values: parsed.values, positionals: parsed.positionals }
   } catch (e) {
     const first = (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? ''
     // Node's parseArgs message, without an `TypeError [ERR_PARSE_ARGS_...]: ` prefix some runtimes add.
@@ -123,7 +123,7 @@ export const urlList = (command: string, values: Values, name: string): readonly
   const list = (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((u): u is string => typeof u === 'string' && u !== '')
   if (list.length === 0) throw new UsageError(`${command}: missing --${name} (see 'weaviate-rx ${command} --help')`)
   for (const u of list) {
-    let ok = false
+    let ok: boolean
     try {
       const parsed = new URL(u)
       ok = parsed.protocol === 'http:' || parsed.protocol === 'https:'

@@ -8,7 +8,7 @@
  */
 import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
-import { CommandFailure } from './failure'
+import { CommandFailure, reasonOf } from './failure'
 
 /**
  * A checkpoint file holding a state of type `S`.
@@ -78,7 +78,7 @@ export const checkpointFile = <S>(file: string | undefined): Checkpoint<S> => {
         text = await fs.readFile(file, 'utf8')
       } catch (e) {
         if ((e as { code?: unknown }).code === 'ENOENT') return undefined
-        throw new CommandFailure(`cannot read the checkpoint ${file}: ${e instanceof Error ? e.message : String(e)}`)
+        throw new CommandFailure(`cannot read the checkpoint ${file}: ${reasonOf(e)}`)
       }
       try {
         return JSON.parse(text) as S
@@ -103,7 +103,7 @@ export const checkpointFile = <S>(file: string | undefined): Checkpoint<S> => {
       if (failure !== undefined) {
         const e = failure
         failure = undefined
-        throw new CommandFailure(`cannot write the checkpoint ${file}: ${e instanceof Error ? e.message : String(e)}`)
+        throw new CommandFailure(`cannot write the checkpoint ${file}: ${reasonOf(e)}`)
       }
     },
   }

@@ -56,3 +56,16 @@ export const describeFailure = (e: unknown): { readonly line: string; readonly e
   if (e instanceof Error) return { line: oneLine(e.message), exitCode: EXIT.failed }
   return { line: oneLine(String(e)), exitCode: EXIT.failed }
 }
+
+/**
+ * The message of anything thrown, in one line.
+ *
+ * @example
+ * ```ts
+ * throw new CommandFailure(`cannot read ${file}: ${reasonOf(e)}`)
+ * ```
+ */
+export const reasonOf = (e: unknown): string => {
+  const text = e instanceof Error ? e.message : typeof e === 'string' ? e : (JSON.stringify(e) ?? 'unknown error')
+  return text.replace(/\s*\n\s*/g, ' ').trim()
+}

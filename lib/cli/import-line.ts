@@ -68,7 +68,7 @@ export const classifyLine = (value: unknown): InputLine => {
       properties: isRecord(properties) ? properties : {},
       ...(id === undefined ? {} : { id }),
       ...(className === undefined ? {} : { className }),
-      ...(Array.isArray(vector) ? { vector: vector as number[] } : {}),
+      ...(Array.isArray(vector) ? { vector } : {}),
       ...(typeof tenant === 'string' ? { tenant } : {}),
     },
   }

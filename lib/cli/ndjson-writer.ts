@@ -7,7 +7,7 @@
  */
 import { createWriteStream, promises as fs } from 'node:fs'
 import { once } from 'node:events'
-import { CommandFailure } from './failure'
+import { CommandFailure, reasonOf } from './failure'
 
 /**
  * An open NDJSON output.
@@ -70,7 +70,7 @@ export const openNdjsonWriter = async (options: NdjsonWriterOptions): Promise<Nd
       await once(opened, 'open')
       stream = opened
     } catch (e) {
-      throw new CommandFailure(`cannot write ${file}: ${e instanceof Error ? e.message : String(e)}`)
+      throw new CommandFailure(`cannot write ${file}: ${reasonOf(e)}`)
     }
   }
   let failure: unknown
@@ -79,7 +79,7 @@ export const openNdjsonWriter = async (options: NdjsonWriterOptions): Promise<Nd
   }
   stream.on('error', onError)
   const check = () => {
-    if (failure !== undefined) throw new CommandFailure(`cannot write ${options.file ?? 'stdout'}: ${failure instanceof Error ? failure.message : String(failure)}`)
+    if (failure !== undefined) throw new CommandFailure(`cannot write ${options.file ?? 'stdout'}: ${reasonOf(failure)}`)
   }
   return {
     write: async (value, onWritten) => {
@@ -100,7 +100,7 @@ export const openNdjsonWriter = async (options: NdjsonWriterOptions): Promise<Nd
         // Wait until what was queued reached the OS; stdout itself stays open.
         await new Promise<void>((resolve) => stream.write('', () => resolve()))
       } else {
-        await new Promise<void>((resolve, reject) => stream.end((e?: unknown) => (e === undefined || e === null ? resolve() : reject(e as Error))))
+        await new Promise<void>((resolve) => stream.end(() => resolve()))
       }
       stream.off('error', onError)
       check()

@@ -29,12 +29,15 @@ export interface PartitionCursor {
  * const cursors = startCursors(saved?.partitions, 4, 'checkpoint.json')
  * ```
  */
-export const startCursors = (saved: readonly PartitionCursor[] | undefined, count: number, file: string | undefined): PartitionCursor[] => {
+export const startCursors = (saved: unknown, count: number, file: string | undefined): PartitionCursor[] => {
   if (saved === undefined) return Array.from({ length: count }, () => ({ done: false }))
   if (!Array.isArray(saved) || saved.length !== count) {
     throw new CommandFailure(`the checkpoint ${file ?? ''} was made with --partitions ${Array.isArray(saved) ? saved.length : '?'}; run again with that value`)
   }
-  return saved.map((c) => ({ ...(typeof c.after === 'string' ? { after: c.after } : {}), done: c.done === true }))
+  return saved.map((c: unknown) => {
+    const cursor = (typeof c === 'object' && c !== null ? c : {}) as { readonly after?: unknown; readonly done?: unknown }
+    return { ...(typeof cursor.after === 'string' ? { after: cursor.after } : {}), done: cursor.done === true }
+  })
 }
 
 /**
