@@ -83,7 +83,6 @@ export const createProgress = (options: ProgressOptions): Progress => {
   let failed = 0
   let total: number | undefined
   let phase = ''
-  let drawn = false
   let objects: number | undefined
 
   const stats = () => {
@@ -123,7 +122,6 @@ export const createProgress = (options: ProgressOptions): Progress => {
     const line = bar()
     const width = options.stderr.columns ?? 120
     options.stderr.write(`\r${line.slice(0, width - 1)}\x1b[K`)
-    drawn = true
   }
   const timer = tty
     ? setInterval(draw, 100)
@@ -153,7 +151,7 @@ export const createProgress = (options: ProgressOptions): Progress => {
     failed: () => failed,
     finish: () => {
       if (timer !== undefined) clearInterval(timer)
-      if (drawn) {
+      if (tty) {
         draw()
         options.stderr.write('\n')
       }

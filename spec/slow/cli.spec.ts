@@ -11,7 +11,7 @@ import * as path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { dropClass, exitOf, readClass, rest, runCli, seedClass, spawnCli, type Seeded } from '../cli/fixtures'
-import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
+import { pollFor, quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
 
 let target: EmbeddedWeaviate | undefined
@@ -126,6 +126,50 @@ describe('copy 50,000 objects killed with SIGKILL and run again with the checkpo
     const onTarget = await readClass(targetUrl(), seeded.className)
     expect(onTarget.map((o) => o.id)).toEqual([...seeded.ids].sort())
     expect(onTarget).toEqual(await readClass(weaviateUrl(), seeded.className))
+  })
+
+  it('an export killed mid-way and run again with its checkpoint has every object exactly once', async () => {
+    const out = path.join(dir, 'export.ndjson')
+    const exportCheckpoint = path.join(dir, 'export.checkpoint')
+    const exportArgs = ['export', '--url', weaviateUrl(), '--class', seeded.className, '--with-vector', '--partitions', '2', '--page-size', '200', '--out', out, '--checkpoint', exportCheckpoint, '--progress', 'none']
+    const child = spawnCli(exportArgs)
+    const exited = exitOf(child)
+    const started = await pollFor(
+      async () => {
+        const text = await fs.readFile(exportCheckpoint, 'utf8').catch(() => '')
+        return text.includes('"after"') ? true : undefined
+      },
+      { tries: 600, intervalMs: 50 },
+    )
+    expect(started).toBe(true)
+    if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL')
+    expect((await exited).signal).toBe('SIGKILL')
+    expect(await exitOf(spawnCli(exportArgs))).toMatchObject({ code: 0 })
+    const lines = (await fs.readFile(out, 'utf8')).trimEnd().split('\n')
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ schema: { class: seeded.className } })
+    const ids = lines.slice(1).map((l) => (JSON.parse(l) as { id: string }).id)
+    expect(ids.sort()).toEqual([...seeded.ids].sort())
+  })
+
+  it('an import of that file killed mid-way and run again with its checkpoint gives an equal class', async () => {
+    const imported = uniqueClassName('CliImported50k')
+    const importCheckpoint = path.join(dir, 'import.checkpoint')
+    const importArgs = ['import', '--url', targetUrl(), '--class', imported, '--create-class', '--checkpoint', importCheckpoint, '--progress', 'none', path.join(dir, 'export.ndjson')]
+    const child = spawnCli(importArgs)
+    const exited = exitOf(child)
+    const started = await pollFor(
+      async () => {
+        const text = await fs.readFile(importCheckpoint, 'utf8').catch(() => '')
+        return /"offset":[1-9]/.test(text) ? true : undefined
+      },
+      { tries: 600, intervalMs: 50 },
+    )
+    expect(started).toBe(true)
+    if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL')
+    expect((await exited).signal).toBe('SIGKILL')
+    expect(await exitOf(spawnCli(importArgs))).toMatchObject({ code: 0 })
+    const verified = await runCli(['verify', '--from', weaviateUrl(), '--to', targetUrl(), '--class', seeded.className, '--to-class', imported, '--progress', 'none'])
+    expect(verified).toMatchObject({ code: 0, stdout: 'same: 50000 objects\n' })
   })
 })
 
