@@ -1,0 +1,75 @@
+/**
+ * One NDJSON input line of `import`: the export's schema header, or an object as weaviate-rx
+ * returns it (`class`, `id`, `properties`, `vector`, `tenant`; other fields are ignored).
+ *
+ * @packageDocumentation
+ */
+import { isClassDefinition } from './class-schema'
+import type { ClassDefinition } from './library'
+
+/**
+ * An object read from the input.
+ *
+ * @example
+ * ```ts
+ * const o: InputObject = { id: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303', properties: { title: 'x' } }
+ * ```
+ */
+export interface InputObject {
+  readonly id?: string
+  readonly className?: string
+  readonly properties: Readonly<Record<string, unknown>>
+  readonly vector?: readonly number[]
+  readonly tenant?: string
+}
+
+/**
+ * What a line holds: the schema header, an object, or why it is neither.
+ *
+ * @example
+ * ```ts
+ * const kind = classifyLine(JSON.parse(text))
+ * if (kind._tag === 'Invalid') console.error(kind.reason)
+ * ```
+ */
+export type InputLine =
+  | { readonly _tag: 'Schema'; readonly schema: ClassDefinition }
+  | { readonly _tag: 'Object'; readonly object: InputObject }
+  | { readonly _tag: 'Invalid'; readonly reason: string }
+
+const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
+
+/**
+ * Classifies a parsed line.
+ *
+ * @example
+ * ```ts
+ * classifyLine({ schema: { class: 'Article' } }) // { _tag: 'Schema', schema: { class: 'Article' } }
+ * ```
+ */
+export const classifyLine = (value: unknown): InputLine => {
+  if (!isRecord(value)) return { _tag: 'Invalid', reason: 'not a JSON object' }
+  if ('schema' in value) {
+    return isClassDefinition(value['schema'])
+      ? { _tag: 'Schema', schema: value['schema'] }
+      : { _tag: 'Invalid', reason: "'schema' is not a class definition" }
+  }
+  const { id, class: className, properties, vector, tenant } = value
+  if (id !== undefined && typeof id !== 'string') return { _tag: 'Invalid', reason: "'id' is not a string" }
+  if (className !== undefined && typeof className !== 'string') return { _tag: 'Invalid', reason: "'class' is not a string" }
+  if (properties !== undefined && properties !== null && !isRecord(properties)) return { _tag: 'Invalid', reason: "'properties' is not an object" }
+  if (vector !== undefined && vector !== null && !(Array.isArray(vector) && vector.every((x) => typeof x === 'number'))) {
+    return { _tag: 'Invalid', reason: "'vector' is not an array of numbers" }
+  }
+  if (tenant !== undefined && tenant !== null && typeof tenant !== 'string') return { _tag: 'Invalid', reason: "'tenant' is not a string" }
+  return {
+    _tag: 'Object',
+    object: {
+      properties: isRecord(properties) ? properties : {},
+      ...(id === undefined ? {} : { id }),
+      ...(className === undefined ? {} : { className }),
+      ...(Array.isArray(vector) ? { vector } : {}),
+      ...(typeof tenant === 'string' ? { tenant } : {}),
+    },
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * What the command does with wrong input: one line `weaviate-rx: <reason>` on stderr and an exit
+ * code (64 wrong usage, 1 failed or different, 2 some objects failed), and `--help` on every
+ * subcommand. A failed object or malformed line never stops the run.
+ */
+import { promises as fs } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { dropClass, readClass, rest, runCli, seedClass, type Seeded } from './fixtures'
+
+let seeded: Seeded
+let dir: string
+let deadUrl: string
+const made: string[] = []
+
+/** A URL where nothing listens: a port that was free a moment ago. */
+const freeUrl = async (): Promise<string> => {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return `http://127.0.0.1:${port}`
+}
+
+beforeAll(async () => {
+  seeded = await seedClass(weaviateUrl(), uniqueClassName('CliBad'), 20, false)
+  made.push(seeded.className)
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-cli-bad-'))
+  deadUrl = await freeUrl()
+})
+
+afterAll(async () => {
+  await Promise.all(made.map((c) => dropClass(weaviateUrl(), c)))
+  await fs.rm(dir, { recursive: true, force: true })
+})
+
+/** stderr is exactly one line. */
+const oneLine = (stderr: string): string => {
+  expect(stderr.endsWith('\n')).toBe(true)
+  expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+  return stderr.trimEnd()
+}
+
+describe('usage', () => {
+  it('an unknown subcommand exits 64 with one line naming it', async () => {
+    const run = await runCli(['exprot', '--url', weaviateUrl()])
+    expect(run.code).toBe(64)
+    expect(oneLine(run.stderr)).toBe("weaviate-rx: unknown command 'exprot' (see 'weaviate-rx --help')")
+  })
+
+  it('a missing --class exits 64 with one line naming the option', async () => {
+    const run = await runCli(['export', '--url', weaviateUrl()])
+    expect(run.code).toBe(64)
+    expect(oneLine(run.stderr)).toBe("weaviate-rx: export: missing --class (see 'weaviate-rx export --help')")
+  })
+
+  it('an unknown option exits 64 with one line naming it', async () => {
+    const run = await runCli(['copy', '--from', weaviateUrl(), '--to', weaviateUrl(), '--class', 'A', '--colour'])
+    expect(run.code).toBe(64)
+    expect(oneLine(run.stderr)).toMatch(/^weaviate-rx: copy: Unknown option '--colour'/)
+  })
+
+  it('a URL that is not http(s) exits 64', async () => {
+    const run = await runCli(['verify', '--from', 'ftp://x', '--to', weaviateUrl(), '--class', 'A'])
+    expect(run.code).toBe(64)
+    expect(oneLine(run.stderr)).toBe('weaviate-rx: verify: --from must be an http(s) URL, but was: ftp://x')
+  })
+
+  it.each(['export', 'import', 'copy', 'verify'])('%s --help prints its usage on stdout and exits 0', async (command) => {
+    const run = await runCli([command, '--help'])
+    expect(run).toMatchObject({ code: 0, stderr: '' })
+    expect(run.stdout).toMatch(new RegExp(`^Usage: weaviate-rx ${command} `))
+  })
+
+  it('--help lists the subcommands and exits 0', async () => {
+    const run = await runCli(['--help'])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/export[\s\S]*import[\s\S]*copy[\s\S]*verify/)
+  })
+})
+
+describe('failures', () => {
+  it('an unreachable URL exits 1 with one line naming the connection error', async () => {
+    const run = await runCli(['export', '--url', deadUrl, '--class', 'Anything', '--progress', 'none'])
+    expect(run.code).toBe(1)
+    expect(oneLine(run.stderr)).toMatch(/^weaviate-rx: GET http:\/\/127\.0\.0\.1:\d+\/v1\/schema\/Anything failed: connection error ECONNREFUSED/)
+  })
+
+  it('a class that does not exist exits 1 with one line', async () => {
+    const run = await runCli(['export', '--url', weaviateUrl(), '--class', 'NoSuchClass_Cli', '--progress', 'none'])
+    expect(run.code).toBe(1)
+    expect(oneLine(run.stderr)).toBe('weaviate-rx: class NoSuchClass_Cli does not exist')
+  })
+
+  it('a malformed NDJSON line is reported with its line number, the rest is imported, exit 2', async () => {
+    const target = uniqueClassName('CliMalformed')
+    made.push(target)
+    const exported = await runCli(['export', '--url', weaviateUrl(), '--class', seeded.className, '--progress', 'none'])
+    const lines = exported.stdout.trimEnd().split('\n')
+    const broken = lines.map((l, i) => (i === 4 ? '{"id": "oops", "properties": ' : l))
+    const run = await runCli(['import', '--url', weaviateUrl(), '--class', target, '--create-class', '-', '--progress', 'none'], { stdin: broken.join('\n') })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^failed: line 5: malformed JSON: /m)
+    expect(await readClass(weaviateUrl(), target)).toHaveLength(lines.length - 2)
+  })
+
+  it('an object the server refuses goes to --failures with its id, line and message; the rest is imported, exit 2', async () => {
+    const target = uniqueClassName('CliRefused')
+    made.push(target)
+    await rest(weaviateUrl(), 'POST', '/schema', { class: target, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+    const good = '11111111-1111-4111-8111-111111111111'
+    const bad = '22222222-2222-4222-8222-222222222222'
+    const input = `${JSON.stringify({ id: good, properties: { n: 1 } })}\n${JSON.stringify({ id: bad, properties: { n: 'not a number' } })}\n`
+    const failuresFile = path.join(dir, 'failures.ndjson')
+    const run = await runCli(['import', '--url', weaviateUrl(), '--class', target, '--failures', failuresFile, '-', '--progress', 'none'], { stdin: input })
+    expect(run.code).toBe(2)
+    const failures = (await fs.readFile(failuresFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(failures).toEqual([{ id: bad, line: 2, message: expect.stringContaining('n') as unknown }])
+    expect((await readClass(weaviateUrl(), target)).map((o) => o.id)).toEqual([good])
+  })
+
+  it('verify of two different classes prints the differences and exits 1 with one line', async () => {
+    const other = await seedClass(weaviateUrl(), uniqueClassName('CliOther'), 20, false)
+    made.push(other.className)
+    const run = await runCli(['verify', '--from', weaviateUrl(), '--to', weaviateUrl(), '--class', seeded.className, '--to-class', other.className, '--progress', 'none', '--max-differences', '3'])
+    expect(run.code).toBe(1)
+    expect(run.stdout.split('\n').slice(0, 3).every((l) => /^(missing on --to|only on --to): /.test(l))).toBe(true)
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`weaviate-rx: verify: 40 differences between ${seeded.className} on --from and ${other.className} on --to`)
+  })
+
+  it('a checkpoint on stdout is refused: a resumed export must be able to cut its file back', async () => {
+    const run = await runCli(['export', '--url', weaviateUrl(), '--class', seeded.className, '--checkpoint', path.join(dir, 'x.ckpt')])
+    expect(run.code).toBe(64)
+    expect(oneLine(run.stderr)).toMatch(/^weaviate-rx: export: --checkpoint needs --out FILE/)
+  })
+})

@@ -1,0 +1,41 @@
+/**
+ * The checkpoint file: absent means a fresh start; `flush` puts the latest saved state on disk,
+ * replacing the file by rename so no temp file is left behind; a file that is not JSON is a
+ * one-line failure.
+ */
+import { promises as fs } from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import { checkpointFile } from '../../lib/cli/checkpoint'
+
+let dir: string
+
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-checkpoint-'))
+})
+
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true })
+})
+
+describe('checkpointFile', () => {
+  it('loads undefined when the file does not exist', async () => {
+    expect(await checkpointFile(path.join(dir, 'none.json')).load()).toBeUndefined()
+  })
+
+  it('writes the latest of several saves on flush, and leaves only the checkpoint in its directory', async () => {
+    const file = path.join(dir, 'copy.json')
+    const checkpoint = checkpointFile<{ after: string }>(file)
+    checkpoint.save({ after: 'a' })
+    checkpoint.save({ after: 'b' })
+    await checkpoint.flush()
+    expect(await checkpointFile(file).load()).toEqual({ after: 'b' })
+    expect(await fs.readdir(dir)).toEqual(['copy.json'])
+  })
+
+  it('a checkpoint that is not JSON is a failure naming the file', async () => {
+    const file = path.join(dir, 'broken.json')
+    await fs.writeFile(file, '{"after":')
+    await expect(checkpointFile(file).load()).rejects.toThrow(`the checkpoint ${file} is not valid JSON`)
+  })
+})

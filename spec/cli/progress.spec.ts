@@ -1,0 +1,49 @@
+/**
+ * Progress on stderr: a bar (objects, rate, ETA) only when stderr is a terminal, nothing but the
+ * summary otherwise, JSON with `--progress json`; the summary says objects, failed, elapsed and
+ * rate.
+ */
+import { PassThrough } from 'node:stream'
+import { createProgress } from '../../lib/cli/progress'
+
+const stderrOf = (isTTY: boolean) => {
+  const stream = Object.assign(new PassThrough(), { isTTY, columns: 200 })
+  const chunks: string[] = []
+  stream.on('data', (b: Buffer) => chunks.push(b.toString('utf8')))
+  return { stream, text: () => chunks.join('') }
+}
+
+/** A clock that reads 0, then 2 seconds for every later call. */
+const clock = () => {
+  let calls = 0
+  return () => (calls++ === 0 ? 0 : 2000)
+}
+
+describe('createProgress', () => {
+  it('on a terminal, draws a bar with objects, rate and ETA in place, then the summary', () => {
+    const err = stderrOf(true)
+    const progress = createProgress({ label: 'copy', mode: 'auto', stderr: err.stream, now: clock() })
+    progress.setTotal(100)
+    progress.add(50)
+    progress.finish()
+    expect(err.text()).toMatch(/^\r.*copy \[#+-+\] 50% 50\/100 objects, 0 failed, 25\/s, ETA 0:02/)
+    expect(err.text()).toMatch(/\ncopy: 50 objects, 0 failed, 2\.0 s, 25 objects\/s\n$/)
+  })
+
+  it('when stderr is not a terminal, writes only the summary line', () => {
+    const err = stderrOf(false)
+    const progress = createProgress({ label: 'export', mode: 'auto', stderr: err.stream, now: clock() })
+    progress.add(10)
+    progress.fail(1)
+    progress.finish()
+    expect(err.text()).toBe('export: 10 objects, 1 failed, 2.0 s, 5 objects/s\n')
+  })
+
+  it('with json, ends with one JSON summary line', () => {
+    const err = stderrOf(true)
+    const progress = createProgress({ label: 'import', mode: 'json', stderr: err.stream, now: clock() })
+    progress.add(4)
+    progress.finish()
+    expect(JSON.parse(err.text())).toEqual({ command: 'import', summary: true, objects: 4, failed: 0, elapsedSeconds: 2, rate: 2 })
+  })
+})
