@@ -4,6 +4,7 @@
  */
 import { startEmbedded } from '../lib/embedded'
 import { benchBatch } from './batch'
+import { benchCopy } from './copy'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'
 import { benchStream } from './stream'
@@ -18,6 +19,7 @@ const main = async (): Promise<void> => {
     await benchObjects(url)
     await benchStream(url)
     await benchBatch(url)
+    await benchCopy(url)
   } finally {
     await server?.stop()
   }

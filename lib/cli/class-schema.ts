@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import type { ClassDefinition } from './library'
+import { ClassDefinition } from '../index'
 
 /** Primitive data types are lower-case (`text`, `int[]`, `geoCoordinates`); class names are not. */
 const isClassName = (dataType: string): boolean => /^[A-Z]/.test(dataType)
@@ -36,35 +36,19 @@ export const renameClass = (definition: ClassDefinition, to: string): ClassDefin
   return {
     ...definition,
     class: to,
-    ...(definition.properties === undefined
+    ...(definition.properties === undefined || definition.properties === null
       ? {}
       : { properties: definition.properties.map((p) => ({ ...p, dataType: p.dataType.map((t) => (t === from ? to : t)) })) }),
   }
 }
 
 /**
- * A guard for a class definition read from a file (the export's header line).
+ * A guard for a class definition read from a file (the export's header line): the library's own
+ * codec.
  *
  * @example
  * ```ts
  * if (isClassDefinition(header.schema)) await lib.createClass(header.schema)
  * ```
  */
-export const isClassDefinition = (u: unknown): u is ClassDefinition => {
-  if (typeof u !== 'object' || u === null || Array.isArray(u)) return false
-  const d = u as Record<string, unknown>
-  const properties = d['properties']
-  return (
-    typeof d['class'] === 'string' &&
-    (properties === undefined ||
-      properties === null ||
-      (Array.isArray(properties) &&
-        properties.every(
-          (p: unknown) =>
-            typeof p === 'object' &&
-            p !== null &&
-            typeof (p as Record<string, unknown>)['name'] === 'string' &&
-            Array.isArray((p as Record<string, unknown>)['dataType']),
-        )))
-  )
-}
+export const isClassDefinition = (u: unknown): u is ClassDefinition => ClassDefinition.is(u)

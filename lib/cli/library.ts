@@ -1,33 +1,16 @@
 /**
  * Everything the `weaviate-rx` command asks of the library, behind one small interface. Only this
- * file talks to the client; the subcommands see {@link CliLibrary}.
- *
- * Reading (`stream`, `replaceReferences`) uses the public client. The schema, count and batch
- * functions are a TEMPORARY implementation on plain undici requests to the REST endpoints, until
- * `client.schema`, `client.objects.count`, `client.objects.batch` and `client.references.batch`
- * land: then each body below becomes a one-line call to the client, and nothing else in lib/cli
- * changes.
+ * file talks to the client, and only through its public API; the subcommands see
+ * {@link CliLibrary}.
  *
  * @packageDocumentation
  */
-import { setTimeout as sleep } from 'node:timers/promises'
-import { request } from 'undici'
-import { Client, ConnectionError, UnexpectedStatusError, WeaviateError, connect, firstRight, isConnectionError } from '../index'
-import type { PagedStream, StreamArgs, WeaviateObject } from '../index'
+import * as E from 'fp-ts/Either'
+import { lastValueFrom, toArray } from 'rxjs'
+import { connect, firstRight, isWeaviateError } from '../index'
+import type { ClassDefinition, ObservableEither, StreamArgs, WeaviateError, WeaviateObject } from '../index'
 
-/**
- * A class definition as `GET /v1/schema/{class}` returns it and `POST /v1/schema` takes it.
- *
- * @example
- * ```ts
- * const definition: ClassDefinition = { class: 'Article', properties: [{ name: 'title', dataType: ['text'] }] }
- * ```
- */
-export interface ClassDefinition {
-  readonly class: string
-  readonly properties?: ReadonlyArray<{ readonly name: string; readonly dataType: readonly string[]; readonly [key: string]: unknown }>
-  readonly [key: string]: unknown
-}
+export type { ClassDefinition } from '../index'
 
 /**
  * One object to write.
@@ -105,7 +88,7 @@ export interface CliLibrary {
     readonly toClassNames: readonly string[]
     readonly tenant?: string
   }) => Promise<void>
-  readonly stream: (args: StreamArgs) => PagedStream<WeaviateError, WeaviateObject>
+  readonly stream: (args: StreamArgs) => ObservableEither<WeaviateError, WeaviateObject>
   readonly close: () => Promise<void>
 }
 
@@ -123,108 +106,46 @@ export interface CliConnection {
   readonly apiKey: string
 }
 
-// ---------------------------------------------------------------------------------------------
-// TEMPORARY until client.schema / objects.count / objects.batch / references.batch land.
-// Plain undici requests to the REST endpoints, with the client's retry rule for idempotent
-// requests (connection errors, 429 and 5xx). Batch object writes are upserts, so resending is safe.
-// ---------------------------------------------------------------------------------------------
-
-type Method = 'GET' | 'POST'
-const ATTEMPTS = 4
-
-const messagesOf = (body: unknown): string[] => {
-  if (typeof body === 'object' && body !== null) {
-    const error = (body as { error?: unknown }).error
-    if (Array.isArray(error)) return error.map((e) => String((e as { message?: unknown }).message ?? e))
-    const message = (body as { message?: unknown }).message
-    if (typeof message === 'string') return [message]
-  }
-  return typeof body === 'string' && body !== '' ? [body.slice(0, 200)] : []
-}
-
-const parseBody = (text: string): unknown => {
-  if (text === '') return undefined
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return text.slice(0, 500)
-  }
-}
-
-const codeOf = (e: unknown): string => {
-  const code = (e as { code?: unknown }).code
-  return typeof code === 'string' ? code : 'UNKNOWN'
-}
-
-/** TEMPORARY: one attempt; a connection failure is a ConnectionError value, a status is returned. */
-const attempt = async (method: Method, url: string, apiKey: string, body: unknown) => {
-  try {
-    const response = await request(url, {
-      method,
-      headers: {
-        ...(apiKey === '' ? {} : { authorization: `Bearer ${apiKey}` }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    return { status: response.statusCode, body: parseBody(await response.body.text()) }
-  } catch (e) {
-    return new ConnectionError({ method, url, code: codeOf(e), detail: e instanceof Error ? e.message : '', cause: e })
-  }
-}
-
-/** TEMPORARY: one JSON request with retries, failing over between the URLs on connection errors. */
-const restCall = (connection: CliConnection) => {
-  let node = 0
-  return async (method: Method, path: string, body: unknown, accept: readonly number[]): Promise<{ status: number; body: unknown }> => {
-    for (let n = 1; ; n++) {
-      const base = (connection.url[node % connection.url.length] ?? '').replace(/\/+$/, '')
-      const url = `${base}/v1${path}`
-      const answer = await attempt(method, url, connection.apiKey, body)
-      let failure: WeaviateError
-      if (isConnectionError(answer)) {
-        node++
-        failure = answer
-      } else {
-        if ((answer.status >= 200 && answer.status < 300) || accept.includes(answer.status)) return answer
-        failure = new UnexpectedStatusError({ method, url, status: answer.status, body: answer.body, messages: messagesOf(answer.body) })
-        if (answer.status !== 429 && answer.status < 500) throw failure
-      }
-      if (n >= ATTEMPTS) throw failure
-      await sleep(Math.random() * 250 * 2 ** n)
+/**
+ * The per-item outcomes of a batch call of `count` items, in input order.
+ *
+ * - A whole-request failure (unreachable server, wrong key, a server error after the retries) is
+ *   the cause of every item's Left: it is rejected as that error, because the run cannot go on.
+ * - An item the server refused is its messages.
+ * - An item the library refused before sending (an ArgumentError: no index of its own) is matched
+ *   to the indexes that have no other outcome, in order: the sink checks items in input order.
+ */
+const itemResults = async <A extends { readonly index: number }>(
+  results: ObservableEither<WeaviateError, A>,
+  count: number,
+): Promise<readonly ItemResult[]> => {
+  const outcomes = new Map<number, ItemResult>()
+  const refused: string[] = []
+  for (const result of await lastValueFrom(results.pipe(toArray()))) {
+    if (E.isRight(result)) {
+      outcomes.set(result.right.index, { index: result.right.index })
+      continue
+    }
+    const error = result.left
+    switch (error._tag) {
+      case 'BatchObjectError':
+      case 'BatchReferenceError':
+        if (isWeaviateError(error.cause)) throw error.cause
+        outcomes.set(error.index, { index: error.index, error: error.messages.join('; ') })
+        break
+      case 'ArgumentTypeError':
+      case 'ArgumentValueError':
+        refused.push(error.message)
+        break
+      default:
+        throw error
     }
   }
-}
-
-interface BatchAnswerItem {
-  readonly result?: { readonly errors?: { readonly error?: ReadonlyArray<{ readonly message?: string }> } }
-}
-
-const itemResults = (answer: unknown, count: number): ItemResult[] => {
-  const items: readonly BatchAnswerItem[] = Array.isArray(answer) ? (answer as BatchAnswerItem[]) : []
-  return Array.from({ length: count }, (_, index) => {
-    const errors = items[index]?.result?.errors?.error
-    if (items[index] === undefined) return { index, error: 'the server gave no result for this item' }
-    if (errors === undefined || errors.length === 0) return { index }
-    return { index, error: errors.map((e) => e.message ?? 'unknown error').join('; ') }
-  })
-}
-
-const beacon = (className: string, uuid: string): string => `weaviate://localhost/${className}/${uuid}`
-
-const countOf = (answer: unknown, className: string): number => {
-  const data = (answer as { data?: { Aggregate?: Record<string, Array<{ meta?: { count?: unknown } }>> } } | undefined)?.data
-  const count = data?.Aggregate?.[className]?.[0]?.meta?.count
-  if (typeof count !== 'number') {
-    const messages = messagesOf((answer as { errors?: unknown } | undefined)?.errors === undefined ? answer : { error: (answer as { errors: unknown }).errors })
-    throw new Error(`could not count ${className}${messages.length > 0 ? `: ${messages.join('; ')}` : ''}`)
-  }
-  return count
+  return Array.from({ length: count }, (_, index) => outcomes.get(index) ?? { index, error: refused.shift() ?? 'the library gave no result for this item' })
 }
 
 /**
- * The library for one Weaviate: the public client for reading, the temporary REST calls for
- * schema, count and batches.
+ * The library for one Weaviate, on one client.
  *
  * @example
  * ```ts
@@ -232,50 +153,18 @@ const countOf = (answer: unknown, className: string): number => {
  * ```
  */
 export const cliLibrary = (connection: CliConnection): CliLibrary => {
-  const client: Client = connect({ url: connection.url, apiKey: connection.apiKey })
-  const rest = restCall(connection)
+  const client = connect({ url: connection.url, ...(connection.apiKey === '' ? {} : { apiKey: connection.apiKey }) })
   return {
-    // TEMPORARY until client.schema lands: client.schema.getClass(className)
-    getClass: async (className) => {
-      const answer = await rest('GET', `/schema/${encodeURIComponent(className)}`, undefined, [404])
-      return answer.status === 404 ? null : (answer.body as ClassDefinition)
-    },
-    // TEMPORARY until client.schema lands: client.schema.createClass(definition)
+    getClass: (className) => firstRight(client.schema.getClass(className)),
     createClass: async (definition) => {
-      await rest('POST', '/schema', definition, [])
+      await firstRight(client.schema.createClass(definition))
     },
-    // TEMPORARY until client.objects.count lands: client.objects.count({ className, tenant })
-    count: async ({ className, tenant }) => {
-      const tenantArg = tenant === undefined ? '' : `(tenant: ${JSON.stringify(tenant)})`
-      const answer = await rest('POST', '/graphql', { query: `{ Aggregate { ${className}${tenantArg} { meta { count } } } }` }, [])
-      return countOf(answer.body, className)
-    },
-    // TEMPORARY until client.objects.batch lands:
-    //   lastValueFrom(client.objects.batch(objects).pipe(toArray())), Left/Right mapped to ItemResult
-    writeObjects: async (objects) => {
-      if (objects.length === 0) return []
-      const body = {
-        objects: objects.map((o) => ({
-          class: o.className,
-          properties: o.dataObject,
-          ...(o.uuid === undefined ? {} : { id: o.uuid }),
-          ...(o.vector === undefined ? {} : { vector: o.vector }),
-          ...(o.tenant === undefined ? {} : { tenant: o.tenant }),
-        })),
-      }
-      return itemResults((await rest('POST', '/batch/objects', body, [])).body, objects.length)
-    },
-    // TEMPORARY until client.references.batch lands:
-    //   lastValueFrom(client.references.batch(references).pipe(toArray())), mapped to ItemResult
-    writeReferences: async (references) => {
-      if (references.length === 0) return []
-      const body = references.map((r) => ({
-        from: `${beacon(r.fromClassName, r.fromUuid)}/${r.fromPropertyName}`,
-        to: beacon(r.toClassName, r.toUuid),
-        ...(r.tenant === undefined ? {} : { tenant: r.tenant }),
-      }))
-      return itemResults((await rest('POST', '/batch/references', body, [])).body, references.length)
-    },
+    count: (args) => firstRight(client.objects.count(args)),
+    // One page is one batch request: the caller overlaps reading and writing and checkpoints per page.
+    writeObjects: (objects) =>
+      objects.length === 0 ? Promise.resolve([]) : itemResults(client.objects.batch(objects, { batchSize: objects.length, concurrency: 1 }), objects.length),
+    writeReferences: (references) =>
+      references.length === 0 ? Promise.resolve([]) : itemResults(client.references.batch(references, { batchSize: references.length, concurrency: 1 }), references.length),
     replaceReferences: async (args) => {
       await firstRight(client.references.replace(args))
     },

@@ -6,7 +6,8 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { uuidInRange, type UuidRange, type WeaviateObject } from '../index'
+import type { WeaviateObject } from '../index'
+import { toAsyncIterable, uuidInRange, type UuidRange } from '../paging'
 import type { CliLibrary } from './library'
 
 /**
@@ -50,7 +51,7 @@ export async function* scanPartition(lib: CliLibrary, scan: PartitionScan): Asyn
     ...(scan.tenant === undefined ? {} : { tenant: scan.tenant }),
   })
   let page: WeaviateObject[] = []
-  for await (const item of stream) {
+  for await (const item of toAsyncIterable(stream)) {
     if (E.isLeft(item)) throw item.left
     if (scan.stopped?.() === true) return
     if (!uuidInRange(item.right.id, scan.range)) break

@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import { uuidPartitions, type UuidRange } from '../index'
+import { uuidPartitions, type UuidRange } from '../paging'
 import { CommandFailure } from './failure'
 
 /**

@@ -33,6 +33,17 @@ describe('checkpointFile', () => {
     expect(await fs.readdir(dir)).toEqual(['copy.json'])
   })
 
+  it('flush resolves when the state saved during a write was already written by that drain', async () => {
+    const file = path.join(dir, 'export.json')
+    const checkpoint = checkpointFile<{ after: string }>(file)
+    checkpoint.save({ after: 'a' })
+    const first = checkpoint.flush()
+    checkpoint.save({ after: 'b' })
+    await first
+    await checkpoint.flush()
+    expect(await checkpointFile(file).load()).toEqual({ after: 'b' })
+  })
+
   it('a checkpoint that is not JSON is a failure naming the file', async () => {
     const file = path.join(dir, 'broken.json')
     await fs.writeFile(file, '{"after":')
