@@ -4,10 +4,12 @@
 import * as E from 'fp-ts/Either'
 import { inspect } from 'node:util'
 import { firstValueFrom } from 'rxjs'
-import { ERROR_BODY_CAP } from '../../lib/http/request'
-import { HttpEffect, HttpOptions, createHttp } from '../../lib/http/pipeline'
+import { HttpOptions } from '../../lib/http/options'
+import { HttpEffect, createHttp } from '../../lib/http/pipeline'
+import { toEither } from '../../lib/http/to-either'
+import { ERROR_BODY_CAP } from '../../lib/http/transport'
 import { HttpRequest, HttpResponse } from '../../lib/http/types'
-import { exchange, exchangeFailure } from '../helpers/client'
+import { exchange, exchangeFailure, left, once } from '../helpers/client'
 import {
   TestServer,
   bigBody,
@@ -359,11 +361,11 @@ describe('HttpEffect over real sockets', () => {
       expect(s.requests[0]?.headers['x-openai-api-key']).toBe('abc')
     })
 
-    it('sends an absoluteUrl request without the API key or custom headers', async () => {
+    it('fetches a URL outside Weaviate without the API key or custom headers', async () => {
       const weaviate = await server(json(200, {}))
       const files = await server(json(200, { title: 'x' }))
       const h = http({ urls: [weaviate.url], apiKey: KEY, headers: { 'x-custom': 'c' } })
-      const res = await success(h, { method: 'GET', path: '', absoluteUrl: `${files.url}/data/a.json`, expect: [200] })
+      const res = await firstValueFrom(h.fetchUrl({ url: `${files.url}/data/a.json`, expect: [200] }))
       expect(res.body).toEqual({ title: 'x' })
       expect(files.requests[0]?.url).toBe('/data/a.json')
       expect(files.requests[0]?.headers['authorization']).toBeUndefined()
@@ -371,14 +373,25 @@ describe('HttpEffect over real sockets', () => {
       expect(weaviate.requests).toHaveLength(0)
     })
 
-    it('reports an absoluteUrl that is not an http URL as ArgumentValueError', async () => {
-      const e = await exchangeFailure(http({ urls: ['http://127.0.0.1:1'] }), {
-        method: 'GET',
-        path: '',
-        absoluteUrl: 'ftp://example/x',
-        expect: [200],
-      })
+    it('reports a URL to fetch that is not an http URL as ArgumentValueError', async () => {
+      const e = await left(http({ urls: ['http://127.0.0.1:1'] }).fetchUrl({ url: 'ftp://example/x', expect: [200] }).pipe(toEither()))
       expect(e._tag).toBe('ArgumentValueError')
+    })
+
+    it('does not retry a URL fetch', async () => {
+      const files = await server(sequence(json(503, undefined, { 'retry-after': '0' }), json(200, { title: 'x' })))
+      const h = http({ urls: ['http://127.0.0.1:1'], retry: FAST_RETRY })
+      const result = await once(h.fetchUrl({ url: `${files.url}/a.json`, expect: [200] }).pipe(toEither()))
+      expect(result).toMatchObject({ _tag: 'Left', left: { _tag: 'UnexpectedStatusError', status: 503 } })
+      expect(files.requests).toHaveLength(1)
+    })
+
+    it('closes the socket of a URL fetch when the subscriber unsubscribes', async () => {
+      const s = await server(neverAnswer)
+      const subscription = http({ urls: ['http://127.0.0.1:1'] }).fetchUrl({ url: `${s.url}/a.json`, expect: [200] }).subscribe()
+      const seen = await s.request(0)
+      subscription.unsubscribe()
+      await expect(seen.socketClosed).resolves.toBeUndefined()
     })
   })
 
