@@ -1,14 +1,20 @@
 /**
  * The time limits of one request: each attempt may take `attemptMs`, and all attempts and waits
- * together `totalMs`, both measured on the request's clock. An attempt that runs out gets a
- * {@link TimeoutError} at once, even while undici is still connecting, and is unsubscribed (which
- * aborts the exchange); `phase: 'total'` when the total deadline came first.
+ * together `totalMs`, both measured on the request's clock (an RxJS `SchedulerLike`, so a
+ * `TestScheduler` can run them). An attempt that runs out gets a {@link TimeoutError} at once,
+ * even while undici is still connecting, and is unsubscribed (which aborts the exchange);
+ * `phase: 'total'` when the total deadline came first. The attempt's timer lives exactly as long
+ * as the attempt: an answer, a failure or an unsubscription clears it, so a finished request
+ * leaves no timer behind.
  *
  * @packageDocumentation
  */
 import { MonoTypeOperatorFunction, Observable, SchedulerLike } from 'rxjs'
 import { HttpMethod, TimeoutError } from '../errors'
 import type { TimeoutOptions } from './types'
+
+/** The longest delay one Node timer holds (2^31 - 1 ms, about 24.8 days); beyond it, no timer. */
+const MAX_TIMER_MS = 2_147_483_647
 
 /**
  * When one attempt gives up, and how that is reported.
@@ -19,7 +25,7 @@ import type { TimeoutOptions } from './types'
  * ```
  */
 export interface AttemptLimit {
-  /** Milliseconds from the attempt's subscription; not finite means no timer. */
+  /** Milliseconds from the attempt's subscription; beyond about 24.8 days (or not finite), no timer. */
   readonly afterMs: number
   /** `'total'` when the attempt is cut short by the request's deadline. */
   readonly phase: 'attempt' | 'total'
@@ -74,7 +80,7 @@ export const startDeadline = (timeout: TimeoutOptions, clock: SchedulerLike): De
       (source) =>
         new Observable<T>((subscriber) => {
           const { afterMs, phase, timeoutMs } = limit()
-          if (Number.isFinite(afterMs)) {
+          if (afterMs <= MAX_TIMER_MS) {
             // Added first, so the timer is cleared on every way out, the source's included.
             subscriber.add(
               clock.schedule(() => subscriber.error(new TimeoutError({ method: request.method, url: request.url, phase, timeoutMs })), Math.max(0, afterMs)),

@@ -18,11 +18,10 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, SchedulerLike, defer, map, tap, throwError } from 'rxjs'
+import { Observable, SchedulerLike, asyncScheduler, defer, map, tap, throwError } from 'rxjs'
 import { ArgumentValueError, WeaviateError, isArgumentValueError } from '../errors'
 import { ObservableEither } from '../observable-either'
 import { classifyResponses } from './classify'
-import { requestClock } from './clock'
 import { startDeadline } from './deadline'
 import { FetchUrl, createFetchUrl } from './fetch-url'
 import { PickedNode, createNodes } from './nodes'
@@ -77,7 +76,7 @@ export interface HttpEffect {
 export interface HttpInternals {
   /**
    * The one clock of every request: attempt timeouts, the total deadline, backoff waits and the
-   * `now` of a `Retry-After` date. Default {@link requestClock} (`Date.now()`, unref'd timers).
+   * `now` of a `Retry-After` date. Default `asyncScheduler` (`Date.now()` and Node timers).
    */
   readonly scheduler?: SchedulerLike
   /** Sends one exchange. Default the undici {@link undiciTransport}. */
@@ -97,7 +96,7 @@ export interface HttpInternals {
  * ```
  */
 export const createHttp = (options: HttpOptions, internals: HttpInternals = {}): HttpEffect => {
-  const clock = internals.scheduler ?? requestClock
+  const clock = internals.scheduler ?? asyncScheduler
   const transport = internals.transport ?? undiciTransport
   const resolved = resolveOptions(options)
   const pools = createPools(resolved)

@@ -23,6 +23,9 @@ import {
 } from '../helpers/misbehaving-server'
 
 const FAST_RETRY = { baseDelayMs: 1, maxDelayMs: 5 }
+
+/** Node timers that keep the process alive (unref'd ones are not listed). */
+const refTimers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
 const GET_META: HttpRequest = { method: 'GET', path: '/meta', expect: [200] }
 
 let servers: TestServer[] = []
@@ -229,6 +232,40 @@ describe('HttpEffect over real sockets', () => {
       first.unsubscribe()
       expect(e).toMatchObject({ _tag: 'TimeoutError', phase: 'attempt' })
       expect(s.requests).toHaveLength(1)
+    })
+
+    it('waits for an answer under an attempt timeout beyond the range of one Node timer', async () => {
+      const s = await server((req, res, n) => void setTimeout(() => json(200, { ok: true })(req, res, n), 20))
+      const beyond = 3_000_000_000
+      const res = await success(http({ urls: [s.url], retry: false, timeout: { attemptMs: beyond, totalMs: beyond } }), GET_META)
+      expect(res.body).toEqual({ ok: true })
+    })
+
+    it('leaves no timer behind after an answer', async () => {
+      const s = await server(json(200, {}))
+      const h = http({ urls: [s.url] })
+      await success(h, GET_META)
+      const before = refTimers()
+      await success(h, GET_META)
+      expect(refTimers()).toBe(before)
+    })
+
+    it('leaves no timer behind after an unsubscription mid-request', async () => {
+      const s = await server(neverAnswer)
+      const h = http({ urls: [s.url] })
+      const before = refTimers()
+      const subscription = h.send(GET_META).subscribe()
+      await s.request(0)
+      subscription.unsubscribe()
+      expect(refTimers()).toBe(before)
+    })
+
+    it('leaves no timer behind after an attempt timeout', async () => {
+      const s = await server(neverAnswer)
+      const h = http({ urls: [s.url], retry: false, timeout: { attemptMs: 20 } })
+      const before = refTimers()
+      await exchangeFailure(h, GET_META)
+      expect(refTimers()).toBe(before)
     })
 
     it('reports a reset connection as ConnectionError with its code', async () => {
