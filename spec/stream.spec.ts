@@ -83,9 +83,9 @@ describe('objects.stream', () => {
     expect(await ids(client.objects.stream({ className: Item, partitions: 3, after: start }))).toEqual(expected.slice(2001))
   })
 
-  it('can be consumed with for await', async () => {
+  it('can be consumed with for await through iterate', async () => {
     const seen: string[] = []
-    for await (const item of client.objects.stream({ className: Item, pageSize: 500 })) {
+    for await (const item of client.objects.iterate({ className: Item, pageSize: 500 })) {
       if (E.isRight(item)) seen.push(item.right.id)
     }
     expect(seen).toEqual(expected)
@@ -162,7 +162,7 @@ describe('objects.stream backpressure', () => {
     try {
       let consumed = 0
       let worst = 0
-      for await (const item of counted.objects.stream({ className: Item, pageSize: PAGE, prefetch })) {
+      for await (const item of counted.objects.iterate({ className: Item, pageSize: PAGE, prefetch })) {
         expect(E.isRight(item)).toBe(true)
         await slowly()
         consumed += 1
@@ -187,8 +187,7 @@ describe('objects.stream backpressure', () => {
     try {
       await lastValueFrom(
         counted.objects
-          .stream({ className: Item, pageSize: PAGE, prefetch: 1 })
-          .withPacer(pacer)
+          .stream({ className: Item, pageSize: PAGE, prefetch: 1, pacer })
           .pipe(
             take(CONSUME),
             concatMap(async (item: E.Either<WeaviateError, WeaviateObject>) => {
@@ -214,7 +213,7 @@ describe('objects.stream backpressure', () => {
     const proxy = await startProxy(weaviateUrl())
     const counted = connect({ url: proxy.url, serverVersion: '1.39.0' })
     try {
-      for await (const item of counted.objects.stream({ className: Item, pageSize: PAGE, prefetch: 1 })) {
+      for await (const item of counted.objects.iterate({ className: Item, pageSize: PAGE, prefetch: 1 })) {
         expect(E.isRight(item)).toBe(true)
         break
       }
