@@ -117,20 +117,20 @@ export const runList = <P>(
   })
 
 /**
- * A cursor page must start after the cursor (UUIDs ascend as strings); one that does not means the
- * server ignored `after`, and paging on would repeat pages forever.
+ * A cursor page must ascend strictly from the cursor: every id after the one before it, the first
+ * after the cursor (UUIDs in canonical form ascend as strings). A page that does not means the
+ * server ignored `after` (or sorted otherwise), and paging on would repeat or skip objects.
  */
 const afterCursor = <A extends { readonly id: string }>(page: A[], after: string, url: string): E.Either<DecodeError, A[]> => {
-  const first = page[0]
-  return first === undefined || first.id > after
-    ? E.right(page)
-    : E.left(
-        new DecodeError({
-          method: 'GET',
-          url,
-          report: [`objects[0].id: ${first.id} does not come after the cursor ${after} (the server ignored 'after')`],
-        }),
-      )
+  let previous = after
+  for (const [i, object] of page.entries()) {
+    if (object.id <= previous) {
+      const what = i === 0 ? `the cursor ${after} (the server ignored 'after')` : `objects[${i - 1}].id ${previous}`
+      return E.left(new DecodeError({ method: 'GET', url, report: [`objects[${i}].id: ${object.id} does not come after ${what}`] }))
+    }
+    previous = object.id
+  }
+  return E.right(page)
 }
 
 /**
