@@ -104,6 +104,30 @@ describe('objects.stream', () => {
     expect(seen).toEqual(expected)
   })
 
+  it('streamPages gives the same ids as pages of pageSize objects, the last one shorter', async () => {
+    const pages = await lastValueFrom(client.objects.streamPages({ className: Item, pageSize: 1000 }).pipe(toArray()))
+    const lengths = pages.map((page) => (E.isRight(page) ? page.right.length : -1))
+    expect(lengths).toEqual([1000, 1000, COUNT - 2000])
+    expect(pages.flatMap((page) => (E.isRight(page) ? page.right.map((o) => o.id) : []))).toEqual(expected)
+  })
+
+  it('scans exactly the given ranges', async () => {
+    const [first, second] = [expected[100] ?? '', expected[200] ?? '']
+    const got = await ids(client.objects.stream({ className: Item, ranges: [{ after: undefined, before: first }, { after: second, before: undefined }] }))
+    expect(got).toEqual([...expected.slice(0, 100), ...expected.slice(201)])
+  })
+
+  it('refuses ranges combined with partitions as an ArgumentValueError', async () => {
+    const items = await lastValueFrom(client.objects.stream({ className: Item, partitions: 2, ranges: [{ after: undefined, before: undefined }] }).pipe(toArray()))
+    expect(items).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'ranges' }) as unknown)])
+  })
+
+  it('refuses a pacer given to iterate (the loop paces) as an ArgumentValueError', async () => {
+    const seen: unknown[] = []
+    for await (const item of client.objects.iterate({ className: Item, pacer: createPacer() } as never)) seen.push(item)
+    expect(seen).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'pacer' }) as unknown)])
+  })
+
   it('decodes the properties with a caller codec', async () => {
     const first = await firstValueFrom(client.objects.stream({ className: Item, pageSize: 10, codec: t.type({ n: t.number }) }))
     const n: number | undefined = E.isRight(first) ? first.right.properties.n : undefined

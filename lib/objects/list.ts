@@ -57,13 +57,14 @@ const decodeObjects = <P>(
 ): E.Either<DecodeError, Array<WeaviateObject<P>>> => {
   const envelope = decode(ListResponse, body, ctx)
   if (E.isLeft(envelope)) return envelope
-  const objects: Array<WeaviateObject<P>> = []
-  for (const [i, raw] of envelope.right.objects.entries()) {
-    const object = decodeObject(codec, raw, ctx)
+  const raws = envelope.right.objects
+  const objects: Array<WeaviateObject<P>> = new Array<WeaviateObject<P>>(raws.length)
+  for (let i = 0; i < raws.length; i++) {
+    const object = decodeObject(codec, raws[i], ctx)
     if (E.isLeft(object)) {
       return E.left(new DecodeError({ method: ctx.method, url: ctx.url, report: object.left.report.map((line) => `objects[${i}].${line}`) }))
     }
-    objects.push(object.right)
+    objects[i] = object.right
   }
   return E.right(objects)
 }
@@ -111,7 +112,7 @@ export const runList = <P>(
       (res) => {
         if (res.status === 404) return E.right([])
         const objects = decodeObjects((input.codec ?? AnyProperties) as PropertiesCodec<P>, res.body, { method: 'GET', url: res.url })
-        return input.after === undefined ? objects : E.flatMap(objects, (page) => afterCursor(page, input.after ?? '', res.url))
+        return input.after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, input.after, res.url)
       },
     )
   })

@@ -290,7 +290,7 @@ class Paging<E, T, A> {
       this.settleConsumed()
       if (this.mayRequest()) {
         this.request()
-        if (this.fetching.state === 'in-flight' && this.arrived.length > 0) this.hold()
+        if (this.fetching.state === 'in-flight' && this.arrived.length > 0 && this.emitting.state === 'free') this.hold()
       }
       if (this.emitting.state === 'held') break
       for (let page = this.arrived.shift(); page !== undefined && !subscriber.closed; page = this.arrived.shift()) {
