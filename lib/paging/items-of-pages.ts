@@ -33,7 +33,7 @@ export const itemsOfPages = <E, T>(
     let emitted = 0
     let acked = 0 // items acked since subscription
     const settle = (): void => {
-      const consumed = Math.min(acked, emitted) // acks beyond the items emitted are ignored
+      const consumed = Math.min(acked, emitted) // as paginateAfter: never more consumed than emitted
       let pagesDone = 0
       for (let end = pageEnds[0]; end !== undefined && end <= consumed; end = pageEnds[0]) {
         pageEnds.shift()
