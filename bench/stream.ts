@@ -163,7 +163,7 @@ const oursSubscribeConsumer = (client: Client, className: string): Promise<numbe
 /** Ours with the work in a `for await` body (prefetch 1). */
 const oursForAwaitConsumer = async (client: Client, className: string): Promise<number> => {
   let n = 0
-  for await (const item of client.objects.stream({ className, pageSize: PAGE_SIZE, prefetch: 1 })) {
+  for await (const item of client.objects.iterate({ className, pageSize: PAGE_SIZE, prefetch: 1 })) {
     if (E.isLeft(item)) throw item.left
     consume()
     n += 1
@@ -230,9 +230,9 @@ const memoryChild = async (mode: MemoryMode, url: string, className: string): Pr
     timer.unref()
     let items = 0
     try {
-      const stream = client.objects.stream({ className, pageSize: PAGE_SIZE })
+      const args = { className, pageSize: PAGE_SIZE }
       if (mode === 'for-await') {
-        for await (const item of stream) {
+        for await (const item of client.objects.iterate(args)) {
           if (E.isLeft(item)) throw item.left
           consume()
           items += 1
@@ -240,7 +240,7 @@ const memoryChild = async (mode: MemoryMode, url: string, className: string): Pr
         }
       } else {
         const all = await lastValueFrom(
-          stream.pipe(
+          client.objects.stream(args).pipe(
             tap(() => {
               items += 1
               if (items % 1000 === 0) sample()

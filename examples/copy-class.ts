@@ -2,7 +2,7 @@
  * Copy a class into another class, on the same server or another one, as one stream: the source's
  * `objects.stream` (the `after` cursor) feeds the target's `objects.batch`, with a progress bar.
  *
- * Memory stays flat: `toAsyncIterable` turns the stream into a pull-based iterable with real
+ * Memory stays flat: `objects.iterate` is the stream as a pull-based iterable with real
  * backpressure (a page is fetched only when the sink has used the previous ones), and the sink
  * pulls an object only when a request slot is free. The class is created on the target from the
  * source's definition when it does not exist there.
@@ -12,7 +12,6 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, reduce } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect, firstRight } from '../lib'
-import { toAsyncIterable } from '../lib/paging'
 import { ProgressSink, progressBar } from './progress'
 
 /** Options of {@link copyClass}. */
@@ -57,7 +56,7 @@ export async function copyClass(options: CopyOptions): Promise<CopyResult> {
   })
   const failures: WeaviateError[] = []
   async function* objects(): AsyncGenerator<BatchObject> {
-    for await (const read of toAsyncIterable(options.from.objects.stream({ className: options.className, withVector: true, pageSize: size }))) {
+    for await (const read of options.from.objects.iterate({ className: options.className, withVector: true, pageSize: size })) {
       if (E.isLeft(read)) {
         failures.push(read.left)
         continue

@@ -60,7 +60,7 @@ export async function exportNdjson(options: ExportOptions): Promise<ExportResult
       total,
       ...(options.progress === undefined ? {} : { sink: options.progress }),
     })
-    const stream = client.objects.stream({
+    const stream = client.objects.iterate({
       className: options.className,
       pageSize: options.pageSize ?? 500,
       prefetch: 1,

@@ -105,8 +105,7 @@ export const fixObjects = (options: FixOptions): Observable<FixReport> =>
         ),
       )
     return client.objects
-      .stream({ className, pageSize: options.pageSize ?? 100, prefetch: 1 })
-      .withPacer(pacer)
+      .stream({ className, pageSize: options.pageSize ?? 100, prefetch: 1, pacer })
       .pipe(
         mergeMap((item): Observable<Outcome> => {
           if (E.isLeft(item)) return of({ kind: 'stream-failed', error: item.left })

@@ -22,6 +22,8 @@
  */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
+import type { UuidRange } from './objects/stream/uuid-partitions'
+
 // -------------------------------------------------------------------------------------
 // brand
 // -------------------------------------------------------------------------------------
@@ -225,6 +227,26 @@ export interface BatchReferenceErrorProps {
   readonly cause?: unknown
 }
 
+/**
+ * Props of {@link StreamPartitionError}.
+ *
+ * @example
+ * ```ts
+ * const props: StreamPartitionErrorProps = { cause, partition: 2, remaining: [{ after: lastId, before: '80000000-0000-0000-0000-000000000000' }] }
+ * ```
+ */
+export interface StreamPartitionErrorProps {
+  /** The failure of the partition (after the client's retries). */
+  readonly cause: WeaviateError
+  /** The index of the failed partition. */
+  readonly partition: number
+  /**
+   * Exactly what was not delivered: for every partition not yet delivered to its end, its range
+   * starting after the last object delivered from it. Pass it as `ranges` to resume.
+   */
+  readonly remaining: readonly UuidRange[]
+}
+
 // -------------------------------------------------------------------------------------
 // formatter
 // -------------------------------------------------------------------------------------
@@ -266,6 +288,8 @@ export const formatError = (e: ErrorDescription): string => {
       return `object ${e.index} (${e.className} ${e.uuid}) was not written: ${e.messages.join('; ')}`
     case 'BatchReferenceError':
       return `reference ${e.index} (${e.from} -> ${e.to}) was not written: ${e.messages.join('; ')}`
+    case 'StreamPartitionError':
+      return `stream partition ${e.partition} failed (${e.remaining.length} ranges not delivered, resume with them as 'ranges'): ${e.cause.message}`
   }
 }
 
@@ -289,6 +313,7 @@ export type ErrorDescription =
   | ({ readonly _tag: 'ClassAlreadyExistsError' } & ClassAlreadyExistsErrorProps)
   | ({ readonly _tag: 'BatchObjectError' } & BatchObjectErrorProps)
   | ({ readonly _tag: 'BatchReferenceError' } & BatchReferenceErrorProps)
+  | ({ readonly _tag: 'StreamPartitionError' } & StreamPartitionErrorProps)
 
 // -------------------------------------------------------------------------------------
 // model
@@ -585,6 +610,32 @@ export class BatchReferenceError extends TaggedError<'BatchReferenceError'> {
 }
 
 /**
+ * A partitioned stream (`partitions > 1` or `ranges`) stopped because one partition failed. The
+ * objects emitted before it are exactly the ones outside `remaining`: resuming with
+ * `ranges: remaining` delivers every other object of the class exactly once.
+ *
+ * @example
+ * ```ts
+ * client.objects.stream({ className: 'Article', partitions: 4 }).subscribe((r) => {
+ *   if (E.isLeft(r) && isStreamPartitionError(r.left)) resumeLater(r.left.remaining)
+ * })
+ * ```
+ */
+export class StreamPartitionError extends TaggedError<'StreamPartitionError'> {
+  readonly _tag = 'StreamPartitionError' as const
+  override readonly name = 'StreamPartitionError' as const
+  override readonly cause: WeaviateError
+  readonly partition: number
+  readonly remaining: readonly UuidRange[]
+  constructor(props: StreamPartitionErrorProps) {
+    super({ _tag: 'StreamPartitionError', ...props })
+    this.cause = props.cause
+    this.partition = props.partition
+    this.remaining = props.remaining
+  }
+}
+
+/**
  * Every failure an operation can report.
  *
  * @example
@@ -602,6 +653,7 @@ export class BatchReferenceError extends TaggedError<'BatchReferenceError'> {
  *     case 'ClassAlreadyExistsError': return `class ${e.className} is there`
  *     case 'BatchObjectError': return `object ${e.index} failed`
  *     case 'BatchReferenceError': return `reference ${e.index} failed`
+ *     case 'StreamPartitionError': return `stream stopped; resume with ${e.remaining.length} ranges`
  *   }
  * }
  * ```
@@ -618,6 +670,7 @@ export type WeaviateError =
   | ClassAlreadyExistsError
   | BatchObjectError
   | BatchReferenceError
+  | StreamPartitionError
 
 /**
  * Errors raised by input checks, before any request.
@@ -645,6 +698,7 @@ const TAGS: ReadonlySet<string> = new Set<WeaviateError['_tag']>([
   'ClassAlreadyExistsError',
   'BatchObjectError',
   'BatchReferenceError',
+  'StreamPartitionError',
 ])
 
 /**
@@ -750,6 +804,13 @@ export const isBatchObjectError = guard('BatchObjectError')
  * ```
  */
 export const isBatchReferenceError = guard('BatchReferenceError')
+/**
+ * @example
+ * ```ts
+ * if (isStreamPartitionError(e)) resume(e.remaining)
+ * ```
+ */
+export const isStreamPartitionError = guard('StreamPartitionError')
 
 /**
  * Removes credentials from a URL before it is stored in an error: user info and an

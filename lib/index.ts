@@ -29,6 +29,7 @@ export type {
   ListArgs,
   ValidateArgs,
   StreamArgs,
+  IterateArgs,
   CountArgs,
   BatchObject,
   BatchWritten,
@@ -63,11 +64,13 @@ export {
   ClassAlreadyExistsError,
   BatchObjectError,
   BatchReferenceError,
+  StreamPartitionError,
   formatError,
   isAlreadyExistsError,
   isClassAlreadyExistsError,
   isBatchObjectError,
   isBatchReferenceError,
+  isStreamPartitionError,
   isArgumentError,
   isArgumentTypeError,
   isArgumentValueError,
@@ -86,6 +89,7 @@ export type {
   ClassAlreadyExistsErrorProps,
   BatchObjectErrorProps,
   BatchReferenceErrorProps,
+  StreamPartitionErrorProps,
   ConnectionErrorProps,
   DecodeErrorProps,
   ErrorDescription,
@@ -103,4 +107,4 @@ export { parseBeacon, referencesOf } from './codecs/reference'
 export type { ParsedReference } from './codecs/reference'
 export type { Meta } from './codecs/meta'
 export type { RetryOptions, TimeoutOptions } from './http/types'
-export type { PagedStream, PageProgress, Pacer } from './paging'
+export type { PageProgress, Pacer, UuidRange } from './paging'

@@ -5,8 +5,8 @@
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { concatMap, firstValueFrom, lastValueFrom, take, tap, toArray } from 'rxjs'
-import { Client, WeaviateError, WeaviateObject, connect } from '../lib'
-import { PageProgress, createPacer } from '../lib/paging'
+import { Client, WeaviateError, WeaviateObject, connect, isStreamPartitionError } from '../lib'
+import { PageProgress, UuidRange, createPacer } from '../lib/paging'
 import { createClass, createMultiTenantClass, deleteClass, insertObjects } from './helpers/fixtures'
 import { startProxy } from './helpers/proxy'
 import { uniqueClassName, weaviateUrl } from './helpers/server'
@@ -69,6 +69,19 @@ describe('objects.stream', () => {
     expect(reports.at(-1)?.done).toBe(true)
   })
 
+  it('with partitions, reports progress as objects are delivered and done only after the last one', async () => {
+    const reports: Array<PageProgress & { readonly received: number }> = []
+    let received = 0
+    await lastValueFrom(
+      client.objects
+        .stream({ className: Item, pageSize: 200, partitions: 4, onProgress: (p) => reports.push({ ...p, received }) })
+        .pipe(tap(() => (received += 1))),
+    )
+    expect(reports.every((r) => r.items === r.received)).toBe(true)
+    expect(reports.filter((r) => r.done)).toEqual([{ pages: reports.at(-1)?.pages, items: COUNT, done: true, received: COUNT }])
+    expect(reports.at(-1)?.done).toBe(true)
+  })
+
   it('gives the same ids in the same order with 4 ordered partitions', async () => {
     expect(await ids(client.objects.stream({ className: Item, pageSize: 200, partitions: 4 }))).toEqual(expected)
   })
@@ -83,12 +96,36 @@ describe('objects.stream', () => {
     expect(await ids(client.objects.stream({ className: Item, partitions: 3, after: start }))).toEqual(expected.slice(2001))
   })
 
-  it('can be consumed with for await', async () => {
+  it('can be consumed with for await through iterate', async () => {
     const seen: string[] = []
-    for await (const item of client.objects.stream({ className: Item, pageSize: 500 })) {
+    for await (const item of client.objects.iterate({ className: Item, pageSize: 500 })) {
       if (E.isRight(item)) seen.push(item.right.id)
     }
     expect(seen).toEqual(expected)
+  })
+
+  it('streamPages gives the same ids as pages of pageSize objects, the last one shorter', async () => {
+    const pages = await lastValueFrom(client.objects.streamPages({ className: Item, pageSize: 1000 }).pipe(toArray()))
+    const lengths = pages.map((page) => (E.isRight(page) ? page.right.length : -1))
+    expect(lengths).toEqual([1000, 1000, COUNT - 2000])
+    expect(pages.flatMap((page) => (E.isRight(page) ? page.right.map((o) => o.id) : []))).toEqual(expected)
+  })
+
+  it('scans exactly the given ranges', async () => {
+    const [first, second] = [expected[100] ?? '', expected[200] ?? '']
+    const got = await ids(client.objects.stream({ className: Item, ranges: [{ after: undefined, before: first }, { after: second, before: undefined }] }))
+    expect(got).toEqual([...expected.slice(0, 100), ...expected.slice(201)])
+  })
+
+  it('refuses ranges combined with partitions as an ArgumentValueError', async () => {
+    const items = await lastValueFrom(client.objects.stream({ className: Item, partitions: 2, ranges: [{ after: undefined, before: undefined }] }).pipe(toArray()))
+    expect(items).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'ranges' }) as unknown)])
+  })
+
+  it('refuses a pacer given to iterate (the loop paces) as an ArgumentValueError', async () => {
+    const seen: unknown[] = []
+    for await (const item of client.objects.iterate({ className: Item, pacer: createPacer() } as never)) seen.push(item)
+    expect(seen).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'pacer' }) as unknown)])
   })
 
   it('decodes the properties with a caller codec', async () => {
@@ -136,6 +173,22 @@ describe('objects.stream under faults', () => {
     }
   })
 
+  it('retries a page answered 404 (a restarting server loading its classes) and yields every id once', async () => {
+    const proxy = await startProxy(weaviateUrl(), { inject: { path: /^\/v1\/objects\?/, nth: 3, status: 404 } })
+    const restarting = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 3, baseDelayMs: 1 } })
+    try {
+      expect(await ids(restarting.objects.stream({ className: Item, pageSize: 1000 }))).toEqual(expected)
+      const pages = proxy.requests.filter((r) => r.startsWith('GET /v1/objects?'))
+      // Pages 1, 2 (with a cursor), 3 answered 404, the same page 3 again: four requests for three pages.
+      expect(pages).toHaveLength(4)
+      expect(pages[2]).toMatch(/ \(injected\)$/)
+      expect(pages[3]).toBe(pages[2]?.replace(/ \(injected\)$/, ''))
+    } finally {
+      await restarting.close()
+      await proxy.close()
+    }
+  })
+
   it('ends with one Left when the retry budget is spent, and throws nothing', async () => {
     const proxy = await startProxy(weaviateUrl(), { resetEvery: 1 })
     const broken = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 2, baseDelayMs: 1 } })
@@ -145,6 +198,52 @@ describe('objects.stream under faults', () => {
       expect(items[0]).toMatchObject({ _tag: 'Left', left: { _tag: 'ConnectionError' } })
     } finally {
       await broken.close()
+      await proxy.close()
+    }
+  })
+})
+
+describe('objects.stream resumed exactly after failures', () => {
+  /**
+   * Streams through a proxy that resets every n-th request, with retries off, so failures reach
+   * the caller; resumes from what each Left says (one partition: after the last id received;
+   * partitions: the StreamPartitionError's remaining ranges) until a run completes.
+   */
+  it.each([
+    [1, 7, 100],
+    [4, 15, 50],
+    [16, 40, 25],
+  ])('with %i partitions and every %i-th request reset, resuming yields every object exactly once', async (partitions, resetEvery, pageSize) => {
+    const proxy = await startProxy(weaviateUrl(), { resetEvery })
+    const flaky = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 1 } })
+    const received: string[] = []
+    let failures = 0
+    let resume: { readonly after?: string; readonly ranges?: readonly UuidRange[] } = {}
+    try {
+      for (let run = 0; run < 200; run += 1) {
+        const items = await lastValueFrom(
+          flaky.objects.stream({ className: Item, pageSize, ...(partitions > 1 && resume.ranges === undefined ? { partitions } : {}), ...resume }).pipe(toArray()),
+        )
+        const rights = items.flatMap((item) => (E.isRight(item) ? [item.right.id] : []))
+        received.push(...rights)
+        const last = items.at(-1)
+        if (last === undefined || E.isRight(last)) break
+        failures += 1
+        if (partitions === 1) {
+          expect(last.left._tag).toBe('ConnectionError')
+          const after = rights.at(-1) ?? resume.after
+          resume = after === undefined ? {} : { after }
+        } else {
+          if (!isStreamPartitionError(last.left)) throw new Error(`expected a StreamPartitionError, got ${last.left._tag}`)
+          expect(last.left.cause._tag).toBe('ConnectionError')
+          resume = { ranges: last.left.remaining }
+        }
+      }
+      expect(failures).toBeGreaterThan(0)
+      expect(received).toHaveLength(expected.length)
+      expect([...received].sort()).toEqual(expected)
+    } finally {
+      await flaky.close()
       await proxy.close()
     }
   })
@@ -162,7 +261,7 @@ describe('objects.stream backpressure', () => {
     try {
       let consumed = 0
       let worst = 0
-      for await (const item of counted.objects.stream({ className: Item, pageSize: PAGE, prefetch })) {
+      for await (const item of counted.objects.iterate({ className: Item, pageSize: PAGE, prefetch })) {
         expect(E.isRight(item)).toBe(true)
         await slowly()
         consumed += 1
@@ -187,8 +286,7 @@ describe('objects.stream backpressure', () => {
     try {
       await lastValueFrom(
         counted.objects
-          .stream({ className: Item, pageSize: PAGE, prefetch: 1 })
-          .withPacer(pacer)
+          .stream({ className: Item, pageSize: PAGE, prefetch: 1, pacer })
           .pipe(
             take(CONSUME),
             concatMap(async (item: E.Either<WeaviateError, WeaviateObject>) => {
@@ -214,7 +312,7 @@ describe('objects.stream backpressure', () => {
     const proxy = await startProxy(weaviateUrl())
     const counted = connect({ url: proxy.url, serverVersion: '1.39.0' })
     try {
-      for await (const item of counted.objects.stream({ className: Item, pageSize: PAGE, prefetch: 1 })) {
+      for await (const item of counted.objects.iterate({ className: Item, pageSize: PAGE, prefetch: 1 })) {
         expect(E.isRight(item)).toBe(true)
         break
       }

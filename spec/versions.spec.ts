@@ -9,6 +9,8 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { v4 as uuidv4 } from 'uuid'
 import { RecordingClient, RecordedRequest, left, recordingClient, right } from './helpers/client'
 import { SERVER_VERSIONS, ServerVersionUnderTest, serverUrl } from './helpers/versions'
+import { json, sequence, startServer } from './helpers/misbehaving-server'
+import { connect } from '../lib'
 
 const NAMESPACED: Record<ServerVersionUnderTest, boolean> = { '1.13.2': false, '1.14.1': true, '1.18.6': true, '1.39.0': true }
 const CURSOR: Record<ServerVersionUnderTest, boolean> = { '1.13.2': false, '1.14.1': false, '1.18.6': true, '1.39.0': true }
@@ -172,5 +174,57 @@ describe.each(SERVER_VERSIONS)('on Weaviate %s', (version) => {
   it('an object of a class that does not exist is a Left from the server, not a silent success', async () => {
     const error = await left(rc.client.objects.replace({ className: `Missing${suffix}`, uuid: uuidv4(), dataObject: { title: 'x' } }))
     expect(error._tag).toBe('UnexpectedStatusError')
+  })
+})
+
+/**
+ * Whatever the version says, a cursor page that does not ascend from the cursor is a Left, never
+ * an endless stream: here a real 1.14.1 server (which ignores `after`) is taken for a 1.39.0 one
+ * on purpose, so the client sends the cursor and the server answers the first page again.
+ */
+describe('a server that ignores the cursor', () => {
+  const Note = `IgnoresAfter${Math.random().toString(36).slice(2, 8)}`
+  let rc: RecordingClient
+
+  beforeAll(async () => {
+    rc = recordingClient({ url: serverUrl('1.14.1'), serverVersion: '1.39.0' })
+    await right(rc.client.schema.createClass({ class: Note, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] }))
+    for (let n = 0; n < 3; n++) await right(rc.client.objects.create({ className: Note, dataObject: { n } }))
+  })
+  afterAll(async () => {
+    await right(rc.client.schema.deleteClass(Note))
+    await rc.close()
+  })
+
+  it('stream ends with one DecodeError after the first repeated page instead of looping', async () => {
+    const before = rc.requests.length
+    const streamed = await lastValueFrom(rc.client.objects.stream({ className: Note, pageSize: 1 }).pipe(toArray()))
+    expect(streamed.map((r) => (E.isLeft(r) ? r.left._tag : 'right'))).toEqual(['right', 'DecodeError'])
+    expect(rc.requests.slice(before).filter((r) => r.path.startsWith('/v1/objects?'))).toHaveLength(2)
+  })
+})
+
+describe('a cursor page whose objects do not ascend', () => {
+  const ids = ['10000000-0000-4000-8000-000000000000', '20000000-0000-4000-8000-000000000000', '30000000-0000-4000-8000-000000000000']
+  const object = (id: string) => ({ class: 'Note', id, properties: {} })
+
+  it.each([
+    ['the first object is not after the cursor', [ids[1], ids[2]], 'objects[0].id'],
+    ['an object is not after the one before it', [ids[2], ids[1]], 'objects[1].id'],
+  ])('is a DecodeError when %s, and the stream ends there', async (_case, secondPage, path) => {
+    const server = await startServer(
+      sequence(json(200, { objects: [object(ids[0] ?? ''), object(ids[1] ?? '')] }), json(200, { objects: secondPage.map((id) => object(id ?? '')) })),
+    )
+    const client = connect({ url: server.url, serverVersion: '1.39.0', retry: false })
+    try {
+      const streamed = await lastValueFrom(client.objects.stream({ className: 'Note', pageSize: 2 }).pipe(toArray()))
+      expect(streamed.map((r) => (E.isLeft(r) ? r.left._tag : r.right.id))).toEqual([ids[0], ids[1], 'DecodeError'])
+      const failure = streamed[2]
+      expect(failure !== undefined && E.isLeft(failure) && failure.left._tag === 'DecodeError' ? failure.left.report[0] : '').toContain(path)
+      expect(server.requests).toHaveLength(2)
+    } finally {
+      await client.close()
+      await server.close()
+    }
   })
 })

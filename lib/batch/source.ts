@@ -12,18 +12,16 @@ import { toAsyncIterable } from '../paging/to-async-iterable'
  * A source of items for a batch sink.
  *
  * - An `Iterable` (an array, a generator) or an `AsyncIterable` (a file's lines, `for await`
- *   sources) is pulled: an item is read only when it can be sent soon.
- * - An Observable that can be paced (`objects.stream`, `paginateAfter`, `mergePartitions`) is
- *   pulled the same way, through its pacer: the next page is fetched only when the sink has used
- *   the previous ones.
- * - Any other Observable cannot be paused: its values are buffered until the sink takes them
- *   (without bound, like any RxJS consumer slower than its producer). Pace such a source yourself
- *   or bound it with `sourceHighWaterMark`.
+ *   sources, `objects.iterate`) is pulled: an item is read only when it can be sent soon; from
+ *   `objects.iterate`, the next page is fetched only when the sink has used the previous ones.
+ * - An Observable cannot be paused: its values are buffered until the sink takes them (without
+ *   bound, like any RxJS consumer slower than its producer). Give an AsyncIterable instead, pace
+ *   the source yourself, or bound it with `sourceHighWaterMark`.
  *
  * @example
  * ```ts
  * const fromArray: BatchSource<CreateArgs> = objects
- * const fromStream: BatchSource<CreateArgs> = source.objects.stream({ className: 'A' }).pipe(...)
+ * const fromStream: BatchSource<BatchObject> = toBatchObjects(source.objects.iterate({ className: 'A' }))
  * ```
  */
 export type BatchSource<A> = Observable<A> | AsyncIterable<A> | Iterable<A>

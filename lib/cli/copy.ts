@@ -20,6 +20,7 @@ import { CommandFailure, EXIT } from './failure'
 import { openFailures, type Failures } from './failures'
 import type { CliIo } from './io'
 import { cliLibrary, type CliConnection, type CliLibrary } from './library'
+import { MAX_PARTITIONS } from '../paging'
 import { forEachPartition, startCursors, type PartitionCursor } from './partitions'
 import { scanPartition } from './partition-scan'
 import { createProgress, type Progress } from './progress'
@@ -106,7 +107,7 @@ export const runCopy = async (args: readonly string[], io: CliIo, libraryFor: (c
     className,
     toClassName: optionalString(values, 'to-class') ?? className,
     withReferences: values['with-references'] === true,
-    partitions: positiveInteger('copy', values, 'partitions', 1, 4096),
+    partitions: positiveInteger('copy', values, 'partitions', 1, MAX_PARTITIONS),
     pageSize: positiveInteger('copy', values, 'page-size', 100, 10_000),
     checkpointPath: optionalString(values, 'checkpoint'),
     failuresPath: optionalString(values, 'failures'),

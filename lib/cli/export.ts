@@ -14,6 +14,7 @@ import { CommandFailure, EXIT, UsageError } from './failure'
 import type { CliIo } from './io'
 import { cliLibrary, type CliLibrary } from './library'
 import { openNdjsonWriter } from './ndjson-writer'
+import { MAX_PARTITIONS } from '../paging'
 import { forEachPartition, startCursors, type PartitionCursor } from './partitions'
 import { scanPartition } from './partition-scan'
 import { createProgress } from './progress'
@@ -77,7 +78,7 @@ export const runExport = async (args: readonly string[], io: CliIo, libraryFor =
   const className = required('export', values, 'class')
   const source = connection('export', values, 'url', io.env)
   const out = optionalString(values, 'out')
-  const partitions = positiveInteger('export', values, 'partitions', 1, 4096)
+  const partitions = positiveInteger('export', values, 'partitions', 1, MAX_PARTITIONS)
   const pageSize = positiveInteger('export', values, 'page-size', 500, 10_000)
   const tenant = optionalString(values, 'tenant')
   const withVector = values['with-vector'] === true

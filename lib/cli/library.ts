@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { connect, firstRight, isWeaviateError } from '../index'
-import type { ClassDefinition, ObservableEither, StreamArgs, WeaviateError, WeaviateObject } from '../index'
+import type { ClassDefinition, IterateArgs, ObservableEither, WeaviateError, WeaviateObject } from '../index'
 
 export type { ClassDefinition } from '../index'
 
@@ -88,7 +88,8 @@ export interface CliLibrary {
     readonly toClassNames: readonly string[]
     readonly tenant?: string
   }) => Promise<void>
-  readonly stream: (args: StreamArgs) => ObservableEither<WeaviateError, WeaviateObject>
+  /** The objects of a class for `for await`, paced by the loop (prefetch pages ahead at most). */
+  readonly iterate: (args: IterateArgs) => AsyncIterable<E.Either<WeaviateError, WeaviateObject>>
   readonly close: () => Promise<void>
 }
 
@@ -168,7 +169,7 @@ export const cliLibrary = (connection: CliConnection): CliLibrary => {
     replaceReferences: async (args) => {
       await firstRight(client.references.replace(args))
     },
-    stream: (args) => client.objects.stream(args),
+    iterate: (args) => client.objects.iterate(args),
     close: () => client.close(),
   }
 }

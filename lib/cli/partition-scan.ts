@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/Either'
 import type { WeaviateObject } from '../index'
-import { toAsyncIterable, uuidInRange, type UuidRange } from '../paging'
+import { uuidInRange, type UuidRange } from '../paging'
 import type { CliLibrary } from './library'
 
 /**
@@ -42,7 +42,7 @@ export interface PartitionScan {
  */
 export async function* scanPartition(lib: CliLibrary, scan: PartitionScan): AsyncGenerator<readonly WeaviateObject[]> {
   const start = scan.after ?? scan.range.after
-  const stream = lib.stream({
+  const objects = lib.iterate({
     className: scan.className,
     pageSize: scan.pageSize,
     prefetch: 1,
@@ -51,7 +51,7 @@ export async function* scanPartition(lib: CliLibrary, scan: PartitionScan): Asyn
     ...(scan.tenant === undefined ? {} : { tenant: scan.tenant }),
   })
   let page: WeaviateObject[] = []
-  for await (const item of toAsyncIterable(stream)) {
+  for await (const item of objects) {
     if (E.isLeft(item)) throw item.left
     if (scan.stopped?.() === true) return
     if (!uuidInRange(item.right.id, scan.range)) break

@@ -8,7 +8,6 @@
  */
 import * as E from 'fp-ts/Either'
 import type { WeaviateObject } from '../index'
-import { toAsyncIterable } from '../paging'
 import { COMMON_OPTIONS, connection, optionalString, parse, positiveInteger, progressMode, required } from './args'
 import { contentHash } from './canonical'
 import { referenceProperties } from './class-schema'
@@ -89,7 +88,7 @@ interface VerifyPlan {
 
 /** The objects of a class in ascending UUID order; a read failure is thrown. */
 async function* objectsOf(lib: CliLibrary, className: string, pageSize: number): AsyncGenerator<WeaviateObject> {
-  for await (const item of toAsyncIterable(lib.stream({ className, pageSize, prefetch: 1, withVector: true }))) {
+  for await (const item of lib.iterate({ className, pageSize, prefetch: 1, withVector: true })) {
     if (E.isLeft(item)) throw item.left
     yield item.right
   }

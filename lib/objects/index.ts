@@ -3,6 +3,7 @@
  *
  * @packageDocumentation
  */
+import { Either } from 'fp-ts/Either'
 import { WeaviateObject } from '../codecs/object'
 import { OperationContext } from '../context'
 import { WeaviateError } from '../errors'
@@ -18,9 +19,8 @@ import { exists } from './exists'
 import { Get, get } from './get'
 import { getById } from './get-by-id'
 import { list } from './list'
-import { StreamArgs, stream } from './stream'
+import { IterateArgs, StreamArgs, iterate, stream, streamPages } from './stream'
 import { ValidationResult, validate } from './validate'
-import type { PagedStream } from '../paging'
 import { replace, update } from './write'
 
 /**
@@ -49,7 +49,15 @@ export interface ObjectsApi {
   readonly deleteMany: (args: DeleteManyArgs) => ObservableEither<WeaviateError, DeleteManyProgress>
   /** The number of objects of a class or tenant (the aggregate endpoint). */
   readonly count: (args: CountArgs) => ObservableEither<WeaviateError, number>
-  readonly stream: <P = Record<string, unknown>>(args: StreamArgs<P>) => PagedStream<WeaviateError, WeaviateObject<P>>
+  /**
+   * Every object of a class in ascending UUID order, paged with the `after` cursor, as a plain
+   * ObservableEither; RxJS backpressure through the `pacer` option.
+   */
+  readonly stream: <P = Record<string, unknown>>(args: StreamArgs<P>) => ObservableEither<WeaviateError, WeaviateObject<P>>
+  /** The objects of `stream` for `for await`, paced by the loop; `break` aborts the page in flight. */
+  readonly iterate: <P = Record<string, unknown>>(args: IterateArgs<P>) => AsyncIterable<Either<WeaviateError, WeaviateObject<P>>>
+  /** The pages of `stream`, one value per page: the throughput form. */
+  readonly streamPages: <P = Record<string, unknown>>(args: StreamArgs<P>) => ObservableEither<WeaviateError, readonly WeaviateObject<P>[]>
 }
 
 /** Binds the object operations to a client context. */
@@ -64,6 +72,8 @@ export const objectsApi = (ctx: OperationContext): ObjectsApi => ({
   delete: deleteObject(ctx),
   validate: validate(ctx),
   stream: stream(ctx),
+  iterate: iterate(ctx),
+  streamPages: streamPages(ctx),
   count: count(ctx),
   batch: batchObjects(ctx),
   deleteMany: deleteMany(ctx),
@@ -71,7 +81,7 @@ export const objectsApi = (ctx: OperationContext): ObjectsApi => ({
 
 export type { AddressArgs, CreateArgs, GetArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
 export type { ValidationResult } from './validate'
-export type { StreamArgs } from './stream'
+export type { IterateArgs, StreamArgs, StreamFields } from './stream'
 export type { CountArgs } from './count'
 export type { BatchObject, BatchWritten, ObjectBatchOptions } from './batch'
 export type { DeleteManyArgs, DeleteManyProgress } from './delete-many'

@@ -57,13 +57,14 @@ const decodeObjects = <P>(
 ): E.Either<DecodeError, Array<WeaviateObject<P>>> => {
   const envelope = decode(ListResponse, body, ctx)
   if (E.isLeft(envelope)) return envelope
-  const objects: Array<WeaviateObject<P>> = []
-  for (const [i, raw] of envelope.right.objects.entries()) {
-    const object = decodeObject(codec, raw, ctx)
+  const raws = envelope.right.objects
+  const objects: Array<WeaviateObject<P>> = new Array<WeaviateObject<P>>(raws.length)
+  for (let i = 0; i < raws.length; i++) {
+    const object = decodeObject(codec, raws[i], ctx)
     if (E.isLeft(object)) {
       return E.left(new DecodeError({ method: ctx.method, url: ctx.url, report: object.left.report.map((line) => `objects[${i}].${line}`) }))
     }
-    objects.push(object.right)
+    objects[i] = object.right
   }
   return E.right(objects)
 }
@@ -111,26 +112,26 @@ export const runList = <P>(
       (res) => {
         if (res.status === 404) return E.right([])
         const objects = decodeObjects((input.codec ?? AnyProperties) as PropertiesCodec<P>, res.body, { method: 'GET', url: res.url })
-        return input.after === undefined ? objects : E.flatMap(objects, (page) => afterCursor(page, input.after ?? '', res.url))
+        return input.after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, input.after, res.url)
       },
     )
   })
 
 /**
- * A cursor page must start after the cursor (UUIDs ascend as strings); one that does not means the
- * server ignored `after`, and paging on would repeat pages forever.
+ * A cursor page must ascend strictly from the cursor: every id after the one before it, the first
+ * after the cursor (UUIDs in canonical form ascend as strings). A page that does not means the
+ * server ignored `after` (or sorted otherwise), and paging on would repeat or skip objects.
  */
 const afterCursor = <A extends { readonly id: string }>(page: A[], after: string, url: string): E.Either<DecodeError, A[]> => {
-  const first = page[0]
-  return first === undefined || first.id > after
-    ? E.right(page)
-    : E.left(
-        new DecodeError({
-          method: 'GET',
-          url,
-          report: [`objects[0].id: ${first.id} does not come after the cursor ${after} (the server ignored 'after')`],
-        }),
-      )
+  let previous = after
+  for (const [i, object] of page.entries()) {
+    if (object.id <= previous) {
+      const what = i === 0 ? `the cursor ${after} (the server ignored 'after')` : `objects[${i - 1}].id ${previous}`
+      return E.left(new DecodeError({ method: 'GET', url, report: [`objects[${i}].id: ${object.id} does not come after ${what}`] }))
+    }
+    previous = object.id
+  }
+  return E.right(page)
 }
 
 /**

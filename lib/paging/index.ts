@@ -1,22 +1,21 @@
 /**
- * Paging operators: cursor paging with bounded prefetch, pacing, AsyncIterable bridging and UUID
- * partitions. Generic: nothing here knows about HTTP or Weaviate.
+ * Paging building blocks (the `weaviate-rx/paging` entry): cursor paging with bounded prefetch,
+ * the pacer that gives RxJS consumers backpressure, an Observable as a bounded AsyncIterable, and
+ * the UUID partitions `objects.stream` and the CLI scan with. Generic: nothing here knows about
+ * HTTP.
  *
  * @example
  * ```ts
- * import { paginateAfter, createPacer, toAsyncIterable, uuidPartitions, mergePartitions } from './paging'
+ * import { paginateAfter, createPacer, toAsyncIterable, uuidPartitions } from 'weaviate-rx/paging'
  * ```
  *
  * @packageDocumentation
  */
-export { createPacer, isPacedSource } from './pacer'
-export type { Pacer, PacedSource } from './pacer'
-export { PacedObservable } from './paced-observable'
+export { createPacer } from './pacer'
+export type { Pacer } from './pacer'
 export { paginateAfter } from './paginate-after'
-export type { PageProgress, PaginateOptions, PagedStream } from './paginate-after'
+export type { PageProgress, PaginateOptions } from './paginate-after'
 export { BufferOverflowError, isBufferOverflowError, toAsyncIterable } from './to-async-iterable'
 export type { ToAsyncIterableOptions } from './to-async-iterable'
-export { MAX_PARTITIONS, formatUuid, uuidInRange, uuidPartitions } from './uuid-partitions'
-export type { UuidRange } from './uuid-partitions'
-export { mergePartitions } from './merge-partitions'
-export type { MergePartitionsOptions } from './merge-partitions'
+export { MAX_PARTITIONS, uuidInRange, uuidPartitions } from '../objects/stream/uuid-partitions'
+export type { UuidRange } from '../objects/stream/uuid-partitions'

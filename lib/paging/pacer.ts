@@ -42,21 +42,6 @@ export interface Pacer {
   readonly acked$: Observable<number>
 }
 
-/**
- * A source that can be driven by a {@link Pacer}: `withPacer(pacer)` returns the same stream, but
- * it counts an item as consumed only when `pacer` acknowledges it (instead of when it is emitted).
- *
- * @example
- * ```ts
- * const pacer = createPacer()
- * const paced$ = isPacedSource(stream) ? stream.withPacer(pacer) : stream
- * ```
- */
-export interface PacedSource<A> {
-  /** The stream, consumed at the pace of `pacer`'s acknowledgements. */
-  readonly withPacer: (pacer: Pacer) => Observable<A>
-}
-
 // -------------------------------------------------------------------------------------------------
 // constructors
 // -------------------------------------------------------------------------------------------------
@@ -83,19 +68,3 @@ export const createPacer = (): Pacer => {
     acked$: acked.asObservable(),
   }
 }
-
-// -------------------------------------------------------------------------------------------------
-// guards
-// -------------------------------------------------------------------------------------------------
-
-/**
- * True when `source` offers `withPacer`, i.e. it can be consumed with real backpressure.
- *
- * @example
- * ```ts
- * isPacedSource(paginateAfter(fetchPage, { cursorOf, pageSize: 100 })) // true
- * isPacedSource(of(1, 2, 3))                                           // false
- * ```
- */
-export const isPacedSource = <A>(source: Observable<A>): source is Observable<A> & PacedSource<A> =>
-  typeof (source as Partial<PacedSource<A>>).withPacer === 'function'

@@ -5,9 +5,8 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, Subscription, defer, take } from 'rxjs'
+import { Observable, Subscriber, Subscription, defer, take } from 'rxjs'
 import { ObservableEither } from '../observable-either'
-import { PacedObservable } from './paced-observable'
 import { Pacer } from './pacer'
 
 // -------------------------------------------------------------------------------------------------
@@ -44,18 +43,26 @@ export interface PaginateOptions<T> {
   readonly cursorOf: (item: T) => string
   /** The page size the fetcher asks for; a positive integer. Used to detect a short last page. */
   readonly pageSize: number
-  /** Start after this cursor (exclusive). Default: from the beginning. */
-  readonly after?: string
+  /**
+   * Start after this cursor (exclusive).
+   *
+   * @default undefined (from the beginning)
+   */
+  readonly after?: string | undefined
   /**
    * How many pages may be requested ahead of the page being consumed; a non-negative integer.
    * Requested pages never exceed consumed pages + `prefetch` + 1. `0` fetches strictly on demand;
-   * the default `1` overlaps one request with the consumer's work.
+   * the default overlaps one request with the consumer's work.
+   *
+   * @default 1
    */
   readonly prefetch?: number
   /**
    * Stop after a page shorter than `pageSize`, saving the request that would return an empty page.
-   * Default `true`. With `false`, paging stops only on an empty page (the Python client's rule),
-   * which is right when a server may return short pages before the end.
+   * With `false`, paging stops only on an empty page (the Python client's rule), which is right
+   * when a server may return short pages before the end.
+   *
+   * @default true
    */
   readonly stopOnShortPage?: boolean
   /**
@@ -64,32 +71,15 @@ export interface PaginateOptions<T> {
    */
   readonly until?: (item: T) => boolean
   /**
-   * Counts an item as consumed only when the pacer acks it (default: when it is emitted). Give one
-   * to an asynchronous consumer so that it bounds how far paging runs ahead of it.
+   * Counts an item as consumed only when the pacer acks it. Give one to an asynchronous consumer
+   * so that it bounds how far paging runs ahead of it.
+   *
+   * @default undefined (an item is consumed when it is emitted)
    */
   readonly pacer?: Pacer
   /** Called after each page, and once with `done: true` when the stream completes. */
   readonly onProgress?: (progress: PageProgress) => void
-  /**
-   * When a page is ready right after the next page was requested, hand control back before
-   * emitting it: `yieldBeforeEmit(resume)` calls `resume` later and returns a cancel function.
-   * Lets a transport that sends asynchronously (undici writes to a reused keep-alive socket only in
-   * the event loop's check phase) put the request on the wire before a synchronous consumer takes
-   * the thread for the whole page. Default: emit at once.
-   */
-  readonly yieldBeforeEmit?: (resume: () => void) => () => void
 }
-
-/**
- * What {@link paginateAfter} returns: an ObservableEither that is also paced and async-iterable.
- *
- * @example
- * ```ts
- * const all: PagedStream<WeaviateError, WeaviateObject> = client.objects.stream({ className: 'Article' })
- * for await (const item of all) if (E.isRight(item)) console.log(item.right.id)
- * ```
- */
-export type PagedStream<E, T> = PacedObservable<E.Either<E, T>>
 
 // -------------------------------------------------------------------------------------------------
 // constructors
@@ -112,9 +102,9 @@ export type PagedStream<E, T> = PacedObservable<E.Either<E, T>>
  *   ends the stream like an empty page; an RxJS error is passed on as an error (a bug).
  * - **Backpressure**: page n+1 is requested only when page n has arrived (the cursor depends on
  *   it) and requested pages ≤ consumed pages + `prefetch` + 1. A page is consumed when all of its
- *   items are: emitted (no pacer), acked by `options.pacer`, or pulled past by `for await`. Items
- *   are pushed as soon as their page arrives, so a slow consumer's buffer (e.g. `concatMap`'s)
- *   holds at most `prefetch` + 1 pages.
+ *   items are: emitted (no pacer) or acked by `options.pacer`. Items are pushed as soon as their
+ *   page arrives, so a slow consumer's buffer (e.g. `concatMap`'s) holds at most `prefetch` + 1
+ *   pages. For `for await`, pass a factory to {@link toAsyncIterable}, which acks for the loop.
  * - **Cancellation**: unsubscribing (e.g. after `take(n)`, or `break` in `for await`)
  *   unsubscribes the page request in flight, which aborts the HTTP request.
  *
@@ -129,7 +119,7 @@ export type PagedStream<E, T> = PacedObservable<E.Either<E, T>>
  *   tap(() => pacer.ack()),
  * )
  * // or, with backpressure from the loop itself:
- * for await (const item of paginateAfter(fetchPage, { cursorOf: (o) => o.id, pageSize: 100 })) { ... }
+ * for await (const item of toAsyncIterable((pacer) => paginateAfter(fetchPage, { cursorOf, pageSize: 100, pacer }))) { ... }
  * ```
  *
  * @param fetchPage a cold page request; `after` is `undefined` for the first page without `options.after`.
@@ -138,169 +128,266 @@ export type PagedStream<E, T> = PacedObservable<E.Either<E, T>>
 export const paginateAfter = <E, T>(
   fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,
   options: PaginateOptions<T>,
-): PagedStream<E, T> => {
-  if (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1) {
-    throw new RangeError(`paginateAfter: pageSize must be a positive integer, but was: ${options.pageSize}`)
-  }
-  const prefetch = options.prefetch ?? 1
-  if (!Number.isSafeInteger(prefetch) || prefetch < 0) {
-    throw new RangeError(`paginateAfter: prefetch must be a non-negative integer, but was: ${prefetch}`)
-  }
-  return new PacedObservable((pacer) => pages(fetchPage, options, prefetch, pacer ?? options.pacer))
+): ObservableEither<E, T> => {
+  const resolved = resolveOptions(options)
+  return new Observable<E.Either<E, T>>((subscriber) => new Paging(fetchPage, resolved, subscriber, emitItems<E, T>()).start())
+}
+
+/**
+ * Internal: the same paging, one value per page (`right(items)`), and a page arriving right after
+ * the next request was sent can be held back for a turn (`beforeEmit(resume)` calls `resume`
+ * later and returns a cancel function). The pacer counts pages, not items. Used by the object
+ * stream; not part of the public vocabulary.
+ *
+ * @example
+ * ```ts
+ * pagesAfter(fetchPage, { cursorOf: (o) => o.id, pageSize: 100 }, (resume) => { const t = setImmediate(resume); return () => clearImmediate(t) })
+ * ```
+ */
+export const pagesAfter = <E, T>(
+  fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,
+  options: PaginateOptions<T>,
+  beforeEmit?: (resume: () => void) => () => void,
+): ObservableEither<E, readonly T[]> => {
+  const resolved = resolveOptions(options)
+  return new Observable<E.Either<E, readonly T[]>>((subscriber) =>
+    new Paging(fetchPage, resolved, subscriber, emitPages<E, T>(), beforeEmit).start(),
+  )
 }
 
 // -------------------------------------------------------------------------------------------------
 // internal
 // -------------------------------------------------------------------------------------------------
 
+interface Resolved<T> {
+  readonly cursorOf: (item: T) => string
+  readonly pageSize: number
+  readonly after: string | undefined
+  readonly prefetch: number
+  readonly stopOnShortPage: boolean
+  readonly until: ((item: T) => boolean) | undefined
+  readonly pacer: Pacer | undefined
+  readonly onProgress: ((progress: PageProgress) => void) | undefined
+}
+
+const resolveOptions = <T>(options: PaginateOptions<T>): Resolved<T> => {
+  const { cursorOf, pageSize, after, prefetch = 1, stopOnShortPage = true, until, pacer, onProgress } = options
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
+    throw new RangeError(`paginateAfter: pageSize must be a positive integer, but was: ${pageSize}`)
+  }
+  if (!Number.isSafeInteger(prefetch) || prefetch < 0) {
+    throw new RangeError(`paginateAfter: prefetch must be a non-negative integer, but was: ${prefetch}`)
+  }
+  return { cursorOf, pageSize, after, prefetch, stopOnShortPage, until, pacer, onProgress }
+}
+
 /**
- * The paging state machine. Every change (a page arrives, the consumer acks) calls `drain`, which
- * loops until nothing more can happen: request the next page if the budget allows, emit arrived
- * pages in order. A re-entrant call (a synchronous page or ack during the loop) only marks the loop
- * to run again, so synchronous fetchers cannot grow the stack (rxjs#3609).
+ * How a page reaches the subscriber: its values, and how many pacer units they are (an item each,
+ * or the page as one).
  */
-const pages = <E, T>(
-  fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,
-  options: PaginateOptions<T>,
-  prefetch: number,
-  pacer: Pacer | undefined,
-): ObservableEither<E, T> =>
-  new Observable<E.Either<E, T>>((subscriber) => {
-    const { cursorOf, pageSize, until, onProgress, yieldBeforeEmit } = options
-    const stopOnShortPage = options.stopOnShortPage ?? true
+interface Emission<E, T, A> {
+  readonly emit: (subscriber: Subscriber<A>, items: readonly T[]) => void
+  readonly left: (error: E) => A
+  readonly units: (items: readonly T[]) => number
+}
 
-    let cursor = options.after
-    let requested = 0 // pages requested so far
-    let fetching: Subscription | undefined // the page request in flight
-    let exhausted = false // no further page will be requested
-    const arrived: Array<E.Either<E, readonly T[]>> = [] // arrived, not yet emitted
-
-    let pagesEmitted = 0
-    let itemsEmitted = 0
-    let acked = 0 // items acked by the pacer since subscription
-    const pageEnds: number[] = [] // cumulative item count at the end of each unconsumed page
-    let pagesConsumed = 0
-
-    let draining = false
-    let again = false
-    let yielding: (() => void) | undefined // cancels the pending yieldBeforeEmit
-
-    const consumedItems = (): number => (pacer === undefined ? itemsEmitted : Math.min(acked, itemsEmitted))
-
-    const settleConsumed = (): void => {
-      const items = consumedItems()
-      for (let end = pageEnds[0]; end !== undefined && end <= items; end = pageEnds[0]) {
-        pageEnds.shift()
-        pagesConsumed += 1
-      }
+const emitItems = <E, T>(): Emission<E, T, E.Either<E, T>> => ({
+  emit: (subscriber, items) => {
+    for (const item of items) {
+      if (subscriber.closed) return
+      subscriber.next(E.right(item))
     }
+  },
+  left: E.left,
+  units: (items) => items.length,
+})
 
-    const onPage = (page: E.Either<E, readonly T[]>): void => {
-      fetching = undefined
-      if (E.isLeft(page)) {
-        exhausted = true
-        arrived.push(page)
-      } else {
-        const items = page.right
-        const stopAt = until === undefined ? -1 : items.findIndex(until)
-        const last = items[items.length - 1]
-        if (stopAt >= 0 || last === undefined || (stopOnShortPage && items.length < pageSize)) {
-          exhausted = true
-        } else {
-          cursor = cursorOf(last)
-        }
-        arrived.push(stopAt >= 0 ? E.right(items.slice(0, stopAt)) : page)
-      }
-      drain()
-    }
+const emitPages = <E, T>(): Emission<E, T, E.Either<E, readonly T[]>> => ({
+  emit: (subscriber, items) => subscriber.next(E.right(items)),
+  left: E.left,
+  units: () => 1,
+})
 
-    const request = (): void => {
-      requested += 1
-      let settled = false
-      const subscription = defer(() => fetchPage(cursor))
-        .pipe(take(1))
-        .subscribe({
-          next: (page) => {
-            settled = true
-            onPage(page)
-          },
-          error: (error: unknown) => subscriber.error(error),
-          complete: () => {
-            if (settled) return
-            settled = true
-            fetching = undefined
-            exhausted = true
-            drain()
-          },
-        })
-      if (!settled) fetching = subscription
-    }
+/** The page request side: may request, a request is open, or no further page will be requested. */
+type Fetching =
+  | { readonly state: 'ready' }
+  | { readonly state: 'in-flight'; readonly request: Subscription }
+  | { readonly state: 'ended' }
 
-    const emit = (page: E.Either<E, readonly T[]>): void => {
-      if (E.isLeft(page)) {
-        subscriber.next(page)
-        return
-      }
-      pageEnds.push(itemsEmitted + page.right.length)
-      for (const item of page.right) {
-        if (subscriber.closed) return
-        itemsEmitted += 1
-        subscriber.next(E.right(item))
-      }
-      pagesEmitted += 1
-      onProgress?.({ pages: pagesEmitted, items: itemsEmitted, done: false })
-    }
+/** The emitting side: free to emit, or holding arrived pages for one turn (`cancel` ends the wait). */
+type Emitting = { readonly state: 'free' } | { readonly state: 'held'; readonly cancel: () => void }
 
-    const drain = (): void => {
-      if (draining) {
-        again = true
-        return
-      }
-      draining = true
-      try {
-        do {
-          again = false
-          settleConsumed()
-          if (fetching === undefined && !exhausted && requested <= pagesConsumed + prefetch && !subscriber.closed) {
-            request()
-            if (yieldBeforeEmit !== undefined && fetching !== undefined && arrived.length > 0) {
-              let resumed = false
-              const cancel = yieldBeforeEmit(() => {
-                resumed = true
-                yielding = undefined
-                drain()
-              })
-              if (!resumed) yielding = cancel
-            }
-          }
-          if (yielding !== undefined) break
-          for (let page = arrived.shift(); page !== undefined && !subscriber.closed; page = arrived.shift()) {
-            emit(page)
-            again = true // emitting may have consumed a page (no pacer) or let acks in
-          }
-        } while (again && !subscriber.closed)
-      } finally {
-        draining = false
-      }
-      if (exhausted && fetching === undefined && arrived.length === 0 && !subscriber.closed) {
-        onProgress?.({ pages: pagesEmitted, items: itemsEmitted, done: true })
-        subscriber.complete()
-      }
-    }
+/** The loop that applies every change: idle, running, or running and asked to run once more. */
+type Loop = 'idle' | 'running' | 'rerun'
 
+const READY: Fetching = { state: 'ready' }
+const ENDED: Fetching = { state: 'ended' }
+const FREE: Emitting = { state: 'free' }
+
+/**
+ * The paging state machine of one subscription. Every change (a page arrives, the consumer acks, a
+ * held turn ends) calls {@link Paging.drain}, which loops until nothing more can happen: request
+ * the next page if the budget allows, emit arrived pages in order. A re-entrant call (a synchronous
+ * page or ack during the loop) only asks the loop to run again, so synchronous fetchers cannot grow
+ * the stack (rxjs#3609).
+ */
+class Paging<E, T, A> {
+  private cursor: string | undefined
+  private fetching: Fetching = READY
+  private emitting: Emitting = FREE
+  private loop: Loop = 'idle'
+  /** Pages requested so far; the budget is consumed pages + prefetch + 1. */
+  private requested = 0
+  /** Arrived pages not yet emitted, in order. */
+  private readonly arrived: Array<E.Either<E, readonly T[]>> = []
+  /** Units (items or pages) emitted, and acked by the pacer, since subscription. */
+  private emitted = 0
+  private acked = 0
+  /** The cumulative unit count at the end of each emitted page not yet consumed. */
+  private readonly pageEnds: number[] = []
+  private consumedPages = 0
+  private progress = { pages: 0, items: 0 }
+
+  constructor(
+    private readonly fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,
+    private readonly options: Resolved<T>,
+    private readonly subscriber: Subscriber<A>,
+    private readonly emission: Emission<E, T, A>,
+    private readonly beforeEmit?: (resume: () => void) => () => void,
+  ) {
+    this.cursor = options.after
+  }
+
+  /** Subscribes to the pacer and starts paging; everything is torn down with the subscriber. */
+  start(): void {
+    const { pacer } = this.options
+    const subscriber = this.subscriber
     subscriber.add(() => {
-      fetching?.unsubscribe()
-      yielding?.()
+      if (this.fetching.state === 'in-flight') this.fetching.request.unsubscribe()
+      if (this.emitting.state === 'held') this.emitting.cancel()
     })
     if (pacer !== undefined) {
       let base: number | undefined
       subscriber.add(
         pacer.acked$.subscribe((total) => {
           base ??= total
-          acked = total - base
-          drain()
+          this.acked = total - base
+          this.drain()
         }),
       )
     }
-    drain()
-  })
+    this.drain()
+  }
+
+  private drain(): void {
+    if (this.loop !== 'idle') {
+      this.loop = 'rerun'
+      return
+    }
+    const subscriber = this.subscriber
+    do {
+      this.loop = 'running'
+      this.settleConsumed()
+      if (this.mayRequest()) {
+        this.request()
+        if (this.fetching.state === 'in-flight' && this.arrived.length > 0 && this.emitting.state === 'free') this.hold()
+      }
+      if (this.emitting.state === 'held') break
+      for (let page = this.arrived.shift(); page !== undefined && !subscriber.closed; page = this.arrived.shift()) {
+        this.emit(page)
+        this.loop = 'rerun' // emitting may have consumed a page (no pacer) or let acks in
+      }
+    } while (this.loop === 'rerun' && !subscriber.closed)
+    this.loop = 'idle'
+    if (this.fetching.state === 'ended' && this.arrived.length === 0 && !subscriber.closed) {
+      this.options.onProgress?.({ ...this.progress, done: true })
+      subscriber.complete()
+    }
+  }
+
+  private mayRequest(): boolean {
+    return (
+      this.fetching.state === 'ready' &&
+      this.requested <= this.consumedPages + this.options.prefetch &&
+      !this.subscriber.closed
+    )
+  }
+
+  /** Moves fully consumed pages out of `pageEnds`: emitted (no pacer) or acked. */
+  private settleConsumed(): void {
+    const consumed = this.options.pacer === undefined ? this.emitted : Math.min(this.acked, this.emitted)
+    for (let end = this.pageEnds[0]; end !== undefined && end <= consumed; end = this.pageEnds[0]) {
+      this.pageEnds.shift()
+      this.consumedPages += 1
+    }
+  }
+
+  private request(): void {
+    this.requested += 1
+    let settled = false
+    const request = defer(() => this.fetchPage(this.cursor))
+      .pipe(take(1))
+      .subscribe({
+        next: (page) => {
+          settled = true
+          this.onPage(page)
+        },
+        error: (error: unknown) => this.subscriber.error(error),
+        complete: () => {
+          if (settled) return
+          settled = true
+          this.fetching = ENDED
+          this.drain()
+        },
+      })
+    if (!settled) this.fetching = { state: 'in-flight', request }
+  }
+
+  /** Applies the stop rules to an arrived page and moves the cursor. */
+  private onPage(page: E.Either<E, readonly T[]>): void {
+    if (E.isLeft(page)) {
+      this.fetching = ENDED
+      this.arrived.push(page)
+    } else {
+      const { until, stopOnShortPage, pageSize, cursorOf } = this.options
+      const items = page.right
+      const stopAt = until === undefined ? -1 : items.findIndex(until)
+      const last = items[items.length - 1]
+      if (stopAt >= 0 || last === undefined || (stopOnShortPage && items.length < pageSize)) {
+        this.fetching = ENDED
+      } else {
+        this.fetching = READY
+        this.cursor = cursorOf(last)
+      }
+      this.arrived.push(stopAt >= 0 ? E.right(items.slice(0, stopAt)) : page)
+    }
+    this.drain()
+  }
+
+  /** Holds arrived pages for one turn, so a transport that sends asynchronously sends first. */
+  private hold(): void {
+    const beforeEmit = this.beforeEmit
+    if (beforeEmit === undefined) return
+    let resumed = false
+    const cancel = beforeEmit(() => {
+      resumed = true
+      this.emitting = FREE
+      this.drain()
+    })
+    if (!resumed) this.emitting = { state: 'held', cancel }
+  }
+
+  private emit(page: E.Either<E, readonly T[]>): void {
+    if (E.isLeft(page)) {
+      this.subscriber.next(this.emission.left(page.left))
+      return
+    }
+    const items = page.right
+    const end = this.emitted + this.emission.units(items)
+    this.pageEnds.push(end)
+    this.emission.emit(this.subscriber, items)
+    this.emitted = end
+    this.progress = { pages: this.progress.pages + 1, items: this.progress.items + items.length }
+    this.options.onProgress?.({ ...this.progress, done: false })
+  }
+}

@@ -1,13 +1,13 @@
 /**
  * Observable -> AsyncIterable with a bounded buffer. `rxjs-for-await`'s `eachValueFrom` buffers
  * without bound when the loop is slower than the source; this bridge either holds the source back
- * (paced sources: real backpressure) or refuses to buffer more than `highWaterMark` values (plain
+ * (a factory that takes a pacer: real backpressure) or refuses to buffer more than `highWaterMark` values (plain
  * push sources, which cannot be paused).
  *
  * @packageDocumentation
  */
 import { Observable, Subject, Subscription, takeUntil } from 'rxjs'
-import { Pacer, createPacer, isPacedSource } from './pacer'
+import { Pacer, createPacer } from './pacer'
 
 // -------------------------------------------------------------------------------------------------
 // model
@@ -26,7 +26,7 @@ export interface ToAsyncIterableOptions {
    * The most values held for a loop that has not asked for them yet. When a push source gets
    * further ahead, the iterator unsubscribes from it, yields the values it holds, then throws a
    * {@link BufferOverflowError}. Default: `Infinity` (a plain push source is buffered without
-   * bound, like `eachValueFrom`; paced sources never get more than their prefetch ahead anyway).
+   * bound, like `eachValueFrom`; a paced factory never gets more than its prefetch ahead anyway).
    */
   readonly highWaterMark?: number
 }
@@ -64,7 +64,7 @@ export class BufferOverflowError extends Error {
   constructor(readonly highWaterMark: number) {
     super(
       `toAsyncIterable: the source pushed more than ${highWaterMark} values ahead of the consumer; ` +
-        'use a paced source (paginateAfter) or raise highWaterMark',
+        'pass a factory (pacer) => source (e.g. paginateAfter with that pacer) or raise highWaterMark',
     )
     this.name = 'BufferOverflowError'
   }
@@ -80,9 +80,9 @@ export class BufferOverflowError extends Error {
  * A source error is thrown by `next()` after the values before it were yielded.
  *
  * Backpressure depends on the source:
- * - a factory `(pacer) => Observable` or a paced source (`paginateAfter`, `mergePartitions`) is
- *   driven by the loop: asking for the next value acks the previous one, so the source fetches at
- *   most its `prefetch` pages ahead of the loop body;
+ * - a factory `(pacer) => Observable` (e.g. `paginateAfter` given that pacer) is driven by the
+ *   loop: asking for the next value acks the previous one, so the source fetches at most its
+ *   `prefetch` pages ahead of the loop body;
  * - a plain Observable cannot be paused: its values are buffered, at most `highWaterMark` of them
  *   (see {@link ToAsyncIterableOptions.highWaterMark}).
  *
@@ -104,12 +104,10 @@ export function toAsyncIterable<A>(
   if (!(highWaterMark >= 1)) {
     throw new RangeError(`toAsyncIterable: highWaterMark must be >= 1, but was: ${highWaterMark}`)
   }
-  const paced: ((pacer: Pacer) => Observable<A>) | undefined =
-    typeof source === 'function' ? source : isPacedSource(source) ? source.withPacer : undefined
   const open = (): BufferedIterator<A> =>
-    paced !== undefined
-      ? new BufferedIterator(paced, createPacer(), highWaterMark)
-      : new BufferedIterator(() => source as Observable<A>, undefined, highWaterMark)
+    typeof source === 'function'
+      ? new BufferedIterator(source, createPacer(), highWaterMark)
+      : new BufferedIterator(() => source, undefined, highWaterMark)
   return { [Symbol.asyncIterator]: open }
 }
 

@@ -4,6 +4,7 @@ import { Observable, Subject, concatMap, defer, delay, finalize, firstValueFrom,
 import { TestScheduler } from 'rxjs/testing'
 import { ObservableEither } from '../../lib/observable-either'
 import { PageProgress, createPacer, paginateAfter } from '../../lib/paging'
+import { pagesAfter } from '../../lib/paging/paginate-after'
 
 type Page = E.Either<string, readonly string[]>
 
@@ -377,29 +378,25 @@ describe('paginateAfter', () => {
   })
 })
 
-describe('paginateAfter with yieldBeforeEmit', () => {
+describe('pagesAfter (the stream\'s paging) with a turn before emitting', () => {
   /** Page 1 arrives when the test says so; page 2 never arrives. */
   const setup = (cancel: () => void = () => undefined) => {
     const firstPage = new Subject<E.Either<never, readonly string[]>>()
     const resumes: Array<() => void> = []
     const requested: Array<string | undefined> = []
     const emitted: string[] = []
-    const subscription = paginateAfter(
+    const subscription = pagesAfter(
       (after): ObservableEither<never, readonly string[]> => {
         requested.push(after)
         return after === undefined ? firstPage : new Observable(() => undefined)
       },
-      {
-        cursorOf: identity,
-        pageSize: 2,
-        prefetch: 1,
-        yieldBeforeEmit: (resume) => {
-          resumes.push(resume)
-          return cancel
-        },
+      { cursorOf: identity, pageSize: 2, prefetch: 1 },
+      (resume) => {
+        resumes.push(resume)
+        return cancel
       },
-    ).subscribe((item) => {
-      if (E.isRight(item)) emitted.push(item.right)
+    ).subscribe((page) => {
+      if (E.isRight(page)) emitted.push(...page.right)
     })
     firstPage.next(E.right(['a', 'b']))
     return { resumes, requested, emitted, subscription }

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check'
 import * as E from 'fp-ts/Either'
 import { NEVER, Observable, Subject, concat, defer, finalize, of, range, tap, throwError } from 'rxjs'
-import { BufferOverflowError, paginateAfter, toAsyncIterable } from '../../lib/paging'
+import { BufferOverflowError, PaginateOptions, paginateAfter, toAsyncIterable } from '../../lib/paging'
 
 type Page = E.Either<string, readonly string[]>
 
@@ -28,6 +28,12 @@ const drain = async <A>(iterable: AsyncIterable<A>): Promise<A[]> => {
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/** A paged stream for `for await`: the loop's pacer drives it. */
+const paced = <T>(
+  fetchPage: (after: string | undefined) => Observable<E.Either<string, readonly T[]>>,
+  options: Omit<PaginateOptions<T>, 'pacer'>,
+): AsyncIterable<E.Either<string, T>> => toAsyncIterable((pacer) => paginateAfter(fetchPage, { ...options, pacer }))
 
 /** @test {toAsyncIterable} */
 describe('toAsyncIterable', () => {
@@ -131,14 +137,14 @@ describe('toAsyncIterable', () => {
 
   it('yields every item of a paged stream through for await', async () => {
     const { fetchPage } = numbers(7, 3)
-    const items = await drain(paginateAfter(fetchPage, { cursorOf: identity, pageSize: 3 }))
+    const items = await drain(paced(fetchPage, { cursorOf: identity, pageSize: 3 }))
     expect(items).toEqual(['0', '1', '2', '3', '4', '5', '6'].map((id) => E.right(id)))
   })
 
   it('fetches no further than prefetch pages ahead while the loop body is busy', async () => {
     const { counts, fetchPage } = numbers(1_000, 2)
     const requestsDuringBody: number[] = []
-    for await (const item of paginateAfter(fetchPage, { cursorOf: identity, pageSize: 2, prefetch: 2 })) {
+    for await (const item of paced(fetchPage, { cursorOf: identity, pageSize: 2, prefetch: 2 })) {
       for (let i = 0; i < 5; i += 1) await tick()
       requestsDuringBody.push(counts.requests)
       if (E.isRight(item) && item.right === '1') break
@@ -147,10 +153,10 @@ describe('toAsyncIterable', () => {
     expect(requestsDuringBody).toEqual([3, 3])
   })
 
-  it('paces a paged stream passed to toAsyncIterable', async () => {
+  it('with prefetch 0, requests no page ahead of the loop', async () => {
     const { counts, fetchPage } = numbers(1_000, 2)
-    const iterator = toAsyncIterable(
-      paginateAfter(fetchPage, { cursorOf: identity, pageSize: 2, prefetch: 0 }),
+    const iterator = toAsyncIterable((pacer) =>
+      paginateAfter(fetchPage, { cursorOf: identity, pageSize: 2, prefetch: 0, pacer }),
     )[Symbol.asyncIterator]()
     await iterator.next()
     await tick()
@@ -185,7 +191,7 @@ describe('toAsyncIterable', () => {
           const observe = (): void => {
             maxLead = Math.max(maxLead, counts.requests - Math.floor(finished / pageSize))
           }
-          for await (const item of paginateAfter(fetchPage, { cursorOf: identity, pageSize, prefetch })) {
+          for await (const item of paced(fetchPage, { cursorOf: identity, pageSize, prefetch })) {
             expect(E.isRight(item)).toBe(true)
             observe()
             await tick()
@@ -204,7 +210,7 @@ describe('toAsyncIterable', () => {
     const { counts, fetchPage } = numbers(1_000, 2, (page) =>
       E.isRight(page) && page.right[0] === '0' ? of(page) : NEVER,
     )
-    for await (const item of paginateAfter(fetchPage, { cursorOf: identity, pageSize: 2, prefetch: 1 })) {
+    for await (const item of paced(fetchPage, { cursorOf: identity, pageSize: 2, prefetch: 1 })) {
       if (E.isRight(item) && item.right === '1') break
     }
     await tick()
@@ -214,7 +220,7 @@ describe('toAsyncIterable', () => {
   it('passes a Left of a paged stream through as a value', async () => {
     const fetchPage = (after: string | undefined): Observable<Page> =>
       of(after === undefined ? E.right(['a', 'b']) : E.left('boom'))
-    expect(await drain(paginateAfter(fetchPage, { cursorOf: identity, pageSize: 2 }))).toEqual([
+    expect(await drain(paced(fetchPage, { cursorOf: identity, pageSize: 2 }))).toEqual([
       E.right('a'),
       E.right('b'),
       E.left('boom'),

@@ -28,3 +28,17 @@ client.objects.getById<{ pages: number }>({ uuid: 'x' })
 client.objects.list<{ pages: number }>({ className: 'A' })
 // @ts-expect-error a narrower type without a codec does not compile
 client.objects.stream<{ pages: number }>({ className: 'A' })
+// @ts-expect-error a narrower type without a codec does not compile
+client.objects.iterate<{ pages: number }>({ className: 'A' })
+// @ts-expect-error a narrower type without a codec does not compile
+client.objects.streamPages<{ pages: number }>({ className: 'A' })
+client.objects.streamPages({ className: 'A', codec: Article }).subscribe((r) => {
+  if (r._tag === 'Right') { const pages: number | undefined = r.right[0]?.properties.pages; void pages }
+})
+void (async () => {
+  for await (const r of client.objects.iterate({ className: 'A', codec: Article })) {
+    if (r._tag === 'Right') { const title: string = r.right.properties.title; void title }
+  }
+})
+// @ts-expect-error iterate takes no pacer: the loop paces
+client.objects.iterate({ className: 'A', pacer: { ack: () => undefined, acked$: undefined as never } })

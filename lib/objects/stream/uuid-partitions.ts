@@ -21,8 +21,17 @@ export interface UuidRange {
   readonly before: string | undefined
 }
 
-/** The largest supported number of partitions: boundaries are spread over the leading 8 hex digits. */
-export const MAX_PARTITIONS = 0x10000
+/**
+ * The most partitions a scan is split into: the one cap of `objects.stream`'s `partitions` and the
+ * CLI's `--partitions`. (Boundaries are spread over the leading 8 hex digits, so far more would be
+ * possible; more concurrent cursors than this only queue up at the server.)
+ *
+ * @example
+ * ```ts
+ * uuidPartitions(MAX_PARTITIONS).length // 4096
+ * ```
+ */
+export const MAX_PARTITIONS = 4096
 
 const LEADING_BITS = 32n
 const SHIFT = 128n - LEADING_BITS

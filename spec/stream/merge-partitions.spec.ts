@@ -3,7 +3,9 @@ import * as E from 'fp-ts/Either'
 import { Observable, defer, finalize, lastValueFrom, of, take, tap, toArray } from 'rxjs'
 import { TestScheduler } from 'rxjs/testing'
 import { ObservableEither } from '../../lib/observable-either'
-import { UuidRange, createPacer, formatUuid, mergePartitions, paginateAfter, uuidInRange, uuidPartitions } from '../../lib/paging'
+import { mergePartitions } from '../../lib/objects/stream/merge-partitions'
+import { UuidRange, formatUuid, uuidInRange, uuidPartitions } from '../../lib/objects/stream/uuid-partitions'
+import { Pacer, createPacer, paginateAfter, toAsyncIterable } from '../../lib/paging'
 
 type Item = E.Either<string, string>
 type Page = E.Either<string, readonly string[]>
@@ -30,12 +32,14 @@ const store = (ids: readonly string[], limit: number) => {
 
 const scan = (fetchPage: (after: string | undefined) => ObservableEither<string, readonly string[]>, pageSize: number, prefetch: number) =>
   (range: UuidRange) =>
+  (pacer: Pacer) =>
     paginateAfter(fetchPage, {
       cursorOf: identity,
       pageSize,
       prefetch,
       ...(range.after === undefined ? {} : { after: range.after }),
       until: (id) => !uuidInRange(id, range),
+      pacer,
     })
 
 const arbIds = fc.array(fc.bigInt({ min: 0n, max: (1n << 128n) - 1n }).map(formatUuid), { maxLength: 60 })
@@ -128,15 +132,16 @@ describe('mergePartitions', () => {
   it('ordered: a partition waiting for its turn fetches at most prefetch + 1 pages', async () => {
     let later = 0
     const first = new Observable<Item>(() => undefined) // never emits: partition 1 waits forever
-    const second = paginateAfter(
-      (after) =>
-        defer(async (): Promise<Page> => {
-          later += 1
-          const start = after === undefined ? 0 : Number(after) + 1
-          return E.right([String(start), String(start + 1)])
-        }),
-      { cursorOf: identity, pageSize: 2, prefetch: 2 },
-    )
+    const second = (pacer: Pacer) =>
+      paginateAfter(
+        (after) =>
+          defer(async (): Promise<Page> => {
+            later += 1
+            const start = after === undefined ? 0 : Number(after) + 1
+            return E.right([String(start), String(start + 1)])
+          }),
+        { cursorOf: identity, pageSize: 2, prefetch: 2, pacer },
+      )
     const subscription = mergePartitions([first, second], { ordered: true }).subscribe()
     for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve))
     expect(later).toBe(3)
@@ -146,7 +151,7 @@ describe('mergePartitions', () => {
   it('passes downstream acks to the partition an item came from', async () => {
     const pacer = createPacer()
     const counts = [0, 0]
-    const partition = (index: 0 | 1) =>
+    const partition = (index: 0 | 1) => (partitionPacer: Pacer) =>
       paginateAfter(
         (after) =>
           defer(() => {
@@ -154,12 +159,10 @@ describe('mergePartitions', () => {
             const start = after === undefined ? 0 : Number(after.split(':')[1]) + 1
             return of(E.right([`${index}:${start}`]))
           }),
-        { cursorOf: identity, pageSize: 1, prefetch: 0 },
+        { cursorOf: identity, pageSize: 1, prefetch: 0, pacer: partitionPacer },
       )
     const emitted: Item[] = []
-    const subscription = mergePartitions([partition(0), partition(1)], { ordered: false })
-      .withPacer(pacer)
-      .subscribe((item) => emitted.push(item))
+    const subscription = mergePartitions([partition(0), partition(1)], { ordered: false, pacer }).subscribe((item) => emitted.push(item))
     expect(counts).toEqual([1, 1])
     pacer.ack() // the first emitted item, from partition 0
     expect(counts).toEqual([2, 1])
@@ -188,7 +191,9 @@ describe('mergePartitions', () => {
       Array.from({ length: 200 }, (_, i) => formatUuid(BigInt(i) << 120n)),
       2,
     )
-    const iterator = mergePartitions(uuidPartitions(4).map(scan(fetchPage, 2, 0)), { ordered: true })[Symbol.asyncIterator]()
+    const iterator = toAsyncIterable((pacer) =>
+      mergePartitions(uuidPartitions(4).map(scan(fetchPage, 2, 0)), { ordered: true, pacer }),
+    )[Symbol.asyncIterator]()
     await iterator.next()
     for (let i = 0; i < 10; i += 1) await new Promise((resolve) => setImmediate(resolve))
     expect(requests.count).toBe(4) // one page per partition, none ahead

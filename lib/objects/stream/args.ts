@@ -1,0 +1,186 @@
+/**
+ * The arguments of `objects.stream`, `objects.iterate` and `objects.streamPages`, checked once at
+ * the call: every page request and every partition is built from this checked input.
+ *
+ * @packageDocumentation
+ */
+import { isObservable } from 'rxjs'
+import { CallOptions, callOptions } from '../../context'
+import { ArgumentValueError } from '../../errors'
+import { ConsistencyLevel, argsObject, boolean, nonNegativeInteger, optional, positiveInteger } from '../../input/check'
+import { className } from '../../input/names'
+import { uuid } from '../../input/uuid'
+import { PageProgress } from '../../paging/paginate-after'
+import { Pacer } from '../../paging/pacer'
+import { CodecOption, codecOf, readFields } from '../args'
+import { MAX_PARTITIONS, UuidRange, uuidPartitions } from './uuid-partitions'
+
+/**
+ * Arguments of `objects.stream` (and, without `pacer`, of `objects.iterate`).
+ *
+ * @example
+ * ```ts
+ * const args: StreamArgs = { className: 'Article', pageSize: 500, prefetch: 2, onProgress: (p) => console.error(p.items) }
+ * ```
+ */
+export type StreamArgs<P = Record<string, unknown>> = StreamFields & CodecOption<P>
+
+/**
+ * Arguments of `objects.iterate`: those of `objects.stream` without `pacer` (the loop paces).
+ *
+ * @example
+ * ```ts
+ * const args: IterateArgs = { className: 'Article', pageSize: 500 }
+ * ```
+ */
+export type IterateArgs<P = Record<string, unknown>> = Omit<StreamFields, 'pacer'> & CodecOption<P>
+
+/**
+ * The fields of {@link StreamArgs} besides `codec`.
+ *
+ * @example
+ * ```ts
+ * const fields: StreamFields = { className: 'Article', pageSize: 500 }
+ * ```
+ */
+export interface StreamFields extends CallOptions {
+  readonly className: string
+  /**
+   * Objects per request.
+   *
+   * @default 100
+   */
+  readonly pageSize?: number
+  /**
+   * Pages fetched ahead of the consumer (0 = strictly on demand).
+   *
+   * @default 1
+   */
+  readonly prefetch?: number
+  /** Start after this UUID (exclusive). */
+  readonly after?: string
+  readonly withVector?: boolean
+  readonly additionalProperties?: readonly string[]
+  readonly tenant?: string
+  readonly consistencyLevel?: ConsistencyLevel
+  /**
+   * Split the UUID space into this many ranges, scanned by as many cursors at once; at most
+   * {@link MAX_PARTITIONS}.
+   *
+   * @default 1
+   */
+  readonly partitions?: number
+  /**
+   * Scan exactly these UUID ranges, one cursor each, instead of splitting the space into
+   * `partitions` (and instead of `after`): how a partitioned stream resumes from the `remaining`
+   * of a `StreamPartitionError`.
+   */
+  readonly ranges?: readonly UuidRange[]
+  /**
+   * With partitions: keep ascending UUID order across them, or emit as they come.
+   *
+   * @default true
+   */
+  readonly ordered?: boolean
+  /** Called after every page with the pages and objects delivered so far, and once with `done: true`. */
+  readonly onProgress?: (progress: PageProgress) => void
+  /**
+   * RxJS backpressure: an object counts as consumed only when this pacer acks it (`pacer.ack()`),
+   * so paging never runs more than `prefetch` pages ahead of an asynchronous consumer. For
+   * `objects.streamPages`, one ack is one page.
+   *
+   * @default undefined (an object counts as consumed when it is emitted)
+   */
+  readonly pacer?: Pacer
+}
+
+const DEFAULT_PAGE_SIZE = 100
+
+/** The ranges to scan: the given ones, or the partitions cut to start after `after`. */
+const rangesOf = (partitions: number, after: string | undefined): UuidRange[] =>
+  uuidPartitions(partitions).flatMap((range) => {
+    if (after === undefined) return [range]
+    if (range.before !== undefined && after >= range.before) return []
+    return [{ ...range, after: range.after === undefined || after > range.after ? after : range.after }]
+  })
+
+const range = (argument: string, value: unknown): UuidRange => {
+  if (typeof value !== 'object' || value === null) {
+    throw new ArgumentValueError({ argument, reason: `'${argument}' must be an object { after?, before? }` })
+  }
+  const r = value as Record<string, unknown>
+  const after = optional(uuid, `${argument}.after`, r['after'])
+  const before = optional(uuid, `${argument}.before`, r['before'])
+  if (after !== undefined && before !== undefined && after >= before) {
+    throw new ArgumentValueError({ argument, reason: `'${argument}.after' must come before '${argument}.before'` })
+  }
+  return { after, before }
+}
+
+const rangesArg = (value: unknown): UuidRange[] => {
+  if (!Array.isArray(value) || value.length < 1 || value.length > MAX_PARTITIONS) {
+    throw new ArgumentValueError({ argument: 'ranges', reason: `'ranges' must be an array of 1 to ${MAX_PARTITIONS} UUID ranges` })
+  }
+  return value.map((r: unknown, i) => range(`ranges[${i}]`, r))
+}
+
+const isPacer = (u: unknown): u is Pacer =>
+  typeof u === 'object' && u !== null && typeof (u as Partial<Pacer>).ack === 'function' && isObservable((u as Partial<Pacer>).acked$)
+
+const pacerArg = (value: unknown): Pacer | undefined => {
+  if (value === undefined || isPacer(value)) return value
+  throw new ArgumentValueError({ argument: 'pacer', reason: "'pacer' must be a Pacer (createPacer() from 'weaviate-rx/paging')" })
+}
+
+/**
+ * The checked input of a stream. `ranges` is `undefined` for one unbounded cursor (partitions 1,
+ * no ranges given), else the ranges to scan at once.
+ *
+ * @example
+ * ```ts
+ * const input = streamInput<Record<string, unknown>>({ className: 'Article', partitions: 4 })
+ * ```
+ */
+export const streamInput = <P>(args: unknown) => {
+  const a = argsObject('stream', args)
+  const onProgress = a['onProgress']
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new ArgumentValueError({ argument: 'onProgress', reason: "'onProgress' must be a function" })
+  }
+  const fields = readFields(a)
+  if (fields.nodeName !== undefined) throw new ArgumentValueError({ argument: 'nodeName', reason: "'nodeName' is not supported by stream" })
+  const after = optional(uuid, 'after', a['after'])
+  const partitions = optional(positiveInteger, 'partitions', a['partitions'])
+  if (partitions !== undefined && partitions > MAX_PARTITIONS) {
+    throw new ArgumentValueError({ argument: 'partitions', reason: `'partitions' must be at most ${MAX_PARTITIONS}` })
+  }
+  const given = a['ranges'] === undefined ? undefined : rangesArg(a['ranges'])
+  if (given !== undefined && (partitions !== undefined || after !== undefined)) {
+    throw new ArgumentValueError({ argument: 'ranges', reason: "'ranges' cannot be combined with 'partitions' or 'after'" })
+  }
+  return {
+    className: className('className', a['className']),
+    include: fields.include,
+    tenant: fields.tenant,
+    consistencyLevel: fields.consistencyLevel,
+    pageSize: optional(positiveInteger, 'pageSize', a['pageSize']) ?? DEFAULT_PAGE_SIZE,
+    prefetch: optional(nonNegativeInteger, 'prefetch', a['prefetch']) ?? 1,
+    after,
+    ranges: given ?? ((partitions ?? 1) > 1 ? rangesOf(partitions ?? 1, after) : undefined),
+    ordered: optional(boolean, 'ordered', a['ordered']) ?? true,
+    codec: codecOf<P>(a),
+    call: callOptions(a),
+    onProgress: onProgress as ((progress: PageProgress) => void) | undefined,
+    pacer: pacerArg(a['pacer']),
+  }
+}
+
+/**
+ * The checked input of a stream.
+ *
+ * @example
+ * ```ts
+ * const scan = (input: StreamInput<Record<string, unknown>>) => input.ranges?.length ?? 1
+ * ```
+ */
+export type StreamInput<P> = ReturnType<typeof streamInput<P>>

@@ -1,0 +1,198 @@
+/**
+ * `objects.stream`, `objects.iterate` and `objects.streamPages`: every object of a class, paged
+ * with the `after` cursor in ascending UUID order, in constant memory. Optionally split into
+ * UUID-range partitions scanned at once.
+ *
+ * Inside, everything moves a page at a time (fetching, prefetch, partition merging, pacing);
+ * `stream` and `iterate` spread the pages into objects only at the end.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { Observable, defer, of } from 'rxjs'
+import { WeaviateObject } from '../../codecs/object'
+import { OperationContext } from '../../context'
+import { ArgumentValueError, StreamPartitionError, WeaviateError } from '../../errors'
+import { checkInput } from '../../input/check'
+import { ObservableEither } from '../../observable-either'
+import { itemsOfPages } from '../../paging/items-of-pages'
+import { PageProgress, pagesAfter } from '../../paging/paginate-after'
+import { Pacer } from '../../paging/pacer'
+import { toAsyncIterable } from '../../paging/to-async-iterable'
+import { listInput, runList } from '../list'
+import { IterateArgs, StreamArgs, StreamInput, streamInput } from './args'
+import { mergePartitions } from './merge-partitions'
+import { uuidInRange } from './uuid-partitions'
+
+/**
+ * One turn of the event loop before a page is emitted, so undici (which writes to a reused
+ * keep-alive socket in the check phase) sends the next page request before the consumer works
+ * through this page: prefetch then overlaps fetching with a synchronous consumer too.
+ */
+const ioTurn = (resume: () => void): (() => void) => {
+  const immediate = setImmediate(resume)
+  return () => clearImmediate(immediate)
+}
+
+type Page<P> = readonly WeaviateObject<P>[]
+
+/** Reports progress after a page was passed on (so after its objects were emitted), and `done` at completion. */
+const withProgress =
+  <P>(report: ((progress: PageProgress) => void) | undefined) =>
+  (source: ObservableEither<WeaviateError, Page<P>>): ObservableEither<WeaviateError, Page<P>> =>
+    report === undefined
+      ? source
+      : new Observable((subscriber) => {
+          let pages = 0
+          let items = 0
+          return source.subscribe({
+            next: (page) => {
+              subscriber.next(page)
+              if (E.isLeft(page)) return
+              pages += 1
+              items += page.right.length
+              report({ pages, items, done: false })
+            },
+            error: (error: unknown) => subscriber.error(error),
+            complete: () => {
+              report({ pages, items, done: true })
+              subscriber.complete()
+            },
+          })
+        })
+
+/**
+ * The pages of the class, paced in pages by `pacer` (or consumed on emission without one).
+ * Partitioned: the partitions merged, and a failure reported as a {@link StreamPartitionError}
+ * that says what was not delivered.
+ */
+const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> => {
+  // The list request is checked once; each page only moves the cursor.
+  const request = {
+    ...listInput<P>({
+      className: input.className,
+      limit: input.pageSize,
+      ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
+      ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: input.consistencyLevel }),
+      ...(input.codec === undefined ? {} : { codec: input.codec }),
+      ...input.call,
+    }),
+    include: input.include,
+  }
+  const page = (after: string | undefined) => runList<P>(ctx, after === undefined ? request : { ...request, after }, 'retry')
+  const cursorOf = (o: WeaviateObject<P>) => o.id
+  const { pageSize, prefetch, ranges } = input
+  const scanned =
+    ranges === undefined
+      ? pagesAfter(page, { cursorOf, pageSize, prefetch, after: input.after, ...(pacer === undefined ? {} : { pacer }) }, ioTurn)
+      : defer(() => {
+          const delivered: Array<string | undefined> = ranges.map(() => undefined) // last id passed on, per partition
+          return mergePartitions(
+            ranges.map(
+              (range) => (partitionPacer: Pacer) =>
+                pagesAfter(
+                  page,
+                  { cursorOf, pageSize, prefetch, after: range.after, until: (o) => !uuidInRange(o.id, range), pacer: partitionPacer },
+                  ioTurn,
+                ),
+            ),
+            {
+              ordered: input.ordered,
+              ...(pacer === undefined ? {} : { pacer }),
+              onPass: (i, objects) => {
+                const last = objects[objects.length - 1]
+                if (last !== undefined) delivered[i] = last.id
+              },
+              mapLeft: (cause, partition, passedAll) =>
+                new StreamPartitionError({
+                  cause,
+                  partition,
+                  remaining: ranges.flatMap((range, i) => (passedAll[i] === true ? [] : [{ after: delivered[i] ?? range.after, before: range.before }])),
+                }),
+            },
+          )
+        })
+  return withProgress<P>(input.onProgress)(scanned)
+}
+
+/** The objects, one value each, paced in objects by `pacer`. */
+const objects = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, WeaviateObject<P>> =>
+  itemsOfPages((pagePacer) => pages(ctx, input, pagePacer), pacer)
+
+/** Checks the arguments once; invalid input is one Left. */
+const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => ObservableEither<WeaviateError, A>): ObservableEither<WeaviateError, A> => {
+  const input = checkInput(() => streamInput<P>(args))
+  return E.isLeft(input) ? of(E.left<WeaviateError, A>(input.left)) : run(input.right)
+}
+
+/**
+ * Streams every object of a class in ascending UUID order (or, with `partitions` and
+ * `ordered: false`, in arrival order) as a plain ObservableEither.
+ *
+ * - **Backpressure**: a synchronous subscriber consumes as it receives, and paging stays at most
+ *   `prefetch` pages ahead. An asynchronous one passes a `pacer` (`createPacer()` from
+ *   `weaviate-rx/paging`) and calls `pacer.ack()` when it has finished with an object. For
+ *   `for await`, use {@link iterate}.
+ * - **Failures**: a failure after the pipeline's retries is one `Left`, then completion. With one
+ *   partition the objects before it are exactly those up to the last one received: resume with
+ *   `after` = its id. With `partitions > 1` (or `ranges`) the Left is a `StreamPartitionError`
+ *   whose `remaining` lists exactly the ranges not delivered: resume with `ranges: remaining`.
+ * - **Servers**: needs the `after` cursor (Weaviate 1.18+); on an older server the stream is one
+ *   `UnsupportedVersionError` before any page is requested. A page whose objects do not ascend
+ *   after the cursor is a `DecodeError`, never an endless stream.
+ *
+ * @example
+ * ```ts
+ * client.objects.stream({ className: 'Article', pageSize: 500 }).subscribe((item) => {
+ *   if (E.isRight(item)) console.log(item.right.id)
+ * })
+ * // an asynchronous consumer holds paging back with a pacer:
+ * const pacer = createPacer()
+ * client.objects.stream({ className: 'Article', pacer }).pipe(concatMap(async (item) => { await save(item); pacer.ack() }))
+ * ```
+ */
+export const stream =
+  (ctx: OperationContext) =>
+  <P = Record<string, unknown>>(args: StreamArgs<P>): ObservableEither<WeaviateError, WeaviateObject<P>> =>
+    checked<P, WeaviateObject<P>>(args, (input) => objects(ctx, input, input.pacer))
+
+/**
+ * The same pages as {@link stream}, one `right(objects)` per page: the throughput form (no value
+ * per object through the operator chain). With a `pacer`, one ack is one page.
+ *
+ * @example
+ * ```ts
+ * client.objects.streamPages({ className: 'Article', pageSize: 1000 }).subscribe((page) => {
+ *   if (E.isRight(page)) index(page.right)
+ * })
+ * ```
+ */
+export const streamPages =
+  (ctx: OperationContext) =>
+  <P = Record<string, unknown>>(args: StreamArgs<P>): ObservableEither<WeaviateError, readonly WeaviateObject<P>[]> =>
+    checked<P, Page<P>>(args, (input) => pages(ctx, input, input.pacer))
+
+/**
+ * The objects of {@link stream} for `for await`, with real backpressure: the next page is
+ * requested only as the loop pulls objects (at most `prefetch` pages ahead of the loop body), and
+ * `break` aborts the page request in flight. Each iteration is its own scan.
+ *
+ * @example
+ * ```ts
+ * for await (const item of client.objects.iterate({ className: 'Article', pageSize: 500 })) {
+ *   if (E.isLeft(item)) throw item.left
+ *   await save(item.right)
+ * }
+ * ```
+ */
+export const iterate =
+  (ctx: OperationContext) =>
+  <P = Record<string, unknown>>(args: IterateArgs<P>): AsyncIterable<E.Either<WeaviateError, WeaviateObject<P>>> => {
+    if (typeof args === 'object' && args !== null && 'pacer' in args) {
+      const misuse = new ArgumentValueError({ argument: 'pacer', reason: "'pacer' is not an option of iterate: the loop paces it" })
+      return toAsyncIterable(of(E.left<WeaviateError, WeaviateObject<P>>(misuse)))
+    }
+    return toAsyncIterable((pacer) => checked<P, WeaviateObject<P>>(args, (input) => objects(ctx, input, pacer)))
+  }
+
+export type { IterateArgs, StreamArgs, StreamFields } from './args'
