@@ -1,15 +1,31 @@
 /**
- * Batch import benchmark on a real embedded Weaviate: `objects.batch` against the plainest undici
- * loop a user would write for the batch endpoint (same objects, batch size and concurrency; the
- * server assigns the ids there, ours assigns them client-side) and against weaviate-ts-client 2.x's
- * objects batcher (same batch size, requests in sequence, as its docs show). Also the NDJSON import
- * example's old way (one create per object, 8 in flight) against the batch sink, and peak RSS while
- * importing 100,000 and 400,000 generated objects.
+ * Batch import benchmark (issue 12) on a real Weaviate, small objects (the stream benchmark's
+ * shape), each run into a freshly created class, contenders interleaved (order reversed every run),
+ * a full GC before each:
  *
- * Each run writes into a freshly created class. Ratios are of medians; below 1: ours is faster.
+ * 1. `objects.batch` against the plainest undici loop a user would write for the batch endpoint
+ *    (undici `request()`, `JSON.stringify({ objects })`, `body.json()`; same objects, batch size and
+ *    concurrency; the server assigns the ids there, ours assigns them client-side), at batch sizes
+ *    100 and 1,000 and concurrency 1, 2 and 4:
+ *    `bench: batch import 20k size=<n> c=<c> ours/undici`.
+ * 2. What each user gets by default: `objects.batch(source)` with OUR defaults (100 per request,
+ *    2 in flight) against weaviate-ts-client 2.x's objects batcher at the same batch size, requests
+ *    in sequence as its docs show: `bench: batch import 100k defaults ours/weaviate-ts-client`,
+ *    and ours in objects/s.
+ * 3. The NDJSON import example's old way (one `objects.create` per object, 8 in flight) against the
+ *    batch sink (defaults): `bench: import ndjson 10k batch/single`.
+ * 4. Memory, each in a fresh child process: peak RSS above a post-GC baseline while importing
+ *    100,000 and 400,000 generated objects (read lazily from a generator, defaults):
+ *    `bench: batch memory 100k peak`, `400k peak` (above baseline), `400k/100k peak rss` (the ratio of the peaks).
+ *
+ * Sizes for short development runs: BENCH_BATCH_SWEEP (20000), BENCH_BATCH_OBJECTS (100000),
+ * BENCH_BATCH_RUNS (3), BENCH_BATCH_NDJSON (10000), BENCH_BATCH_MEMORY (100000),
+ * BENCH_BATCH_MEMORY_LARGE (400000; 0 skips the large memory run).
  *
  * Run: `npx ts-node --transpile-only bench/batch.ts` (uses WEAVIATE_URL when set).
  */
+import { spawn } from 'node:child_process'
+import * as E from 'fp-ts/Either'
 import { lastValueFrom, mergeMap, range } from 'rxjs'
 import { request } from 'undici'
 import weaviate from 'weaviate-ts-client'
@@ -17,11 +33,16 @@ import { BatchObject, connect } from '../lib'
 import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
+import { reportRatio, reportValue, sizeFromEnv } from './report'
 
 const CLASS = 'BenchBatch'
-const SWEEP_OBJECTS = 20_000
-const MAIN_OBJECTS = 100_000
-const RUNS = 3
+const SWEEP_OBJECTS = sizeFromEnv('BATCH_SWEEP', 20_000)
+const MAIN_OBJECTS = sizeFromEnv('BATCH_OBJECTS', 100_000)
+const RUNS = sizeFromEnv('BATCH_RUNS', 3)
+const NDJSON = sizeFromEnv('BATCH_NDJSON', 10_000)
+const MEMORY_SMALL = sizeFromEnv('BATCH_MEMORY', 100_000)
+const MEMORY_LARGE = Number(process.env['BENCH_BATCH_MEMORY_LARGE'] ?? 400_000)
+const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 
 const properties = (i: number) => ({ title: `object ${i}`, count: i })
 
@@ -31,7 +52,7 @@ function* objects(n: number): Generator<BatchObject> {
 
 type Contender = () => Promise<unknown>
 
-/** Median ms per contender over interleaved runs, each into a fresh class. */
+/** Milliseconds of every run per contender, interleaved, each into a fresh class. */
 const timeRuns = async (url: string, contenders: Readonly<Record<string, Contender>>, runs = RUNS): Promise<Record<string, number[]>> => {
   const times: Record<string, number[]> = {}
   const names = Object.keys(contenders)
@@ -49,15 +70,6 @@ const timeRuns = async (url: string, contenders: Readonly<Record<string, Contend
   return times
 }
 
-const line = (name: string, peer: string, times: Record<string, number[]>, ours = 'ours'): void => {
-  const a = times[ours] ?? []
-  const b = times[peer] ?? []
-  const ratios = a.map((x, i) => x / (b[i] ?? NaN))
-  console.log(
-    `bench: ${name} ${ours}/${peer} = ${(median(a) / median(b)).toFixed(2)} (spread ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`,
-  )
-}
-
 /** The plain loop: `lanes` loops, each POSTing the next `size` objects and reading the answer. */
 const undiciLoop = (url: string, n: number, size: number, lanes: number): Promise<unknown> => {
   let next = 0
@@ -73,31 +85,97 @@ const undiciLoop = (url: string, n: number, size: number, lanes: number): Promis
         body: JSON.stringify({ objects: batch }),
       })
       await res.body.json()
+      if (res.statusCode !== 200) throw new Error(`undici batch: ${res.statusCode}`)
     }
   }
   return Promise.all(Array.from({ length: lanes }, lane))
 }
 
-/** Peak RSS (MB) and how far above the level before it rose, sampled every 20 ms while `work` runs. */
-const peakRss = async (work: () => Promise<unknown>): Promise<{ readonly peak: number; readonly above: number }> => {
-  collectGarbage()
-  const base = process.memoryUsage().rss
-  let peak = base
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
-  try {
-    await work()
-  } finally {
-    clearInterval(timer)
-  }
-  return { peak: peak / 1e6, above: Math.max(0, peak - base) / 1e6 }
+// -------------------------------------------------------------------------------------------------
+// memory (child process)
+// -------------------------------------------------------------------------------------------------
+
+interface MemoryResult {
+  readonly baseline: number
+  readonly peak: number
+  readonly written: number
 }
+
+const MEMORY_TAG = 'bench-batch-memory-result '
+
+/** Runs in a fresh process: baseline RSS after a GC, then the peak RSS while `n` generated objects are imported. */
+const memoryChild = async (url: string, n: number): Promise<void> => {
+  const client = connect({ url })
+  try {
+    // Warm up the connection and the server version, so the baseline has them.
+    await lastValueFrom(client.objects.batch(objects(10)))
+    collectGarbage()
+    const baseline = process.memoryUsage.rss()
+    let peak = baseline
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10)
+    let written = 0
+    try {
+      await new Promise<void>((resolve, reject) =>
+        client.objects.batch(objects(n)).subscribe({
+          next: (r) => {
+            if (E.isLeft(r)) reject(r.left)
+            else written += 1
+          },
+          error: reject,
+          complete: resolve,
+        }),
+      )
+    } finally {
+      clearInterval(timer)
+    }
+    peak = Math.max(peak, process.memoryUsage.rss())
+    const result: MemoryResult = { baseline, peak, written }
+    process.stdout.write(`${MEMORY_TAG}${JSON.stringify(result)}\n`)
+  } finally {
+    await client.close()
+  }
+}
+
+const isMemoryResult = (x: unknown): x is MemoryResult =>
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as Partial<MemoryResult>).baseline === 'number' &&
+  typeof (x as Partial<MemoryResult>).peak === 'number' &&
+  typeof (x as Partial<MemoryResult>).written === 'number'
+
+/** Spawns `node -r ts-node/register/transpile-only bench/batch.ts --memory <url> <n>`. */
+const measureMemory = (url: string, n: number): Promise<MemoryResult> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), __filename, '--memory', url, String(n)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith(MEMORY_TAG))
+      const parsed: unknown = line === undefined ? undefined : JSON.parse(line.slice(MEMORY_TAG.length))
+      if (code !== 0 || !isMemoryResult(parsed)) reject(new Error(`batch memory child exited with ${code}: ${out}`))
+      else if (parsed.written !== n) reject(new Error(`batch memory child wrote ${parsed.written} objects, expected ${n}`))
+      else resolve(parsed)
+    })
+  })
+
+const mb = (bytes: number): number => bytes / (1024 * 1024)
+
+// -------------------------------------------------------------------------------------------------
+// the benchmark
+// -------------------------------------------------------------------------------------------------
 
 /**
  * Runs the benchmark and prints its lines.
  *
  * @example
  * ```ts
- * await benchBatch() // bench: batch import size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
+ * await benchBatch() // bench: batch import 20k size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
  * ```
  */
 export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
@@ -105,17 +183,22 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
   const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
   const client = connect({ url })
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
-  const ours = (n: number, batchSize: number, concurrency: number) => () => lastValueFrom(client.objects.batch(objects(n), { batchSize, concurrency }))
+  const ours = (n: number, options?: { batchSize: number; concurrency: number }) => () => lastValueFrom(client.objects.batch(objects(n), options))
   try {
+    // 1. against the plain undici loop, same batch size and concurrency
     for (const size of [100, 1_000]) {
       for (const lanes of [1, 2, 4]) {
-        const times = await timeRuns(url, { ours: ours(SWEEP_OBJECTS, size, lanes), undici: () => undiciLoop(url, SWEEP_OBJECTS, size, lanes) })
-        line(`batch import ${SWEEP_OBJECTS / 1000}k size=${size} c=${lanes}`, 'undici', times)
+        const times = await timeRuns(url, {
+          ours: ours(SWEEP_OBJECTS, { batchSize: size, concurrency: lanes }),
+          undici: () => undiciLoop(url, SWEEP_OBJECTS, size, lanes),
+        })
+        reportRatio(`batch import ${label(SWEEP_OBJECTS)} size=${size} c=${lanes}`, times, 'undici')
       }
     }
+
+    // 2. each with its defaults: ours (100 per request, 2 in flight), the peer's batcher (100, in sequence)
     const main = await timeRuns(url, {
-      ours: ours(MAIN_OBJECTS, 100, 1),
-      undici: () => undiciLoop(url, MAIN_OBJECTS, 100, 1),
+      ours: ours(MAIN_OBJECTS),
       'weaviate-ts-client': async () => {
         for (let start = 0; start < MAIN_OBJECTS; start += 100) {
           let batcher = peer.batch.objectsBatcher()
@@ -124,33 +207,37 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
         }
       },
     })
-    line(`batch import ${MAIN_OBJECTS / 1000}k size=100 c=1`, 'undici', main)
-    line(`batch import ${MAIN_OBJECTS / 1000}k size=100 c=1`, 'weaviate-ts-client', main)
-    const objectsPerSecond = (MAIN_OBJECTS * 1000) / median(main['ours'] ?? [])
-    console.log(`bench: batch import ${MAIN_OBJECTS / 1000}k size=100 c=1 ours objects/s = ${Math.round(objectsPerSecond)}`)
+    reportRatio(`batch import ${label(MAIN_OBJECTS)} defaults`, main, 'weaviate-ts-client')
+    reportValue(`batch import ${label(MAIN_OBJECTS)} defaults ours objects/s`, (MAIN_OBJECTS * 1000) / median(main['ours'] ?? []), '', 0)
 
-    const NDJSON = 10_000
+    // 3. the NDJSON example's old way (one create per object, 8 in flight) against the sink
     const ndjson = await timeRuns(
       url,
       {
-        batch: ours(NDJSON, 100, 2),
+        batch: ours(NDJSON),
         single: () =>
           lastValueFrom(range(0, NDJSON).pipe(mergeMap((i) => client.objects.create({ className: CLASS, dataObject: properties(i) }), 8)), {
             defaultValue: undefined,
           }),
       },
-      1,
+      Math.min(RUNS, 2),
     )
-    line(`import ndjson ${NDJSON / 1000}k`, 'single', ndjson, 'batch')
+    reportRatio(`import ndjson ${label(NDJSON)}`, ndjson, 'single', 'batch')
 
+    // 4. memory, each in a fresh process
     await resetBenchClass(url, CLASS)
-    const small = await peakRss(ours(100_000, 100, 2))
-    await resetBenchClass(url, CLASS)
-    const large = await peakRss(ours(400_000, 100, 2))
-    console.log(`bench: batch memory 100k peak = ${small.above.toFixed(1)} MB above baseline (rss ${small.peak.toFixed(0)} MB)`)
-    console.log(`bench: batch memory 400k peak = ${large.above.toFixed(1)} MB above baseline (rss ${large.peak.toFixed(0)} MB)`)
-    // Peak RSS itself, not the rise (a rise near 0 makes a ratio of rises meaningless).
-    console.log(`bench: batch memory 400k/100k peak rss = ${(large.peak / small.peak).toFixed(2)}`)
+    const small = await measureMemory(url, MEMORY_SMALL)
+    const smallMb = mb(small.peak - small.baseline)
+    reportValue(`batch memory ${label(MEMORY_SMALL)} peak`, smallMb, 'MB', 1)
+    if (MEMORY_LARGE > MEMORY_SMALL) {
+      await resetBenchClass(url, CLASS)
+      const large = await measureMemory(url, MEMORY_LARGE)
+      const largeMb = mb(large.peak - large.baseline)
+      console.log(`  batch memory baselines: ${mb(small.baseline).toFixed(1)} MB, ${mb(large.baseline).toFixed(1)} MB`)
+      reportValue(`batch memory ${label(MEMORY_LARGE)} peak`, largeMb, 'MB', 1)
+      // Peak RSS itself: a rise near 0 MB makes a ratio of rises meaningless.
+      reportValue(`batch memory ${label(MEMORY_LARGE)}/${label(MEMORY_SMALL)} peak rss`, large.peak / small.peak)
+    }
   } finally {
     await deleteBenchClass(url, CLASS)
     await client.close()
@@ -159,7 +246,9 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
 }
 
 if (require.main === module) {
-  benchBatch().catch((e: unknown) => {
+  const [flag, url, n] = process.argv.slice(2)
+  const run = flag === '--memory' && url !== undefined && n !== undefined ? memoryChild(url, Number(n)) : benchBatch()
+  run.catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1
   })
