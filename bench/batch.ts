@@ -14,9 +14,10 @@
  *    and ours in objects/s.
  * 3. The NDJSON import example's old way (one `objects.create` per object, 8 in flight) against the
  *    batch sink (defaults): `bench: import ndjson 10k batch/single`.
- * 4. Memory, each in a fresh child process: peak RSS above a post-GC baseline while importing
- *    100,000 and 400,000 generated objects (read lazily from a generator, defaults):
- *    `bench: batch memory 100k peak`, `400k peak` (above baseline), `400k/100k peak rss` (the ratio of the peaks).
+ * 4. Memory, each in a fresh child process (memory.ts): peak above a post-GC baseline while
+ *    importing 100,000 and 400,000 generated objects (read lazily from a generator, defaults):
+ *    `bench: batch memory 100k peak` (RSS, MB), `100k peak heap` (heap + external, MB), the same
+ *    for 400k, `400k/100k peak rss` and `400k/100k peak heap`.
  *
  * Sizes for short development runs: BENCH_BATCH_SWEEP (20000), BENCH_BATCH_OBJECTS (100000),
  * BENCH_BATCH_RUNS (3), BENCH_BATCH_NDJSON (10000), BENCH_BATCH_MEMORY (100000),
@@ -24,7 +25,6 @@
  *
  * Run: `npx ts-node --transpile-only bench/batch.ts` (uses WEAVIATE_URL when set).
  */
-import { spawn } from 'node:child_process'
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, mergeMap, range } from 'rxjs'
 import { request } from 'undici'
@@ -33,6 +33,7 @@ import { BatchObject, connect } from '../lib'
 import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
+import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 
 const CLASS = 'BenchBatch'
@@ -95,76 +96,31 @@ const undiciLoop = (url: string, n: number, size: number, lanes: number): Promis
 // memory (child process)
 // -------------------------------------------------------------------------------------------------
 
-interface MemoryResult {
-  readonly baseline: number
-  readonly peak: number
-  readonly written: number
-}
-
-const MEMORY_TAG = 'bench-batch-memory-result '
-
-/** Runs in a fresh process: baseline RSS after a GC, then the peak RSS while `n` generated objects are imported. */
+/** Runs in a fresh process: `n` generated objects imported with the defaults (see memory.ts). */
 const memoryChild = async (url: string, n: number): Promise<void> => {
   const client = connect({ url })
   try {
     // Warm up the connection and the server version, so the baseline has them.
     await lastValueFrom(client.objects.batch(objects(10)))
-    collectGarbage()
-    const baseline = process.memoryUsage.rss()
-    let peak = baseline
-    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10)
-    let written = 0
-    try {
-      await new Promise<void>((resolve, reject) =>
-        client.objects.batch(objects(n)).subscribe({
-          next: (r) => {
-            if (E.isLeft(r)) reject(r.left)
-            else written += 1
-          },
-          error: reject,
-          complete: resolve,
+    await measureInChild(
+      (sample) =>
+        new Promise<number>((resolve, reject) => {
+          let written = 0
+          client.objects.batch(objects(n)).subscribe({
+            next: (r) => {
+              if (E.isLeft(r)) reject(r.left)
+              else if (++written % 1000 === 0) sample()
+            },
+            error: reject,
+            complete: () => resolve(written),
+          })
         }),
-      )
-    } finally {
-      clearInterval(timer)
-    }
-    peak = Math.max(peak, process.memoryUsage.rss())
-    const result: MemoryResult = { baseline, peak, written }
-    process.stdout.write(`${MEMORY_TAG}${JSON.stringify(result)}\n`)
+    )
   } finally {
     await client.close()
   }
 }
 
-const isMemoryResult = (x: unknown): x is MemoryResult =>
-  typeof x === 'object' &&
-  x !== null &&
-  typeof (x as Partial<MemoryResult>).baseline === 'number' &&
-  typeof (x as Partial<MemoryResult>).peak === 'number' &&
-  typeof (x as Partial<MemoryResult>).written === 'number'
-
-/** Spawns `node -r ts-node/register/transpile-only bench/batch.ts --memory <url> <n>`. */
-const measureMemory = (url: string, n: number): Promise<MemoryResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), __filename, '--memory', url, String(n)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let out = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith(MEMORY_TAG))
-      const parsed: unknown = line === undefined ? undefined : JSON.parse(line.slice(MEMORY_TAG.length))
-      if (code !== 0 || !isMemoryResult(parsed)) reject(new Error(`batch memory child exited with ${code}: ${out}`))
-      else if (parsed.written !== n) reject(new Error(`batch memory child wrote ${parsed.written} objects, expected ${n}`))
-      else resolve(parsed)
-    })
-  })
-
-const mb = (bytes: number): number => bytes / (1024 * 1024)
 
 // -------------------------------------------------------------------------------------------------
 // the benchmark
@@ -226,18 +182,15 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
 
     // 4. memory, each in a fresh process
     await resetBenchClass(url, CLASS)
-    const small = await measureMemory(url, MEMORY_SMALL)
-    const smallMb = mb(small.peak - small.baseline)
-    reportValue(`batch memory ${label(MEMORY_SMALL)} peak`, smallMb, 'MB', 1)
+    const small = await runMemoryChild(__filename, ['--memory', url, String(MEMORY_SMALL)], MEMORY_SMALL)
     if (MEMORY_LARGE > MEMORY_SMALL) {
       await resetBenchClass(url, CLASS)
-      const large = await measureMemory(url, MEMORY_LARGE)
-      const largeMb = mb(large.peak - large.baseline)
-      console.log(`  batch memory baselines: ${mb(small.baseline).toFixed(1)} MB, ${mb(large.baseline).toFixed(1)} MB`)
-      reportValue(`batch memory ${label(MEMORY_LARGE)} peak`, largeMb, 'MB', 1)
-      // Peak RSS itself: a rise near 0 MB makes a ratio of rises meaningless.
-      reportValue(`batch memory ${label(MEMORY_LARGE)}/${label(MEMORY_SMALL)} peak rss`, large.peak / small.peak)
-    }
+      const large = await runMemoryChild(__filename, ['--memory', url, String(MEMORY_LARGE)], MEMORY_LARGE)
+      reportMemory('batch memory', [
+        [label(MEMORY_SMALL), small],
+        [label(MEMORY_LARGE), large],
+      ])
+    } else reportMemory('batch memory', [[label(MEMORY_SMALL), small]])
   } finally {
     await deleteBenchClass(url, CLASS)
     await client.close()

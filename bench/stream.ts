@@ -14,9 +14,11 @@
  * 2. At page size 100, a consumer that burns ~20 µs of CPU per object (where prefetch pays off):
  *    `bench: stream page=100 cpu-consumer ours/<peer>`.
  * 3. 4 ordered partitions against 1 (page size 1,000): `bench: stream 100k partitions4/partitions1`.
- * 4. Memory, each in a fresh child process: peak RSS above a post-GC baseline while a slow
- *    `for await` consumer (~20 µs per object) streams 100,000 objects, then 400,000 (the class
- *    grown by 300,000): `bench: stream memory 100k peak`, `400k peak` (above baseline), `400k/100k peak rss` (the ratio of the peaks).
+ * 4. Memory, each in a fresh child process (memory.ts): peak above a post-GC baseline while a
+ *    slow `for await` consumer (~20 µs per object, page size 1,000) streams 100,000 objects, then
+ *    400,000 (the class grown by 300,000): `bench: stream memory 100k peak` (RSS, MB),
+ *    `100k peak heap` (heap + external, MB), the same for 400k, `400k/100k peak rss` and
+ *    `400k/100k peak heap`.
  *
  * Before timing, the class is streamed until two runs agree within 10 % (a freshly loaded server
  * is still flushing). Contenders run interleaved in a new order every run, after a full GC.
@@ -28,7 +30,6 @@
  * Child mode (used by the memory measurements):
  * `node -r ts-node/register/transpile-only bench/stream.ts --memory <url> <class> <objects>`.
  */
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import { count, lastValueFrom, tap } from 'rxjs'
@@ -38,7 +39,8 @@ import { Client, StreamArgs, WeaviateError, WeaviateObject, connect } from '../l
 import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, collectGarbage, measure, medians } from './harness'
-import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { measureInChild, reportMemory, runMemoryChild } from './memory'
+import { reportRatio, sizeFromEnv } from './report'
 
 const TOTAL = sizeFromEnv('STREAM_OBJECTS', 100_000)
 const LARGE = Number(process.env['BENCH_STREAM_MEMORY_LARGE'] ?? 400_000)
@@ -248,84 +250,27 @@ const settle = async (url: string, className: string): Promise<number[]> => {
 // memory (child process)
 // -------------------------------------------------------------------------------------------------
 
-interface MemoryResult {
-  readonly baseline: number
-  readonly peak: number
-  readonly items: number
-}
-
-const MEMORY_TAG = 'bench-memory-result '
 const MEMORY_PAGE_SIZE = 1_000
 
-/** Runs in a fresh process: baseline RSS after a GC, then the peak RSS while a slow `for await` consumer streams the class. */
+/** Runs in a fresh process: a slow `for await` consumer streams the class (see memory.ts). */
 const memoryChild = async (url: string, className: string): Promise<void> => {
   const client = connect({ url })
   try {
     // Warm up the connection, the server version and undici's parser, so the baseline has them.
     await lastValueFrom(client.objects.list({ className, limit: 1 }))
-    collectGarbage()
-    const baseline = process.memoryUsage.rss()
-    let peak = baseline
-    const sample = (): void => {
-      const rss = process.memoryUsage.rss()
-      if (rss > peak) peak = rss
-    }
-    const timer = setInterval(sample, 10)
-    timer.unref()
-    let items = 0
     let seen = 0
-    try {
-      items = await oursForAwait(client, className, MEMORY_PAGE_SIZE, () => {
+    await measureInChild((sample) =>
+      oursForAwait(client, className, MEMORY_PAGE_SIZE, () => {
         consume()
         seen += 1
         if (seen % 1000 === 0) sample()
-      })
-      sample()
-    } finally {
-      clearInterval(timer)
-    }
-    const result: MemoryResult = { baseline, peak, items }
-    process.stdout.write(`${MEMORY_TAG}${JSON.stringify(result)}\n`)
+      }),
+    )
   } finally {
     await client.close()
   }
 }
 
-const isMemoryResult = (x: unknown): x is MemoryResult =>
-  typeof x === 'object' &&
-  x !== null &&
-  typeof (x as Partial<MemoryResult>).baseline === 'number' &&
-  typeof (x as Partial<MemoryResult>).peak === 'number' &&
-  typeof (x as Partial<MemoryResult>).items === 'number'
-
-/** Spawns `node -r ts-node/register/transpile-only bench/stream.ts --memory <url> <class>`; checks it streamed `expected` objects. */
-const measureMemory = (url: string, className: string, expected: number): Promise<MemoryResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), __filename, '--memory', url, className], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let out = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith(MEMORY_TAG))
-      const parsed: unknown = line === undefined ? undefined : JSON.parse(line.slice(MEMORY_TAG.length))
-      if (code !== 0 || !isMemoryResult(parsed)) {
-        reject(new Error(`memory child exited with ${code}: ${out}`))
-        return
-      }
-      if (parsed.items !== expected) {
-        reject(new Error(`memory child streamed ${parsed.items} objects, expected ${expected}`))
-        return
-      }
-      resolve(parsed)
-    })
-  })
-
-const mb = (bytes: number): number => bytes / (1024 * 1024)
 
 // -------------------------------------------------------------------------------------------------
 // the benchmark
@@ -400,18 +345,15 @@ export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Pr
 
     // 4. memory, each in a fresh process: TOTAL objects, then the class grown to LARGE
     collectGarbage()
-    const small = await measureMemory(url, className, TOTAL)
-    const smallMb = mb(small.peak - small.baseline)
-    reportValue(`stream memory ${n} peak`, smallMb, 'MB', 1)
+    const small = await runMemoryChild(__filename, ['--memory', url, className], TOTAL)
     if (LARGE > TOTAL) {
       await loadObjects(pool, className, TOTAL, LARGE)
-      const large = await measureMemory(url, className, LARGE)
-      const largeMb = mb(large.peak - large.baseline)
-      console.log(`  stream memory baselines: ${n} ${mb(small.baseline).toFixed(1)} MB, ${label(LARGE)} ${mb(large.baseline).toFixed(1)} MB`)
-      reportValue(`stream memory ${label(LARGE)} peak`, largeMb, 'MB', 1)
-      // Peak RSS itself: a rise near 0 MB makes a ratio of rises meaningless.
-      reportValue(`stream memory ${label(LARGE)}/${n} peak rss`, large.peak / small.peak)
-    }
+      const large = await runMemoryChild(__filename, ['--memory', url, className], LARGE)
+      reportMemory('stream memory', [
+        [n, small],
+        [label(LARGE), large],
+      ])
+    } else reportMemory('stream memory', [[n, small]])
   } finally {
     await ours.close()
     await deleteBenchClass(url, className).catch(() => undefined)
