@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * import { startEmbedded } from 'weaviate-rx'
+ * import { startEmbedded } from 'weaviate-rx/embedded'
  * const server = await startEmbedded()
  * // ... connect({ url: server.url }) ...
  * await server.stop()
@@ -18,7 +18,7 @@
 export { startEmbedded, type EmbeddedWeaviate } from './embedded/single'
 export { startEmbeddedCluster, type EmbeddedCluster, type EmbeddedNode } from './embedded/cluster'
 export { resolveBinary } from './embedded/binary/resolve-binary'
-export { EmbeddedError, isEmbeddedError, type EmbeddedErrorReason } from './embedded/errors'
+export { EmbeddedError, formatEmbeddedError, isEmbeddedError, type EmbeddedErrorProps, type EmbeddedErrorReason } from './embedded/errors'
 export {
   DEFAULT_VERSION,
   type BinaryOptions,
@@ -27,4 +27,4 @@ export {
   type LogSink,
   type ServerOptions,
 } from './embedded/options'
-export type { NodePorts } from './embedded/process/ports'
+export type { ServerPorts } from './embedded/process/ports'

@@ -16,8 +16,8 @@ import { request } from 'undici'
 import { EmbeddedError, resolveBinary, startEmbedded, type EmbeddedWeaviate, type LogSink } from '../lib/embedded'
 import { cachedBinaryPath } from '../lib/embedded/binary/cache'
 import { expandUrl } from '../lib/embedded/binary/download'
-import { PROTECTED_ENV, serverEnv, type NodeIdentity } from '../lib/embedded/process/env'
-import { allocateNodePorts } from '../lib/embedded/process/ports'
+import { PROTECTED_ENV, serverEnv, type ServerIdentity } from '../lib/embedded/process/env'
+import { allocateServerPorts } from '../lib/embedded/process/ports'
 import { createClass, deleteClass } from './helpers/fixtures'
 import { guardAgainstLeaks, isAlive, uniqueClassName } from './helpers/server'
 
@@ -227,7 +227,7 @@ it(
 )
 
 describe('the server environment', () => {
-  const identity = (): NodeIdentity => ({
+  const identity = (): ServerIdentity => ({
     hostname: 'node0',
     dataDir: '/tmp/data',
     ports: { rest: 1, grpc: 2, gossip: 3, data: 4, raft: 5, raftInternalRpc: 6 },
@@ -300,7 +300,7 @@ describe('the server environment', () => {
   })
 
   it('gets distinct free ports, with the raft RPC port right after the raft port', async () => {
-    const nodes = await allocateNodePorts(3)
+    const nodes = await allocateServerPorts(3)
     const all = nodes.flatMap((p) => [p.rest, p.grpc, p.gossip, p.data, p.raft, p.raftInternalRpc])
     expect(new Set(all).size).toBe(all.length)
     for (const p of nodes) {

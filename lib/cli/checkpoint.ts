@@ -55,6 +55,7 @@ export const checkpointFile = <S>(file: string | undefined): Checkpoint<S> => {
     await fs.writeFile(temp, text)
     await fs.rename(temp, file)
   }
+  /** Writes the latest state until none is pending. */
   const drain = async () => {
     while (pending !== undefined) {
       const state = pending
@@ -65,11 +66,15 @@ export const checkpointFile = <S>(file: string | undefined): Checkpoint<S> => {
         failure = e
       }
     }
-    writing = undefined
   }
+  /** Starts a drain unless one runs or nothing is pending; `writing` is cleared only after it ends. */
   const start = () => {
+    if (timer !== undefined) clearTimeout(timer)
     timer = undefined
-    writing ??= drain()
+    if (writing !== undefined || pending === undefined) return
+    writing = drain().finally(() => {
+      writing = undefined
+    })
   }
   return {
     load: async () => {
@@ -91,13 +96,9 @@ export const checkpointFile = <S>(file: string | undefined): Checkpoint<S> => {
       timer ??= setTimeout(start, SAVE_INTERVAL_MS)
     },
     flush: async () => {
-      if (timer !== undefined) {
-        clearTimeout(timer)
+      // A drain picks up states saved while it writes; loop until nothing runs and nothing waits.
+      while (writing !== undefined || pending !== undefined) {
         start()
-      }
-      while (writing !== undefined) await writing
-      if (pending !== undefined) {
-        writing = drain()
         await writing
       }
       if (failure !== undefined) {

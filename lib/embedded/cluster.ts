@@ -11,9 +11,9 @@ import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
 import { resolveBinary } from './binary/resolve-binary'
 import { acquireDataDir, type DataDir } from './process/data-dir'
-import { checkExtraEnv, type NodeIdentity } from './process/env'
+import { checkExtraEnv, type ServerIdentity } from './process/env'
 import { EmbeddedError } from './errors'
-import { launchNode, restUrl } from './process/launch'
+import { launchServer, restUrl } from './process/launch'
 import {
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_STOP_GRACE_MS,
@@ -21,7 +21,7 @@ import {
   progress,
   type EmbeddedClusterOptions,
 } from './options'
-import { allocateNodePorts, type NodePorts } from './process/ports'
+import { allocateServerPorts, type ServerPorts } from './process/ports'
 import { pollUntil } from './readiness/probe'
 import { readNodeStatuses, readServerVersion } from './readiness/server-info'
 import type { ServerProcess } from './process/server-process'
@@ -42,7 +42,7 @@ export interface EmbeddedNode {
   readonly name: string
   /** REST base URL without `/v1`. */
   readonly url: string
-  readonly ports: NodePorts
+  readonly ports: ServerPorts
   readonly dataDir: string
   /** The current process id; undefined while stopped. */
   readonly pid: number | undefined
@@ -94,7 +94,7 @@ export const clusterNodeNames = (count: number): string[] =>
 interface ClusterPlan {
   readonly binary: string
   readonly names: readonly string[]
-  readonly ports: readonly NodePorts[]
+  readonly ports: readonly ServerPorts[]
   readonly root: DataDir
   readonly options: EmbeddedClusterOptions
   /** Set by the cluster's `stop()`: nodes may not start again after it. */
@@ -119,17 +119,18 @@ const awaitHealthy = async (
     { deadline, exited: server.exited, intervalMs: 250 },
   )
   if (failure === undefined) return undefined
-  return new EmbeddedError(
-    failure.kind === 'deadline' ? 'ReadyTimeout' : 'StartFailed',
-    `${url}/v1/nodes did not list ${plan.names.join(', ')} as HEALTHY ` +
+  return new EmbeddedError({
+    reason: failure.kind === 'deadline' ? 'ReadyTimeout' : 'StartFailed',
+    detail:
+      `${url}/v1/nodes did not list ${plan.names.join(', ')} as HEALTHY ` +
       `(${failure.kind === 'deadline' ? 'deadline passed' : 'the node exited'}); last seen: ${seen}`,
-  )
+  })
 }
 
 class ClusterNode implements EmbeddedNode {
   readonly name: string
   readonly url: string
-  readonly ports: NodePorts
+  readonly ports: ServerPorts
   readonly dataDir: string
   private server: ServerProcess | undefined
   private lastLogs: readonly string[] = []
@@ -160,7 +161,7 @@ class ClusterNode implements EmbeddedNode {
     return this.server?.logs.lines() ?? this.lastLogs
   }
 
-  private identity(clusterJoin: string | undefined): NodeIdentity {
+  private identity(clusterJoin: string | undefined): ServerIdentity {
     const raftJoin = this.plan.names.map((name, i) => `${name}:${this.plan.ports[i]?.raft ?? 0}`).join(',')
     return {
       hostname: this.name,
@@ -175,7 +176,7 @@ class ClusterNode implements EmbeddedNode {
   /** Starts the process and waits for `/ready`; `clusterJoin` is the gossip join list. */
   async launch(clusterJoin: string | undefined, signal?: AbortSignal): Promise<ServerProcess> {
     await fs.mkdir(this.dataDir, { recursive: true })
-    this.server = await launchNode({
+    this.server = await launchServer({
       binary: this.plan.binary,
       identity: this.identity(clusterJoin),
       extraEnv: this.plan.options.env,
@@ -187,7 +188,7 @@ class ClusterNode implements EmbeddedNode {
 
   start(): Promise<void> {
     if (this.plan.stopped) {
-      return Promise.reject(new EmbeddedError('StartFailed', `cannot start ${this.name}: its cluster was stopped`))
+      return Promise.reject(new EmbeddedError({ reason: 'StartFailed', detail: `cannot start ${this.name}: its cluster was stopped` }))
     }
     if (this.isRunning()) return Promise.resolve()
     this.starting ??= (async () => {
@@ -230,12 +231,12 @@ class ClusterNode implements EmbeddedNode {
 export const startEmbeddedCluster = async (options: EmbeddedClusterOptions = {}): Promise<EmbeddedCluster> => {
   const count = options.nodes ?? 3
   if (!Number.isInteger(count) || count < 1 || count > MAX_NODES) {
-    throw new EmbeddedError('InvalidOptions', `nodes must be an integer from 1 to ${MAX_NODES}, got ${count}`)
+    throw new EmbeddedError({ reason: 'InvalidOptions', detail: `nodes must be an integer from 1 to ${MAX_NODES}, got ${count}` })
   }
   checkExtraEnv(options.env)
   const say = progress(options.log)
   const binary = await resolveBinary(options)
-  const ports = await allocateNodePorts(count)
+  const ports = await allocateServerPorts(count)
   const root = await acquireDataDir(undefined, 'cluster')
   const plan: ClusterPlan = { binary, names: clusterNodeNames(count), ports, root, options, stopped: false }
   const nodes = plan.names.map((_, i) => new ClusterNode(plan, i))
@@ -269,7 +270,7 @@ export const startEmbeddedCluster = async (options: EmbeddedClusterOptions = {})
   const firstServer = launched[0]
   if (cancel.signal.aborted || firstServer?.status !== 'fulfilled') {
     await stop()
-    throw firstFailure instanceof Error ? firstFailure : new EmbeddedError('StartFailed', `node 0 did not start: ${String(firstFailure)}`)
+    throw firstFailure instanceof Error ? firstFailure : new EmbeddedError({ reason: 'StartFailed', detail: `node 0 did not start: ${String(firstFailure)}` })
   }
   const deadline = Date.now() + (options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS)
   const unhealthy = await awaitHealthy(plan, first.url, firstServer.value, deadline)

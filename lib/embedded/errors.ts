@@ -32,6 +32,35 @@ export type EmbeddedErrorReason =
   | 'InvalidOptions'
 
 /**
+ * What an {@link EmbeddedError} is made of.
+ *
+ * @example
+ * ```ts
+ * const props: EmbeddedErrorProps = { reason: 'PortInUse', detail: 'REST port 8080 on 127.0.0.1 is taken' }
+ * ```
+ */
+export interface EmbeddedErrorProps {
+  /** Which step failed. */
+  readonly reason: EmbeddedErrorReason
+  /** What happened and what to do about it; becomes the `message`. */
+  readonly detail: string
+  /** The underlying failure (a spawn error, a failed probe), kept for debugging. */
+  readonly cause?: unknown
+}
+
+/**
+ * The message of an {@link EmbeddedError}: its detail, which already names the server, the step
+ * and the way out. The one place the message is built.
+ *
+ * @example
+ * ```ts
+ * formatEmbeddedError({ reason: 'InvalidOptions', detail: 'port must be an integer from 1 to 65535, got 0' })
+ * // 'port must be an integer from 1 to 65535, got 0'
+ * ```
+ */
+export const formatEmbeddedError = (props: EmbeddedErrorProps): string => props.detail
+
+/**
  * A failure of {@link startEmbedded} / {@link startEmbeddedCluster}.
  *
  * @example
@@ -46,13 +75,16 @@ export type EmbeddedErrorReason =
 export class EmbeddedError extends Error {
   readonly _tag = 'EmbeddedError' as const
   readonly [EmbeddedBrand] = true
-  constructor(
-    readonly reason: EmbeddedErrorReason,
-    message: string,
-    options?: { readonly cause?: unknown },
-  ) {
-    super(message, options)
+  /** Which step failed. */
+  readonly reason: EmbeddedErrorReason
+  /** What happened, without the formatting of `message`. */
+  readonly detail: string
+
+  constructor(props: EmbeddedErrorProps) {
+    super(formatEmbeddedError(props), props.cause === undefined ? undefined : { cause: props.cause })
     this.name = 'EmbeddedError'
+    this.reason = props.reason
+    this.detail = props.detail
   }
 }
 

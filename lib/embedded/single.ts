@@ -8,7 +8,7 @@ import { checkExtraEnv } from './process/env'
 import { acquireDataDir } from './process/data-dir'
 import { EmbeddedError, isEmbeddedError } from './errors'
 import { readServerVersion } from './readiness/server-info'
-import { launchNode, restUrl } from './process/launch'
+import { launchServer, restUrl } from './process/launch'
 import {
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_STOP_GRACE_MS,
@@ -16,7 +16,7 @@ import {
   progress,
   type EmbeddedOptions,
 } from './options'
-import { allocateNodePorts, type NodePorts } from './process/ports'
+import { allocateServerPorts, type ServerPorts } from './process/ports'
 
 /**
  * A running embedded server.
@@ -36,7 +36,7 @@ export interface EmbeddedWeaviate {
   readonly pid: number
   /** `PERSISTENCE_DATA_PATH`. */
   readonly dataDir: string
-  readonly ports: NodePorts
+  readonly ports: ServerPorts
   /** The last lines the server printed (its output is never printed by default). */
   logs(): readonly string[]
   /**
@@ -59,7 +59,7 @@ const PORT_ATTEMPTS = 3
  */
 export const checkPort = (port: number | undefined): void => {
   if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {
-    throw new EmbeddedError('InvalidOptions', `port must be an integer from 1 to 65535, got ${port}`)
+    throw new EmbeddedError({ reason: 'InvalidOptions', detail: `port must be an integer from 1 to 65535, got ${port}` })
   }
 }
 
@@ -85,11 +85,11 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
   // Free ports are found by binding and releasing them, so another process may take one before
   // the server binds it: with ports of our own choosing, try again with fresh ones.
   const launch = async (attempt: number) => {
-    const [ports] = await allocateNodePorts(1, [options.port])
-    if (ports === undefined) throw new Error('allocateNodePorts returned no ports')
+    const [ports] = await allocateServerPorts(1, [options.port])
+    if (ports === undefined) throw new Error('allocateServerPorts returned no ports')
     const data = await acquireDataDir(options.dataDir, 'node')
     try {
-      const server = await launchNode({
+      const server = await launchServer({
         binary,
         identity: { hostname, dataDir: data.path, ports, bootstrapExpect: 1, raftJoin: `${hostname}:${ports.raft}` },
         extraEnv: options.env,

@@ -9,12 +9,16 @@
  * 4. an empty body (e.g. a bare 404): no messages;
  * 5. non-JSON text: the text itself (trimmed and capped) is the one message.
  *
+ * As a stage of the pipeline ({@link classifyResponses}) it follows the transport and the deadline.
+ *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
+import { Observable, OperatorFunction, SchedulerLike } from 'rxjs'
 import { DecodeError, HttpMethod, UnexpectedStatusError, WeaviateError } from '../errors'
 import { parseRetryAfter } from './retry-after'
-import type { HttpResponse } from './types'
+import type { RawResponse } from './transport'
+import type { HttpResponse, ResponseHeaders } from './types'
 
 /** Characters of a non-JSON error body kept as its message. */
 const TEXT_MESSAGE_CHARS = 500
@@ -34,15 +38,31 @@ export interface RequestSummary {
   readonly expect: readonly number[]
 }
 
+
 /**
- * Response headers as undici reports them (lower-case names).
+ * The classification as a pipeline stage: each {@link RawResponse} becomes an
+ * {@link HttpResponse}, or the error channel's {@link WeaviateError}; a `Retry-After` date is read
+ * against `clock.now()`.
  *
  * @example
  * ```ts
- * const headers: Headers = { 'content-type': 'application/json', 'retry-after': '2' }
+ * transport(target).pipe(deadline.attempt(target), classifyResponses(target, clock))
  * ```
  */
-export type Headers = Readonly<Record<string, string | string[] | undefined>>
+export const classifyResponses =
+  (summary: RequestSummary, clock: SchedulerLike): OperatorFunction<RawResponse, HttpResponse> =>
+  (source) =>
+    new Observable<HttpResponse>((subscriber) =>
+      source.subscribe({
+        next: (answer) => {
+          const result = classify(summary, answer.status, answer.headers, answer.text, clock.now())
+          if (E.isLeft(result)) subscriber.error(result.left)
+          else subscriber.next(result.right)
+        },
+        error: (e: unknown) => subscriber.error(e),
+        complete: () => subscriber.complete(),
+      }),
+    )
 
 /**
  * Classifies a complete answer. `text` is the body as read: whole for an expected status, capped
@@ -61,7 +81,7 @@ export type Headers = Readonly<Record<string, string | string[] | undefined>>
 export const classify = (
   summary: RequestSummary,
   status: number,
-  headers: Headers,
+  headers: ResponseHeaders,
   text: string,
   now: number,
 ): E.Either<WeaviateError, HttpResponse> =>
@@ -103,7 +123,7 @@ export const successBody = (summary: RequestSummary, text: string): E.Either<Dec
 export const unexpectedStatus = (
   summary: RequestSummary,
   status: number,
-  headers: Headers,
+  headers: ResponseHeaders,
   text: string,
   now: number,
 ): UnexpectedStatusError => {

@@ -80,12 +80,17 @@ export interface HttpRequest {
   readonly retry?: Partial<RetryOptions> | false
   /** Per-call timeout settings. */
   readonly timeout?: Partial<TimeoutOptions>
-  /**
-   * An absolute URL to fetch instead of `<base>/v1<path>` (used to load a data object from a URL).
-   * Such a request never carries the client's `Authorization` header nor its custom headers.
-   */
-  readonly absoluteUrl?: string
 }
+
+/**
+ * Response headers as undici reports them (lower-case names).
+ *
+ * @example
+ * ```ts
+ * const headers: ResponseHeaders = { 'content-type': 'application/json', 'retry-after': '2' }
+ * ```
+ */
+export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>
 
 /**
  * A classified, successful answer: the status was in `expect`. `body` is the parsed JSON body, or
@@ -102,6 +107,6 @@ export interface HttpResponse {
   /** The full request URL, without credentials (safe to put into an error). */
   readonly url: string
   readonly status: number
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  readonly headers: ResponseHeaders
   readonly body: unknown
 }

@@ -43,7 +43,7 @@ export const create =
         }
       },
       (input) =>
-        loadProperties(ctx.http, input.source).pipe(
+        loadProperties(ctx.http.fetchUrl, input.source).pipe(
           flatMap((properties) =>
             ctx.http.run(
               {

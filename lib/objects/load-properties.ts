@@ -1,6 +1,7 @@
 /**
  * Loads the properties named by a `dataObject` input: inline as given, from an http(s) URL with
- * the client's own transport (without its credentials or custom headers), or from a JSON file.
+ * the client's transport but outside its Weaviate pipeline (no credentials, custom headers, node
+ * failover or retry), or from a JSON file.
  * Unusable sources are an ArgumentValueError, reported before the operation's own request.
  *
  * @packageDocumentation
@@ -9,7 +10,8 @@ import * as E from 'fp-ts/Either'
 import { readFile } from 'node:fs/promises'
 import { from, map, of } from 'rxjs'
 import { ArgumentValueError, WeaviateError, redactUrl } from '../errors'
-import type { HttpEffect } from '../http/pipeline'
+import type { FetchUrl } from '../http/fetch-url'
+import { toEither } from '../http/to-either'
 import { DataSource } from '../input/data-object'
 import { ObservableEither } from '../observable-either'
 
@@ -39,28 +41,26 @@ const fromFile = async (path: string): Promise<E.Either<ArgumentValueError, Prop
  *
  * @example
  * ```ts
- * loadProperties(http, { kind: 'file', path: './article.json' }) // right({ title: '...' })
+ * loadProperties(http.fetchUrl, { kind: 'file', path: './article.json' }) // right({ title: '...' })
  * ```
  */
-export const loadProperties = (http: HttpEffect, source: DataSource): ObservableEither<WeaviateError, Properties> => {
+export const loadProperties = (fetchUrl: FetchUrl, source: DataSource): ObservableEither<WeaviateError, Properties> => {
   switch (source.kind) {
     case 'inline':
       return of(E.right(source.properties))
     case 'file':
       return from(fromFile(source.path))
     case 'url':
-      return http
-        .run({ method: 'GET', path: '', absoluteUrl: source.url, expect: [200] }, (res) =>
-          asProperties(res.body, `URL ${source.url}`),
-        )
-        .pipe(
-          map(
-            E.mapLeft((e): WeaviateError =>
-              e._tag === 'UnexpectedStatusError' || e._tag === 'DecodeError'
-                ? new ArgumentValueError({ argument: 'dataObject', reason: `Could not download file ${redactUrl(source.url)}: ${e.message}` })
-                : e,
-            ),
+      return fetchUrl({ url: source.url, expect: [200] }).pipe(
+        toEither(),
+        map(E.chain((res): E.Either<WeaviateError, Properties> => asProperties(res.body, `URL ${source.url}`))),
+        map(
+          E.mapLeft((e): WeaviateError =>
+            e._tag === 'UnexpectedStatusError' || e._tag === 'DecodeError'
+              ? new ArgumentValueError({ argument: 'dataObject', reason: `Could not download file ${redactUrl(source.url)}: ${e.message}` })
+              : e,
           ),
-        )
+        ),
+      )
   }
 }

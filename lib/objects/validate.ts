@@ -47,7 +47,7 @@ export const validate =
         return { ...fields, uuid: optional(uuid, 'uuid', a['uuid']), call: callOptions(a) }
       },
       (input) =>
-        loadProperties(ctx.http, input.source).pipe(
+        loadProperties(ctx.http.fetchUrl, input.source).pipe(
           flatMap((properties) =>
             ctx.http.run(
               {

@@ -30,7 +30,7 @@ const write =
         return { ...writeFields(a), uuid: uuid('uuid', a['uuid']), call: callOptions(a) }
       },
       (input) =>
-        loadProperties(ctx.http, input.source).pipe(
+        loadProperties(ctx.http.fetchUrl, input.source).pipe(
           flatMap((properties) =>
             withVersion(ctx, input.call, (version) =>
               ctx.http.run(

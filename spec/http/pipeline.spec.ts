@@ -1,10 +1,11 @@
 /**
- * createHttp's option checks and URL building (lib/http/urls.ts).
+ * createHttp's option checks, node parsing (lib/http/nodes.ts) and URL building (lib/http/urls.ts).
  */
 import { firstValueFrom } from 'rxjs'
 import { ArgumentValueError } from '../../lib/errors'
 import { createHttp } from '../../lib/http/pipeline'
-import { parseNodes, pathWithQuery } from '../../lib/http/urls'
+import { parseNodes } from '../../lib/http/nodes'
+import { pathWithQuery } from '../../lib/http/urls'
 
 describe('parseNodes', () => {
   it('appends /v1 to a bare origin', () => {

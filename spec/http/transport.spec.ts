@@ -4,10 +4,12 @@
 import * as E from 'fp-ts/Either'
 import { inspect } from 'node:util'
 import { firstValueFrom } from 'rxjs'
-import { ERROR_BODY_CAP } from '../../lib/http/request'
-import { HttpEffect, HttpOptions, createHttp } from '../../lib/http/pipeline'
+import { HttpOptions } from '../../lib/http/options'
+import { HttpEffect, createHttp } from '../../lib/http/pipeline'
+import { toEither } from '../../lib/http/to-either'
+import { ERROR_BODY_CAP } from '../../lib/http/transport'
 import { HttpRequest, HttpResponse } from '../../lib/http/types'
-import { exchange, exchangeFailure } from '../helpers/client'
+import { exchange, exchangeFailure, left, once } from '../helpers/client'
 import {
   TestServer,
   bigBody,
@@ -21,6 +23,9 @@ import {
 } from '../helpers/misbehaving-server'
 
 const FAST_RETRY = { baseDelayMs: 1, maxDelayMs: 5 }
+
+/** Node timers that keep the process alive (unref'd ones are not listed). */
+const refTimers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
 const GET_META: HttpRequest = { method: 'GET', path: '/meta', expect: [200] }
 
 let servers: TestServer[] = []
@@ -229,6 +234,40 @@ describe('HttpEffect over real sockets', () => {
       expect(s.requests).toHaveLength(1)
     })
 
+    it('waits for an answer under an attempt timeout beyond the range of one Node timer', async () => {
+      const s = await server((req, res, n) => void setTimeout(() => json(200, { ok: true })(req, res, n), 20))
+      const beyond = 3_000_000_000
+      const res = await success(http({ urls: [s.url], retry: false, timeout: { attemptMs: beyond, totalMs: beyond } }), GET_META)
+      expect(res.body).toEqual({ ok: true })
+    })
+
+    it('leaves no timer behind after an answer', async () => {
+      const s = await server(json(200, {}))
+      const h = http({ urls: [s.url] })
+      await success(h, GET_META)
+      const before = refTimers()
+      await success(h, GET_META)
+      expect(refTimers()).toBe(before)
+    })
+
+    it('leaves no timer behind after an unsubscription mid-request', async () => {
+      const s = await server(neverAnswer)
+      const h = http({ urls: [s.url] })
+      const before = refTimers()
+      const subscription = h.send(GET_META).subscribe()
+      await s.request(0)
+      subscription.unsubscribe()
+      expect(refTimers()).toBe(before)
+    })
+
+    it('leaves no timer behind after an attempt timeout', async () => {
+      const s = await server(neverAnswer)
+      const h = http({ urls: [s.url], retry: false, timeout: { attemptMs: 20 } })
+      const before = refTimers()
+      await exchangeFailure(h, GET_META)
+      expect(refTimers()).toBe(before)
+    })
+
     it('reports a reset connection as ConnectionError with its code', async () => {
       const s = await server(reset)
       const e = await exchangeFailure(http({ urls: [s.url], retry: false }), GET_META)
@@ -359,11 +398,11 @@ describe('HttpEffect over real sockets', () => {
       expect(s.requests[0]?.headers['x-openai-api-key']).toBe('abc')
     })
 
-    it('sends an absoluteUrl request without the API key or custom headers', async () => {
+    it('fetches a URL outside Weaviate without the API key or custom headers', async () => {
       const weaviate = await server(json(200, {}))
       const files = await server(json(200, { title: 'x' }))
       const h = http({ urls: [weaviate.url], apiKey: KEY, headers: { 'x-custom': 'c' } })
-      const res = await success(h, { method: 'GET', path: '', absoluteUrl: `${files.url}/data/a.json`, expect: [200] })
+      const res = await firstValueFrom(h.fetchUrl({ url: `${files.url}/data/a.json`, expect: [200] }))
       expect(res.body).toEqual({ title: 'x' })
       expect(files.requests[0]?.url).toBe('/data/a.json')
       expect(files.requests[0]?.headers['authorization']).toBeUndefined()
@@ -371,14 +410,25 @@ describe('HttpEffect over real sockets', () => {
       expect(weaviate.requests).toHaveLength(0)
     })
 
-    it('reports an absoluteUrl that is not an http URL as ArgumentValueError', async () => {
-      const e = await exchangeFailure(http({ urls: ['http://127.0.0.1:1'] }), {
-        method: 'GET',
-        path: '',
-        absoluteUrl: 'ftp://example/x',
-        expect: [200],
-      })
+    it('reports a URL to fetch that is not an http URL as ArgumentValueError', async () => {
+      const e = await left(http({ urls: ['http://127.0.0.1:1'] }).fetchUrl({ url: 'ftp://example/x', expect: [200] }).pipe(toEither()))
       expect(e._tag).toBe('ArgumentValueError')
+    })
+
+    it('does not retry a URL fetch', async () => {
+      const files = await server(sequence(json(503, undefined, { 'retry-after': '0' }), json(200, { title: 'x' })))
+      const h = http({ urls: ['http://127.0.0.1:1'], retry: FAST_RETRY })
+      const result = await once(h.fetchUrl({ url: `${files.url}/a.json`, expect: [200] }).pipe(toEither()))
+      expect(result).toMatchObject({ _tag: 'Left', left: { _tag: 'UnexpectedStatusError', status: 503 } })
+      expect(files.requests).toHaveLength(1)
+    })
+
+    it('closes the socket of a URL fetch when the subscriber unsubscribes', async () => {
+      const s = await server(neverAnswer)
+      const subscription = http({ urls: ['http://127.0.0.1:1'] }).fetchUrl({ url: `${s.url}/a.json`, expect: [200] }).subscribe()
+      const seen = await s.request(0)
+      subscription.unsubscribe()
+      await expect(seen.socketClosed).resolves.toBeUndefined()
     })
   })
 

@@ -26,7 +26,7 @@ const explicitBinary = async (options: BinaryOptions, env: NodeJS.ProcessEnv): P
   if (file === undefined) return undefined
   const problem = await executableProblem(file)
   if (problem !== undefined) {
-    throw new EmbeddedError('BinaryInvalid', `weaviate-server binary ${file} (from ${source}) ${problem}`)
+    throw new EmbeddedError({ reason: 'BinaryInvalid', detail: `weaviate-server binary ${file} (from ${source}) ${problem}` })
   }
   return path.resolve(file)
 }
@@ -96,9 +96,9 @@ export const resolveBinary = async (
     { onWait: (pid) => say(`waiting for process ${pid ?? '?'} to finish building/downloading weaviate-server ${version}`) },
   )
   if (made !== undefined) return made
-  throw new EmbeddedError(
-    'BinaryNotFound',
-    [
+  throw new EmbeddedError({
+    reason: 'BinaryNotFound',
+    detail: [
       `No weaviate-server binary for Weaviate ${version}. Supply one in any of these three ways:`,
       '  1. pass options.binary or set WEAVIATE_BIN to an executable weaviate-server;',
       `  2. install Go (a toolchain new enough for that release) so it can be built into the cache (${cachedBinaryPath(cacheDir, version)});`,
@@ -106,5 +106,5 @@ export const resolveBinary = async (
       'What was tried:',
       ...reasons.map((r) => `  - ${r}`),
     ].join('\n'),
-  )
+  })
 }

@@ -1,6 +1,6 @@
 /**
- * The environment and command line of one `weaviate-server` node. One function builds both for
- * a single server and for every node of a cluster, so the two never drift apart.
+ * The environment and command line of one `weaviate-server` process. One function builds both for
+ * a single server and for every member of a cluster, so the two never drift apart.
  *
  * The environment starts from the parent's, minus `HOST` and `PORT` (go-flags reads them and they
  * would move the REST listener), then adds overridable defaults, then the caller's `env`, then the
@@ -8,23 +8,23 @@
  *
  * @packageDocumentation
  */
-import type { NodePorts } from './ports'
+import type { ServerPorts } from './ports'
 import { EmbeddedError } from '../errors'
 
 /**
- * Everything that distinguishes one node from another.
+ * Everything that distinguishes one server process from another.
  *
  * @example
  * ```ts
- * const identity: NodeIdentity = { hostname: 'node0', dataDir, ports, bootstrapExpect: 1, raftJoin: `node0:${ports.raft}` }
+ * const identity: ServerIdentity = { hostname: 'node0', dataDir, ports, bootstrapExpect: 1, raftJoin: `node0:${ports.raft}` }
  * ```
  */
-export interface NodeIdentity {
+export interface ServerIdentity {
   /** `CLUSTER_HOSTNAME`, the raft identity; keep it across restarts. */
   readonly hostname: string
   /** `PERSISTENCE_DATA_PATH`. */
   readonly dataDir: string
-  readonly ports: NodePorts
+  readonly ports: ServerPorts
   /** `RAFT_BOOTSTRAP_EXPECT`: 1 for a single node, the node count for a cluster. */
   readonly bootstrapExpect: number
   /** `RAFT_JOIN`: `name:raftPort` of every voter. */
@@ -68,7 +68,7 @@ const FIXED: Readonly<Record<string, string>> = {
   API_BASED_MODULES_DISABLED: 'true',
 }
 
-/** Per-node settings that no caller may change (they come from {@link NodeIdentity}). */
+/** Per-node settings that no caller may change (they come from {@link ServerIdentity}). */
 const NODE_KEYS = [
   'PERSISTENCE_DATA_PATH',
   'CLUSTER_HOSTNAME',
@@ -107,16 +107,17 @@ export const PROTECTED_ENV: readonly string[] = [...Object.keys(FIXED), ...NODE_
 export const checkExtraEnv = (extra: Readonly<Record<string, string>> | undefined): void => {
   const forbidden = Object.keys(extra ?? {}).filter((key) => PROTECTED_ENV.includes(key))
   if (forbidden.length > 0) {
-    throw new EmbeddedError(
-      'InvalidOptions',
-      `options.env may not set ${forbidden.join(', ')}: the embedded server always runs offline, on ` +
+    throw new EmbeddedError({
+      reason: 'InvalidOptions',
+      detail:
+        `options.env may not set ${forbidden.join(', ')}: the embedded server always runs offline, on ` +
         '127.0.0.1, with its own data dir, ports and cluster identity',
-    )
+    })
   }
 }
 
 /**
- * The complete environment of a node.
+ * The complete environment of a server process.
  *
  * @example
  * ```ts
@@ -127,7 +128,7 @@ export const checkExtraEnv = (extra: Readonly<Record<string, string>> | undefine
 export const serverEnv = (
   parent: NodeJS.ProcessEnv,
   extra: Readonly<Record<string, string>> | undefined,
-  node: NodeIdentity,
+  node: ServerIdentity,
 ): Record<string, string> => {
   checkExtraEnv(extra)
   const env: Record<string, string> = {}
@@ -150,14 +151,14 @@ export const serverEnv = (
 }
 
 /**
- * The command line of a node: plain HTTP on 127.0.0.1 at the REST port.
+ * The command line of a server process: plain HTTP on 127.0.0.1 at the REST port.
  *
  * @example
  * ```ts
  * serverArgs(ports) // ['--scheme', 'http', '--host', '127.0.0.1', '--port', '8080']
  * ```
  */
-export const serverArgs = (ports: NodePorts): string[] => [
+export const serverArgs = (ports: ServerPorts): string[] => [
   '--scheme',
   'http',
   '--host',

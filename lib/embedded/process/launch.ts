@@ -1,28 +1,28 @@
 /**
- * Launching one node, shared by the single server and every cluster node: check the REST port,
- * spawn with the node's environment, wait for `/v1/.well-known/ready`, and on failure kill the
+ * Launching one server process, shared by `startEmbedded` and every member of a cluster: check the REST port,
+ * spawn with its environment, wait for `/v1/.well-known/ready`, and on failure kill the
  * process and reject with an error that quotes the last lines it printed.
  *
  * @packageDocumentation
  */
 import { Agent } from 'undici'
-import { serverArgs, serverEnv, type NodeIdentity } from './env'
+import { serverArgs, serverEnv, type ServerIdentity } from './env'
 import { EmbeddedError } from '../errors'
 import { assertPortFree } from './ports'
 import { pollUntil, probe, type PollFailure } from '../readiness/probe'
 import { describeExit, spawnServer, type ServerProcess } from './server-process'
 
 /**
- * What {@link launchNode} needs.
+ * What {@link launchServer} needs.
  *
  * @example
  * ```ts
- * const launch: NodeLaunch = { binary, identity, extraEnv: undefined, readyTimeoutMs: 120_000 }
+ * const launch: ServerLaunch = { binary, identity, extraEnv: undefined, readyTimeoutMs: 120_000 }
  * ```
  */
-export interface NodeLaunch {
+export interface ServerLaunch {
   readonly binary: string
-  readonly identity: NodeIdentity
+  readonly identity: ServerIdentity
   /** The caller's `options.env`. */
   readonly extraEnv: Readonly<Record<string, string>> | undefined
   readonly readyTimeoutMs: number
@@ -35,7 +35,7 @@ export interface NodeLaunch {
 const TAIL_LINES = 20
 
 /**
- * The REST base URL of a node (no `/v1`).
+ * The REST base URL of a server process (no `/v1`).
  *
  * @example
  * ```ts
@@ -53,39 +53,37 @@ const tail = (server: ServerProcess): string => {
 
 const failure = async (
   server: ServerProcess,
-  launch: NodeLaunch,
+  launch: ServerLaunch,
   kind: PollFailure['kind'],
 ): Promise<EmbeddedError> => {
   const who = `weaviate-server ${launch.binary} (pid ${server.pid}, node ${launch.identity.hostname})`
   const url = restUrl(launch.identity.ports)
-  if (kind === 'aborted') return new EmbeddedError('StartFailed', `${who}: start cancelled`)
+  if (kind === 'aborted') return new EmbeddedError({ reason: 'StartFailed', detail: `${who}: start cancelled` })
   if (kind === 'deadline') {
-    return new EmbeddedError(
-      'ReadyTimeout',
-      `${who} was not ready on ${url} within ${launch.readyTimeoutMs} ms. ${tail(server)}`,
-    )
+    return new EmbeddedError({ reason: 'ReadyTimeout', detail: `${who} was not ready on ${url} within ${launch.readyTimeoutMs} ms. ${tail(server)}` })
   }
   const status = await server.exited
   const portLine = server.logs.lines().find((line) => /address already in use/i.test(line))
   if (portLine !== undefined) {
-    return new EmbeddedError(
-      'PortInUse',
-      `${who} ${describeExit(status)}: a port it needs is already in use by another process ` +
+    return new EmbeddedError({
+      reason: 'PortInUse',
+      detail:
+        `${who} ${describeExit(status)}: a port it needs is already in use by another process ` +
         `(its ports: ${JSON.stringify(launch.identity.ports)}). ${tail(server)}`,
-    )
+    })
   }
-  return new EmbeddedError('StartFailed', `${who} ${describeExit(status)} before it was ready on ${url}. ${tail(server)}`)
+  return new EmbeddedError({ reason: 'StartFailed', detail: `${who} ${describeExit(status)} before it was ready on ${url}. ${tail(server)}` })
 }
 
 /**
- * Starts a node and resolves once it answers ready; on any failure the process is killed first.
+ * Starts a server process and resolves once it answers ready; on any failure the process is killed first.
  *
  * @example
  * ```ts
- * const server = await launchNode({ binary, identity, extraEnv: undefined, readyTimeoutMs: 120_000 })
+ * const server = await launchServer({ binary, identity, extraEnv: undefined, readyTimeoutMs: 120_000 })
  * ```
  */
-export const launchNode = async (launch: NodeLaunch): Promise<ServerProcess> => {
+export const launchServer = async (launch: ServerLaunch): Promise<ServerProcess> => {
   const { ports } = launch.identity
   await assertPortFree(ports.rest, 'REST port')
   const env = serverEnv(launch.parentEnv ?? process.env, launch.extraEnv, launch.identity)
@@ -103,7 +101,7 @@ export const launchNode = async (launch: NodeLaunch): Promise<ServerProcess> => 
     )
     if (stopped !== undefined) problem = await failure(server, launch, stopped.kind)
   } catch (e) {
-    problem = new EmbeddedError('StartFailed', `could not wait for ${restUrl(ports)} to be ready`, { cause: e })
+    problem = new EmbeddedError({ reason: 'StartFailed', detail: `could not wait for ${restUrl(ports)} to be ready`, cause: e })
   } finally {
     await agent.close()
   }

@@ -17,7 +17,7 @@ import { EmbeddedError } from '../errors'
  * const { rest, grpc } = (await startEmbedded()).ports
  * ```
  */
-export interface NodePorts {
+export interface ServerPorts {
   /** REST (`--port`), bound to 127.0.0.1. */
   readonly rest: number
   /** `GRPC_PORT` (Weaviate binds it on all interfaces; it cannot be restricted). */
@@ -90,21 +90,21 @@ class PortReservation {
 }
 
 /**
- * Chooses free loopback ports for `count` nodes; `rest` entries fix a node's REST port instead.
+ * Chooses free loopback ports for `count` server processes; `rest` entries fix one's REST port instead.
  *
  * @example
  * ```ts
- * const [ports] = await allocateNodePorts(1)
+ * const [ports] = await allocateServerPorts(1)
  * ports.raftInternalRpc === ports.raft + 1 // true
  * ```
  */
-export const allocateNodePorts = async (
+export const allocateServerPorts = async (
   count: number,
   rest: ReadonlyArray<number | undefined> = [],
-): Promise<NodePorts[]> => {
+): Promise<ServerPorts[]> => {
   const reservation = new PortReservation()
   try {
-    const result: NodePorts[] = []
+    const result: ServerPorts[] = []
     for (let i = 0; i < count; i++) {
       const gossip = await reservation.pair()
       const raft = await reservation.pair()
@@ -136,8 +136,5 @@ export const assertPortFree = async (port: number, what: string): Promise<void> 
   if (typeof result !== 'string') return close(result)
   const problem =
     result === 'EADDRINUSE' ? 'is already in use by another process' : `cannot be bound (${result})`
-  throw new EmbeddedError(
-    'PortInUse',
-    `${what} ${port} on ${LOOPBACK} ${problem}; choose another \`port\` or leave it unset to get a free one`,
-  )
+  throw new EmbeddedError({ reason: 'PortInUse', detail: `${what} ${port} on ${LOOPBACK} ${problem}; choose another \`port\` or leave it unset to get a free one` })
 }

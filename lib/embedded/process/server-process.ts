@@ -60,11 +60,11 @@ export const describeExit = (status: ExitStatus): string =>
 const spawned = (child: ChildProcess, binary: string): Promise<number> =>
   new Promise((resolve, reject) => {
     child.once('spawn', () => {
-      if (child.pid === undefined) reject(new EmbeddedError('StartFailed', `${binary} started without a pid`))
+      if (child.pid === undefined) reject(new EmbeddedError({ reason: 'StartFailed', detail: `${binary} started without a pid` }))
       else resolve(child.pid)
     })
     child.once('error', (e: NodeJS.ErrnoException) =>
-      reject(new EmbeddedError('StartFailed', `could not start ${binary}: ${e.message}`, { cause: e })),
+      reject(new EmbeddedError({ reason: 'StartFailed', detail: `could not start ${binary}: ${e.message}`, cause: e })),
     )
   })
 

@@ -1,5 +1,6 @@
 /**
- * The retry loop as an RxJS operator, so its timing can be driven by a `TestScheduler`. The
+ * The retry loop as an RxJS operator, the layer over the whole attempt (node, transport, deadline,
+ * classification); its waits run on the request's clock, so a `TestScheduler` can drive them. The
  * decision itself (wait how long, or give up) is a plain function, usually built from
  * `retryDelay` in `retry.ts`.
  *

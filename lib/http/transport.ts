@@ -1,29 +1,24 @@
 /**
- * One HTTP attempt as a cold Observable over an undici `Dispatcher`, modelled on rxjs `fromFetch`:
- * one abort handle per subscription; unsubscribing aborts the request in flight, and completion
- * never does (the whole body is read before the response is emitted).
+ * One HTTP exchange as a cold Observable over an undici `Dispatcher`, modelled on rxjs
+ * `fromFetch`: one abort handle per subscription; unsubscribing aborts the request in flight, and
+ * completion never does (the whole body is read before the answer is emitted). It emits the
+ * status, headers and body text, or fails with a `ConnectionError`; it judges nothing: which
+ * status is a success is `classify`'s business, how long is too long the deadline's.
  *
- * The attempt is an undici `DispatchHandler` (`dispatcher.dispatch`), the layer under
+ * The exchange is an undici `DispatchHandler` (`dispatcher.dispatch`), the layer under
  * `dispatcher.request()`: the body arrives as chunks we collect ourselves, so there is no body
  * stream to consume or dump and no abort-signal listener per request (together most of the cost
  * of `request()`). Every body is still read to its end or the connection is dropped:
- * - an expected status: the whole body, parsed as JSON when not empty;
+ * - a status the request expects: the whole body;
  * - any other status: at most {@link ERROR_BODY_CAP} bytes kept, up to {@link ERROR_BODY_DRAIN}
  *   more read and dropped (the connection stays reusable), beyond that the request is aborted.
  *
- * The attempt has one timer (in the shared {@link attemptTimers} queue); headers and body both
- * count. When it fires, the subscriber gets a {@link TimeoutError} at once, even while undici is
- * still connecting, and the exchange is aborted as soon as undici lets us.
- *
  * @packageDocumentation
  */
-import * as E from 'fp-ts/Either'
 import { Observable, Subscriber } from 'rxjs'
 import type { Dispatcher } from 'undici'
-import { ConnectionError, HttpMethod, TimeoutError, WeaviateError } from '../errors'
-import { classify } from './classify'
-import { TimerEntry, attemptTimers } from './timer-queue'
-import type { HttpResponse } from './types'
+import { ConnectionError, HttpMethod } from '../errors'
+import type { ResponseHeaders } from './types'
 
 /**
  * Bytes of an unexpected-status body that are kept.
@@ -46,7 +41,7 @@ export const ERROR_BODY_CAP = 64 * 1024
 export const ERROR_BODY_DRAIN = 1024 * 1024
 
 /**
- * Everything one attempt needs, fully resolved (no defaults left).
+ * Everything one exchange needs, fully resolved (no defaults left).
  *
  * @example
  * ```ts
@@ -66,49 +61,50 @@ export interface Target {
   readonly headers: Readonly<Record<string, string>>
   /** The serialised JSON body, or `null`. */
   readonly body: string | null
+  /** Statuses whose body is read whole; any other body is capped at {@link ERROR_BODY_CAP}. */
   readonly expect: readonly number[]
 }
 
 /**
- * When the attempt gives up, and how that is reported.
+ * An answer as it came: status, headers and the body as text (capped for a status the request
+ * does not expect).
  *
  * @example
  * ```ts
- * const limit: AttemptLimit = { afterMs: 30_000, phase: 'attempt', timeoutMs: 30_000 }
+ * const answer: RawResponse = { status: 200, headers: { 'content-type': 'application/json' }, text: '{"version":"1.39.0"}' }
  * ```
  */
-export interface AttemptLimit {
-  /** Milliseconds from subscription; not finite means no timer. */
-  readonly afterMs: number
-  /** `'total'` when the attempt is cut short by the operation's deadline. */
-  readonly phase: 'attempt' | 'total'
-  /** The configured timeout reported in the error. */
-  readonly timeoutMs: number
+export interface RawResponse {
+  readonly status: number
+  readonly headers: ResponseHeaders
+  readonly text: string
 }
 
 /**
- * Sends one attempt on subscription; emits the classified {@link HttpResponse} and completes, or
- * errors with a {@link WeaviateError}: `ConnectionError` (by undici/Node `err.code`),
- * `TimeoutError`, `UnexpectedStatusError`, or `DecodeError` for a success body that is not JSON.
+ * Sends one exchange; replaced in specs by a fake to drive the pipeline in virtual time.
+ *
+ * @example
+ * ```ts
+ * const fake: Transport = () => of({ status: 200, headers: {}, text: '{}' })
+ * ```
+ */
+export type Transport = (target: Target) => Observable<RawResponse>
+
+/**
+ * Sends the request on subscription; emits the {@link RawResponse} once the whole body is read,
+ * then completes, or errors with a `ConnectionError` (by undici's or Node's `err.code`).
+ * Unsubscribing before that aborts the exchange.
  *
  * @example
  * ```ts
  * const pool = new Pool('http://127.0.0.1:8080')
- * request(
- *   { dispatcher: pool, origin: 'http://127.0.0.1:8080', path: '/v1/meta', url: 'http://127.0.0.1:8080/v1/meta',
- *     method: 'GET', headers: {}, body: null, expect: [200] },
- *   { afterMs: 30_000, phase: 'attempt', timeoutMs: 30_000 },
- * ).subscribe((res) => console.log(res.body))
+ * transport({ dispatcher: pool, origin: 'http://127.0.0.1:8080', path: '/v1/meta', url: 'http://127.0.0.1:8080/v1/meta',
+ *   method: 'GET', headers: {}, body: null, expect: [200] }).subscribe((answer) => console.log(answer.status, answer.text))
  * ```
  */
-export const request = (target: Target, limit: AttemptLimit): Observable<HttpResponse> =>
-  new Observable<HttpResponse>((subscriber) => {
+export const transport: Transport = (target) =>
+  new Observable<RawResponse>((subscriber) => {
     const exchange = new Exchange(target, subscriber)
-    if (Number.isFinite(limit.afterMs)) {
-      exchange.timer = attemptTimers.schedule(limit.afterMs, () =>
-        exchange.stop(new TimeoutError({ method: target.method, url: target.url, phase: limit.phase, timeoutMs: limit.timeoutMs })),
-      )
-    }
     try {
       target.dispatcher.dispatch(
         {
@@ -124,7 +120,7 @@ export const request = (target: Target, limit: AttemptLimit): Observable<HttpRes
       // undici's own dispatchers report through the handler; a custom one may throw.
       exchange.onResponseError(undefined, err)
     }
-    return () => exchange.stop(undefined)
+    return () => exchange.stop()
   })
 
 /** Raised into undici to cancel an exchange nobody waits for any more. */
@@ -134,17 +130,16 @@ const cancelled = (): Error => Object.assign(new Error('request aborted'), { cod
 const discarded = (): Error => Object.assign(new Error('error body discarded'), { code: 'UND_ERR_ABORTED' })
 
 /**
- * One exchange: collects the answer and settles the subscriber exactly once. After settling (a
- * response, a failure, a timeout or an unsubscription) it only makes sure undici lets go.
+ * One exchange: collects the answer and settles the subscriber exactly once. After settling (an
+ * answer, a failure or an unsubscription) it only makes sure undici lets go.
  */
 class Exchange implements Dispatcher.DispatchHandler {
-  timer: TimerEntry | undefined = undefined
   private controller: Dispatcher.DispatchController | undefined = undefined
   private settled = false
   /** Why the exchange was stopped before undici handed us a controller. */
   private pendingAbort: Error | undefined = undefined
   private status = 0
-  private headers: Readonly<Record<string, string | string[] | undefined>> = {}
+  private headers: ResponseHeaders = {}
   private expected = false
   private chunks: Buffer[] = []
   private kept = 0
@@ -152,15 +147,14 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   constructor(
     private readonly target: Target,
-    private readonly subscriber: Subscriber<HttpResponse>,
+    private readonly subscriber: Subscriber<RawResponse>,
   ) {}
 
-  /** Ends the exchange early: with `error` for the subscriber (a timeout), or silently (unsubscribe). */
-  stop(error: WeaviateError | undefined): void {
+  /** Ends the exchange early (unsubscribe); a no-op once it has settled. */
+  stop(): void {
     if (this.settled) return
-    if (error === undefined) this.settle()
-    else this.fail(error)
-    const reason = error ?? cancelled()
+    this.settled = true
+    const reason = cancelled()
     if (this.controller !== undefined) this.controller.abort(reason)
     else this.pendingAbort = reason
   }
@@ -173,7 +167,7 @@ class Exchange implements Dispatcher.DispatchHandler {
   onResponseStart(
     _controller: Dispatcher.DispatchController,
     statusCode: number,
-    headers: Readonly<Record<string, string | string[] | undefined>>,
+    headers: ResponseHeaders,
   ): void {
     if (statusCode < 200) return
     this.status = statusCode
@@ -208,34 +202,28 @@ class Exchange implements Dispatcher.DispatchHandler {
     if (!this.settled) this.fail(connectionFailure(err, this.target))
   }
 
-  /** Classifies the collected answer and hands it to the subscriber. */
+  /** Hands the collected answer to the subscriber. */
   private complete(): void {
+    this.settled = true
     const first = this.chunks[0]
     const text =
       this.chunks.length === 0 || first === undefined
         ? ''
         : (this.chunks.length === 1 ? first : Buffer.concat(this.chunks, this.kept)).toString('utf8')
     this.chunks = []
-    const result = classify(this.target, this.status, this.headers, text, Date.now())
-    if (E.isLeft(result)) return this.fail(result.left)
-    this.settle()
+    const answer: RawResponse = { status: this.status, headers: this.headers, text }
     const subscriber = this.subscriber
     // Out of undici's parser callback: downstream may start the next request synchronously.
     queueMicrotask(() => {
-      subscriber.next(result.right)
+      subscriber.next(answer)
       subscriber.complete()
     })
   }
 
-  private fail(error: WeaviateError): void {
-    this.settle()
+  private fail(error: ConnectionError): void {
+    this.settled = true
     const subscriber = this.subscriber
     queueMicrotask(() => subscriber.error(error))
-  }
-
-  private settle(): void {
-    this.settled = true
-    if (this.timer !== undefined) attemptTimers.cancel(this.timer)
   }
 }
 
