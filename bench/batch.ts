@@ -1,15 +1,31 @@
 /**
- * Batch import benchmark on a real embedded Weaviate: `objects.batch` against the plainest undici
- * loop a user would write for the batch endpoint (same objects, batch size and concurrency; the
- * server assigns the ids there, ours assigns them client-side) and against weaviate-ts-client 2.x's
- * objects batcher (same batch size, requests in sequence, as its docs show). Also the NDJSON import
- * example's old way (one create per object, 8 in flight) against the batch sink, and peak RSS while
- * importing 100,000 and 400,000 generated objects.
+ * Batch import benchmark (issue 12) on a real Weaviate, small objects (the stream benchmark's
+ * shape), each run into a freshly created class, contenders interleaved (order reversed every run),
+ * a full GC before each:
  *
- * Each run writes into a freshly created class. Ratios are of medians; below 1: ours is faster.
+ * 1. `objects.batch` against the plainest undici loop a user would write for the batch endpoint
+ *    (undici `request()`, `JSON.stringify({ objects })`, `body.json()`; same objects, batch size and
+ *    concurrency; the server assigns the ids there, ours assigns them client-side), at batch sizes
+ *    100 and 1,000 and concurrency 1, 2 and 4:
+ *    `bench: batch import 20k size=<n> c=<c> ours/undici`.
+ * 2. What each user gets by default: `objects.batch(source)` with OUR defaults (100 per request,
+ *    2 in flight) against weaviate-ts-client 2.x's objects batcher at the same batch size, requests
+ *    in sequence as its docs show: `bench: batch import 100k defaults ours/weaviate-ts-client`,
+ *    and ours in objects/s.
+ * 3. The NDJSON import example's old way (one `objects.create` per object, 8 in flight) against the
+ *    batch sink (defaults): `bench: import ndjson 10k batch/single`.
+ * 4. Memory, each in a fresh child process (memory.ts): peak above a post-GC baseline while
+ *    importing 100,000 and 400,000 generated objects (read lazily from a generator, defaults):
+ *    `bench: batch memory 100k peak` (RSS, MB), `100k peak heap` (heap + external, MB), the same
+ *    for 400k, `400k/100k peak rss` and `400k/100k peak heap`.
+ *
+ * Sizes for short development runs: BENCH_BATCH_SWEEP (20000), BENCH_BATCH_OBJECTS (100000),
+ * BENCH_BATCH_RUNS (3), BENCH_BATCH_NDJSON (10000), BENCH_BATCH_MEMORY (100000),
+ * BENCH_BATCH_MEMORY_LARGE (400000; 0 skips the large memory run).
  *
  * Run: `npx ts-node --transpile-only bench/batch.ts` (uses WEAVIATE_URL when set).
  */
+import * as E from 'fp-ts/Either'
 import { lastValueFrom, mergeMap, range } from 'rxjs'
 import { request } from 'undici'
 import weaviate from 'weaviate-ts-client'
@@ -17,11 +33,17 @@ import { BatchObject, connect } from '../lib'
 import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
+import { measureInChild, reportMemory, runMemoryChild } from './memory'
+import { reportRatio, reportValue, sizeFromEnv } from './report'
 
 const CLASS = 'BenchBatch'
-const SWEEP_OBJECTS = 20_000
-const MAIN_OBJECTS = 100_000
-const RUNS = 3
+const SWEEP_OBJECTS = sizeFromEnv('BATCH_SWEEP', 20_000)
+const MAIN_OBJECTS = sizeFromEnv('BATCH_OBJECTS', 100_000)
+const RUNS = sizeFromEnv('BATCH_RUNS', 3)
+const NDJSON = sizeFromEnv('BATCH_NDJSON', 10_000)
+const MEMORY_SMALL = sizeFromEnv('BATCH_MEMORY', 100_000)
+const MEMORY_LARGE = Number(process.env['BENCH_BATCH_MEMORY_LARGE'] ?? 400_000)
+const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 
 const properties = (i: number) => ({ title: `object ${i}`, count: i })
 
@@ -31,7 +53,7 @@ function* objects(n: number): Generator<BatchObject> {
 
 type Contender = () => Promise<unknown>
 
-/** Median ms per contender over interleaved runs, each into a fresh class. */
+/** Milliseconds of every run per contender, interleaved, each into a fresh class. */
 const timeRuns = async (url: string, contenders: Readonly<Record<string, Contender>>, runs = RUNS): Promise<Record<string, number[]>> => {
   const times: Record<string, number[]> = {}
   const names = Object.keys(contenders)
@@ -49,15 +71,6 @@ const timeRuns = async (url: string, contenders: Readonly<Record<string, Contend
   return times
 }
 
-const line = (name: string, peer: string, times: Record<string, number[]>, ours = 'ours'): void => {
-  const a = times[ours] ?? []
-  const b = times[peer] ?? []
-  const ratios = a.map((x, i) => x / (b[i] ?? NaN))
-  console.log(
-    `bench: ${name} ${ours}/${peer} = ${(median(a) / median(b)).toFixed(2)} (spread ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`,
-  )
-}
-
 /** The plain loop: `lanes` loops, each POSTing the next `size` objects and reading the answer. */
 const undiciLoop = (url: string, n: number, size: number, lanes: number): Promise<unknown> => {
   let next = 0
@@ -73,31 +86,52 @@ const undiciLoop = (url: string, n: number, size: number, lanes: number): Promis
         body: JSON.stringify({ objects: batch }),
       })
       await res.body.json()
+      if (res.statusCode !== 200) throw new Error(`undici batch: ${res.statusCode}`)
     }
   }
   return Promise.all(Array.from({ length: lanes }, lane))
 }
 
-/** Peak RSS (MB) and how far above the level before it rose, sampled every 20 ms while `work` runs. */
-const peakRss = async (work: () => Promise<unknown>): Promise<{ readonly peak: number; readonly above: number }> => {
-  collectGarbage()
-  const base = process.memoryUsage().rss
-  let peak = base
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20)
+// -------------------------------------------------------------------------------------------------
+// memory (child process)
+// -------------------------------------------------------------------------------------------------
+
+/** Runs in a fresh process: `n` generated objects imported with the defaults (see memory.ts). */
+const memoryChild = async (url: string, n: number): Promise<void> => {
+  const client = connect({ url })
   try {
-    await work()
+    // Warm up the connection and the server version, so the baseline has them.
+    await lastValueFrom(client.objects.batch(objects(10)))
+    await measureInChild(
+      (sample) =>
+        new Promise<number>((resolve, reject) => {
+          let written = 0
+          client.objects.batch(objects(n)).subscribe({
+            next: (r) => {
+              if (E.isLeft(r)) reject(r.left)
+              else if (++written % 1000 === 0) sample()
+            },
+            error: reject,
+            complete: () => resolve(written),
+          })
+        }),
+    )
   } finally {
-    clearInterval(timer)
+    await client.close()
   }
-  return { peak: peak / 1e6, above: Math.max(0, peak - base) / 1e6 }
 }
+
+
+// -------------------------------------------------------------------------------------------------
+// the benchmark
+// -------------------------------------------------------------------------------------------------
 
 /**
  * Runs the benchmark and prints its lines.
  *
  * @example
  * ```ts
- * await benchBatch() // bench: batch import size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
+ * await benchBatch() // bench: batch import 20k size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
  * ```
  */
 export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
@@ -105,17 +139,22 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
   const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
   const client = connect({ url })
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
-  const ours = (n: number, batchSize: number, concurrency: number) => () => lastValueFrom(client.objects.batch(objects(n), { batchSize, concurrency }))
+  const ours = (n: number, options?: { batchSize: number; concurrency: number }) => () => lastValueFrom(client.objects.batch(objects(n), options))
   try {
+    // 1. against the plain undici loop, same batch size and concurrency
     for (const size of [100, 1_000]) {
       for (const lanes of [1, 2, 4]) {
-        const times = await timeRuns(url, { ours: ours(SWEEP_OBJECTS, size, lanes), undici: () => undiciLoop(url, SWEEP_OBJECTS, size, lanes) })
-        line(`batch import ${SWEEP_OBJECTS / 1000}k size=${size} c=${lanes}`, 'undici', times)
+        const times = await timeRuns(url, {
+          ours: ours(SWEEP_OBJECTS, { batchSize: size, concurrency: lanes }),
+          undici: () => undiciLoop(url, SWEEP_OBJECTS, size, lanes),
+        })
+        reportRatio(`batch import ${label(SWEEP_OBJECTS)} size=${size} c=${lanes}`, times, 'undici')
       }
     }
+
+    // 2. each with its defaults: ours (100 per request, 2 in flight), the peer's batcher (100, in sequence)
     const main = await timeRuns(url, {
-      ours: ours(MAIN_OBJECTS, 100, 1),
-      undici: () => undiciLoop(url, MAIN_OBJECTS, 100, 1),
+      ours: ours(MAIN_OBJECTS),
       'weaviate-ts-client': async () => {
         for (let start = 0; start < MAIN_OBJECTS; start += 100) {
           let batcher = peer.batch.objectsBatcher()
@@ -124,33 +163,34 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
         }
       },
     })
-    line(`batch import ${MAIN_OBJECTS / 1000}k size=100 c=1`, 'undici', main)
-    line(`batch import ${MAIN_OBJECTS / 1000}k size=100 c=1`, 'weaviate-ts-client', main)
-    const objectsPerSecond = (MAIN_OBJECTS * 1000) / median(main['ours'] ?? [])
-    console.log(`bench: batch import ${MAIN_OBJECTS / 1000}k size=100 c=1 ours objects/s = ${Math.round(objectsPerSecond)}`)
+    reportRatio(`batch import ${label(MAIN_OBJECTS)} defaults`, main, 'weaviate-ts-client')
+    reportValue(`batch import ${label(MAIN_OBJECTS)} defaults ours objects/s`, (MAIN_OBJECTS * 1000) / median(main['ours'] ?? []), '', 0)
 
-    const NDJSON = 10_000
+    // 3. the NDJSON example's old way (one create per object, 8 in flight) against the sink
     const ndjson = await timeRuns(
       url,
       {
-        batch: ours(NDJSON, 100, 2),
+        batch: ours(NDJSON),
         single: () =>
           lastValueFrom(range(0, NDJSON).pipe(mergeMap((i) => client.objects.create({ className: CLASS, dataObject: properties(i) }), 8)), {
             defaultValue: undefined,
           }),
       },
-      1,
+      Math.min(RUNS, 2),
     )
-    line(`import ndjson ${NDJSON / 1000}k`, 'single', ndjson, 'batch')
+    reportRatio(`import ndjson ${label(NDJSON)}`, ndjson, 'single', 'batch')
 
+    // 4. memory, each in a fresh process
     await resetBenchClass(url, CLASS)
-    const small = await peakRss(ours(100_000, 100, 2))
-    await resetBenchClass(url, CLASS)
-    const large = await peakRss(ours(400_000, 100, 2))
-    console.log(`bench: batch memory 100k peak = ${small.above.toFixed(1)} MB above baseline (rss ${small.peak.toFixed(0)} MB)`)
-    console.log(`bench: batch memory 400k peak = ${large.above.toFixed(1)} MB above baseline (rss ${large.peak.toFixed(0)} MB)`)
-    // Peak RSS itself, not the rise (a rise near 0 makes a ratio of rises meaningless).
-    console.log(`bench: batch memory 400k/100k peak rss = ${(large.peak / small.peak).toFixed(2)}`)
+    const small = await runMemoryChild(__filename, ['--memory', url, String(MEMORY_SMALL)], MEMORY_SMALL)
+    if (MEMORY_LARGE > MEMORY_SMALL) {
+      await resetBenchClass(url, CLASS)
+      const large = await runMemoryChild(__filename, ['--memory', url, String(MEMORY_LARGE)], MEMORY_LARGE)
+      reportMemory('batch memory', [
+        [label(MEMORY_SMALL), small],
+        [label(MEMORY_LARGE), large],
+      ])
+    } else reportMemory('batch memory', [[label(MEMORY_SMALL), small]])
   } finally {
     await deleteBenchClass(url, CLASS)
     await client.close()
@@ -159,7 +199,9 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
 }
 
 if (require.main === module) {
-  benchBatch().catch((e: unknown) => {
+  const [flag, url, n] = process.argv.slice(2)
+  const run = flag === '--memory' && url !== undefined && n !== undefined ? memoryChild(url, Number(n)) : benchBatch()
+  run.catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1
   })

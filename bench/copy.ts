@@ -17,12 +17,13 @@ import { connect, firstRight, type BatchObject } from '../lib'
 import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass } from './bench-class'
 import { median } from './harness'
+import { reportRatio, reportValue, sizeFromEnv } from './report'
 
 const run = promisify(execFile)
 const CLASS = 'BenchCopy'
-const OBJECTS = 100_000
+const OBJECTS = sizeFromEnv('COPY_OBJECTS', 100_000)
 const DIMENSIONS = 32
-const RUNS = 2
+const RUNS = sizeFromEnv('COPY_RUNS', 2)
 const CHILD = path.join(__dirname, 'cli-child.ts')
 
 function* objects(n: number): Generator<BatchObject> {
@@ -73,12 +74,18 @@ const command = async (argv: readonly string[]): Promise<Timed> => {
   return { ms, peakRss: Number(peak?.[1] ?? NaN) }
 }
 
-const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`
-const rate = (ms: number): string => `${Math.round(OBJECTS / (ms / 1000))}`
+const mb = (bytes: number): number => bytes / 1024 / 1024
+const rate = (ms: number): number => OBJECTS / (ms / 1000)
+const label = OBJECTS % 1000 === 0 ? `${OBJECTS / 1000}k` : `${OBJECTS}`
 
 /**
- * Prints `bench: copy 100k ours/export+import = <ratio>` (with its spread) and the objects/s and
- * peak RSS lines of copy, export and import.
+ * Prints `bench: copy 100k ours/export+import = <ratio> (spread a-b)` and the objects/s and peak
+ * RSS lines of copy, export and import.
+ *
+ * @example
+ * ```ts
+ * await benchCopy(url) // bench: copy 100k ours/export+import = 0.62 (spread 0.60-0.64) ...
+ * ```
  */
 export const benchCopy = async (sourceUrl: string): Promise<void> => {
   const target = await startEmbedded()
@@ -99,14 +106,16 @@ export const benchCopy = async (sourceUrl: string): Promise<void> => {
     }
     const ms = (xs: readonly Timed[]) => xs.map((x) => x.ms)
     const both = exports.map((e, i) => e.ms + (imports[i]?.ms ?? NaN))
-    const ratios = copies.map((c, i) => c.ms / (both[i] ?? NaN))
-    console.log(
-      `bench: copy 100k ours/export+import = ${(median(ms(copies)) / median(both)).toFixed(2)} (spread ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`,
-    )
+    reportRatio(`copy ${label}`, { ours: ms(copies), 'export+import': both }, 'export+import')
     const peak = (xs: readonly Timed[]) => Math.max(...xs.map((x) => x.peakRss))
-    console.log(`bench: copy 100k objects/s = ${rate(median(ms(copies)))} (peak rss ${mb(peak(copies))})`)
-    console.log(`bench: export 100k objects/s = ${rate(median(ms(exports)))} (peak rss ${mb(peak(exports))})`)
-    console.log(`bench: import 100k objects/s = ${rate(median(ms(imports)))} (peak rss ${mb(peak(imports))})`)
+    for (const [name, xs] of [
+      ['copy', copies],
+      ['export', exports],
+      ['import', imports],
+    ] as const) {
+      reportValue(`${name} ${label} objects/s`, rate(median(ms(xs))), '', 0)
+      reportValue(`${name} ${label} peak rss`, mb(peak(xs)), 'MB', 0)
+    }
   } finally {
     await fs.rm(dir, { recursive: true, force: true })
     await deleteBenchClass(sourceUrl, CLASS)

@@ -1,6 +1,6 @@
 /**
  * What every benchmark shares: timing loops, a full GC between contenders, medians of interleaved
- * runs and the ratio line format `bench: <name> ours/<peer> = <ratio>` (below 1: ours is faster).
+ * runs (the lines themselves: report.ts).
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -56,7 +56,8 @@ const shuffled = <T>(xs: readonly T[], seed: number): T[] => {
 }
 
 /**
- * Median milliseconds of `runs` timings per contender. Runs are interleaved in a new order every
+ * Milliseconds of every timed run per contender, in the order they were taken (`reportRatio`
+ * pairs run i of one contender with run i of another for the spread). Runs are interleaved in a new order every
  * run, after a full GC, and every timed batch follows an untimed `settle` batch of the same
  * contender: whoever runs right after fetch or weaviate-ts-client otherwise pays for their garbage
  * (measured: 10-30 %).
@@ -70,7 +71,7 @@ export const measure = async (
     readonly warmup: number
     readonly settle?: number
   },
-): Promise<Record<string, number>> => {
+): Promise<Record<string, number[]>> => {
   const entries = Object.entries(calls)
   const times: Record<string, number[]> = {}
   for (const [name, call] of entries) {
@@ -84,12 +85,9 @@ export const measure = async (
       times[name]?.push(await timeLoops(call, options.total, options.lanes))
     }
   }
-  const medians: Record<string, number> = {}
-  for (const [name, xs] of Object.entries(times)) medians[name] = median(xs)
-  return medians
+  return times
 }
 
-/** Prints one ratio line. */
-export const printRatio = (name: string, peer: string, ours: number, theirs: number): void => {
-  console.log(`bench: ${name} ours/${peer} = ${(ours / theirs).toFixed(2)}`)
-}
+/** The median of every contender's runs. */
+export const medians = (times: Readonly<Record<string, readonly number[]>>): Record<string, number> =>
+  Object.fromEntries(Object.entries(times).map(([name, xs]) => [name, median(xs)]))

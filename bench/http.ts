@@ -1,32 +1,34 @@
 /**
- * HTTP transport benchmark: GET /v1/meta against a loopback node:http server (in a child process,
- * like a real Weaviate, so it does not share the client's event loop) answering a fixed small JSON
- * body.
+ * HTTP benchmark, public API against public API: GET /v1/meta against a loopback node:http server
+ * (in a child process, like a real Weaviate, so it does not share the client's event loop)
+ * answering a fixed small JSON body.
  *
  * Contenders, each reading and parsing the JSON body:
- * - ours: `createHttp(...).send(req)` through `firstValueFrom` (retry and timeouts on, defaults);
+ * - ours: `connect({ url, connections: 16 }).meta.get()` through `firstValueFrom`, the answer
+ *   decoded and checked (`Right`), retry and timeouts on (the defaults);
  * - undici: `pool.request()` + `body.json()` on a keep-alive Pool with the same connection count;
  * - fetch: Node's global `fetch` + `res.json()`;
  * - weaviate-ts-client 2.x: `client.misc.metaGetter().do()`.
  *
  * Two shapes: sequential (one request at a time) and concurrent16 (16 loops at once). Each
- * contender runs RUNS times, interleaved with the others; a line prints the ratio of medians:
- * `bench: http <shape> ours/<peer> = <ratio>` (below 1 means ours is faster).
+ * contender runs RUNS times, interleaved with the others; a line prints the ratio of medians and
+ * the spread: `bench: http <shape> ours/<peer> = <ratio> (spread a-b)` (below 1: ours is faster).
  *
  * Run: `npx ts-node --transpile-only bench/http.ts`
  */
+import * as E from 'fp-ts/Either'
 import { firstValueFrom } from 'rxjs'
 import { Pool } from 'undici'
 import { spawn } from 'node:child_process'
 import weaviate from 'weaviate-ts-client'
-import { createHttp } from '../lib/http/pipeline'
-import type { HttpRequest } from '../lib/http/types'
-import { Call, measure, printRatio } from './harness'
+import { connect } from '../lib'
+import { Call, measure, medians } from './harness'
+import { reportRatio, sizeFromEnv } from './report'
 
-const SEQUENTIAL = 2_000
+const SEQUENTIAL = sizeFromEnv('HTTP_SEQUENTIAL', 2_000)
 const CONCURRENCY = 16
-const CONCURRENT_TOTAL = 4_000
-const RUNS = 7
+const CONCURRENT_TOTAL = sizeFromEnv('HTTP_CONCURRENT', 4_000)
+const RUNS = sizeFromEnv('HTTP_RUNS', 7)
 const WARMUP = 300
 const SETTLE = 300
 
@@ -62,19 +64,22 @@ const startServer = async (): Promise<{ url: string; stop: () => Promise<void> }
  *
  * @example
  * ```ts
- * await benchHttp() // bench: http sequential ours/undici = 1.04 ...
+ * await benchHttp() // bench: http sequential ours/undici = 1.04 (spread 0.98-1.07) ...
  * ```
  */
 export async function benchHttp(): Promise<void> {
   const server = await startServer()
-  const ours = createHttp({ urls: [server.url], connections: CONCURRENCY })
+  const ours = connect({ url: server.url, connections: CONCURRENCY })
   const pool = new Pool(server.url, { connections: CONCURRENCY })
   const legacy = weaviate.client({ scheme: 'http', host: server.url.replace('http://', '') })
-  const meta: HttpRequest = { method: 'GET', path: '/meta', expect: [200] }
   const metaUrl = `${server.url}/v1/meta`
 
   const calls: Record<string, Call> = {
-    ours: () => firstValueFrom(ours.send(meta)),
+    ours: async () => {
+      const meta = await firstValueFrom(ours.meta.get())
+      if (E.isLeft(meta)) throw meta.left
+      return meta.right
+    },
     undici: async () => {
       const res = await pool.request({ path: '/v1/meta', method: 'GET' })
       return res.body.json()
@@ -87,13 +92,10 @@ export async function benchHttp(): Promise<void> {
       ['sequential', SEQUENTIAL, 1],
       [`concurrent${CONCURRENCY}`, CONCURRENT_TOTAL, CONCURRENCY],
     ] as const) {
-      const medians = await measure(calls, { total, lanes, runs: RUNS, warmup: WARMUP, settle: SETTLE })
-      const base = medians['ours'] ?? Number.NaN
-      for (const peer of ['undici', 'fetch', 'weaviate-ts-client']) {
-        printRatio(`http ${shape}`, peer, base, medians[peer] ?? Number.NaN)
-      }
+      const times = await measure(calls, { total, lanes, runs: RUNS, warmup: WARMUP, settle: SETTLE })
+      for (const peer of ['undici', 'fetch', 'weaviate-ts-client']) reportRatio(`http ${shape}`, times, peer)
       if (process.env['BENCH_VERBOSE'] !== undefined) {
-        for (const [name, ms] of Object.entries(medians)) console.log(`  ${shape} ${name}: ${((ms * 1000) / total).toFixed(1)} µs/request`)
+        for (const [name, ms] of Object.entries(medians(times))) console.log(`  ${shape} ${name}: ${((ms * 1000) / total).toFixed(1)} µs/request`)
       }
     }
   } finally {

@@ -1,22 +1,30 @@
 /**
- * Object operations benchmark on a real embedded Weaviate: create, getById, exists and update,
- * sequentially and 16 at a time, ours against weaviate-ts-client 2.x on the same server and class.
- * Prints `bench: objects <op> <shape> ours/weaviate-ts-client = <ratio>`.
+ * Object operations benchmark on a real embedded Weaviate: create, getById, exists and update
+ * (a merge, PATCH), sequentially and 16 at a time, on the same server and class. Public API
+ * against public API, each answer read and decoded:
+ * - ours: `client.objects.<op>(...)` through `firstValueFrom`, `Right` checked (16 connections);
+ * - undici: the minimal loop on a keep-alive Pool with the same 16 connections: `pool.request()`
+ *   with the same method, path and JSON body, `body.json()` (or `body.dump()` for HEAD/204),
+ *   status checked;
+ * - weaviate-ts-client 2.x: `creator()`, `getterById()`, `checker()`, `merger()` `.do()`.
+ * Prints `bench: objects <op> <shape> ours/<peer> = <ratio> (spread a-b)`.
  *
  * Run: `npx ts-node --transpile-only bench/objects.ts` (uses WEAVIATE_URL when set).
  */
 import { firstValueFrom } from 'rxjs'
+import { Pool } from 'undici'
 import weaviate from 'weaviate-ts-client'
 import { connect, rightOrThrow } from '../lib'
 import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
-import { Call, measure, printRatio } from './harness'
+import { Call, measure } from './harness'
+import { reportRatio, sizeFromEnv } from './report'
 
-const SEQUENTIAL = 1_000
+const SEQUENTIAL = sizeFromEnv('OBJECTS_SEQUENTIAL', 1_000)
 const CONCURRENCY = 16
-const CONCURRENT_TOTAL = 1_000
-const RUNS = 7
-const WARMUP = 300
+const CONCURRENT_TOTAL = sizeFromEnv('OBJECTS_CONCURRENT', 1_000)
+const RUNS = sizeFromEnv('OBJECTS_RUNS', 7)
+const WARMUP = Math.min(300, SEQUENTIAL)
 const CLASS = 'BenchObject'
 
 /** Cycles through ids so reads and updates hit existing objects. */
@@ -30,7 +38,7 @@ const cycler = (ids: readonly string[]) => {
  *
  * @example
  * ```ts
- * await benchObjects() // bench: objects getById sequential ours/weaviate-ts-client = 0.71 ...
+ * await benchObjects() // bench: objects getById sequential ours/weaviate-ts-client = 0.71 (spread 0.66-0.75) ...
  * ```
  */
 export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
@@ -38,6 +46,18 @@ export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): P
   const url = existingUrl ?? server?.url ?? ''
   const ours = connect({ url, connections: CONCURRENCY })
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
+  const pool = new Pool(new URL(url).origin, { connections: CONCURRENCY })
+  /** The minimal undici call: one request, the body read (parsed when there is one), the status checked. */
+  const plain = async (method: 'GET' | 'HEAD' | 'POST' | 'PATCH', path: string, expect: number, body?: unknown): Promise<unknown> => {
+    const res = await pool.request({
+      method,
+      path: `/v1${path}`,
+      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    })
+    const parsed: unknown = expect === 200 && method !== 'HEAD' ? await res.body.json() : await res.body.dump()
+    if (res.statusCode !== expect) throw new Error(`undici ${method} ${path}: ${res.statusCode}`)
+    return parsed
+  }
   try {
     await resetBenchClass(url, CLASS)
     const seed = await Promise.all(
@@ -50,19 +70,23 @@ export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): P
     const ops: Record<string, Record<string, Call>> = {
       create: {
         ours: () => firstValueFrom(ours.objects.create({ className: CLASS, dataObject: { title: 't', count: n++ } }).pipe(rightOrThrow())),
+        undici: () => plain('POST', '/objects', 200, { class: CLASS, properties: { title: 't', count: n++ } }),
         'weaviate-ts-client': () => peer.data.creator().withClassName(CLASS).withProperties({ title: 't', count: n++ }).do(),
       },
       getById: {
         ours: () => firstValueFrom(ours.objects.getById({ className: CLASS, uuid: nextId() }).pipe(rightOrThrow())),
+        undici: () => plain('GET', `/objects/${CLASS}/${nextId()}`, 200),
         'weaviate-ts-client': () => peer.data.getterById().withClassName(CLASS).withId(nextId()).do(),
       },
       exists: {
         ours: () => firstValueFrom(ours.objects.exists({ className: CLASS, uuid: nextId() }).pipe(rightOrThrow())),
+        undici: () => plain('HEAD', `/objects/${CLASS}/${nextId()}`, 204),
         'weaviate-ts-client': () => peer.data.checker().withClassName(CLASS).withId(nextId()).do(),
       },
       update: {
         ours: () =>
           firstValueFrom(ours.objects.update({ className: CLASS, uuid: nextId(), dataObject: { count: n++ } }).pipe(rightOrThrow())),
+        undici: () => plain('PATCH', `/objects/${CLASS}/${nextId()}`, 204, { class: CLASS, properties: { count: n++ } }),
         'weaviate-ts-client': () => peer.data.merger().withClassName(CLASS).withId(nextId()).withProperties({ count: n++ }).do(),
       },
     }
@@ -71,12 +95,14 @@ export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): P
         ['sequential', SEQUENTIAL, 1],
         [`concurrent${CONCURRENCY}`, CONCURRENT_TOTAL, CONCURRENCY],
       ] as const) {
-        const medians = await measure(calls, { total, lanes, runs: RUNS, warmup: WARMUP, settle: WARMUP / 2 })
-        printRatio(`objects ${op} ${shape}`, 'weaviate-ts-client', medians['ours'] ?? NaN, medians['weaviate-ts-client'] ?? NaN)
+        const times = await measure(calls, { total, lanes, runs: RUNS, warmup: WARMUP, settle: WARMUP / 2 })
+        reportRatio(`objects ${op} ${shape}`, times, 'undici')
+        reportRatio(`objects ${op} ${shape}`, times, 'weaviate-ts-client')
       }
     }
   } finally {
     await ours.close()
+    await pool.close()
     await deleteBenchClass(url, CLASS).catch(() => undefined)
     await server?.stop()
   }

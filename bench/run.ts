@@ -1,31 +1,97 @@
 /**
- * `npm run bench`: every benchmark in turn, sharing one embedded Weaviate (or WEAVIATE_URL).
- * Each prints `bench: <name> ours/<peer> = <ratio>` lines (ratios of medians; below 1: ours faster).
+ * `npm run bench`: every benchmark group in turn, sharing one Weaviate: the one at `WEAVIATE_URL`
+ * when set, else an embedded one started here (the http group needs none: it runs against a
+ * loopback stub). Each prints `bench: <name> ours/<peer> = <ratio> (spread a-b)` lines (ratios of
+ * medians; below 1: ours is faster) and `bench: <name> = <value>` lines.
+ *
+ * Flags:
+ * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy);
+ * - `--json [FILE]`: write every figure as JSON to FILE (default `bench/results.json`), the input
+ *   of `npm run bench:table`.
+ *
+ * Sizes can be cut for development runs through BENCH_* variables (see each group's header).
  */
+import * as fs from 'node:fs/promises'
+import * as path from 'node:path'
 import { startEmbedded } from '../lib/embedded'
 import { benchBatch } from './batch'
 import { benchCopy } from './copy'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'
+import { allFigures } from './report'
 import { benchStream } from './stream'
 
+const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy'] as const
+type Group = (typeof GROUPS)[number]
+const isGroup = (s: string): s is Group => (GROUPS as readonly string[]).includes(s)
+
+/** The JSON `--json` writes: when, where, and every figure in the order printed. */
+export interface Results {
+  readonly node: string
+  readonly date: string
+  readonly groups: readonly Group[]
+  readonly seconds: Readonly<Record<string, number>>
+  readonly figures: ReturnType<typeof allFigures>
+}
+
+export const DEFAULT_JSON = path.join(__dirname, 'results.json')
+
+const parseArgs = (argv: readonly string[]): { readonly groups: readonly Group[]; readonly json: string | undefined } => {
+  let groups: readonly Group[] = GROUPS
+  let json: string | undefined
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (arg === '--only') {
+      const names = (argv[++i] ?? '').split(',').filter((s) => s !== '')
+      const bad = names.filter((n) => !isGroup(n))
+      if (names.length === 0 || bad.length > 0) throw new Error(`--only takes ${GROUPS.join('|')} (comma-separated); got '${argv[i] ?? ''}'`)
+      groups = names.filter(isGroup)
+    } else if (arg === '--json') {
+      const next = argv[i + 1]
+      json = next === undefined || next.startsWith('--') ? DEFAULT_JSON : path.resolve(argv[++i] ?? DEFAULT_JSON)
+    } else {
+      throw new Error(`unknown argument '${arg ?? ''}' (flags: --only <group>, --json [FILE])`)
+    }
+  }
+  return { groups, json }
+}
+
 const main = async (): Promise<void> => {
-  console.log(`bench: node ${process.version}, ${new Date().toISOString()}`)
-  await benchHttp()
-  const given = process.env['WEAVIATE_URL']
-  const server = given === undefined ? await startEmbedded() : undefined
-  const url = given ?? server?.url ?? ''
-  try {
-    await benchObjects(url)
-    await benchStream(url)
-    await benchBatch(url)
-    await benchCopy(url)
-  } finally {
-    await server?.stop()
+  const { groups, json } = parseArgs(process.argv.slice(2))
+  const date = new Date().toISOString()
+  console.log(`bench: node ${process.version}, ${date}, groups ${groups.join(',')}`)
+  const seconds: Record<string, number> = {}
+  const timed = async (group: Group, run: () => Promise<void>): Promise<void> => {
+    if (!groups.includes(group)) return
+    const start = Date.now()
+    await run()
+    seconds[group] = Math.round((Date.now() - start) / 1000)
+    console.log(`  ${group}: ${seconds[group]} s`)
+  }
+  await timed('http', benchHttp)
+  if (groups.some((g) => g !== 'http')) {
+    const given = process.env['WEAVIATE_URL']
+    const server = given === undefined ? await startEmbedded() : undefined
+    const url = given ?? server?.url ?? ''
+    try {
+      await timed('objects', () => benchObjects(url))
+      await timed('stream', () => benchStream(url))
+      await timed('batch', () => benchBatch(url))
+      await timed('copy', () => benchCopy(url))
+    } finally {
+      await server?.stop()
+    }
+  }
+  if (json !== undefined) {
+    const results: Results = { node: process.version, date, groups, seconds, figures: allFigures() }
+    await fs.writeFile(json, `${JSON.stringify(results, null, 2)}\n`)
+    console.log(`  figures written to ${path.relative(process.cwd(), json)}`)
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e)
-  process.exitCode = 1
-})
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    console.error(e)
+    process.exitCode = 1
+  })
+}

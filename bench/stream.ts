@@ -1,50 +1,60 @@
 /**
- * `objects.stream` benchmark (issue 6) on a real embedded Weaviate holding 100,000 small objects,
- * page size 1000 for every contender:
+ * `objects.stream` benchmark (issue 15) on a real Weaviate holding 100,000 small objects.
  *
- * 1. the whole class streamed and counted: ours (`stream.pipe(count())`) against a raw undici
- *    `after`-cursor loop (the practical limit) and weaviate-ts-client 2.x's getter loop;
- * 2. a consumer that burns ~20 µs of CPU per object: ours with prefetch 1 (the next page is in
- *    flight while the consumer works), the work done by a synchronous subscriber (the ratio line;
- *    the same work in a `for await` body is reported too), against the same consumer over a
- *    sequential weaviate-ts-client loop (fetch, consume, fetch, ...);
- * 3. 4 ordered partitions against 1 (report only);
- * 4. memory, each in a fresh child process: peak RSS above a post-GC baseline while a slow
- *    `for await` consumer streams the class, and while the stream is collected with `toArray`.
+ * 1. At page sizes 100, 500 and 1,000, the whole class streamed and counted, interleaved runs:
+ *    - ours: `lastValueFrom(client.objects.stream(args).pipe(count()))` (default prefetch 1);
+ *    - ours-for-await: `for await (const item of client.objects.iterate(args))`, counting;
+ *    - undici-seq: the minimal loop a user writes: undici `request()`, `await body.json()`, count,
+ *      next page after the last id, one request at a time;
+ *    - undici-prefetch: the same loop with one page prefetched by hand (the request for page n+1
+ *      is started before page n is counted), which is what our stream does;
+ *    - weaviate-ts-client 2.x: its cursor, `data.getter().withAfter(id).withLimit(n).do()`.
+ *    Lines: `bench: stream page=<n> ours/undici-seq`, `ours/undici-prefetch`,
+ *    `ours/weaviate-ts-client` and `ours-for-await/undici-seq`, each with its spread.
+ * 2. At page size 100, a consumer that burns ~20 µs of CPU per object (where prefetch pays off):
+ *    `bench: stream page=100 cpu-consumer ours/<peer>`.
+ * 3. 4 ordered partitions against 1 (page size 1,000): `bench: stream 100k partitions4/partitions1`.
+ * 4. Memory, each in a fresh child process (memory.ts): peak above a post-GC baseline while a
+ *    slow `for await` consumer (~20 µs per object, page size 1,000) streams 100,000 objects, then
+ *    400,000 (the class grown by 300,000): `bench: stream memory 100k peak` (RSS, MB),
+ *    `100k peak heap` (heap + external, MB), the same for 400k, `400k/100k peak rss` and
+ *    `400k/100k peak heap`.
  *
  * Before timing, the class is streamed until two runs agree within 10 % (a freshly loaded server
- * is still flushing). Contenders run interleaved (order rotated every run) with a full GC before
- * each, one warm-up run each; lines print
- * ratios of medians: `bench: stream 100k ours/<peer> = <ratio>` (below 1: ours is faster).
+ * is still flushing). Contenders run interleaved in a new order every run, after a full GC.
+ *
+ * Sizes for short development runs: BENCH_STREAM_OBJECTS (100000), BENCH_STREAM_RUNS (5),
+ * BENCH_STREAM_MEMORY_LARGE (400000; 0 skips the large memory run).
  *
  * Run: `npx ts-node --transpile-only bench/stream.ts` (uses WEAVIATE_URL when set).
  * Child mode (used by the memory measurements):
- * `node -r ts-node/register/transpile-only bench/stream.ts --memory <for-await|collect-all> <url> <class>`.
+ * `node -r ts-node/register/transpile-only bench/stream.ts --memory <url> <class> <objects>`.
  */
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
-import { count, lastValueFrom, tap, toArray } from 'rxjs'
-import { Pool } from 'undici'
+import { count, lastValueFrom, tap } from 'rxjs'
+import { Pool, request } from 'undici'
 import weaviate from 'weaviate-ts-client'
 import { Client, connect } from '../lib'
 import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
-import { Call, collectGarbage, measure, printRatio } from './harness'
+import { Call, collectGarbage, measure, medians } from './harness'
+import { measureInChild, reportMemory, runMemoryChild } from './memory'
+import { reportRatio, sizeFromEnv } from './report'
 
-const TOTAL = 100_000
-const PAGE_SIZE = 1_000
+const TOTAL = sizeFromEnv('STREAM_OBJECTS', 100_000)
+const LARGE = Number(process.env['BENCH_STREAM_MEMORY_LARGE'] ?? 400_000)
+const PAGE_SIZES = [100, 500, 1_000] as const
 const BATCH_SIZE = 1_000
 const BATCH_LANES = 4
-/** Timed runs per contender: streams without a consumer take ~1 s, with the busy consumer ~3-4 s. */
-const RUNS = 7
-const CPU_RUNS = 5
+const RUNS = sizeFromEnv('STREAM_RUNS', 5)
 const WARMUP = 1
 /** CPU the "busy" consumer spends per object. */
 const CONSUMER_US = 20
 const CLASS = 'BenchStream'
 /** Most warm-up streams while waiting for the server to settle after the load. */
 const SETTLE_MAX = 8
+const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 
 // -------------------------------------------------------------------------------------------------
 // setup
@@ -69,14 +79,14 @@ const loadBatch = async (pool: Pool, className: string, from: number, size: numb
   if (failed !== undefined) throw new Error(`batch object failed: ${JSON.stringify(failed)}`)
 }
 
-/** Loads TOTAL objects, BATCH_LANES batches of BATCH_SIZE at a time. */
-const loadObjects = async (pool: Pool, className: string): Promise<void> => {
-  let next = 0
+/** Loads objects `from` .. `to` - 1, BATCH_LANES batches of BATCH_SIZE at a time. */
+const loadObjects = async (pool: Pool, className: string, from: number, to: number): Promise<void> => {
+  let next = from
   const lane = async (): Promise<void> => {
-    while (next < TOTAL) {
-      const from = next
+    while (next < to) {
+      const start = next
       next += BATCH_SIZE
-      await loadBatch(pool, className, from, Math.min(BATCH_SIZE, TOTAL - from))
+      await loadBatch(pool, className, start, Math.min(BATCH_SIZE, to - start))
     }
   }
   await Promise.all(Array.from({ length: BATCH_LANES }, lane))
@@ -96,8 +106,8 @@ const consume = (): void => {
   }
 }
 
-const expectAll = (n: number, who: string): void => {
-  if (n !== TOTAL) throw new Error(`${who}: streamed ${n} objects, expected ${TOTAL}`)
+const expectAll = (n: number, who: string, total = TOTAL): void => {
+  if (n !== total) throw new Error(`${who}: streamed ${n} objects, expected ${total}`)
 }
 
 interface ObjectsPage {
@@ -107,52 +117,74 @@ interface ObjectsPage {
 const isObjectsPage = (body: unknown): body is ObjectsPage =>
   typeof body === 'object' && body !== null && Array.isArray((body as { objects?: unknown }).objects)
 
-/** The practical limit: undici request → body.json() → count → next page after the last id. */
-const undiciLoop = async (pool: Pool, className: string, onObject?: () => void): Promise<number> => {
+/** One page the way a user writes it: undici `request()`, `body.json()`, the status checked. */
+const undiciPage = async (url: string, className: string, pageSize: number, after: string | undefined): Promise<ObjectsPage> => {
+  const res = await request(`${url}/v1/objects?class=${className}&limit=${pageSize}${after === undefined ? '' : `&after=${after}`}`)
+  const body: unknown = await res.body.json()
+  if (res.statusCode !== 200 || !isObjectsPage(body)) throw new Error(`undici: ${res.statusCode}`)
+  return body
+}
+
+/** Counts a page's objects (running the consumer on each); the cursor for the next page, if any. */
+const countPage = (page: ObjectsPage, pageSize: number, onObject: (() => void) | undefined): { n: number; next: string | undefined } => {
+  const objects = page.objects
+  if (onObject !== undefined) for (let i = 0; i < objects.length; i++) onObject()
+  const last = objects[objects.length - 1]
+  return { n: objects.length, next: last === undefined || objects.length < pageSize ? undefined : last.id }
+}
+
+/** The minimal loop: request a page, count it, request the next after the last id. */
+const undiciSequential = async (url: string, className: string, pageSize: number, onObject?: () => void): Promise<number> => {
   let n = 0
   let after: string | undefined
-  for (;;) {
-    const res = await pool.request({
-      method: 'GET',
-      path: `/v1/objects?class=${className}&limit=${PAGE_SIZE}${after === undefined ? '' : `&after=${after}`}`,
-    })
-    const body: unknown = await res.body.json()
-    if (res.statusCode !== 200 || !isObjectsPage(body)) throw new Error(`undici: ${res.statusCode}`)
-    const objects = body.objects
-    if (onObject !== undefined) for (let i = 0; i < objects.length; i++) onObject()
-    n += objects.length
-    const last = objects[objects.length - 1]
-    if (last === undefined || objects.length < PAGE_SIZE) return n
-    after = last.id
+  do {
+    const page = countPage(await undiciPage(url, className, pageSize, after), pageSize, onObject)
+    n += page.n
+    after = page.next
+  } while (after !== undefined)
+  return n
+}
+
+/** The same loop with one page prefetched: the request for page n+1 starts before page n is counted. */
+const undiciPrefetch = async (url: string, className: string, pageSize: number, onObject?: () => void): Promise<number> => {
+  let n = 0
+  let page: ObjectsPage | undefined = await undiciPage(url, className, pageSize, undefined)
+  while (page !== undefined) {
+    const last: { readonly id: string } | undefined = page.objects[page.objects.length - 1]
+    const next: Promise<ObjectsPage> | undefined =
+      last !== undefined && page.objects.length === pageSize ? undiciPage(url, className, pageSize, last.id) : undefined
+    n += countPage(page, pageSize, onObject).n
+    page = next === undefined ? undefined : await next
   }
+  return n
 }
 
 type PeerClient = ReturnType<typeof weaviate.client>
 
-/** weaviate-ts-client 2.x: getter().withClassName().withLimit().withAfter().do() in a loop. */
-const peerLoop = async (peer: PeerClient, className: string, onObject?: () => void): Promise<number> => {
+/** weaviate-ts-client 2.x's cursor: getter().withClassName().withLimit().withAfter().do() in a loop. */
+const peerLoop = async (peer: PeerClient, className: string, pageSize: number, onObject?: () => void): Promise<number> => {
   let n = 0
   let after: string | undefined
   for (;;) {
-    const getter = peer.data.getter().withClassName(className).withLimit(PAGE_SIZE)
+    const getter = peer.data.getter().withClassName(className).withLimit(pageSize)
     const page = await (after === undefined ? getter : getter.withAfter(after)).do()
     const objects = page.objects ?? []
     if (onObject !== undefined) for (let i = 0; i < objects.length; i++) onObject()
     n += objects.length
     const last = objects[objects.length - 1]
-    if (last?.id === undefined || objects.length < PAGE_SIZE) return n
+    if (last?.id === undefined || objects.length < pageSize) return n
     after = last.id
   }
 }
 
 /** Ours, the RxJS way: the stream counted to completion (Lefts are not counted, so they fail the check). */
-const oursCount = (client: Client, className: string, partitions = 1): Promise<number> =>
-  lastValueFrom(client.objects.stream({ className, pageSize: PAGE_SIZE, partitions }).pipe(count(E.isRight)))
+const oursCount = (client: Client, className: string, pageSize: number, partitions = 1): Promise<number> =>
+  lastValueFrom(client.objects.stream({ className, pageSize, partitions }).pipe(count(E.isRight)))
 
-/** Ours with a synchronous subscriber doing the work (prefetch 1: the next page is in flight meanwhile). */
-const oursSubscribeConsumer = (client: Client, className: string): Promise<number> =>
+/** Ours with a synchronous subscriber doing the work (default prefetch 1: the next page is in flight meanwhile). */
+const oursConsumer = (client: Client, className: string, pageSize: number): Promise<number> =>
   lastValueFrom(
-    client.objects.stream({ className, pageSize: PAGE_SIZE, prefetch: 1 }).pipe(
+    client.objects.stream({ className, pageSize }).pipe(
       tap((item) => {
         if (E.isRight(item)) consume()
       }),
@@ -160,12 +192,12 @@ const oursSubscribeConsumer = (client: Client, className: string): Promise<numbe
     ),
   )
 
-/** Ours with the work in a `for await` body (prefetch 1). */
-const oursForAwaitConsumer = async (client: Client, className: string): Promise<number> => {
+/** Ours through `for await`, counting (or running the consumer on each object). */
+const oursForAwait = async (client: Client, className: string, pageSize: number, onObject?: () => void): Promise<number> => {
   let n = 0
-  for await (const item of client.objects.iterate({ className, pageSize: PAGE_SIZE, prefetch: 1 })) {
+  for await (const item of client.objects.iterate({ className, pageSize })) {
     if (E.isLeft(item)) throw item.left
-    consume()
+    onObject?.()
     n += 1
   }
   return n
@@ -176,21 +208,21 @@ const checked =
   async () =>
     expectAll(await run(), who)
 
-const formatMs = (medians: Readonly<Record<string, number>>): string =>
-  Object.entries(medians)
+const formatMs = (times: Readonly<Record<string, readonly number[]>>): string =>
+  Object.entries(medians(times))
     .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
     .join(', ')
 
 /**
- * Streams the class (raw undici) until two runs agree within 10 %, at most SETTLE_MAX times: right
+ * Streams the class (undici) until two runs agree within 10 %, at most SETTLE_MAX times: right
  * after a bulk load the server is still flushing and compacting, and the first streams take up to
  * twice as long, which would bias whichever contender runs first.
  */
-const settle = async (pool: Pool, className: string): Promise<number[]> => {
+const settle = async (url: string, className: string): Promise<number[]> => {
   const times: number[] = []
   for (let i = 0; i < SETTLE_MAX; i++) {
     const start = process.hrtime.bigint()
-    expectAll(await undiciLoop(pool, className), 'settle')
+    expectAll(await undiciSequential(url, className, 1_000), 'settle')
     const ms = Number(process.hrtime.bigint() - start) / 1e6
     const previous = times[times.length - 1]
     times.push(ms)
@@ -203,102 +235,27 @@ const settle = async (pool: Pool, className: string): Promise<number[]> => {
 // memory (child process)
 // -------------------------------------------------------------------------------------------------
 
-type MemoryMode = 'for-await' | 'collect-all'
+const MEMORY_PAGE_SIZE = 1_000
 
-interface MemoryResult {
-  readonly baseline: number
-  readonly peak: number
-  readonly items: number
-}
-
-const MEMORY_TAG = 'bench-memory-result '
-
-/** Runs in a fresh process: baseline RSS after a GC, then the peak RSS while streaming. */
-const memoryChild = async (mode: MemoryMode, url: string, className: string): Promise<void> => {
+/** Runs in a fresh process: a slow `for await` consumer streams the class (see memory.ts). */
+const memoryChild = async (url: string, className: string): Promise<void> => {
   const client = connect({ url })
   try {
     // Warm up the connection, the server version and undici's parser, so the baseline has them.
     await lastValueFrom(client.objects.list({ className, limit: 1 }))
-    collectGarbage()
-    const baseline = process.memoryUsage.rss()
-    let peak = baseline
-    const sample = (): void => {
-      const rss = process.memoryUsage.rss()
-      if (rss > peak) peak = rss
-    }
-    const timer = setInterval(sample, 10)
-    timer.unref()
-    let items = 0
-    try {
-      const args = { className, pageSize: PAGE_SIZE }
-      if (mode === 'for-await') {
-        for await (const item of client.objects.iterate(args)) {
-          if (E.isLeft(item)) throw item.left
-          consume()
-          items += 1
-          if (items % 1000 === 0) sample()
-        }
-      } else {
-        const all = await lastValueFrom(
-          client.objects.stream(args).pipe(
-            tap(() => {
-              items += 1
-              if (items % 1000 === 0) sample()
-            }),
-            toArray(),
-          ),
-        )
-        sample()
-        if (all.some(E.isLeft)) throw new Error('collect-all: a Left in the stream')
-      }
-      sample()
-    } finally {
-      clearInterval(timer)
-    }
-    const result: MemoryResult = { baseline, peak, items }
-    process.stdout.write(`${MEMORY_TAG}${JSON.stringify(result)}\n`)
+    let seen = 0
+    await measureInChild((sample) =>
+      oursForAwait(client, className, MEMORY_PAGE_SIZE, () => {
+        consume()
+        seen += 1
+        if (seen % 1000 === 0) sample()
+      }),
+    )
   } finally {
     await client.close()
   }
 }
 
-const isMemoryResult = (x: unknown): x is MemoryResult =>
-  typeof x === 'object' &&
-  x !== null &&
-  typeof (x as Partial<MemoryResult>).baseline === 'number' &&
-  typeof (x as Partial<MemoryResult>).peak === 'number' &&
-  typeof (x as Partial<MemoryResult>).items === 'number'
-
-/** Spawns `node -r ts-node/register/transpile-only bench/stream.ts --memory <mode> <url> <class>`. */
-const measureMemory = (mode: MemoryMode, url: string, className: string): Promise<MemoryResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['-r', require.resolve('ts-node/register/transpile-only'), __filename, '--memory', mode, url, className],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
-    let out = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith(MEMORY_TAG))
-      const parsed: unknown = line === undefined ? undefined : JSON.parse(line.slice(MEMORY_TAG.length))
-      if (code !== 0 || !isMemoryResult(parsed)) {
-        reject(new Error(`memory child (${mode}) exited with ${code}: ${out}`))
-        return
-      }
-      if (parsed.items !== TOTAL) {
-        reject(new Error(`memory child (${mode}) streamed ${parsed.items} objects, expected ${TOTAL}`))
-        return
-      }
-      resolve(parsed)
-    })
-  })
-
-const mb = (bytes: number): number => bytes / (1024 * 1024)
 
 // -------------------------------------------------------------------------------------------------
 // the benchmark
@@ -309,88 +266,79 @@ const mb = (bytes: number): number => bytes / (1024 * 1024)
  *
  * @example
  * ```ts
- * await benchStream() // bench: stream 100k ours/undici = 1.02 ...
+ * await benchStream() // bench: stream page=100 ours/undici-seq = 0.85 (spread 0.80-0.90) ...
  * ```
  */
 export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
   const server = existingUrl === undefined ? await startEmbedded() : undefined
-  const url = existingUrl ?? server?.url ?? ''
-  const origin = new URL(url).origin
+  const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
   const className = CLASS
-  const pool = new Pool(origin, { connections: 16 })
+  const pool = new Pool(new URL(url).origin, { connections: BATCH_LANES })
   const ours = connect({ url })
-  const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '').replace(/\/$/, '') })
+  const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
+  const n = label(TOTAL)
   try {
     const setupStart = Date.now()
     await resetBenchClass(url, className)
-    await loadObjects(pool, className)
+    await loadObjects(pool, className, 0, TOTAL)
     const loadedMs = Date.now() - setupStart
-    const settled = await settle(pool, className)
-    console.log(
-      `  stream: loaded ${TOTAL} objects in ${loadedMs} ms; settle streams (undici): ${settled.map((ms) => ms.toFixed(0)).join(', ')} ms`,
-    )
+    const settled = await settle(url, className)
+    console.log(`  stream: loaded ${TOTAL} objects in ${loadedMs} ms; settle streams (undici): ${settled.map((ms) => ms.toFixed(0)).join(', ')} ms`)
 
-    // 1. the whole class, no consumer
-    const whole = await measure(
+    // 1. the whole class at every page size, no consumer
+    for (const pageSize of PAGE_SIZES) {
+      const times = await measure(
+        {
+          ours: checked('ours', () => oursCount(ours, className, pageSize)),
+          'ours-for-await': checked('ours-for-await', () => oursForAwait(ours, className, pageSize)),
+          'undici-seq': checked('undici-seq', () => undiciSequential(url, className, pageSize)),
+          'undici-prefetch': checked('undici-prefetch', () => undiciPrefetch(url, className, pageSize)),
+          'weaviate-ts-client': checked('weaviate-ts-client', () => peerLoop(peer, className, pageSize)),
+        },
+        { total: 1, lanes: 1, runs: RUNS, warmup: WARMUP },
+      )
+      console.log(`  stream ${n} page=${pageSize} median: ${formatMs(times)}`)
+      for (const peerName of ['undici-seq', 'undici-prefetch', 'weaviate-ts-client']) reportRatio(`stream page=${pageSize}`, times, peerName)
+      reportRatio(`stream page=${pageSize}`, times, 'undici-seq', 'ours-for-await')
+    }
+
+    // 2. a consumer spending ~20 µs of CPU per object, page size 100 (the default)
+    const busy = await measure(
       {
-        ours: checked('ours', () => oursCount(ours, className)),
-        undici: checked('undici', () => undiciLoop(pool, className)),
-        'weaviate-ts-client': checked('weaviate-ts-client', () => peerLoop(peer, className)),
+        ours: checked('ours', () => oursConsumer(ours, className, 100)),
+        'ours-for-await': checked('ours-for-await', () => oursForAwait(ours, className, 100, consume)),
+        'undici-seq': checked('undici-seq', () => undiciSequential(url, className, 100, consume)),
+        'undici-prefetch': checked('undici-prefetch', () => undiciPrefetch(url, className, 100, consume)),
+        'weaviate-ts-client': checked('weaviate-ts-client', () => peerLoop(peer, className, 100, consume)),
       },
       { total: 1, lanes: 1, runs: RUNS, warmup: WARMUP },
     )
-    console.log(`  stream 100k median: ${formatMs(whole)}`)
-    printRatio('stream 100k', 'undici', whole['ours'] ?? NaN, whole['undici'] ?? NaN)
-    printRatio('stream 100k', 'weaviate-ts-client', whole['ours'] ?? NaN, whole['weaviate-ts-client'] ?? NaN)
-
-    // 2. a consumer spending ~20 µs of CPU per object
-    const busy = await measure(
-      {
-        'ours-subscribe': checked('ours-subscribe', () => oursSubscribeConsumer(ours, className)),
-        'ours-for-await': checked('ours-for-await', () => oursForAwaitConsumer(ours, className)),
-        'weaviate-ts-client': checked('weaviate-ts-client', () => peerLoop(peer, className, consume)),
-      },
-      { total: 1, lanes: 1, runs: CPU_RUNS, warmup: WARMUP },
-    )
-    console.log(`  stream 100k cpu-consumer (${CONSUMER_US} µs/object) median: ${formatMs(busy)}`)
-    printRatio(
-      'stream 100k cpu-consumer',
-      'weaviate-ts-client',
-      busy['ours-subscribe'] ?? NaN,
-      busy['weaviate-ts-client'] ?? NaN,
-    )
-    console.log(
-      `  stream 100k cpu-consumer for-await ours/weaviate-ts-client = ${(
-        (busy['ours-for-await'] ?? NaN) / (busy['weaviate-ts-client'] ?? NaN)
-      ).toFixed(2)}`,
-    )
+    console.log(`  stream ${n} page=100 cpu-consumer (${CONSUMER_US} µs/object) median: ${formatMs(busy)}`)
+    for (const peerName of ['undici-seq', 'undici-prefetch', 'weaviate-ts-client']) reportRatio('stream page=100 cpu-consumer', busy, peerName)
+    reportRatio('stream page=100 cpu-consumer', busy, 'undici-prefetch', 'ours-for-await')
 
     // 3. partitions
     const parts = await measure(
       {
-        partitions1: checked('partitions1', () => oursCount(ours, className, 1)),
-        partitions4: checked('partitions4', () => oursCount(ours, className, 4)),
+        partitions1: checked('partitions1', () => oursCount(ours, className, 1_000, 1)),
+        partitions4: checked('partitions4', () => oursCount(ours, className, 1_000, 4)),
       },
       { total: 1, lanes: 1, runs: RUNS, warmup: WARMUP },
     )
-    console.log(`  stream 100k partitions median: ${formatMs(parts)}`)
-    console.log(
-      `bench: stream 100k partitions4/partitions1 = ${((parts['partitions4'] ?? NaN) / (parts['partitions1'] ?? NaN)).toFixed(2)}`,
-    )
+    console.log(`  stream ${n} partitions median: ${formatMs(parts)}`)
+    reportRatio(`stream ${n}`, parts, 'partitions1', 'partitions4')
 
-    // 4. memory, each in a fresh process
+    // 4. memory, each in a fresh process: TOTAL objects, then the class grown to LARGE
     collectGarbage()
-    const forAwait = await measureMemory('for-await', url, className)
-    const collectAll = await measureMemory('collect-all', url, className)
-    const forAwaitMb = mb(forAwait.peak - forAwait.baseline)
-    const collectAllMb = mb(collectAll.peak - collectAll.baseline)
-    console.log(
-      `  stream 100k memory baselines: for-await ${mb(forAwait.baseline).toFixed(1)} MB, collect-all ${mb(collectAll.baseline).toFixed(1)} MB`,
-    )
-    console.log(
-      `bench: stream 100k memory for-await peak = ${forAwaitMb.toFixed(1)} MB above baseline (collect-all: ${collectAllMb.toFixed(1)} MB)`,
-    )
-    console.log(`bench: stream 100k memory ours-for-await/collect-all = ${(forAwaitMb / collectAllMb).toFixed(2)}`)
+    const small = await runMemoryChild(__filename, ['--memory', url, className], TOTAL)
+    if (LARGE > TOTAL) {
+      await loadObjects(pool, className, TOTAL, LARGE)
+      const large = await runMemoryChild(__filename, ['--memory', url, className], LARGE)
+      reportMemory('stream memory', [
+        [n, small],
+        [label(LARGE), large],
+      ])
+    } else reportMemory('stream memory', [[n, small]])
   } finally {
     await ours.close()
     await deleteBenchClass(url, className).catch(() => undefined)
@@ -400,11 +348,8 @@ export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Pr
 }
 
 if (require.main === module) {
-  const [flag, mode, url, className] = process.argv.slice(2)
-  const run =
-    flag === '--memory' && (mode === 'for-await' || mode === 'collect-all') && url !== undefined && className !== undefined
-      ? memoryChild(mode, url, className)
-      : benchStream()
+  const [flag, url, className] = process.argv.slice(2)
+  const run = flag === '--memory' && url !== undefined && className !== undefined ? memoryChild(url, className) : benchStream()
   run.catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1

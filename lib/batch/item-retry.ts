@@ -6,21 +6,27 @@
  *
  * @packageDocumentation
  */
-import { Observable, SchedulerLike, concat, from, mergeMap, of, timer } from 'rxjs'
+import { EMPTY, Observable, SchedulerLike, concat, mergeMap, of, timer } from 'rxjs'
 import { Prepared } from './sink'
 
 /**
- * The outcome of one item in one request.
+ * The outcome of one item in one request, with the item itself (so a result needs no lookup).
  *
  * @example
  * ```ts
- * const ok: ItemOutcome = { index: 0, ok: true }
- * const failed: ItemOutcome = { index: 1, ok: false, messages: ['rate limit'], transient: true }
+ * const ok: ItemOutcome<string> = { item, ok: true }
+ * const failed: ItemOutcome<string> = { item, ok: false, messages: ['rate limit'], transient: true }
  * ```
  */
-export type ItemOutcome =
-  | { readonly index: number; readonly ok: true }
-  | { readonly index: number; readonly ok: false; readonly messages: readonly string[]; readonly transient: boolean; readonly cause?: unknown }
+export type ItemOutcome<P> =
+  | { readonly item: Prepared<P>; readonly ok: true }
+  | {
+      readonly item: Prepared<P>
+      readonly ok: false
+      readonly messages: readonly string[]
+      readonly transient: boolean
+      readonly cause?: unknown
+    }
 
 const TRANSIENT = /rate.?limit|too many requests|\b429\b|overload|try again|timed? ?out|deadline exceeded|connection reset|unavailable|resource exhausted/i
 
@@ -38,9 +44,12 @@ export const isTransientMessage = (message: string): boolean => TRANSIENT.test(m
 /** Backoff before item retry `n` (1-based): 200 ms, 400 ms, 800 ms, ... capped at 5 s. */
 const backoffMs = (n: number): number => Math.min(5_000, 200 * 2 ** (n - 1))
 
+const retriable = <P>(o: ItemOutcome<P>): boolean => !o.ok && o.transient
+
 /**
  * Sends `items` with `sendOnce`; items that come back transient are sent again (only those), up to
- * `retries` times; emits every item's final outcome.
+ * `retries` times. Emits the items' final outcomes, one array per request (an item in exactly one
+ * of them): per request, not per item, so a result costs no operator hops.
  *
  * @example
  * ```ts
@@ -49,20 +58,18 @@ const backoffMs = (n: number): number => Math.min(5_000, 200 * 2 ** (n - 1))
  */
 export const withItemRetries = <P>(
   items: ReadonlyArray<Prepared<P>>,
-  sendOnce: (items: ReadonlyArray<Prepared<P>>) => Observable<readonly ItemOutcome[]>,
+  sendOnce: (items: ReadonlyArray<Prepared<P>>) => Observable<ReadonlyArray<ItemOutcome<P>>>,
   retries: number,
   scheduler: SchedulerLike,
   attempt = 0,
-): Observable<ItemOutcome> =>
+): Observable<ReadonlyArray<ItemOutcome<P>>> =>
   sendOnce(items).pipe(
     mergeMap((outcomes) => {
-      const again = attempt < retries ? outcomes.filter((o) => !o.ok && o.transient) : []
-      if (again.length === 0) return from(outcomes)
-      const retryIndexes = new Set(again.map((o) => o.index))
-      const final = outcomes.filter((o) => !retryIndexes.has(o.index))
-      const retryItems = items.filter((item) => retryIndexes.has(item.index))
+      if (attempt >= retries || !outcomes.some(retriable)) return of(outcomes)
+      const final = outcomes.filter((o) => !retriable(o))
+      const retryItems = outcomes.filter(retriable).map((o) => o.item)
       return concat(
-        from(final),
+        final.length === 0 ? EMPTY : of(final),
         timer(backoffMs(attempt + 1), scheduler).pipe(
           mergeMap(() => withItemRetries(retryItems, sendOnce, retries, scheduler, attempt + 1)),
         ),
@@ -71,5 +78,5 @@ export const withItemRetries = <P>(
   )
 
 /** Every item of `items` with the same failure (the whole request failed). */
-export const allFailed = <P>(items: ReadonlyArray<Prepared<P>>, messages: readonly string[], cause: unknown): Observable<readonly ItemOutcome[]> =>
-  of(items.map((item): ItemOutcome => ({ index: item.index, ok: false, messages, transient: false, cause })))
+export const allFailed = <P>(items: ReadonlyArray<Prepared<P>>, messages: readonly string[], cause: unknown): Observable<ReadonlyArray<ItemOutcome<P>>> =>
+  of(items.map((item): ItemOutcome<P> => ({ item, ok: false, messages, transient: false, cause })))

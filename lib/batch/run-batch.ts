@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
-import { Observable, defer, map, mergeMap, of, tap } from 'rxjs'
+import { Observable, defer, mergeMap, of, tap } from 'rxjs'
 import { OperationContext } from '../context'
 import { ArgumentError, WeaviateError } from '../errors'
 import { HttpRequest } from '../http/types'
@@ -77,15 +77,15 @@ const itemResults = (body: unknown): readonly ItemResult[] => {
 }
 
 /** Each item's outcome from the answer, matched by position (the server answers in request order). */
-const outcomesOf = <P>(items: ReadonlyArray<Prepared<P>>, body: unknown): readonly ItemOutcome[] => {
+const outcomesOf = <P>(items: ReadonlyArray<Prepared<P>>, body: unknown): ReadonlyArray<ItemOutcome<P>> => {
   const results = itemResults(body)
-  return items.map((item, i): ItemOutcome => {
+  return items.map((item, i): ItemOutcome<P> => {
     const result = results[i]
-    if (result === undefined) return { index: item.index, ok: false, messages: ['the server sent no result for this item'], transient: true }
-    const messages = (result.result?.errors?.error ?? []).map((e) => e.message ?? 'unknown error')
-    return messages.length === 0
-      ? { index: item.index, ok: true }
-      : { index: item.index, ok: false, messages, transient: messages.every(isTransientMessage) }
+    if (result === undefined) return { item, ok: false, messages: ['the server sent no result for this item'], transient: true }
+    const errors = result.result?.errors?.error
+    if (errors === undefined || errors.length === 0) return { item, ok: true }
+    const messages = errors.map((e) => e.message ?? 'unknown error')
+    return { item, ok: false, messages, transient: messages.every(isTransientMessage) }
   })
 }
 
@@ -105,20 +105,31 @@ export const runBatch = <P extends Serialised, A>(
 ): Observable<E.Either<WeaviateError, A>> =>
   defer(() => {
     const progress = new ProgressTracker(resolved.onProgress, resolved.scheduler)
-    const payloads = new Map<number, P>()
-    const toResult = (outcome: ItemOutcome): E.Either<WeaviateError, A> => {
-      const payload = payloads.get(outcome.index)
-      if (payload === undefined) throw new Error(`no payload for item ${outcome.index}`)
-      payloads.delete(outcome.index)
+    const toResult = (outcome: ItemOutcome<P>): E.Either<WeaviateError, A> => {
+      const { index, payload } = outcome.item
       progress.settled(outcome.ok)
-      return outcome.ok ? E.right(kind.written(outcome.index, payload)) : E.left(kind.failed(outcome.index, payload, outcome.messages, outcome.cause))
+      return outcome.ok ? E.right(kind.written(index, payload)) : E.left(kind.failed(index, payload, outcome.messages, outcome.cause))
     }
-    const sendOnce = (items: ReadonlyArray<Prepared<P>>): Observable<readonly ItemOutcome[]> => {
+    const sendOnce = (items: ReadonlyArray<Prepared<P>>): Observable<ReadonlyArray<ItemOutcome<P>>> => {
       progress.sentSome(items.length)
       return ctx.http
         .run({ ...kind.request(items), ...resolved.call }, (res) => E.right(res.body))
         .pipe(mergeMap((answer) => (E.isLeft(answer) ? allFailed(items, [answer.left.message], answer.left) : of(outcomesOf(items, answer.right)))))
     }
+    /** One request's results, each item's as one value, straight from its outcomes array. */
+    const send = (batch: ReadonlyArray<Prepared<P>>): Observable<E.Either<WeaviateError, A>> =>
+      new Observable((subscriber) =>
+        withItemRetries(batch, sendOnce, resolved.itemRetries, resolved.scheduler).subscribe({
+          next: (outcomes) => {
+            for (const outcome of outcomes) subscriber.next(toResult(outcome))
+          },
+          error: (e: unknown) => subscriber.error(e),
+          complete: () => {
+            progress.report(false)
+            subscriber.complete()
+          },
+        }),
+      )
     return batchSink<unknown, P, E.Either<WeaviateError, A>>({
       source: pullFrom(source, resolved.sourceHighWaterMark),
       prepare: (item, index) => {
@@ -128,14 +139,9 @@ export const runBatch = <P extends Serialised, A>(
           progress.settled(false)
           return { result: E.left(prepared.left) }
         }
-        payloads.set(index, prepared.right.payload)
         return { prepared: prepared.right }
       },
-      send: (batch) =>
-        withItemRetries(batch, sendOnce, resolved.itemRetries, resolved.scheduler).pipe(
-          map(toResult),
-          tap({ complete: () => progress.report(false) }),
-        ),
+      send,
       batchSize: resolved.batchSize,
       maxBytes: resolved.maxBytes,
       flushMs: resolved.flushMs,

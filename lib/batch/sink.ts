@@ -35,7 +35,8 @@ export interface Prepared<P> {
  * ```
  */
 export interface SinkConfig<I, P, R> {
-  readonly source: AsyncIterable<I>
+  /** Pulled item by item; a synchronous Iterable is read without a promise per item. */
+  readonly source: AsyncIterable<I> | Iterable<I>
   /** Checks and serialises an item; returns a result instead for an item that cannot be sent. */
   readonly prepare: (item: I, index: number) => { readonly prepared: Prepared<P> } | { readonly result: R }
   /** Sends one batch; emits one result per item (in any order), then completes. */
@@ -69,7 +70,9 @@ const NOT_YET: Promise<typeof PENDING> = Promise.resolve(PENDING)
  */
 export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =>
   new Observable<R>((subscriber) => {
-    const iterator = config.source[Symbol.asyncIterator]()
+    const source = config.source
+    const syncIterator = Symbol.asyncIterator in source ? undefined : source[Symbol.iterator]()
+    const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : undefined
     const inFlight = new Set<Subscription>()
     let stopped = false
     let wake: (() => void) | undefined
@@ -144,8 +147,14 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
           bytes += held.bytes
           held = undefined
         }
-        pending ??= iterator.next()
-        const next = batch.length === 0 ? await pending : await nextOrIdle(pending)
+        let next: IteratorResult<I> | typeof IDLE
+        if (syncIterator !== undefined) {
+          // Always ready: no idle timer, no promise.
+          next = syncIterator.next()
+        } else if (iterator !== undefined) {
+          pending ??= iterator.next()
+          next = batch.length === 0 ? await pending : await nextOrIdle(pending)
+        } else return
         if (stopped) return
         if (next === IDLE) {
           flush()
@@ -182,6 +191,7 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
       signal()
       for (const subscription of inFlight) subscription.unsubscribe()
       inFlight.clear()
-      void iterator.return?.()
+      if (syncIterator !== undefined) syncIterator.return?.()
+      else void iterator?.return?.()
     }
   })

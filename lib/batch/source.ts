@@ -30,26 +30,16 @@ const isAsyncIterable = <A>(u: unknown): u is AsyncIterable<A> =>
   typeof u === 'object' && u !== null && Symbol.asyncIterator in u
 
 /**
- * The source as an AsyncIterable.
+ * The source as the sink pulls it: an AsyncIterable, or the Iterable itself (read synchronously,
+ * without a promise per item).
  *
  * @example
  * ```ts
  * for await (const item of pullFrom([1, 2, 3], Infinity)) console.log(item)
  * ```
  */
-export const pullFrom = <A>(source: BatchSource<A>, highWaterMark: number): AsyncIterable<A> => {
-  if (isObservable(source)) return toAsyncIterable(source, { highWaterMark })
-  if (isAsyncIterable<A>(source)) return source
-  return {
-    [Symbol.asyncIterator]: () => {
-      const iterator = source[Symbol.iterator]()
-      return {
-        next: () => Promise.resolve(iterator.next()),
-        return: (value?: unknown) => Promise.resolve(iterator.return?.(value) ?? { done: true, value: undefined }),
-      }
-    },
-  }
-}
+export const pullFrom = <A>(source: BatchSource<A>, highWaterMark: number): AsyncIterable<A> | Iterable<A> =>
+  isObservable(source) ? toAsyncIterable(source, { highWaterMark }) : source
 
 /**
  * True for every kind of {@link BatchSource}.
