@@ -150,7 +150,9 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
   return {
     send,
     run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) =>
-      send(req).pipe(toEither(), map(E.chain(interpret))),
+      // A plain branch, not `E.chain(interpret)`: fp-ts 2.16 routes that through `dual` (an arguments
+      // spread per response).
+      send(req).pipe(toEither(), map((response) => (E.isLeft(response) ? response : interpret(response.right)))),
     fetchUrl: createFetchUrl({ pools, clock, transport, timeout: resolved.timeout }),
     close: () => pools.close(),
   }
