@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable } from 'rxjs'
+import { Observable, Subject, takeUntil } from 'rxjs'
 import { ObservableEither } from '../observable-either'
 import { Pacer, createPacer } from './pacer'
 
@@ -51,8 +51,13 @@ export const itemsOfPages = <E, T>(
         }),
       )
     }
+    // A page source that emits synchronously (a cached or synchronous fetcher) would run on while
+    // its subscribe() call has not returned a Subscription to unsubscribe: a consumer that stops
+    // early (take(n)) stops it through `stopped` instead, at once.
+    const stopped = new Subject<void>()
+    subscriber.add(() => stopped.next())
     subscriber.add(
-      pages(pagePacer).subscribe({
+      pages(pagePacer).pipe(takeUntil(stopped)).subscribe({
         next: (page) => {
           if (E.isLeft(page)) {
             subscriber.next(page)
