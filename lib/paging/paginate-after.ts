@@ -7,7 +7,9 @@
 import * as E from 'fp-ts/Either'
 import { Observable, Subscriber, Subscription, defer, take } from 'rxjs'
 import { ObservableEither } from '../observable-either'
+import { itemsOfPages } from './items-of-pages'
 import { Pacer } from './pacer'
+import { withPageProgress } from './page-progress'
 
 // -------------------------------------------------------------------------------------------------
 // model
@@ -129,8 +131,16 @@ export const paginateAfter = <E, T>(
   fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,
   options: PaginateOptions<T>,
 ): ObservableEither<E, T> => {
-  const resolved = resolveOptions(options)
-  return new Observable<E.Either<E, T>>((subscriber) => new Paging(fetchPage, resolved, subscriber, emitItems<E, T>()).start())
+  const { pacer, onProgress, ...paging } = resolveOptions(options)
+  // One page machine for both forms: here its pages are spread into items, and the items the
+  // consumer acks are acked to it page by page.
+  return itemsOfPages(
+    (pagePacer) =>
+      withPageProgress<E, T>(onProgress)(
+        new Observable<E.Either<E, readonly T[]>>((subscriber) => new Paging(fetchPage, { ...paging, pacer: pagePacer }, subscriber).start()),
+      ),
+    pacer,
+  )
 }
 
 /**
@@ -149,9 +159,9 @@ export const pagesAfter = <E, T>(
   options: PaginateOptions<T>,
   beforeEmit?: (resume: () => void) => () => void,
 ): ObservableEither<E, readonly T[]> => {
-  const resolved = resolveOptions(options)
-  return new Observable<E.Either<E, readonly T[]>>((subscriber) =>
-    new Paging(fetchPage, resolved, subscriber, emitPages<E, T>(), beforeEmit).start(),
+  const { onProgress, ...paging } = resolveOptions(options)
+  return withPageProgress<E, T>(onProgress)(
+    new Observable<E.Either<E, readonly T[]>>((subscriber) => new Paging(fetchPage, paging, subscriber, beforeEmit).start()),
   )
 }
 
@@ -170,6 +180,9 @@ interface Resolved<T> {
   readonly onProgress: ((progress: PageProgress) => void) | undefined
 }
 
+/** What the page machine itself uses: the options without progress, which is an operator on its pages. */
+type PagingOptions<T> = Omit<Resolved<T>, 'onProgress'>
+
 const resolveOptions = <T>(options: PaginateOptions<T>): Resolved<T> => {
   const { cursorOf, pageSize, after, prefetch = 1, stopOnShortPage = true, until, pacer, onProgress } = options
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
@@ -180,33 +193,6 @@ const resolveOptions = <T>(options: PaginateOptions<T>): Resolved<T> => {
   }
   return { cursorOf, pageSize, after, prefetch, stopOnShortPage, until, pacer, onProgress }
 }
-
-/**
- * How a page reaches the subscriber: its values, and how many pacer units they are (an item each,
- * or the page as one).
- */
-interface Emission<E, T, A> {
-  readonly emit: (subscriber: Subscriber<A>, items: readonly T[]) => void
-  readonly left: (error: E) => A
-  readonly units: (items: readonly T[]) => number
-}
-
-const emitItems = <E, T>(): Emission<E, T, E.Either<E, T>> => ({
-  emit: (subscriber, items) => {
-    for (const item of items) {
-      if (subscriber.closed) return
-      subscriber.next(E.right(item))
-    }
-  },
-  left: E.left,
-  units: (items) => items.length,
-})
-
-const emitPages = <E, T>(): Emission<E, T, E.Either<E, readonly T[]>> => ({
-  emit: (subscriber, items) => subscriber.next(E.right(items)),
-  left: E.left,
-  units: () => 1,
-})
 
 /** The page request side: may request, a request is open, or no further page will be requested. */
 type Fetching =
@@ -231,7 +217,7 @@ const FREE: Emitting = { state: 'free' }
  * page or ack during the loop) only asks the loop to run again, so synchronous fetchers cannot grow
  * the stack (rxjs#3609).
  */
-class Paging<E, T, A> {
+class Paging<E, T> {
   private cursor: string | undefined
   private fetching: Fetching = READY
   private emitting: Emitting = FREE
@@ -240,19 +226,14 @@ class Paging<E, T, A> {
   private requested = 0
   /** Arrived pages not yet emitted, in order. */
   private readonly arrived: Array<E.Either<E, readonly T[]>> = []
-  /** Units (items or pages) emitted, and acked by the pacer, since subscription. */
+  /** Pages emitted, and acked by the pacer, since subscription. */
   private emitted = 0
   private acked = 0
-  /** The cumulative unit count at the end of each emitted page not yet consumed. */
-  private readonly pageEnds: number[] = []
-  private consumedPages = 0
-  private progress = { pages: 0, items: 0 }
 
   constructor(
     private readonly fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,
-    private readonly options: Resolved<T>,
-    private readonly subscriber: Subscriber<A>,
-    private readonly emission: Emission<E, T, A>,
+    private readonly options: PagingOptions<T>,
+    private readonly subscriber: Subscriber<E.Either<E, readonly T[]>>,
     private readonly beforeEmit?: (resume: () => void) => () => void,
   ) {
     this.cursor = options.after
@@ -287,7 +268,6 @@ class Paging<E, T, A> {
     const subscriber = this.subscriber
     do {
       this.loop = 'running'
-      this.settleConsumed()
       if (this.mayRequest()) {
         this.request()
         if (this.fetching.state === 'in-flight' && this.arrived.length > 0 && this.emitting.state === 'free') this.hold()
@@ -299,27 +279,20 @@ class Paging<E, T, A> {
       }
     } while (this.loop === 'rerun' && !subscriber.closed)
     this.loop = 'idle'
-    if (this.fetching.state === 'ended' && this.arrived.length === 0 && !subscriber.closed) {
-      this.options.onProgress?.({ ...this.progress, done: true })
-      subscriber.complete()
-    }
+    if (this.fetching.state === 'ended' && this.arrived.length === 0 && !subscriber.closed) subscriber.complete()
   }
 
   private mayRequest(): boolean {
     return (
       this.fetching.state === 'ready' &&
-      this.requested <= this.consumedPages + this.options.prefetch &&
+      this.requested <= this.consumedPages() + this.options.prefetch &&
       !this.subscriber.closed
     )
   }
 
-  /** Moves fully consumed pages out of `pageEnds`: emitted (no pacer) or acked. */
-  private settleConsumed(): void {
-    const consumed = this.options.pacer === undefined ? this.emitted : Math.min(this.acked, this.emitted)
-    for (let end = this.pageEnds[0]; end !== undefined && end <= consumed; end = this.pageEnds[0]) {
-      this.pageEnds.shift()
-      this.consumedPages += 1
-    }
+  /** Pages consumed: emitted (no pacer) or acked, never more than emitted. */
+  private consumedPages(): number {
+    return this.options.pacer === undefined ? this.emitted : Math.min(this.acked, this.emitted)
   }
 
   private request(): void {
@@ -378,16 +351,7 @@ class Paging<E, T, A> {
   }
 
   private emit(page: E.Either<E, readonly T[]>): void {
-    if (E.isLeft(page)) {
-      this.subscriber.next(this.emission.left(page.left))
-      return
-    }
-    const items = page.right
-    const end = this.emitted + this.emission.units(items)
-    this.pageEnds.push(end)
-    this.emission.emit(this.subscriber, items)
-    this.emitted = end
-    this.progress = { pages: this.progress.pages + 1, items: this.progress.items + items.length }
-    this.options.onProgress?.({ ...this.progress, done: false })
+    if (E.isRight(page)) this.emitted += 1
+    this.subscriber.next(page)
   }
 }

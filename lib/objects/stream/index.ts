@@ -9,14 +9,15 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, defer, of } from 'rxjs'
+import { defer, of } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
 import { OperationContext } from '../../context'
 import { ArgumentValueError, StreamPartitionError, WeaviateError } from '../../errors'
 import { checkInput } from '../../input/check'
 import { ObservableEither } from '../../observable-either'
 import { itemsOfPages } from '../../paging/items-of-pages'
-import { PageProgress, pagesAfter } from '../../paging/paginate-after'
+import { withPageProgress } from '../../paging/page-progress'
+import { pagesAfter } from '../../paging/paginate-after'
 import { Pacer } from '../../paging/pacer'
 import { toAsyncIterable } from '../../paging/to-async-iterable'
 import { listInput, runList } from '../list'
@@ -35,31 +36,6 @@ const ioTurn = (resume: () => void): (() => void) => {
 }
 
 type Page<P> = readonly WeaviateObject<P>[]
-
-/** Reports progress after a page was passed on (so after its objects were emitted), and `done` at completion. */
-const withProgress =
-  <P>(report: ((progress: PageProgress) => void) | undefined) =>
-  (source: ObservableEither<WeaviateError, Page<P>>): ObservableEither<WeaviateError, Page<P>> =>
-    report === undefined
-      ? source
-      : new Observable((subscriber) => {
-          let pages = 0
-          let items = 0
-          return source.subscribe({
-            next: (page) => {
-              subscriber.next(page)
-              if (E.isLeft(page)) return
-              pages += 1
-              items += page.right.length
-              report({ pages, items, done: false })
-            },
-            error: (error: unknown) => subscriber.error(error),
-            complete: () => {
-              report({ pages, items, done: true })
-              subscriber.complete()
-            },
-          })
-        })
 
 /**
  * The pages of the class, paced in pages by `pacer` (or consumed on emission without one).
@@ -112,7 +88,7 @@ const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | u
             },
           )
         })
-  return withProgress<P>(input.onProgress)(scanned)
+  return withPageProgress<WeaviateError, WeaviateObject<P>>(input.onProgress)(scanned)
 }
 
 /** The objects, one value each, paced in objects by `pacer`. */

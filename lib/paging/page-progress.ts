@@ -1,0 +1,45 @@
+/**
+ * Progress of a paged stream, counted where pages are passed on: after a page has been emitted
+ * (so after a consumer that spreads it into items has received them), and `done` once at
+ * completion. One operator, so every paged stream (paginateAfter, the object stream with or
+ * without partitions) counts the same way.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { Observable } from 'rxjs'
+import { ObservableEither } from '../observable-either'
+import type { PageProgress } from './paginate-after'
+
+/**
+ * Reports {@link PageProgress} to `report` after every `right(page)` has been passed on, and
+ * `done: true` right before completion; without `report`, the source itself.
+ *
+ * @example
+ * ```ts
+ * withPageProgress(report)(pagesAfter(fetchPage, { cursorOf: (o) => o.id, pageSize: 100 }))
+ * ```
+ */
+export const withPageProgress =
+  <E, T>(report: ((progress: PageProgress) => void) | undefined) =>
+  (source: ObservableEither<E, readonly T[]>): ObservableEither<E, readonly T[]> =>
+    report === undefined
+      ? source
+      : new Observable((subscriber) => {
+          let pages = 0
+          let items = 0
+          return source.subscribe({
+            next: (page) => {
+              subscriber.next(page)
+              if (E.isLeft(page)) return
+              pages += 1
+              items += page.right.length
+              report({ pages, items, done: false })
+            },
+            error: (error: unknown) => subscriber.error(error),
+            complete: () => {
+              report({ pages, items, done: true })
+              subscriber.complete()
+            },
+          })
+        })
