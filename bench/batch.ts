@@ -7,7 +7,7 @@
  *    (undici `request()`, `JSON.stringify({ objects })`, `body.json()`; same objects, batch size and
  *    concurrency; the server assigns the ids there, ours assigns them client-side), at batch sizes
  *    100 and 1,000 and concurrency 1, 2 and 4:
- *    `bench: batch import 20k size=<n> c=<c> ours/undici`.
+ *    `bench: batch import 100k size=<n> c=<c> ours/undici`.
  * 2. What each user gets by default: `objects.batch(source)` with OUR defaults (100 per request,
  *    2 in flight) against weaviate-ts-client 2.x's objects batcher at the same batch size, requests
  *    in sequence as its docs show: `bench: batch import 100k defaults ours/weaviate-ts-client`,
@@ -19,7 +19,7 @@
  *    `bench: batch memory 100k peak` (RSS, MB), `100k peak heap` (heap + external, MB), the same
  *    for 400k, `400k/100k peak rss` and `400k/100k peak heap`.
  *
- * Sizes for short development runs: BENCH_BATCH_SWEEP (20000), BENCH_BATCH_OBJECTS (100000),
+ * Sizes for short development runs: BENCH_BATCH_SWEEP (100000), BENCH_BATCH_OBJECTS (100000),
  * BENCH_BATCH_RUNS (3), BENCH_BATCH_NDJSON (10000), BENCH_BATCH_MEMORY (100000),
  * BENCH_BATCH_MEMORY_LARGE (400000; 0 skips the large memory run).
  *
@@ -37,7 +37,7 @@ import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 
 const CLASS = 'BenchBatch'
-const SWEEP_OBJECTS = sizeFromEnv('BATCH_SWEEP', 20_000)
+const SWEEP_OBJECTS = sizeFromEnv('BATCH_SWEEP', 100_000)
 const MAIN_OBJECTS = sizeFromEnv('BATCH_OBJECTS', 100_000)
 const RUNS = sizeFromEnv('BATCH_RUNS', 3)
 const NDJSON = sizeFromEnv('BATCH_NDJSON', 10_000)

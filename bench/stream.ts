@@ -9,8 +9,12 @@
  *    - undici-prefetch: the same loop with one page prefetched by hand (the request for page n+1
  *      is started before page n is counted), which is what our stream does;
  *    - weaviate-ts-client 2.x: its cursor, `data.getter().withAfter(id).withLimit(n).do()`.
+ *    - ours-pages: `objects.streamPages(args)`, one value per page, the page lengths summed.
  *    Lines: `bench: stream page=<n> ours/undici-seq`, `ours/undici-prefetch`,
- *    `ours/weaviate-ts-client` and `ours-for-await/undici-seq`, each with its spread.
+ *    `ours/weaviate-ts-client`, `ours-for-await/undici-seq`, `ours-pages/undici-seq` and
+ *    `ours-pages/undici-prefetch`, each with its spread; and `undici-prefetch/undici-seq`: what one
+ *    prefetched page buys the hand-written loop itself on this machine (when the server is the
+ *    bottleneck, nothing that prefetches can go below it).
  * 2. At page size 100, a consumer that burns ~20 µs of CPU per object (where prefetch pays off):
  *    `bench: stream page=100 cpu-consumer ours/<peer>`.
  * 3. 4 ordered partitions against 1 (page size 1,000): `bench: stream 100k partitions4/partitions1`.
@@ -32,7 +36,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
-import { count, lastValueFrom, tap } from 'rxjs'
+import { count, lastValueFrom, reduce, tap } from 'rxjs'
 import { Pool, request } from 'undici'
 import weaviate from 'weaviate-ts-client'
 import { Client, connect } from '../lib'
@@ -181,6 +185,10 @@ const peerLoop = async (peer: PeerClient, className: string, pageSize: number, o
 const oursCount = (client: Client, className: string, pageSize: number, partitions = 1): Promise<number> =>
   lastValueFrom(client.objects.stream({ className, pageSize, partitions }).pipe(count(E.isRight)))
 
+/** Ours a page at a time (`objects.streamPages`): the throughput form, one value per page. */
+const oursPagesCount = (client: Client, className: string, pageSize: number): Promise<number> =>
+  lastValueFrom(client.objects.streamPages({ className, pageSize }).pipe(reduce((n, page) => n + (E.isRight(page) ? page.right.length : 0), 0)))
+
 /** Ours with a synchronous subscriber doing the work (default prefetch 1: the next page is in flight meanwhile). */
 const oursConsumer = (client: Client, className: string, pageSize: number): Promise<number> =>
   lastValueFrom(
@@ -291,6 +299,7 @@ export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Pr
         {
           ours: checked('ours', () => oursCount(ours, className, pageSize)),
           'ours-for-await': checked('ours-for-await', () => oursForAwait(ours, className, pageSize)),
+          'ours-pages': checked('ours-pages', () => oursPagesCount(ours, className, pageSize)),
           'undici-seq': checked('undici-seq', () => undiciSequential(url, className, pageSize)),
           'undici-prefetch': checked('undici-prefetch', () => undiciPrefetch(url, className, pageSize)),
           'weaviate-ts-client': checked('weaviate-ts-client', () => peerLoop(peer, className, pageSize)),
@@ -300,6 +309,9 @@ export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Pr
       console.log(`  stream ${n} page=${pageSize} median: ${formatMs(times)}`)
       for (const peerName of ['undici-seq', 'undici-prefetch', 'weaviate-ts-client']) reportRatio(`stream page=${pageSize}`, times, peerName)
       reportRatio(`stream page=${pageSize}`, times, 'undici-seq', 'ours-for-await')
+      for (const peerName of ['undici-seq', 'undici-prefetch']) reportRatio(`stream page=${pageSize}`, times, peerName, 'ours-pages')
+      // What one prefetched page buys a hand-written loop on this machine: the ceiling of prefetching.
+      reportRatio(`stream page=${pageSize}`, times, 'undici-seq', 'undici-prefetch')
     }
 
     // 2. a consumer spending ~20 µs of CPU per object, page size 100 (the default)
