@@ -124,7 +124,9 @@ export const runList = <P>(
  */
 const afterCursor = <A extends { readonly id: string }>(page: A[], after: string, url: string): E.Either<DecodeError, A[]> => {
   let previous = after
-  for (const [i, object] of page.entries()) {
+  for (let i = 0; i < page.length; i++) {
+    const object = page[i]
+    if (object === undefined) continue
     if (object.id <= previous) {
       const what = i === 0 ? `the cursor ${after} (the server ignored 'after')` : `objects[${i - 1}].id ${previous}`
       return E.left(new DecodeError({ method: 'GET', url, report: [`objects[${i}].id: ${object.id} does not come after ${what}`] }))
