@@ -18,6 +18,7 @@ import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass } from './bench-class'
 import { median } from './harness'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { BENCH_SERVER_ENV } from './server-env'
 
 const run = promisify(execFile)
 const CLASS = 'BenchCopy'
@@ -88,7 +89,7 @@ const label = OBJECTS % 1000 === 0 ? `${OBJECTS / 1000}k` : `${OBJECTS}`
  * ```
  */
 export const benchCopy = async (sourceUrl: string): Promise<void> => {
-  const target = await startEmbedded()
+  const target = await startEmbedded({ env: BENCH_SERVER_ENV })
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-bench-copy-'))
   const file = path.join(dir, 'export.ndjson')
   try {
@@ -126,7 +127,7 @@ export const benchCopy = async (sourceUrl: string): Promise<void> => {
 if (require.main === module) {
   const given = process.env['WEAVIATE_URL']
   void (async () => {
-    const server = given === undefined ? await startEmbedded() : undefined
+    const server = given === undefined ? await startEmbedded({ env: BENCH_SERVER_ENV }) : undefined
     try {
       await benchCopy(given ?? server?.url ?? '')
     } finally {

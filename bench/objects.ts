@@ -19,6 +19,7 @@ import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, measure } from './harness'
 import { reportRatio, sizeFromEnv } from './report'
+import { BENCH_SERVER_ENV } from './server-env'
 
 const SEQUENTIAL = sizeFromEnv('OBJECTS_SEQUENTIAL', 1_000)
 const CONCURRENCY = 16
@@ -42,7 +43,7 @@ const cycler = (ids: readonly string[]) => {
  * ```
  */
 export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startEmbedded() : undefined
+  const server = existingUrl === undefined ? await startEmbedded({ env: BENCH_SERVER_ENV }) : undefined
   const url = existingUrl ?? server?.url ?? ''
   const ours = connect({ url, connections: CONCURRENCY })
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })

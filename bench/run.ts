@@ -19,15 +19,8 @@ import { benchCopy } from './copy'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'
 import { allFigures } from './report'
+import { BENCH_SERVER_ENV } from './server-env'
 import { benchStream } from './stream'
-
-/**
- * The embedded server's settings beyond the defaults: memtables are flushed to disk 2 s after their
- * first write (the server's default is 60 s), so a class loaded for a measurement is on disk, and
- * the flush and the compaction after it over, before the measurement (stream.ts settles on that),
- * not a minute later in the middle of it.
- */
-const BENCH_SERVER_ENV: Readonly<Record<string, string>> = { PERSISTENCE_MEMTABLES_FLUSH_DIRTY_AFTER_SECONDS: '2' }
 
 const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy'] as const
 type Group = (typeof GROUPS)[number]

@@ -46,6 +46,7 @@ import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, collectGarbage, measure, medians } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, sizeFromEnv } from './report'
+import { BENCH_SERVER_ENV } from './server-env'
 
 const TOTAL = sizeFromEnv('STREAM_OBJECTS', 100_000)
 const LARGE = Number(process.env['BENCH_STREAM_MEMORY_LARGE'] ?? 400_000)
@@ -283,7 +284,7 @@ const memoryChild = async (url: string, className: string): Promise<void> => {
  * ```
  */
 export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startEmbedded() : undefined
+  const server = existingUrl === undefined ? await startEmbedded({ env: BENCH_SERVER_ENV }) : undefined
   const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
   const className = CLASS
   const pool = new Pool(new URL(url).origin, { connections: BATCH_LANES })
