@@ -9,9 +9,12 @@ import { splitBeacon } from '../routes'
 import { string, valueError } from './check'
 
 const HEX32 = /^[0-9a-f]{32}$/i
+/** Already lower-case canonical 8-4-4-4-12: the spelling the server returns and most inputs have. */
+const CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** Parses a bare UUID spelling to lower-case canonical 8-4-4-4-12, or undefined. */
 export const canonicalUuid = (raw: string): string | undefined => {
+  if (CANONICAL.test(raw)) return raw
   let s = raw.trim()
   if (s.toLowerCase().startsWith('urn:uuid:')) s = s.slice('urn:uuid:'.length)
   if (s.startsWith('{') && s.endsWith('}')) s = s.slice(1, -1)
