@@ -171,30 +171,6 @@ describe('objects.batch', () => {
     expect(furthest).toBeLessThanOrEqual((concurrency + 1) * batchSize + 1)
   }, 240_000)
 
-  it('fills the next batch while the requests are in flight, so a freed slot is used at once', async () => {
-    let read = 0
-    let acknowledged = 0
-    let furthest = 0
-    function* lazy(): Generator<BatchObject> {
-      for (let i = 0; i < 5_000; i++) {
-        read += 1
-        furthest = Math.max(furthest, read - acknowledged)
-        yield { className: Lazy, dataObject: { n: i } }
-      }
-    }
-    const batchSize = 500
-    const concurrency = 2
-    const results = await lastValueFrom(
-      client.objects.batch(lazy(), { batchSize, concurrency }).pipe(
-        tap(() => (acknowledged += 1)),
-        toArray(),
-      ),
-    )
-    expect(lefts(results)).toEqual([])
-    // Two batches in flight and a third one read and waiting, before any answer came back.
-    expect(furthest).toBe((concurrency + 1) * batchSize)
-  })
-
   it('writes each object to its own tenant', async () => {
     await createMultiTenantClass(weaviateUrl(), TenantBatch, ['a', 'b'])
     const source = Array.from({ length: 40 }, (_, i): BatchObject => ({

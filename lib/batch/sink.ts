@@ -4,10 +4,9 @@
  * item. Nothing in here knows about Weaviate: the caller prepares each item (checks it, serialises
  * it) and sends a batch.
  *
- * Memory: one batch is filled while the requests are in flight, and it waits for a free request
- * slot before the source is read further, so at most `(concurrency + 1) x batchSize` items (plus
- * one) are held, whatever the size of the source. Filling ahead means a freed slot is used at once:
- * the server does not wait for the client to read, check and serialise the next batch.
+ * Memory: an item is read only while a batch is being filled, and a batch is filled only when a
+ * request slot is free, so at most `(concurrency + 1) x batchSize` items (plus one) are held,
+ * whatever the size of the source.
  *
  * @packageDocumentation
  */
@@ -131,18 +130,23 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
       let bytes = 0
       let index = 0
       let pending: Promise<IteratorResult<I>> | undefined
+      let held: Prepared<P> | undefined
       const slotFree = (): boolean => inFlight.size < config.concurrency
-      /** Sends the batch as soon as a request slot is free; the next one is filled meanwhile. */
-      const flush = async (): Promise<void> => {
+      const flush = (): void => {
         if (batch.length === 0) return
-        await until(slotFree)
-        if (stopped) return
         const full = batch
         batch = []
         bytes = 0
         start(full)
       }
       for (;;) {
+        if (batch.length === 0) await until(slotFree)
+        if (stopped) return
+        if (held !== undefined) {
+          batch.push(held)
+          bytes += held.bytes
+          held = undefined
+        }
         let next: IteratorResult<I> | typeof IDLE
         if (syncIterator !== undefined) {
           // Always ready: no idle timer, no promise.
@@ -153,8 +157,7 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
         } else return
         if (stopped) return
         if (next === IDLE) {
-          await flush()
-          if (stopped) return
+          flush()
           continue
         }
         pending = undefined
@@ -165,14 +168,16 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
           continue
         }
         const item = outcome.prepared
-        if (batch.length > 0 && bytes + item.bytes > config.maxBytes) await flush()
-        if (stopped) return
+        if (batch.length > 0 && bytes + item.bytes > config.maxBytes) {
+          flush()
+          held = item
+          continue
+        }
         batch.push(item)
         bytes += item.bytes
-        if (batch.length >= config.batchSize) await flush()
-        if (stopped) return
+        if (batch.length >= config.batchSize) flush()
       }
-      await flush()
+      flush()
       await until(() => inFlight.size === 0)
       if (!stopped) subscriber.complete()
     }
