@@ -26,7 +26,7 @@
  *
  * Before timing, the class is streamed until three runs agree within 8 % (a freshly loaded server
  * is still flushing and compacting; the embedded server of `npm run bench` flushes 2 s after a
- * write, see run.ts). Contenders run interleaved in a new order every run, after a full GC.
+ * write, see server-env.ts). Contenders run interleaved in a new order every run, after a full GC.
  *
  * Sizes for short development runs: BENCH_STREAM_OBJECTS (100000), BENCH_STREAM_RUNS (5),
  * BENCH_STREAM_MEMORY_LARGE (400000; 0 skips the large memory run).
