@@ -132,7 +132,7 @@ const memoryChild = async (url: string, n: number): Promise<void> => {
  *
  * @example
  * ```ts
- * await benchBatch() // bench: batch import 20k size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
+ * await benchBatch() // bench: batch import 100k size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
  * ```
  */
 export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
