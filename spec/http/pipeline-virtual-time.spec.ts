@@ -5,21 +5,17 @@
  */
 import * as E from 'fp-ts/Either'
 import { Observable } from 'rxjs'
-import { TestScheduler } from 'rxjs/testing'
+import type { TestScheduler } from 'rxjs/testing'
+import { testScheduler } from '../helpers/test-scheduler'
 import { ConnectionError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../lib/errors'
 import { HttpOptions } from '../../lib/http/options'
 import { createHttp } from '../../lib/http/pipeline'
 import { RawResponse, Target, Transport } from '../../lib/http/transport'
 import { HttpRequest, HttpResponse } from '../../lib/http/types'
 
-/** Compares without stacks, like rxjs's own observableMatcher. */
-const matcher = (actual: unknown, expected: unknown): void => {
-  expect(actual).toEqual(expected)
-}
-
 let scheduler: TestScheduler
 beforeEach(() => {
-  scheduler = new TestScheduler(matcher)
+  scheduler = testScheduler()
 })
 
 const URL = 'http://a:8080/v1/meta'

@@ -3,18 +3,14 @@
  * pipeline in virtual time is in pipeline-virtual-time.spec.ts.
  */
 import { Observable } from 'rxjs'
-import { TestScheduler } from 'rxjs/testing'
+import type { TestScheduler } from 'rxjs/testing'
+import { testScheduler } from '../helpers/test-scheduler'
 import { UnexpectedStatusError } from '../../lib/errors'
 import { retryWithPolicy } from '../../lib/http/retry-with-policy'
 
-/** Compares without stacks, like rxjs's own observableMatcher. */
-const matcher = (actual: unknown, expected: unknown): void => {
-  expect(actual).toEqual(expected)
-}
-
 let scheduler: TestScheduler
 beforeEach(() => {
-  scheduler = new TestScheduler(matcher)
+  scheduler = testScheduler()
 })
 
 const URL = 'http://a:8080/v1/meta'

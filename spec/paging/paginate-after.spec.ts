@@ -1,7 +1,8 @@
 import * as fc from 'fast-check'
 import * as E from 'fp-ts/Either'
 import { Observable, Subject, concatMap, defer, delay, finalize, firstValueFrom, lastValueFrom, of, take, tap, toArray } from 'rxjs'
-import { TestScheduler } from 'rxjs/testing'
+import type { TestScheduler } from 'rxjs/testing'
+import { testScheduler } from '../helpers/test-scheduler'
 import { ObservableEither } from '../../lib/observable-either'
 import { PageProgress, createPacer, paginateAfter } from '../../lib/paging'
 import { pagesAfter } from '../../lib/paging/paginate-after'
@@ -43,7 +44,7 @@ const ids = (n: number): string[] => Array.from({ length: n }, (_, i) => `id-${S
 describe('paginateAfter', () => {
   let scheduler: TestScheduler
   beforeEach(() => {
-    scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+    scheduler = testScheduler()
   })
 
   // -----------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import * as fc from 'fast-check'
 import * as E from 'fp-ts/Either'
 import { Observable, defer, finalize, lastValueFrom, of, take, tap, toArray } from 'rxjs'
-import { TestScheduler } from 'rxjs/testing'
+import type { TestScheduler } from 'rxjs/testing'
+import { testScheduler } from '../helpers/test-scheduler'
 import { ObservableEither } from '../../lib/observable-either'
 import { mergePartitions } from '../../lib/objects/stream/merge-partitions'
 import { UuidRange, formatUuid, uuidInRange, uuidPartitions } from '../../lib/objects/stream/uuid-partitions'
@@ -48,7 +49,7 @@ const arbIds = fc.array(fc.bigInt({ min: 0n, max: (1n << 128n) - 1n }).map(forma
 describe('mergePartitions', () => {
   let scheduler: TestScheduler
   beforeEach(() => {
-    scheduler = new TestScheduler((actual, expected) => expect(actual).toEqual(expected))
+    scheduler = testScheduler()
   })
 
   it('ordered: scanning uuidPartitions yields every id once, in ascending order', async () => {
