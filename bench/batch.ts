@@ -6,8 +6,10 @@
  * 1. `objects.batch` against the plainest undici loop a user would write for the batch endpoint
  *    (undici `request()`, `JSON.stringify({ objects })`, `body.json()`; same objects, batch size and
  *    concurrency; the server assigns the ids there, ours assigns them client-side), at batch sizes
- *    100 and 1,000 and concurrency 1, 2 and 4:
- *    `bench: batch import 100k size=<n> c=<c> ours/undici`.
+ *    100 and 1,000 and concurrency 1, 2 and 4, 4 runs each:
+ *    `bench: batch import 100k size=<n> c=<c> ours/undici`; and against the same loop with a
+ *    client-side `crypto.randomUUID()` per object (what exactly-once needs, the same requests
+ *    ours sends): `... ours/undici-ids`.
  * 2. What each user gets by default: `objects.batch(source)` with OUR defaults (100 per request,
  *    2 in flight) against weaviate-ts-client 2.x's objects batcher at the same batch size, requests
  *    in sequence as its docs show: `bench: batch import 100k defaults ours/weaviate-ts-client`,
@@ -19,14 +21,15 @@
  *    `bench: batch memory 100k peak` (RSS, MB), `100k peak heap` (heap + external, MB), the same
  *    for 400k, `400k/100k peak rss` and `400k/100k peak heap`.
  *
- * Sizes for short development runs: BENCH_BATCH_SWEEP (100000), BENCH_BATCH_OBJECTS (100000),
- * BENCH_BATCH_RUNS (3), BENCH_BATCH_NDJSON (10000), BENCH_BATCH_MEMORY (100000),
+ * Sizes for short development runs: BENCH_BATCH_SWEEP (100000), BENCH_BATCH_SWEEP_RUNS (4),
+ * BENCH_BATCH_OBJECTS (100000), BENCH_BATCH_RUNS (3), BENCH_BATCH_NDJSON (10000), BENCH_BATCH_MEMORY (100000),
  * BENCH_BATCH_MEMORY_LARGE (400000; 0 skips the large memory run).
  *
  * Run: `npx ts-node --transpile-only bench/batch.ts` (uses WEAVIATE_URL when set).
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, mergeMap, range } from 'rxjs'
+import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
 import weaviate from 'weaviate-ts-client'
 import { BatchObject, connect } from '../lib'
@@ -41,6 +44,7 @@ const CLASS = 'BenchBatch'
 const SWEEP_OBJECTS = sizeFromEnv('BATCH_SWEEP', 100_000)
 const MAIN_OBJECTS = sizeFromEnv('BATCH_OBJECTS', 100_000)
 const RUNS = sizeFromEnv('BATCH_RUNS', 3)
+const SWEEP_RUNS = sizeFromEnv('BATCH_SWEEP_RUNS', 4)
 const NDJSON = sizeFromEnv('BATCH_NDJSON', 10_000)
 const MEMORY_SMALL = sizeFromEnv('BATCH_MEMORY', 100_000)
 const MEMORY_LARGE = Number(process.env['BENCH_BATCH_MEMORY_LARGE'] ?? 400_000)
@@ -72,15 +76,19 @@ const timeRuns = async (url: string, contenders: Readonly<Record<string, Contend
   return times
 }
 
-/** The plain loop: `lanes` loops, each POSTing the next `size` objects and reading the answer. */
-const undiciLoop = (url: string, n: number, size: number, lanes: number): Promise<unknown> => {
+/**
+ * The plain loop: `lanes` loops, each POSTing the next `size` objects and reading the answer. With
+ * `ids`, each object gets a client-side UUID (`crypto.randomUUID()`), as ours does so that a
+ * resent request cannot write an object twice.
+ */
+const undiciLoop = (url: string, n: number, size: number, lanes: number, ids = false): Promise<unknown> => {
   let next = 0
   const lane = async (): Promise<void> => {
     while (next < n) {
       const start = next
       next = Math.min(n, next + size)
       const batch = []
-      for (let i = start; i < next; i++) batch.push({ class: CLASS, properties: properties(i) })
+      for (let i = start; i < next; i++) batch.push(ids ? { class: CLASS, id: randomUUID(), properties: properties(i) } : { class: CLASS, properties: properties(i) })
       const res = await request(`${url}/v1/batch/objects`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -148,8 +156,10 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
         const times = await timeRuns(url, {
           ours: ours(SWEEP_OBJECTS, { batchSize: size, concurrency: lanes }),
           undici: () => undiciLoop(url, SWEEP_OBJECTS, size, lanes),
-        })
+          'undici-ids': () => undiciLoop(url, SWEEP_OBJECTS, size, lanes, true),
+        }, SWEEP_RUNS)
         reportRatio(`batch import ${label(SWEEP_OBJECTS)} size=${size} c=${lanes}`, times, 'undici')
+        reportRatio(`batch import ${label(SWEEP_OBJECTS)} size=${size} c=${lanes}`, times, 'undici-ids')
       }
     }
 
