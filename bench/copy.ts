@@ -2,8 +2,12 @@
  * The `weaviate-rx` command on 100,000 objects with 32-dimensional vectors, from one embedded
  * Weaviate to another: `copy` against `export` to a file followed by `import` of that file (the
  * way without the command: copy overlaps reading and writing). Each command runs as its own child
- * process, as a user runs it, with 4 partitions; its time, its objects/s and its peak RSS are
- * printed. Each write goes into a freshly dropped class on the target.
+ * process, as a user runs it: the compiled command (`tsc -p tsconfig.build.json`, built once into
+ * `.tmp/`), `node <build>/cli/main.js ...`, with 4 partitions. Printed: the ratio, each command's
+ * objects/s and peak RSS, and where the CPU went: the target server's CPU seconds during copy and
+ * during import (its vector indexing, the same work both ways) and each command's own CPU seconds.
+ * On 2 cores, a copy cannot take less than (target + source + command CPU) / 2. Each write goes
+ * into a freshly dropped class on the target.
  *
  * Run: `npx ts-node --transpile-only bench/copy.ts` (uses WEAVIATE_URL as the source when set).
  */
@@ -25,7 +29,9 @@ const CLASS = 'BenchCopy'
 const OBJECTS = sizeFromEnv('COPY_OBJECTS', 100_000)
 const DIMENSIONS = 32
 const RUNS = sizeFromEnv('COPY_RUNS', 2)
-const CHILD = path.join(__dirname, 'cli-child.ts')
+const ROOT = path.join(__dirname, '..')
+/** USER_HZ: the unit of the CPU times in /proc/<pid>/stat (100 on Linux for every architecture). */
+const USER_HZ = 100
 
 function* objects(n: number): Generator<BatchObject> {
   for (let i = 0; i < n; i++) {
@@ -60,19 +66,52 @@ const seed = async (url: string): Promise<void> => {
 interface Timed {
   readonly ms: number
   readonly peakRss: number
+  /** The command's own CPU (user + system), seconds. */
+  readonly cpu: number
+  /** The target server's CPU (user + system, all threads) while the command ran, seconds. */
+  readonly targetCpu: number
 }
 
-/** Runs one command in a child process; its wall time and peak RSS. */
-const command = async (argv: readonly string[]): Promise<Timed> => {
+/** Loaded into each command with `-r`: its peak RSS and CPU as one last stderr line. */
+const USAGE_PRELOAD = `process.on('exit', () => {
+  const u = process.resourceUsage()
+  process.stderr.write('bench-usage peak-rss-bytes=' + u.maxRSS * 1024 + ' cpu-us=' + (u.userCPUTime + u.systemCPUTime) + '\\n')
+})
+`
+
+/** The command compiled as the package ships it, into a fresh folder under `.tmp/`; its main script. */
+const buildCommand = async (dir: string): Promise<{ main: string; preload: string }> => {
+  const tsc = require.resolve('typescript/bin/tsc')
+  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir, '--declaration', 'false', '--declarationMap', 'false', '--sourceMap', 'false'], { cwd: ROOT })
+  const preload = path.join(dir, 'bench-usage.js')
+  await fs.writeFile(preload, USAGE_PRELOAD)
+  return { main: path.join(dir, 'cli', 'main.js'), preload }
+}
+
+/** CPU seconds a process has used so far (all its threads), from /proc; NaN where there is none. */
+const cpuSecondsOf = async (pid: number): Promise<number> => {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / USER_HZ
+  } catch {
+    return Number.NaN
+  }
+}
+
+/** Runs one command in a child process: its wall time, peak RSS and CPU, and the target server's CPU meanwhile. */
+const command = async (built: { main: string; preload: string }, targetPid: number, argv: readonly string[]): Promise<Timed> => {
+  const targetBefore = await cpuSecondsOf(targetPid)
   const start = process.hrtime.bigint()
-  const done = await run(process.execPath, ['-r', 'ts-node/register/transpile-only', CHILD, ...argv, '--progress', 'none'], {
-    cwd: path.join(__dirname, '..'),
+  const done = await run(process.execPath, ['-r', built.preload, built.main, ...argv, '--progress', 'none'], {
+    cwd: ROOT,
     env: { ...process.env, WEAVIATE_API_KEY: '' },
     maxBuffer: 64 * 1024 * 1024,
   })
   const ms = Number(process.hrtime.bigint() - start) / 1e6
-  const peak = /peak-rss-bytes=(\d+)/.exec(done.stderr)
-  return { ms, peakRss: Number(peak?.[1] ?? NaN) }
+  const targetCpu = (await cpuSecondsOf(targetPid)) - targetBefore
+  const usage = /bench-usage peak-rss-bytes=(\d+) cpu-us=(\d+)/.exec(done.stderr)
+  return { ms, peakRss: Number(usage?.[1] ?? NaN), cpu: Number(usage?.[2] ?? NaN) / 1e6, targetCpu }
 }
 
 const mb = (bytes: number): number => bytes / 1024 / 1024
@@ -92,18 +131,23 @@ export const benchCopy = async (sourceUrl: string): Promise<void> => {
   const target = await startEmbedded({ env: BENCH_SERVER_ENV })
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-bench-copy-'))
   const file = path.join(dir, 'export.ndjson')
+  // Inside the project, so that the compiled command finds its dependencies in node_modules.
+  await fs.mkdir(path.join(ROOT, '.tmp'), { recursive: true })
+  const buildDir = await fs.mkdtemp(path.join(ROOT, '.tmp', 'bench-cli-'))
   try {
+    const built = await buildCommand(buildDir)
+    const cli = (argv: readonly string[]) => command(built, target.pid, argv)
     await seed(sourceUrl)
     const copies: Timed[] = []
     const exports: Timed[] = []
     const imports: Timed[] = []
     for (let i = 0; i < RUNS; i++) {
       await deleteBenchClass(target.url, CLASS)
-      copies.push(await command(['copy', '--from', sourceUrl, '--to', target.url, '--class', CLASS, '--partitions', '4']))
+      copies.push(await cli(['copy', '--from', sourceUrl, '--to', target.url, '--class', CLASS, '--partitions', '4']))
       await deleteBenchClass(target.url, CLASS)
       await fs.rm(file, { force: true })
-      exports.push(await command(['export', '--url', sourceUrl, '--class', CLASS, '--with-vector', '--partitions', '4', '--out', file]))
-      imports.push(await command(['import', '--url', target.url, '--create-class', file]))
+      exports.push(await cli(['export', '--url', sourceUrl, '--class', CLASS, '--with-vector', '--partitions', '4', '--out', file]))
+      imports.push(await cli(['import', '--url', target.url, '--create-class', file]))
     }
     const ms = (xs: readonly Timed[]) => xs.map((x) => x.ms)
     const both = exports.map((e, i) => e.ms + (imports[i]?.ms ?? NaN))
@@ -116,9 +160,14 @@ export const benchCopy = async (sourceUrl: string): Promise<void> => {
     ] as const) {
       reportValue(`${name} ${label} objects/s`, rate(median(ms(xs))), '', 0)
       reportValue(`${name} ${label} peak rss`, mb(peak(xs)), 'MB', 0)
+      reportValue(`${name} ${label} command cpu`, median(xs.map((x) => x.cpu)), 's', 1)
     }
+    // The target's vector indexing: the same work whether the objects come from copy or import.
+    reportValue(`copy ${label} target server cpu`, median(copies.map((x) => x.targetCpu)), 's', 1)
+    reportValue(`import ${label} target server cpu`, median(imports.map((x) => x.targetCpu)), 's', 1)
   } finally {
     await fs.rm(dir, { recursive: true, force: true })
+    await fs.rm(buildDir, { recursive: true, force: true })
     await deleteBenchClass(sourceUrl, CLASS)
     await target.stop()
   }
