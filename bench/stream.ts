@@ -131,9 +131,13 @@ interface ObjectsPage {
 const isObjectsPage = (body: unknown): body is ObjectsPage =>
   typeof body === 'object' && body !== null && Array.isArray((body as { objects?: unknown }).objects)
 
+/** The URL of one cursor page. */
+const pageUrl = (url: string, className: string, pageSize: number, after: string | undefined): string =>
+  `${url}/v1/objects?class=${className}&limit=${pageSize}${after === undefined ? '' : `&after=${after}`}`
+
 /** One page the way a user writes it: undici `request()`, `body.json()`, the status checked. */
 const undiciPage = async (url: string, className: string, pageSize: number, after: string | undefined): Promise<ObjectsPage> => {
-  const res = await request(`${url}/v1/objects?class=${className}&limit=${pageSize}${after === undefined ? '' : `&after=${after}`}`)
+  const res = await request(pageUrl(url, className, pageSize, after))
   const body: unknown = await res.body.json()
   if (res.statusCode !== 200 || !isObjectsPage(body)) throw new Error(`undici: ${res.statusCode}`)
   return body
@@ -175,7 +179,7 @@ const undiciPrefetch = async (url: string, className: string, pageSize: number, 
 
 /** A page's text the way a user writes it, undici `request()` and `body.text()`, the status checked. */
 const undiciPageText = async (url: string, className: string, pageSize: number, after: string | undefined): Promise<string> => {
-  const res = await request(`${url}/v1/objects?class=${className}&limit=${pageSize}${after === undefined ? '' : `&after=${after}`}`)
+  const res = await request(pageUrl(url, className, pageSize, after))
   const text = await res.body.text()
   if (res.statusCode !== 200) throw new Error(`undici: ${res.statusCode}`)
   return text
