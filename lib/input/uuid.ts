@@ -9,8 +9,11 @@ import { splitBeacon } from '../routes'
 import { string, valueError } from './check'
 
 const HEX32 = /^[0-9a-f]{32}$/i
+const DASHED_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+/** 8-4-4-4-12 in either case. */
+const DASHED = new RegExp(DASHED_PATTERN, 'i')
 /** Already lower-case canonical 8-4-4-4-12: the spelling the server returns and most inputs have. */
-const CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const CANONICAL = new RegExp(DASHED_PATTERN)
 
 /** Parses a bare UUID spelling to lower-case canonical 8-4-4-4-12, or undefined. */
 export const canonicalUuid = (raw: string): string | undefined => {
@@ -18,7 +21,7 @@ export const canonicalUuid = (raw: string): string | undefined => {
   let s = raw.trim()
   if (s.toLowerCase().startsWith('urn:uuid:')) s = s.slice('urn:uuid:'.length)
   if (s.startsWith('{') && s.endsWith('}')) s = s.slice(1, -1)
-  const dashed = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)
+  const dashed = DASHED.test(s)
   const hex = dashed ? s.replace(/-/g, '') : s
   if (!HEX32.test(hex)) return undefined
   const h = hex.toLowerCase()
