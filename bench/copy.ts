@@ -128,12 +128,15 @@ const label = OBJECTS % 1000 === 0 ? `${OBJECTS / 1000}k` : `${OBJECTS}`
  * ```
  */
 export const benchCopy = async (sourceUrl: string): Promise<void> => {
-  const target = await startEmbedded({ env: BENCH_SERVER_ENV })
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-bench-copy-'))
-  const file = path.join(dir, 'export.ndjson')
-  // Inside the project, so that the compiled command finds its dependencies in node_modules.
+  // The build goes inside the project, so that the compiled command finds its dependencies in node_modules.
   await fs.mkdir(path.join(ROOT, '.tmp'), { recursive: true })
   const buildDir = await fs.mkdtemp(path.join(ROOT, '.tmp', 'bench-cli-'))
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-bench-copy-'))
+  const file = path.join(dir, 'export.ndjson')
+  const target = await startEmbedded({ env: BENCH_SERVER_ENV }).catch(async (e: unknown) => {
+    await Promise.all([fs.rm(dir, { recursive: true, force: true }), fs.rm(buildDir, { recursive: true, force: true })])
+    throw e
+  })
   try {
     const built = await buildCommand(buildDir)
     const cli = (argv: readonly string[]) => command(built, target.pid, argv)
