@@ -33,12 +33,11 @@ import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
 import weaviate from 'weaviate-ts-client'
 import { BatchObject, connect } from '../lib'
-import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
-import { BENCH_SERVER_ENV } from './server-env'
+import { startBenchServer } from './server-env'
 
 const CLASS = 'BenchBatch'
 const SWEEP_OBJECTS = sizeFromEnv('BATCH_SWEEP', 100_000)
@@ -144,7 +143,7 @@ const memoryChild = async (url: string, n: number): Promise<void> => {
  * ```
  */
 export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startEmbedded({ env: BENCH_SERVER_ENV }) : undefined
+  const server = existingUrl === undefined ? await startBenchServer() : undefined
   const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
   const client = connect({ url })
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })

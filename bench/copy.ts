@@ -18,11 +18,10 @@ import * as path from 'node:path'
 import { promisify } from 'node:util'
 import { lastValueFrom } from 'rxjs'
 import { connect, firstRight, type BatchObject } from '../lib'
-import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass } from './bench-class'
 import { median } from './harness'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
-import { BENCH_SERVER_ENV } from './server-env'
+import { startBenchServer } from './server-env'
 
 const run = promisify(execFile)
 const CLASS = 'BenchCopy'
@@ -133,7 +132,7 @@ export const benchCopy = async (sourceUrl: string): Promise<void> => {
   const buildDir = await fs.mkdtemp(path.join(ROOT, '.tmp', 'bench-cli-'))
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-bench-copy-'))
   const file = path.join(dir, 'export.ndjson')
-  const target = await startEmbedded({ env: BENCH_SERVER_ENV }).catch(async (e: unknown) => {
+  const target = await startBenchServer().catch(async (e: unknown) => {
     await Promise.all([fs.rm(dir, { recursive: true, force: true }), fs.rm(buildDir, { recursive: true, force: true })])
     throw e
   })
@@ -179,7 +178,7 @@ export const benchCopy = async (sourceUrl: string): Promise<void> => {
 if (require.main === module) {
   const given = process.env['WEAVIATE_URL']
   void (async () => {
-    const server = given === undefined ? await startEmbedded({ env: BENCH_SERVER_ENV }) : undefined
+    const server = given === undefined ? await startBenchServer() : undefined
     try {
       await benchCopy(given ?? server?.url ?? '')
     } finally {

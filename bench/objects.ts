@@ -15,11 +15,10 @@ import { firstValueFrom } from 'rxjs'
 import { Pool } from 'undici'
 import weaviate from 'weaviate-ts-client'
 import { connect, rightOrThrow } from '../lib'
-import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, measure } from './harness'
 import { reportRatio, sizeFromEnv } from './report'
-import { BENCH_SERVER_ENV } from './server-env'
+import { startBenchServer } from './server-env'
 
 const SEQUENTIAL = sizeFromEnv('OBJECTS_SEQUENTIAL', 1_000)
 const CONCURRENCY = 16
@@ -43,7 +42,7 @@ const cycler = (ids: readonly string[]) => {
  * ```
  */
 export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startEmbedded({ env: BENCH_SERVER_ENV }) : undefined
+  const server = existingUrl === undefined ? await startBenchServer() : undefined
   const url = existingUrl ?? server?.url ?? ''
   const ours = connect({ url, connections: CONCURRENCY })
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })

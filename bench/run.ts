@@ -13,13 +13,12 @@
  */
 import * as fs from 'node:fs/promises'
 import * as path from 'node:path'
-import { startEmbedded } from '../lib/embedded'
 import { benchBatch } from './batch'
 import { benchCopy } from './copy'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'
 import { allFigures } from './report'
-import { BENCH_SERVER_ENV } from './server-env'
+import { startBenchServer } from './server-env'
 import { benchStream } from './stream'
 
 const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy'] as const
@@ -72,7 +71,7 @@ const main = async (): Promise<void> => {
   await timed('http', benchHttp)
   if (groups.some((g) => g !== 'http')) {
     const given = process.env['WEAVIATE_URL']
-    const server = given === undefined ? await startEmbedded({ env: BENCH_SERVER_ENV }) : undefined
+    const server = given === undefined ? await startBenchServer() : undefined
     const url = given ?? server?.url ?? ''
     try {
       await timed('objects', () => benchObjects(url))

@@ -1,8 +1,20 @@
 /**
- * The settings of the embedded servers `npm run bench` starts, beyond the defaults: memtables are
+ * The embedded servers `npm run bench` starts, with one setting beyond the defaults: memtables are
  * flushed to disk 2 s after their first write (the server's default is 60 s), so a class loaded
  * for a measurement is on disk, and the flush and the compaction after it over, before the
  * measurement (stream.ts settles on that), and a write run's flush falls inside that run, not a
  * minute later in the middle of the next contender's.
  */
-export const BENCH_SERVER_ENV: Readonly<Record<string, string>> = { PERSISTENCE_MEMTABLES_FLUSH_DIRTY_AFTER_SECONDS: '2' }
+import { type EmbeddedWeaviate, startEmbedded } from '../lib/embedded'
+
+const BENCH_SERVER_ENV: Readonly<Record<string, string>> = { PERSISTENCE_MEMTABLES_FLUSH_DIRTY_AFTER_SECONDS: '2' }
+
+/**
+ * Starts an embedded server with the bench settings; every bench group starts its servers here.
+ *
+ * @example
+ * ```ts
+ * const server = await startBenchServer()
+ * ```
+ */
+export const startBenchServer = (): Promise<EmbeddedWeaviate> => startEmbedded({ env: BENCH_SERVER_ENV })

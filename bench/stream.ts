@@ -45,12 +45,11 @@ import { count, lastValueFrom, reduce, tap } from 'rxjs'
 import { Pool, request } from 'undici'
 import weaviate from 'weaviate-ts-client'
 import { Client, connect } from '../lib'
-import { startEmbedded } from '../lib/embedded'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, collectGarbage, measure, medians } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, sizeFromEnv } from './report'
-import { BENCH_SERVER_ENV } from './server-env'
+import { startBenchServer } from './server-env'
 
 const TOTAL = sizeFromEnv('STREAM_OBJECTS', 100_000)
 const LARGE = Number(process.env['BENCH_STREAM_MEMORY_LARGE'] ?? 400_000)
@@ -328,7 +327,7 @@ const memoryChild = async (url: string, className: string): Promise<void> => {
  * ```
  */
 export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startEmbedded({ env: BENCH_SERVER_ENV }) : undefined
+  const server = existingUrl === undefined ? await startBenchServer() : undefined
   const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
   const className = CLASS
   const pool = new Pool(new URL(url).origin, { connections: BATCH_LANES })
