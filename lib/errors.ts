@@ -22,7 +22,7 @@
  */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-import type { UuidRange } from './objects/stream/uuid-partitions'
+import type { UuidRange } from './paging/uuid-partitions'
 
 // -------------------------------------------------------------------------------------
 // brand

@@ -9,7 +9,23 @@
 import * as E from 'fp-ts/Either'
 import { Observable } from 'rxjs'
 import { ObservableEither } from '../observable-either'
-import type { PageProgress } from './paginate-after'
+
+/**
+ * Cumulative counts reported by an `onProgress` option (paging, the object stream).
+ *
+ * @example
+ * ```ts
+ * const show = (p: PageProgress) => process.stderr.write(`\r${p.items} objects in ${p.pages} pages${p.done ? '\n' : ''}`)
+ * ```
+ */
+export interface PageProgress {
+  /** Pages emitted so far (an empty last page counts). */
+  readonly pages: number
+  /** Items emitted so far. */
+  readonly items: number
+  /** `true` exactly once, when the stream completes. */
+  readonly done: boolean
+}
 
 /**
  * Reports {@link PageProgress} to `report` after every `right(page)` has been passed on, and

@@ -9,28 +9,11 @@ import { Observable, Subscriber, Subscription, defer, take } from 'rxjs'
 import { ObservableEither } from '../observable-either'
 import { itemsOfPages } from './items-of-pages'
 import { Pacer } from './pacer'
-import { withPageProgress } from './page-progress'
+import { PageProgress, withPageProgress } from './page-progress'
 
 // -------------------------------------------------------------------------------------------------
 // model
 // -------------------------------------------------------------------------------------------------
-
-/**
- * Cumulative counts reported by {@link PaginateOptions.onProgress}.
- *
- * @example
- * ```ts
- * const show = (p: PageProgress) => process.stderr.write(`\r${p.items} objects in ${p.pages} pages${p.done ? '\n' : ''}`)
- * ```
- */
-export interface PageProgress {
-  /** Pages emitted so far (an empty last page counts). */
-  readonly pages: number
-  /** Items emitted so far. */
-  readonly items: number
-  /** `true` exactly once, when the stream completes. */
-  readonly done: boolean
-}
 
 /**
  * Options of {@link paginateAfter}.

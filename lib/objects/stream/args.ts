@@ -10,10 +10,10 @@ import { ArgumentValueError } from '../../errors'
 import { ConsistencyLevel, argsObject, boolean, nonNegativeInteger, optional, positiveInteger } from '../../input/check'
 import { className } from '../../input/names'
 import { uuid } from '../../input/uuid'
-import { PageProgress } from '../../paging/paginate-after'
+import { PageProgress } from '../../paging/page-progress'
 import { Pacer } from '../../paging/pacer'
 import { CodecOption, codecOf, readFields } from '../args'
-import { MAX_PARTITIONS, UuidRange, uuidPartitions } from './uuid-partitions'
+import { MAX_PARTITIONS, UuidRange, uuidPartitions } from '../../paging/uuid-partitions'
 
 /**
  * Arguments of `objects.stream` (and, without `pacer`, of `objects.iterate`).

@@ -22,8 +22,8 @@ import { Pacer } from '../../paging/pacer'
 import { toAsyncIterable } from '../../paging/to-async-iterable'
 import { listInput, runList } from '../list'
 import { IterateArgs, StreamArgs, StreamInput, streamInput } from './args'
-import { mergePartitions } from './merge-partitions'
-import { uuidInRange } from './uuid-partitions'
+import { mergePartitions } from '../../paging/merge-partitions'
+import { uuidInRange } from '../../paging/uuid-partitions'
 
 /**
  * One turn of the event loop before a page is emitted, so undici (which writes to a reused

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check'
-import { MAX_PARTITIONS, formatUuid, uuidInRange, uuidPartitions } from '../../lib/objects/stream/uuid-partitions'
+import { MAX_PARTITIONS, formatUuid, uuidInRange, uuidPartitions } from '../../lib/paging/uuid-partitions'
 
 const CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const TOP = (1n << 128n) - 1n

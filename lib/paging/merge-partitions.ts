@@ -6,8 +6,8 @@
  */
 import * as E from 'fp-ts/Either'
 import { Observable } from 'rxjs'
-import { ObservableEither } from '../../observable-either'
-import { Pacer, createPacer } from '../../paging/pacer'
+import { ObservableEither } from '../observable-either'
+import { Pacer, createPacer } from './pacer'
 
 /**
  * One partition: a plain ObservableEither, or a factory that paces it with the pacer it is given

@@ -4,8 +4,8 @@ import { Observable, defer, finalize, lastValueFrom, of, take, tap, toArray } fr
 import type { TestScheduler } from 'rxjs/testing'
 import { testScheduler } from '../helpers/test-scheduler'
 import { ObservableEither } from '../../lib/observable-either'
-import { mergePartitions } from '../../lib/objects/stream/merge-partitions'
-import { UuidRange, formatUuid, uuidInRange, uuidPartitions } from '../../lib/objects/stream/uuid-partitions'
+import { mergePartitions } from '../../lib/paging/merge-partitions'
+import { UuidRange, formatUuid, uuidInRange, uuidPartitions } from '../../lib/paging/uuid-partitions'
 import { Pacer, createPacer, paginateAfter, toAsyncIterable } from '../../lib/paging'
 
 type Item = E.Either<string, string>
