@@ -10,32 +10,20 @@ import { defer, of } from 'rxjs'
 import { Deprecations } from './deprecations'
 import { WeaviateError } from './errors'
 import type { HttpEffect } from './http/pipeline'
-import type { RetryOptions, TimeoutOptions } from './http/types'
+import type { CallOptions, RetryOptions, TimeoutOptions } from './http/types'
 import { checkInput } from './input/check'
 import { ObservableEither, flatMap } from './observable-either'
 import { VersionSource } from './server-version'
 import { ServerVersion } from './version'
+
+// Operations import their per-call settings type with the rest of their context.
+export type { CallOptions } from './http/types'
 
 /** The client's parts an operation uses. */
 export interface OperationContext {
   readonly http: HttpEffect
   readonly versions: VersionSource
   readonly deprecations: Deprecations
-}
-
-/**
- * Per-call settings every operation accepts next to its own inputs.
- *
- * @example
- * ```ts
- * client.objects.getById({ className: 'A', uuid, retry: false, timeout: { attemptMs: 2_000 } })
- * ```
- */
-export interface CallOptions {
-  /** Retry settings for this call, or `false` for none. */
-  readonly retry?: Partial<RetryOptions> | false
-  /** Timeouts for this call. */
-  readonly timeout?: Partial<TimeoutOptions>
 }
 
 /** The per-call settings of an argument object, for the request description. */

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici'
 import { ArgumentValueError } from '../errors'
 import { Node, parseNodes } from './nodes'
 import { DEFAULT_RETRY } from './retry'
-import type { RetryOptions, TimeoutOptions } from './types'
+import type { CallOptions, RetryOptions, TimeoutOptions } from './types'
 
 /**
  * Client-wide HTTP settings.
@@ -138,7 +138,7 @@ export interface CallSettings {
  */
 export const forCall = (
   client: CallSettings,
-  call: { readonly retry?: Partial<RetryOptions> | false; readonly timeout?: Partial<TimeoutOptions> },
+  call: CallOptions,
 ): CallSettings =>
   call.retry === undefined && call.timeout === undefined
     ? client

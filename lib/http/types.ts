@@ -44,6 +44,21 @@ export interface TimeoutOptions {
   readonly totalMs: number
 }
 
+/**
+ * Per-call settings every operation accepts next to its own inputs.
+ *
+ * @example
+ * ```ts
+ * client.objects.getById({ className: 'A', uuid, retry: false, timeout: { attemptMs: 2_000 } })
+ * ```
+ */
+export interface CallOptions {
+  /** Retry settings for this call, or `false` for none. */
+  readonly retry?: Partial<RetryOptions> | false
+  /** Timeouts for this call. */
+  readonly timeout?: Partial<TimeoutOptions>
+}
+
 /** Query parameters in the order they are sent; `undefined` values are left out. */
 export type Query = ReadonlyArray<readonly [string, string | undefined]>
 
