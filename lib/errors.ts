@@ -2,15 +2,21 @@
  * The typed failures of weaviate-rx. Every operation reports failures as `Left` values of the
  * {@link WeaviateError} union, discriminated by `_tag`.
  *
+ * One table declares every error: {@link ErrorProps} holds each tag's props (the one place a field
+ * is declared and documented), `ERRORS` holds each tag's message formatter and the props it keeps
+ * as fields. The classes, the union, the tag list and the guards are generated from those two.
+ * Adding an error is one entry in each, one `export class` line and one guard line.
+ *
  * Modelled on Effect's `HttpClientError`: every constructor takes one props object, `message` is
- * built by one formatter ({@link formatError}), `cause` keeps the underlying error, and the guards
- * check a brand (`Symbol.for('weaviate-rx/WeaviateError')`) instead of `instanceof`, so two copies
- * of the package in one `node_modules` still recognise each other's errors. None of them ever
- * carries an API key or an Authorization header: URLs are stored without credentials and request
- * headers are never kept.
+ * built by the table's formatter, `cause` keeps the underlying error, and the guards check a brand
+ * (`Symbol.for('weaviate-rx/WeaviateError')`) instead of `instanceof`, so two copies of the package
+ * in one `node_modules` still recognise each other's errors. None of them ever carries an API key
+ * or an Authorization header: URLs are stored without credentials and request headers are never
+ * kept; only the declared fields of the props are kept.
  *
  * @packageDocumentation
  */
+import type { UuidRange } from './paging/uuid-partitions'
 
 /**
  * HTTP methods the client sends.
@@ -22,276 +28,214 @@
  */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-import type { UuidRange } from './paging/uuid-partitions'
-
-// -------------------------------------------------------------------------------------
-// brand
-// -------------------------------------------------------------------------------------
-
-/** The brand every weaviate-rx error carries; registered globally so copies of the package agree. */
-const ErrorBrand: unique symbol = Symbol.for('weaviate-rx/WeaviateError') as never
-
-const hasBrand = (u: unknown): u is { readonly _tag: unknown } =>
-  typeof u === 'object' && u !== null && (u as Record<symbol, unknown>)[ErrorBrand] === true
-
 // -------------------------------------------------------------------------------------
 // props
 // -------------------------------------------------------------------------------------
 
 /**
- * Props of {@link ArgumentTypeError}.
+ * The props of every error, by tag: what its constructor takes.
  *
  * @example
  * ```ts
- * const props: ArgumentTypeErrorProps = { argument: 'uuid', expected: 'string', received: 'number' }
+ * const props: ErrorProps['TimeoutError'] = { method: 'GET', url, phase: 'attempt', timeoutMs: 30_000 }
  * ```
  */
-export interface ArgumentTypeErrorProps {
-  /** The argument's name, as the caller wrote it (`uuid`, `sort.properties`). */
-  readonly argument: string
-  /** The expected type, in words. */
-  readonly expected: string
-  /** The type that was given, in words. */
-  readonly received: string
-}
-
-/**
- * Props of {@link ArgumentValueError}.
- *
- * @example
- * ```ts
- * const props: ArgumentValueErrorProps = { argument: 'limit', reason: "'limit' must be a positive integer" }
- * ```
- */
-export interface ArgumentValueErrorProps {
-  readonly argument: string
-  /** What is wrong with the value; this is the error's message. */
-  readonly reason: string
-  readonly cause?: unknown
-}
-
-/**
- * Props of {@link ConnectionError}.
- *
- * @example
- * ```ts
- * const props: ConnectionErrorProps = { method: 'GET', url: 'http://127.0.0.1:8080/v1/meta', code: 'ECONNREFUSED', detail: '' }
- * ```
- */
-export interface ConnectionErrorProps {
-  readonly method: HttpMethod
-  /** The request URL, without credentials. */
-  readonly url: string
-  /** undici's or Node's error code, e.g. `ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`. */
-  readonly code: string
-  /** The underlying message, when it says more than the code. */
-  readonly detail: string
-  /** The undici or Node error. */
-  readonly cause?: unknown
-}
-
-/**
- * Props of {@link TimeoutError}.
- *
- * @example
- * ```ts
- * const props: TimeoutErrorProps = { method: 'GET', url, phase: 'attempt', timeoutMs: 30_000 }
- * ```
- */
-export interface TimeoutErrorProps {
-  readonly method: HttpMethod
-  readonly url: string
-  /** `'attempt'`: one attempt took too long; `'total'`: the whole operation, retries included. */
-  readonly phase: 'attempt' | 'total'
-  readonly timeoutMs: number
-}
-
-/**
- * Props of {@link UnexpectedStatusError}.
- *
- * @example
- * ```ts
- * const props: UnexpectedStatusErrorProps = { method: 'GET', url, status: 503, body: undefined, messages: [] }
- * ```
- */
-export interface UnexpectedStatusErrorProps {
-  readonly method: HttpMethod
-  readonly url: string
-  readonly status: number
-  /** The parsed JSON body, the text (capped) when it is not JSON, `undefined` when empty. */
-  readonly body: unknown
-  /** The messages of every server error shape (`{error:[{message}]}`, `{code,message}`). */
-  readonly messages: readonly string[]
-  /** The server's `Retry-After` in ms, when it sent a valid one. */
-  readonly retryAfterMs?: number | undefined
-}
-
-/**
- * Props of {@link AlreadyExistsError}.
- *
- * @example
- * ```ts
- * const props: AlreadyExistsErrorProps = { uuid, className: 'Article', serverMessage: 'id already exists' }
- * ```
- */
-export interface AlreadyExistsErrorProps {
-  readonly uuid: string
-  readonly className: string
-  readonly serverMessage: string
-  /** The status error the server answered with. */
-  readonly cause?: unknown
-}
-
-/**
- * Props of {@link DecodeError}.
- *
- * @example
- * ```ts
- * const props: DecodeErrorProps = { method: 'GET', url, report: ['properties.pages: expected number'] }
- * ```
- */
-export interface DecodeErrorProps {
-  readonly method: HttpMethod
-  readonly url: string
-  /** At most a few truncated paths, never the whole payload. */
-  readonly report: readonly string[]
-}
-
-/**
- * Props of {@link UnsupportedVersionError}.
- *
- * @example
- * ```ts
- * const props: UnsupportedVersionErrorProps = { feature: "list with 'after'", requires: '1.18.0', serverVersion: '1.14.1' }
- * ```
- */
-export interface UnsupportedVersionErrorProps {
-  /** What was asked for, in words (`"list with 'after'"`, `'tenants'`). */
-  readonly feature: string
-  /** The first server version that has it. */
-  readonly requires: string
-  /** The connected server's version. */
-  readonly serverVersion: string
-}
-
-/**
- * Props of {@link ClassAlreadyExistsError}.
- *
- * @example
- * ```ts
- * const props: ClassAlreadyExistsErrorProps = { className: 'Article', serverMessage: 'class name Article already exists' }
- * ```
- */
-export interface ClassAlreadyExistsErrorProps {
-  readonly className: string
-  readonly serverMessage: string
-  /** The status error the server answered with. */
-  readonly cause?: unknown
-}
-
-/**
- * Props of {@link BatchObjectError}.
- *
- * @example
- * ```ts
- * const props: BatchObjectErrorProps = { index: 3, uuid, className: 'Article', messages: ["invalid text property 'title'"] }
- * ```
- */
-export interface BatchObjectErrorProps {
-  /** The object's position in the source, from 0. */
-  readonly index: number
-  /** The UUID the object was (or would have been) written under. */
-  readonly uuid: string
-  readonly className: string
-  /** The server's messages for this object, or the request's failure. */
-  readonly messages: readonly string[]
-  /** The request failure (ConnectionError, TimeoutError, ...) when the whole request failed. */
-  readonly cause?: unknown
-}
-
-/**
- * Props of {@link BatchReferenceError}.
- *
- * @example
- * ```ts
- * const props: BatchReferenceErrorProps = { index: 0, from: 'weaviate://localhost/Article/<id>/writtenBy', to: 'weaviate://localhost/Author/<id>', messages: ['...'] }
- * ```
- */
-export interface BatchReferenceErrorProps {
-  readonly index: number
-  /** The source beacon with its property: `weaviate://localhost/<Class>/<uuid>/<property>`. */
-  readonly from: string
-  /** The target beacon. */
-  readonly to: string
-  readonly messages: readonly string[]
-  readonly cause?: unknown
-}
-
-/**
- * Props of {@link StreamPartitionError}.
- *
- * @example
- * ```ts
- * const props: StreamPartitionErrorProps = { cause, partition: 2, remaining: [{ after: lastId, before: '80000000-0000-0000-0000-000000000000' }] }
- * ```
- */
-export interface StreamPartitionErrorProps {
-  /** The failure of the partition (after the client's retries). */
-  readonly cause: WeaviateError
-  /** The index of the failed partition. */
-  readonly partition: number
-  /**
-   * Exactly what was not delivered: for every partition not yet delivered to its end, its range
-   * starting after the last object delivered from it. Pass it as `ranges` to resume.
-   */
-  readonly remaining: readonly UuidRange[]
-}
-
-// -------------------------------------------------------------------------------------
-// formatter
-// -------------------------------------------------------------------------------------
-
-/**
- * The one formatter every error's `message` comes from.
- *
- * @example
- * ```ts
- * formatError({ _tag: 'TimeoutError', method: 'GET', url, phase: 'attempt', timeoutMs: 10 })
- * // 'GET http://.../v1/meta timed out after 10 ms (attempt timeout)'
- * ```
- */
-export const formatError = (e: ErrorDescription): string => {
-  switch (e._tag) {
-    case 'ArgumentTypeError':
-      return `'${e.argument}' must be of type ${e.expected}, but was: ${e.received}`
-    case 'ArgumentValueError':
-      return e.reason
-    case 'ConnectionError':
-      return `${e.method} ${e.url} failed: connection error ${e.code}${e.detail ? `: ${e.detail}` : ''}`
-    case 'TimeoutError':
-      return `${e.method} ${e.url} timed out after ${e.timeoutMs} ms (${e.phase} timeout)`
-    case 'UnexpectedStatusError':
-      return (
-        `${e.method} ${e.url} failed: unexpected status ${e.status}` +
-        (e.messages.length > 0 ? `: ${e.messages.join('; ')}` : '') +
-        (e.status === 413 ? '. Payload Too Large: decrease the request size or raise the server limit' : '')
-      )
-    case 'AlreadyExistsError':
-      return `object ${e.uuid} already exists in class ${e.className}`
-    case 'DecodeError':
-      return `${e.method} ${e.url}: response could not be decoded: ${e.report.join('; ')}`
-    case 'UnsupportedVersionError':
-      return `${e.feature} needs Weaviate ${e.requires} or newer; the server is ${e.serverVersion}`
-    case 'ClassAlreadyExistsError':
-      return `class ${e.className} already exists`
-    case 'BatchObjectError':
-      return `object ${e.index} (${e.className} ${e.uuid}) was not written: ${e.messages.join('; ')}`
-    case 'BatchReferenceError':
-      return `reference ${e.index} (${e.from} -> ${e.to}) was not written: ${e.messages.join('; ')}`
-    case 'StreamPartitionError':
-      return `stream partition ${e.partition} failed (${e.remaining.length} ranges not delivered, resume with them as 'ranges'): ${e.cause.message}`
+export interface ErrorProps {
+  readonly ArgumentTypeError: {
+    /** The argument's name, as the caller wrote it (`uuid`, `sort.properties`). */
+    readonly argument: string
+    /** The expected type, in words. */
+    readonly expected: string
+    /** The type that was given, in words. */
+    readonly received: string
+  }
+  readonly ArgumentValueError: {
+    readonly argument: string
+    /** What is wrong with the value; this is the error's message. */
+    readonly reason: string
+    readonly cause?: unknown
+  }
+  readonly ConnectionError: {
+    readonly method: HttpMethod
+    /** The request URL, without credentials. */
+    readonly url: string
+    /** undici's or Node's error code, e.g. `ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`. */
+    readonly code: string
+    /** The underlying message, when it says more than the code (part of the message only). */
+    readonly detail: string
+    /** The undici or Node error. */
+    readonly cause?: unknown
+  }
+  readonly TimeoutError: {
+    readonly method: HttpMethod
+    readonly url: string
+    /** `'attempt'`: one attempt took too long; `'total'`: the whole operation, retries included. */
+    readonly phase: 'attempt' | 'total'
+    readonly timeoutMs: number
+  }
+  readonly UnexpectedStatusError: {
+    readonly method: HttpMethod
+    readonly url: string
+    readonly status: number
+    /** The parsed JSON body, the text (capped) when it is not JSON, `undefined` when empty. */
+    readonly body: unknown
+    /** The messages of every server error shape (`{error:[{message}]}`, `{code,message}`). */
+    readonly messages: readonly string[]
+    /** The server's `Retry-After` in ms (from delta-seconds or an HTTP-date), when it sent a valid one. */
+    readonly retryAfterMs?: number | undefined
+  }
+  readonly AlreadyExistsError: {
+    readonly uuid: string
+    readonly className: string
+    readonly serverMessage: string
+    /** The status error the server answered with. */
+    readonly cause?: unknown
+  }
+  readonly DecodeError: {
+    readonly method: HttpMethod
+    readonly url: string
+    /** At most a few truncated paths, never the whole payload. */
+    readonly report: readonly string[]
+  }
+  readonly UnsupportedVersionError: {
+    /** What was asked for, in words (`"list with 'after'"`, `'tenants'`). */
+    readonly feature: string
+    /** The first server version that has it. */
+    readonly requires: string
+    /** The connected server's version. */
+    readonly serverVersion: string
+  }
+  readonly ClassAlreadyExistsError: {
+    readonly className: string
+    readonly serverMessage: string
+    /** The status error the server answered with. */
+    readonly cause?: unknown
+  }
+  readonly BatchObjectError: {
+    /** The object's position in the source, from 0. */
+    readonly index: number
+    /** The UUID the object was (or would have been) written under; absent when the item has none. */
+    readonly uuid?: string
+    /** The object's class; absent when the item has none. */
+    readonly className?: string
+    /** The server's messages for this object, or the request's failure. */
+    readonly messages: readonly string[]
+    /**
+     * Why the item failed before the server judged it: the input error (`ArgumentTypeError` /
+     * `ArgumentValueError`) of a malformed item, or the request failure (`ConnectionError`,
+     * `TimeoutError`, ...) when the whole request failed.
+     */
+    readonly cause?: unknown
+  }
+  readonly BatchReferenceError: {
+    /** The reference's position in the source, from 0. */
+    readonly index: number
+    /** The source beacon with its property: `weaviate://localhost/<Class>/<uuid>/<property>`; absent when the item has none. */
+    readonly from?: string
+    /** The target beacon; absent when the item has none. */
+    readonly to?: string
+    readonly messages: readonly string[]
+    /** The input error of a malformed item, or the request failure. */
+    readonly cause?: unknown
+  }
+  readonly StreamPartitionError: {
+    /** The failure of the partition (after the client's retries). */
+    readonly cause: WeaviateError
+    /** The index of the failed partition. */
+    readonly partition: number
+    /**
+     * Exactly what was not delivered: for every partition not yet delivered to its end, its range
+     * starting after the last object delivered from it. Pass it as `ranges` to resume.
+     */
+    readonly remaining: readonly UuidRange[]
   }
 }
+
+/** Every error's tag. */
+type Tag = keyof ErrorProps
+
+// -------------------------------------------------------------------------------------
+// table
+// -------------------------------------------------------------------------------------
+
+/** How one error is built from its props. */
+interface ErrorDeclaration<P> {
+  /**
+   * The props kept on the error as its own fields (and, but for `cause`, in `toJSON`). The others
+   * only feed the message. `cause` is always kept as the standard `cause`; listing it here types it
+   * (for a required cause of a known type).
+   */
+  readonly fields: ReadonlyArray<keyof P>
+  /** The error's `message`. */
+  readonly message: (props: P) => string
+}
+
+/** `a (b c)` when there is something to put in the parentheses, else `a`. */
+const withDetail = (head: string, details: ReadonlyArray<string | undefined>): string => {
+  const present = details.filter((d): d is string => d !== undefined)
+  return present.length > 0 ? `${head} (${present.join(' ')})` : head
+}
+
+/** The table: every tag's fields and formatter. */
+const ERRORS = {
+  ArgumentTypeError: {
+    fields: ['argument', 'expected', 'received'],
+    message: (e): string => `'${e.argument}' must be of type ${e.expected}, but was: ${e.received}`,
+  },
+  ArgumentValueError: {
+    fields: ['argument'],
+    message: (e): string => e.reason,
+  },
+  ConnectionError: {
+    fields: ['method', 'url', 'code'],
+    message: (e): string => `${e.method} ${e.url} failed: connection error ${e.code}${e.detail ? `: ${e.detail}` : ''}`,
+  },
+  TimeoutError: {
+    fields: ['method', 'url', 'phase', 'timeoutMs'],
+    message: (e): string => `${e.method} ${e.url} timed out after ${e.timeoutMs} ms (${e.phase} timeout)`,
+  },
+  UnexpectedStatusError: {
+    fields: ['method', 'url', 'status', 'body', 'messages', 'retryAfterMs'],
+    message: (e): string =>
+      `${e.method} ${e.url} failed: unexpected status ${e.status}` +
+      (e.messages.length > 0 ? `: ${e.messages.join('; ')}` : '') +
+      (e.status === 413 ? '. Payload Too Large: decrease the request size or raise the server limit' : ''),
+  },
+  AlreadyExistsError: {
+    fields: ['uuid', 'className', 'serverMessage'],
+    message: (e): string => `object ${e.uuid} already exists in class ${e.className}`,
+  },
+  DecodeError: {
+    fields: ['method', 'url', 'report'],
+    message: (e): string => `${e.method} ${e.url}: response could not be decoded: ${e.report.join('; ')}`,
+  },
+  UnsupportedVersionError: {
+    fields: ['feature', 'requires', 'serverVersion'],
+    message: (e): string => `${e.feature} needs Weaviate ${e.requires} or newer; the server is ${e.serverVersion}`,
+  },
+  ClassAlreadyExistsError: {
+    fields: ['className', 'serverMessage'],
+    message: (e): string => `class ${e.className} already exists`,
+  },
+  BatchObjectError: {
+    fields: ['index', 'uuid', 'className', 'messages'],
+    message: (e): string => `${withDetail(`object ${e.index}`, [e.className, e.uuid])} was not written: ${e.messages.join('; ')}`,
+  },
+  BatchReferenceError: {
+    fields: ['index', 'from', 'to', 'messages'],
+    message: (e): string =>
+      `${withDetail(`reference ${e.index}`, e.from === undefined && e.to === undefined ? [] : [`${e.from ?? '?'} -> ${e.to ?? '?'}`])} ` +
+      `was not written: ${e.messages.join('; ')}`,
+  },
+  StreamPartitionError: {
+    fields: ['cause', 'partition', 'remaining'],
+    message: (e): string =>
+      `stream partition ${e.partition} failed (${e.remaining.length} ranges not delivered, resume with them as 'ranges'): ${e.cause.message}`,
+  },
+} as const satisfies { readonly [T in Tag]: ErrorDeclaration<ErrorProps[T]> }
+
+/** Every tag, in the table's order. */
+export const TAGS: readonly Tag[] = Object.keys(ERRORS) as Tag[]
 
 /**
  * What {@link formatError} reads: the tag and the props of an error.
@@ -301,35 +245,49 @@ export const formatError = (e: ErrorDescription): string => {
  * const d: ErrorDescription = { _tag: 'ArgumentValueError', argument: 'limit', reason: 'too big' }
  * ```
  */
-export type ErrorDescription =
-  | ({ readonly _tag: 'ArgumentTypeError' } & ArgumentTypeErrorProps)
-  | ({ readonly _tag: 'ArgumentValueError' } & ArgumentValueErrorProps)
-  | ({ readonly _tag: 'ConnectionError' } & ConnectionErrorProps)
-  | ({ readonly _tag: 'TimeoutError' } & TimeoutErrorProps)
-  | ({ readonly _tag: 'UnexpectedStatusError' } & UnexpectedStatusErrorProps)
-  | ({ readonly _tag: 'AlreadyExistsError' } & AlreadyExistsErrorProps)
-  | ({ readonly _tag: 'DecodeError' } & DecodeErrorProps)
-  | ({ readonly _tag: 'UnsupportedVersionError' } & UnsupportedVersionErrorProps)
-  | ({ readonly _tag: 'ClassAlreadyExistsError' } & ClassAlreadyExistsErrorProps)
-  | ({ readonly _tag: 'BatchObjectError' } & BatchObjectErrorProps)
-  | ({ readonly _tag: 'BatchReferenceError' } & BatchReferenceErrorProps)
-  | ({ readonly _tag: 'StreamPartitionError' } & StreamPartitionErrorProps)
+export type ErrorDescription = { readonly [T in Tag]: { readonly _tag: T } & ErrorProps[T] }[Tag]
+
+/**
+ * The table's formatter for a tag and its props: every error's `message` comes from here.
+ *
+ * @example
+ * ```ts
+ * formatError({ _tag: 'TimeoutError', method: 'GET', url, phase: 'attempt', timeoutMs: 10 })
+ * // 'GET http://.../v1/meta timed out after 10 ms (attempt timeout)'
+ * ```
+ */
+export const formatError = (e: ErrorDescription): string => declarationOf(e._tag).message(e)
+
+/** The table entry of a tag, typed by its props (the table's literal types say more than needed). */
+const declarationOf = <T extends Tag>(tag: T): ErrorDeclaration<ErrorProps[T]> =>
+  (ERRORS as { readonly [K in Tag]: ErrorDeclaration<ErrorProps[K]> })[tag]
 
 // -------------------------------------------------------------------------------------
 // model
 // -------------------------------------------------------------------------------------
 
+/** The brand every weaviate-rx error carries; registered globally so copies of the package agree. */
+const ErrorBrand: unique symbol = Symbol.for('weaviate-rx/WeaviateError') as never
+
+/** The props a tag keeps as fields, per the table. */
+type Fields<T extends Tag> = Readonly<Pick<ErrorProps[T], (typeof ERRORS)[T]['fields'][number] & keyof ErrorProps[T]>>
+
 /**
- * The base of every weaviate-rx error: the brand, the props as own fields, `message` from
- * {@link formatError}, and `cause` kept (but never serialised).
+ * An error of one tag: `_tag` and `name` are the tag, the table's fields are its own fields.
+ *
+ * @example
+ * ```ts
+ * const show = (e: TaggedError<'TimeoutError'>) => `${e.phase} ${e.timeoutMs}`
+ * ```
  */
-abstract class TaggedError<Tag extends ErrorDescription['_tag']> extends Error {
+export type TaggedError<T extends Tag> = WeaviateErrorBase & { readonly _tag: T; readonly name: T } & Fields<T>
+
+/**
+ * The base of every weaviate-rx error: the brand, `message` from the table's formatter, `cause`
+ * kept (but never serialised).
+ */
+abstract class WeaviateErrorBase extends Error {
   readonly [ErrorBrand] = true
-  abstract override readonly name: Tag
-  abstract readonly _tag: Tag
-  protected constructor(description: Extract<ErrorDescription, { readonly _tag: Tag }>) {
-    super(formatError(description), 'cause' in description ? { cause: description.cause } : undefined)
-  }
   /** Plain-data form for logs and `JSON.stringify`; never includes the stack or the cause. */
   toJSON(): Record<string, unknown> {
     const data: Record<string, unknown> = {}
@@ -338,6 +296,23 @@ abstract class TaggedError<Tag extends ErrorDescription['_tag']> extends Error {
     }
     return { ...data, message: this.message }
   }
+}
+
+/** The generated class of a tag; each exported class extends one. */
+const errorClass = <T extends Tag>(tag: T): new (props: ErrorProps[T]) => TaggedError<T> => {
+  const { fields, message } = declarationOf(tag)
+  class Generated extends WeaviateErrorBase {
+    constructor(props: ErrorProps[T]) {
+      super(message(props), 'cause' in props ? { cause: props.cause } : undefined)
+      const own = this as unknown as Record<string, unknown>
+      own['_tag'] = tag
+      own['name'] = tag
+      for (const field of fields) {
+        if (field in props) own[field as string] = props[field]
+      }
+    }
+  }
+  return Generated as unknown as new (props: ErrorProps[T]) => TaggedError<T>
 }
 
 /**
@@ -349,19 +324,7 @@ abstract class TaggedError<Tag extends ErrorDescription['_tag']> extends Error {
  * // emits left(ArgumentTypeError { argument: 'uuid', expected: 'string', received: 'number' })
  * ```
  */
-export class ArgumentTypeError extends TaggedError<'ArgumentTypeError'> {
-  readonly _tag = 'ArgumentTypeError' as const
-  override readonly name = 'ArgumentTypeError' as const
-  readonly argument: string
-  readonly expected: string
-  readonly received: string
-  constructor(props: ArgumentTypeErrorProps) {
-    super({ _tag: 'ArgumentTypeError', ...props })
-    this.argument = props.argument
-    this.expected = props.expected
-    this.received = props.received
-  }
-}
+export class ArgumentTypeError extends errorClass('ArgumentTypeError') {}
 
 /**
  * An argument has the right type but an invalid value (a malformed UUID, a limit of 0, `after`
@@ -373,15 +336,7 @@ export class ArgumentTypeError extends TaggedError<'ArgumentTypeError'> {
  * // emits left(ArgumentValueError { argument: 'uuid', message: "Not valid 'uuid' ..." })
  * ```
  */
-export class ArgumentValueError extends TaggedError<'ArgumentValueError'> {
-  readonly _tag = 'ArgumentValueError' as const
-  override readonly name = 'ArgumentValueError' as const
-  readonly argument: string
-  constructor(props: ArgumentValueErrorProps) {
-    super({ _tag: 'ArgumentValueError', ...props })
-    this.argument = props.argument
-  }
-}
+export class ArgumentValueError extends errorClass('ArgumentValueError') {}
 
 /**
  * The network connection failed (refused, reset, DNS, socket closed). `code` is undici's or Node's
@@ -389,22 +344,10 @@ export class ArgumentValueError extends TaggedError<'ArgumentValueError'> {
  *
  * @example
  * ```ts
- * if (isConnectionError(e) && e.code === 'ECONNREFUSED') retryLater()
+ * if (e._tag === 'ConnectionError' && e.code === 'ECONNREFUSED') retryLater()
  * ```
  */
-export class ConnectionError extends TaggedError<'ConnectionError'> {
-  readonly _tag = 'ConnectionError' as const
-  override readonly name = 'ConnectionError' as const
-  readonly method: HttpMethod
-  readonly url: string
-  readonly code: string
-  constructor(props: ConnectionErrorProps) {
-    super({ _tag: 'ConnectionError', ...props })
-    this.method = props.method
-    this.url = props.url
-    this.code = props.code
-  }
-}
+export class ConnectionError extends errorClass('ConnectionError') {}
 
 /**
  * A request took too long: one attempt (`phase: 'attempt'`, headers and body both count) or the
@@ -413,25 +356,11 @@ export class ConnectionError extends TaggedError<'ConnectionError'> {
  * @example
  * ```ts
  * client.objects.list({ className: 'A', timeout: { attemptMs: 5_000 } }).subscribe((r) => {
- *   if (E.isLeft(r) && isTimeoutError(r.left)) console.error(r.left.phase)
+ *   if (E.isLeft(r) && r.left._tag === 'TimeoutError') console.error(r.left.phase)
  * })
  * ```
  */
-export class TimeoutError extends TaggedError<'TimeoutError'> {
-  readonly _tag = 'TimeoutError' as const
-  override readonly name = 'TimeoutError' as const
-  readonly method: HttpMethod
-  readonly url: string
-  readonly phase: 'attempt' | 'total'
-  readonly timeoutMs: number
-  constructor(props: TimeoutErrorProps) {
-    super({ _tag: 'TimeoutError', ...props })
-    this.method = props.method
-    this.url = props.url
-    this.phase = props.phase
-    this.timeoutMs = props.timeoutMs
-  }
-}
+export class TimeoutError extends errorClass('TimeoutError') {}
 
 /**
  * The server answered with a status the operation does not accept. `body` is the parsed JSON body
@@ -440,29 +369,10 @@ export class TimeoutError extends TaggedError<'TimeoutError'> {
  *
  * @example
  * ```ts
- * if (isUnexpectedStatusError(e) && e.status === 422) console.error(e.messages.join('; '))
+ * if (e._tag === 'UnexpectedStatusError' && e.status === 422) console.error(e.messages.join('; '))
  * ```
  */
-export class UnexpectedStatusError extends TaggedError<'UnexpectedStatusError'> {
-  readonly _tag = 'UnexpectedStatusError' as const
-  override readonly name = 'UnexpectedStatusError' as const
-  readonly method: HttpMethod
-  readonly url: string
-  readonly status: number
-  readonly body: unknown
-  readonly messages: readonly string[]
-  /** The server's `Retry-After` in ms (from delta-seconds or an HTTP-date), when it sent one. */
-  readonly retryAfterMs?: number
-  constructor(props: UnexpectedStatusErrorProps) {
-    super({ _tag: 'UnexpectedStatusError', ...props })
-    this.method = props.method
-    this.url = props.url
-    this.status = props.status
-    this.body = props.body
-    this.messages = props.messages
-    if (props.retryAfterMs !== undefined) this.retryAfterMs = props.retryAfterMs
-  }
-}
+export class UnexpectedStatusError extends errorClass('UnexpectedStatusError') {}
 
 /**
  * Create was asked to use a UUID that already exists in the class.
@@ -473,19 +383,7 @@ export class UnexpectedStatusError extends TaggedError<'UnexpectedStatusError'> 
  * // second time: left(AlreadyExistsError { uuid })
  * ```
  */
-export class AlreadyExistsError extends TaggedError<'AlreadyExistsError'> {
-  readonly _tag = 'AlreadyExistsError' as const
-  override readonly name = 'AlreadyExistsError' as const
-  readonly uuid: string
-  readonly className: string
-  readonly serverMessage: string
-  constructor(props: AlreadyExistsErrorProps) {
-    super({ _tag: 'AlreadyExistsError', ...props })
-    this.uuid = props.uuid
-    this.className = props.className
-    this.serverMessage = props.serverMessage
-  }
-}
+export class AlreadyExistsError extends errorClass('AlreadyExistsError') {}
 
 /**
  * A response body did not have the expected shape. `report` lists at most a few truncated paths,
@@ -497,19 +395,7 @@ export class AlreadyExistsError extends TaggedError<'AlreadyExistsError'> {
  * // properties that do not fit Article: left(DecodeError { report: ['properties.title: ...'] })
  * ```
  */
-export class DecodeError extends TaggedError<'DecodeError'> {
-  readonly _tag = 'DecodeError' as const
-  override readonly name = 'DecodeError' as const
-  readonly method: HttpMethod
-  readonly url: string
-  readonly report: readonly string[]
-  constructor(props: DecodeErrorProps) {
-    super({ _tag: 'DecodeError', ...props })
-    this.method = props.method
-    this.url = props.url
-    this.report = props.report
-  }
-}
+export class DecodeError extends errorClass('DecodeError') {}
 
 /**
  * The connected server is too old for what was asked (a cursor before 1.18, tenants before 1.20):
@@ -521,19 +407,7 @@ export class DecodeError extends TaggedError<'DecodeError'> {
  * // on 1.14: left(UnsupportedVersionError { feature: "list with 'after'", requires: '1.18.0' })
  * ```
  */
-export class UnsupportedVersionError extends TaggedError<'UnsupportedVersionError'> {
-  readonly _tag = 'UnsupportedVersionError' as const
-  override readonly name = 'UnsupportedVersionError' as const
-  readonly feature: string
-  readonly requires: string
-  readonly serverVersion: string
-  constructor(props: UnsupportedVersionErrorProps) {
-    super({ _tag: 'UnsupportedVersionError', ...props })
-    this.feature = props.feature
-    this.requires = props.requires
-    this.serverVersion = props.serverVersion
-  }
-}
+export class UnsupportedVersionError extends errorClass('UnsupportedVersionError') {}
 
 /**
  * `schema.createClass` was asked for a class that already exists.
@@ -544,44 +418,21 @@ export class UnsupportedVersionError extends TaggedError<'UnsupportedVersionErro
  * // second time: left(ClassAlreadyExistsError { className: 'Article' })
  * ```
  */
-export class ClassAlreadyExistsError extends TaggedError<'ClassAlreadyExistsError'> {
-  readonly _tag = 'ClassAlreadyExistsError' as const
-  override readonly name = 'ClassAlreadyExistsError' as const
-  readonly className: string
-  readonly serverMessage: string
-  constructor(props: ClassAlreadyExistsErrorProps) {
-    super({ _tag: 'ClassAlreadyExistsError', ...props })
-    this.className = props.className
-    this.serverMessage = props.serverMessage
-  }
-}
+export class ClassAlreadyExistsError extends errorClass('ClassAlreadyExistsError') {}
 
 /**
- * One object of `objects.batch` that was not written: the server rejected it (its messages), or
- * its request failed for good after the retries (`cause`).
+ * One object of `objects.batch` that was not written: the server rejected it (its messages), its
+ * input was malformed (`cause` is the argument error), or its request failed for good after the
+ * retries (`cause`).
  *
  * @example
  * ```ts
  * client.objects.batch(objects).subscribe((r) => {
- *   if (E.isLeft(r) && isBatchObjectError(r.left)) console.error(r.left.index, r.left.uuid, r.left.messages)
+ *   if (E.isLeft(r) && r.left._tag === 'BatchObjectError') console.error(r.left.index, r.left.uuid, r.left.messages)
  * })
  * ```
  */
-export class BatchObjectError extends TaggedError<'BatchObjectError'> {
-  readonly _tag = 'BatchObjectError' as const
-  override readonly name = 'BatchObjectError' as const
-  readonly index: number
-  readonly uuid: string
-  readonly className: string
-  readonly messages: readonly string[]
-  constructor(props: BatchObjectErrorProps) {
-    super({ _tag: 'BatchObjectError', ...props })
-    this.index = props.index
-    this.uuid = props.uuid
-    this.className = props.className
-    this.messages = props.messages
-  }
-}
+export class BatchObjectError extends errorClass('BatchObjectError') {}
 
 /**
  * One reference of `references.batch` that was not written.
@@ -589,25 +440,11 @@ export class BatchObjectError extends TaggedError<'BatchObjectError'> {
  * @example
  * ```ts
  * client.references.batch(refs).subscribe((r) => {
- *   if (E.isLeft(r) && isBatchReferenceError(r.left)) console.error(r.left.index, r.left.messages)
+ *   if (E.isLeft(r) && r.left._tag === 'BatchReferenceError') console.error(r.left.index, r.left.messages)
  * })
  * ```
  */
-export class BatchReferenceError extends TaggedError<'BatchReferenceError'> {
-  readonly _tag = 'BatchReferenceError' as const
-  override readonly name = 'BatchReferenceError' as const
-  readonly index: number
-  readonly from: string
-  readonly to: string
-  readonly messages: readonly string[]
-  constructor(props: BatchReferenceErrorProps) {
-    super({ _tag: 'BatchReferenceError', ...props })
-    this.index = props.index
-    this.from = props.from
-    this.to = props.to
-    this.messages = props.messages
-  }
-}
+export class BatchReferenceError extends errorClass('BatchReferenceError') {}
 
 /**
  * A partitioned stream (`partitions > 1` or `ranges`) stopped because one partition failed. The
@@ -617,26 +454,14 @@ export class BatchReferenceError extends TaggedError<'BatchReferenceError'> {
  * @example
  * ```ts
  * client.objects.stream({ className: 'Article', partitions: 4 }).subscribe((r) => {
- *   if (E.isLeft(r) && isStreamPartitionError(r.left)) resumeLater(r.left.remaining)
+ *   if (E.isLeft(r) && r.left._tag === 'StreamPartitionError') resumeLater(r.left.remaining)
  * })
  * ```
  */
-export class StreamPartitionError extends TaggedError<'StreamPartitionError'> {
-  readonly _tag = 'StreamPartitionError' as const
-  override readonly name = 'StreamPartitionError' as const
-  override readonly cause: WeaviateError
-  readonly partition: number
-  readonly remaining: readonly UuidRange[]
-  constructor(props: StreamPartitionErrorProps) {
-    super({ _tag: 'StreamPartitionError', ...props })
-    this.cause = props.cause
-    this.partition = props.partition
-    this.remaining = props.remaining
-  }
-}
+export class StreamPartitionError extends errorClass('StreamPartitionError') {}
 
 /**
- * Every failure an operation can report.
+ * Every failure an operation can report; narrow it with a `switch` on `_tag`.
  *
  * @example
  * ```ts
@@ -658,26 +483,17 @@ export class StreamPartitionError extends TaggedError<'StreamPartitionError'> {
  * }
  * ```
  */
-export type WeaviateError =
-  | ArgumentTypeError
-  | ArgumentValueError
-  | ConnectionError
-  | TimeoutError
-  | UnexpectedStatusError
-  | AlreadyExistsError
-  | DecodeError
-  | UnsupportedVersionError
-  | ClassAlreadyExistsError
-  | BatchObjectError
-  | BatchReferenceError
-  | StreamPartitionError
+export type WeaviateError = EveryTagged<Tag>
+
+/** One {@link TaggedError} per tag of the union it is given. */
+type EveryTagged<T extends Tag> = T extends Tag ? TaggedError<T> : never
 
 /**
  * Errors raised by input checks, before any request.
  *
  * @example
  * ```ts
- * const isInputError = (e: WeaviateError): e is ArgumentError => isArgumentError(e)
+ * const isInputError = (e: WeaviateError): e is ArgumentError => e._tag === 'ArgumentTypeError' || e._tag === 'ArgumentValueError'
  * ```
  */
 export type ArgumentError = ArgumentTypeError | ArgumentValueError
@@ -686,52 +502,53 @@ export type ArgumentError = ArgumentTypeError | ArgumentValueError
 // guards
 // -------------------------------------------------------------------------------------
 
-const TAGS: ReadonlySet<string> = new Set<WeaviateError['_tag']>([
-  'ArgumentTypeError',
-  'ArgumentValueError',
-  'ConnectionError',
-  'TimeoutError',
-  'UnexpectedStatusError',
-  'AlreadyExistsError',
-  'DecodeError',
-  'UnsupportedVersionError',
-  'ClassAlreadyExistsError',
-  'BatchObjectError',
-  'BatchReferenceError',
-  'StreamPartitionError',
-])
+const hasBrand = (u: unknown): u is { readonly _tag: unknown } =>
+  typeof u === 'object' && u !== null && (u as Record<symbol, unknown>)[ErrorBrand] === true
+
+const KNOWN_TAGS: ReadonlySet<unknown> = new Set(TAGS)
 
 /**
  * True for any member of the {@link WeaviateError} union, also one made by another copy of the
- * package (the check is the brand and the tag, not `instanceof`).
+ * package (the check is the brand and the tag, not `instanceof`). Then narrow on `_tag`.
  *
  * @example
  * ```ts
  * try { await firstRight(op) } catch (e) { if (isWeaviateError(e)) log(e._tag) }
  * ```
  */
-export const isWeaviateError = (u: unknown): u is WeaviateError =>
-  hasBrand(u) && typeof u._tag === 'string' && TAGS.has(u._tag)
+export const isWeaviateError = (u: unknown): u is WeaviateError => hasBrand(u) && KNOWN_TAGS.has(u._tag)
 
+/** The guard of one tag: the brand and that tag. */
 const guard =
-  <Tag extends WeaviateError['_tag']>(tag: Tag) =>
-  (u: unknown): u is Extract<WeaviateError, { readonly _tag: Tag }> =>
+  <T extends Tag>(tag: T) =>
+  (u: unknown): u is TaggedError<T> =>
     hasBrand(u) && u._tag === tag
 
-/**
- * @example
- * ```ts
- * if (isArgumentTypeError(e)) console.error(e.argument, e.expected)
- * ```
- */
+/** @example `if (isArgumentTypeError(e)) console.error(e.argument, e.expected)` */
 export const isArgumentTypeError = guard('ArgumentTypeError')
-/**
- * @example
- * ```ts
- * if (isArgumentValueError(e)) console.error(e.argument, e.message)
- * ```
- */
+/** @example `if (isArgumentValueError(e)) console.error(e.argument, e.message)` */
 export const isArgumentValueError = guard('ArgumentValueError')
+/** @example `if (isConnectionError(e) && e.code === 'ECONNREFUSED') retryLater()` */
+export const isConnectionError = guard('ConnectionError')
+/** @example `if (isTimeoutError(e)) console.error(e.phase, e.timeoutMs)` */
+export const isTimeoutError = guard('TimeoutError')
+/** @example `if (isUnexpectedStatusError(e) && e.status === 401) askForKey()` */
+export const isUnexpectedStatusError = guard('UnexpectedStatusError')
+/** @example `if (isAlreadyExistsError(e)) console.log('kept', e.uuid)` */
+export const isAlreadyExistsError = guard('AlreadyExistsError')
+/** @example `if (isDecodeError(e)) console.error(e.report.join('\n'))` */
+export const isDecodeError = guard('DecodeError')
+/** @example `if (isUnsupportedVersionError(e)) console.error('upgrade Weaviate to', e.requires)` */
+export const isUnsupportedVersionError = guard('UnsupportedVersionError')
+/** @example `if (isClassAlreadyExistsError(e)) console.log('class', e.className, 'is there')` */
+export const isClassAlreadyExistsError = guard('ClassAlreadyExistsError')
+/** @example `if (isBatchObjectError(e)) console.error(e.index, e.uuid, e.messages)` */
+export const isBatchObjectError = guard('BatchObjectError')
+/** @example `if (isBatchReferenceError(e)) console.error(e.index, e.from, e.to)` */
+export const isBatchReferenceError = guard('BatchReferenceError')
+/** @example `if (isStreamPartitionError(e)) resume(e.remaining)` */
+export const isStreamPartitionError = guard('StreamPartitionError')
+
 /**
  * True for either input error.
  *
@@ -741,76 +558,10 @@ export const isArgumentValueError = guard('ArgumentValueError')
  * ```
  */
 export const isArgumentError = (u: unknown): u is ArgumentError => isArgumentTypeError(u) || isArgumentValueError(u)
-/**
- * @example
- * ```ts
- * if (isConnectionError(e) && e.code === 'ECONNREFUSED') retryLater()
- * ```
- */
-export const isConnectionError = guard('ConnectionError')
-/**
- * @example
- * ```ts
- * if (isTimeoutError(e)) console.error(e.phase, e.timeoutMs)
- * ```
- */
-export const isTimeoutError = guard('TimeoutError')
-/**
- * @example
- * ```ts
- * if (isUnexpectedStatusError(e) && e.status === 401) askForKey()
- * ```
- */
-export const isUnexpectedStatusError = guard('UnexpectedStatusError')
-/**
- * @example
- * ```ts
- * if (isAlreadyExistsError(e)) console.log('kept', e.uuid)
- * ```
- */
-export const isAlreadyExistsError = guard('AlreadyExistsError')
-/**
- * @example
- * ```ts
- * if (isDecodeError(e)) console.error(e.report.join('\n'))
- * ```
- */
-export const isDecodeError = guard('DecodeError')
-/**
- * @example
- * ```ts
- * if (isUnsupportedVersionError(e)) console.error(`upgrade Weaviate to ${e.requires}`)
- * ```
- */
-export const isUnsupportedVersionError = guard('UnsupportedVersionError')
-/**
- * @example
- * ```ts
- * if (isClassAlreadyExistsError(e)) console.log('class', e.className, 'is there')
- * ```
- */
-export const isClassAlreadyExistsError = guard('ClassAlreadyExistsError')
-/**
- * @example
- * ```ts
- * if (isBatchObjectError(e)) console.error(e.index, e.uuid, e.messages)
- * ```
- */
-export const isBatchObjectError = guard('BatchObjectError')
-/**
- * @example
- * ```ts
- * if (isBatchReferenceError(e)) console.error(e.index, e.from, e.to)
- * ```
- */
-export const isBatchReferenceError = guard('BatchReferenceError')
-/**
- * @example
- * ```ts
- * if (isStreamPartitionError(e)) resume(e.remaining)
- * ```
- */
-export const isStreamPartitionError = guard('StreamPartitionError')
+
+// -------------------------------------------------------------------------------------
+// redaction
+// -------------------------------------------------------------------------------------
 
 /**
  * Removes credentials from a URL before it is stored in an error: user info and an
