@@ -1,7 +1,8 @@
 /**
  * weaviate-rx: Weaviate's object, reference, batch and schema API where every operation is a cold
  * RxJS Observable of fp-ts `Either` values. This entry holds the client, its argument and result
- * types, the errors and the Either kit; two subpath entries hold the toolkits:
+ * types, the error union (narrow it on `_tag`; `isWeaviateError` for an unknown value) and the
+ * Either kit; two subpath entries hold the toolkits:
  * `weaviate-rx/paging` (cursor paging, pacing, async iteration, UUID partitions) and
  * `weaviate-rx/embedded` (a real Weaviate on 127.0.0.1 for tests and development).
  *
@@ -43,64 +44,34 @@ export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs, BatchReferenc
 export { uuidFromKey } from './objects/batch'
 export type { BatchOptions, BatchProgress } from './batch/options'
 export type { BatchSource } from './batch/source'
-export { WhereCodec } from './filters/where'
 export type { Where, WhereOperator, WhereValue } from './filters/where'
 export type { SchemaApi, TenantsApi } from './schema'
-export { ClassDefinition, PropertyDefinition, SchemaCodec, TenantCodec } from './codecs/class-definition'
-export type { Schema, Tenant } from './codecs/class-definition'
+export type { ClassDefinition, PropertyDefinition, Schema, Tenant } from './codecs/class-definition'
 export type { CallOptions } from './http/types'
 export type { ConsistencyLevel } from './input/check'
 export type { Sort } from './input/sort'
 export type { DataObjectInput } from './objects/args'
-export {
+export { isWeaviateError } from './errors'
+export type {
   AlreadyExistsError,
+  ArgumentError,
   ArgumentTypeError,
   ArgumentValueError,
+  BatchObjectError,
+  BatchReferenceError,
+  ClassAlreadyExistsError,
   ConnectionError,
   DecodeError,
+  ErrorProps,
+  HttpMethod,
+  StreamPartitionError,
+  TaggedError,
   TimeoutError,
   UnexpectedStatusError,
   UnsupportedVersionError,
-  ClassAlreadyExistsError,
-  BatchObjectError,
-  BatchReferenceError,
-  StreamPartitionError,
-  formatError,
-  isAlreadyExistsError,
-  isClassAlreadyExistsError,
-  isBatchObjectError,
-  isBatchReferenceError,
-  isStreamPartitionError,
-  isArgumentError,
-  isArgumentTypeError,
-  isArgumentValueError,
-  isConnectionError,
-  isDecodeError,
-  isTimeoutError,
-  isUnexpectedStatusError,
-  isUnsupportedVersionError,
-  isWeaviateError,
-} from './errors'
-export type {
-  AlreadyExistsErrorProps,
-  ArgumentError,
-  ArgumentTypeErrorProps,
-  ArgumentValueErrorProps,
-  ClassAlreadyExistsErrorProps,
-  BatchObjectErrorProps,
-  BatchReferenceErrorProps,
-  StreamPartitionErrorProps,
-  ConnectionErrorProps,
-  DecodeErrorProps,
-  ErrorDescription,
-  HttpMethod,
-  TimeoutErrorProps,
-  UnexpectedStatusErrorProps,
-  UnsupportedVersionErrorProps,
   WeaviateError,
 } from './errors'
-export { OE } from './observable-either'
-export { firstRight, rightOrThrow } from './observable-either'
+export { OE, firstRight, rightOrThrow } from './observable-either'
 export type { ObservableEither } from './observable-either'
 export type { WeaviateObject } from './codecs/object'
 export { parseBeacon, referencesOf } from './codecs/reference'

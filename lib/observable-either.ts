@@ -166,7 +166,8 @@ export const firstRight = <E, A>(source: Observable<E.Either<E, A>>): Promise<A>
 
 /**
  * The kit as one namespace, fp-ts style: `OE.map`, `OE.flatMap`, `OE.mapLeft`, `OE.match`,
- * `OE.getOrElse`, `OE.right`, `OE.left`, `OE.rightOrThrow`, `OE.firstRight`.
+ * `OE.getOrElse`, `OE.right`, `OE.left`. The two ways out of the Either world, `rightOrThrow` and
+ * `firstRight`, are exported on their own.
  *
  * @example
  * ```ts
@@ -177,4 +178,4 @@ export const firstRight = <E, A>(source: Observable<E.Either<E, A>>): Promise<A>
  * )
  * ```
  */
-export const OE = { right, left, map, mapLeft, flatMap, match, getOrElse, rightOrThrow, firstRight } as const
+export const OE = { right, left, map, mapLeft, flatMap, match, getOrElse } as const

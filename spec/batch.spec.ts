@@ -5,7 +5,8 @@
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, tap, toArray } from 'rxjs'
-import { BatchObject, Client, WeaviateError, connect, isBatchObjectError, isBatchReferenceError, uuidFromKey } from '../lib'
+import { BatchObject, Client, WeaviateError, connect, uuidFromKey } from '../lib'
+import { isBatchObjectError, isBatchReferenceError } from '../lib/errors'
 import { createClass, createMultiTenantClass, countObjects, deleteClass, getObjectRaw } from './helpers/fixtures'
 import { recordingClient } from './helpers/client'
 import { TestServer, json, startServer } from './helpers/misbehaving-server'

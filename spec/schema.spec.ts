@@ -3,7 +3,8 @@
  * servers, the typed errors, idempotent delete, adding a property, updating a class.
  */
 import { startEmbedded, type EmbeddedWeaviate } from '../lib/embedded'
-import { ClassDefinition, Client, connect } from '../lib'
+import { Client, connect } from '../lib'
+import { ClassDefinition } from '../lib/codecs/class-definition'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { deleteClass, getObjectRaw } from './helpers/fixtures'
 import { uniqueClassName, weaviateUrl } from './helpers/server'

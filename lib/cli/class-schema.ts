@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { ClassDefinition } from '../index'
+import { ClassDefinition } from '../codecs/class-definition'
 
 /** Primitive data types are lower-case (`text`, `int[]`, `geoCoordinates`); class names are not. */
 const isClassName = (dataType: string): boolean => /^[A-Z]/.test(dataType)
