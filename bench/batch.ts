@@ -1,6 +1,6 @@
 /**
- * Batch import benchmark (issue 12) on a real Weaviate, small objects (the stream benchmark's
- * shape), each run into a freshly created class, contenders interleaved (order reversed every run),
+ * Batch import benchmark (issue 12) on a real Weaviate, small objects (bench-objects.ts, the
+ * stream benchmark's too), each run into a freshly created class, contenders interleaved (order reversed every run),
  * a full GC before each:
  *
  * 1. `objects.batch` against the plainest undici loop a user would write for the batch endpoint
@@ -32,8 +32,9 @@ import { lastValueFrom, mergeMap, range } from 'rxjs'
 import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
 import weaviate from 'weaviate-ts-client'
-import { BatchObject, connect } from '../lib'
+import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
+import { benchObjectBody, benchObjects, benchProperties } from './bench-objects'
 import { collectGarbage, median } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
@@ -49,11 +50,8 @@ const MEMORY_SMALL = sizeFromEnv('BATCH_MEMORY', 100_000)
 const MEMORY_LARGE = Number(process.env['BENCH_BATCH_MEMORY_LARGE'] ?? 400_000)
 const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 
-const properties = (i: number) => ({ title: `object ${i}`, count: i })
-
-function* objects(n: number): Generator<BatchObject> {
-  for (let i = 0; i < n; i++) yield { className: CLASS, dataObject: properties(i) }
-}
+/** The first `n` bench objects of the class, as the library's batch input. */
+const objects = (n: number) => benchObjects(CLASS, 0, n)
 
 type Contender = () => Promise<unknown>
 
@@ -87,7 +85,7 @@ const undiciLoop = (url: string, n: number, size: number, lanes: number, ids = f
       const start = next
       next = Math.min(n, next + size)
       const batch = []
-      for (let i = start; i < next; i++) batch.push(ids ? { class: CLASS, id: randomUUID(), properties: properties(i) } : { class: CLASS, properties: properties(i) })
+      for (let i = start; i < next; i++) batch.push(benchObjectBody(CLASS, i, ids ? { id: randomUUID() } : {}))
       const res = await request(`${url}/v1/batch/objects`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -168,7 +166,7 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
       'weaviate-ts-client': async () => {
         for (let start = 0; start < MAIN_OBJECTS; start += 100) {
           let batcher = peer.batch.objectsBatcher()
-          for (let i = start; i < Math.min(MAIN_OBJECTS, start + 100); i++) batcher = batcher.withObject({ class: CLASS, properties: properties(i) })
+          for (let i = start; i < Math.min(MAIN_OBJECTS, start + 100); i++) batcher = batcher.withObject({ class: CLASS, properties: benchProperties(i) })
           await batcher.do()
         }
       },
@@ -182,7 +180,7 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
       {
         batch: ours(NDJSON),
         single: () =>
-          lastValueFrom(range(0, NDJSON).pipe(mergeMap((i) => client.objects.create({ className: CLASS, dataObject: properties(i) }), 8)), {
+          lastValueFrom(range(0, NDJSON).pipe(mergeMap((i) => client.objects.create({ className: CLASS, dataObject: benchProperties(i) }), 8)), {
             defaultValue: undefined,
           }),
       },

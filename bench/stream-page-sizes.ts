@@ -1,0 +1,55 @@
+/**
+ * Stream group 1: the whole class streamed and counted at page sizes 100, 500 and 1,000, all seven
+ * contenders of stream-contenders.ts interleaved.
+ *
+ * Lines: `bench: stream page=<n> ours/undici-seq`, `ours/undici-prefetch`,
+ * `ours/weaviate-ts-client`, `ours-for-await/undici-seq`, `ours-pages/undici-seq` and
+ * `ours-pages/undici-prefetch`, each with its spread; and `undici-prefetch/undici-seq`: what one
+ * prefetched page buys the hand-written loop itself on this machine (when the server is the
+ * bottleneck, nothing that prefetches can go below it); and `undici-cursor-first/undici-seq`: the
+ * most any cursor stream can overlap on this machine.
+ */
+import { measure } from './harness'
+import { reportRatio } from './report'
+import {
+  StreamBenchContext,
+  WARMUP,
+  checked,
+  formatMs,
+  label,
+  oursCount,
+  oursForAwait,
+  oursPagesCount,
+  peerLoop,
+  undiciCursorFirst,
+  undiciPrefetch,
+  undiciSequential,
+} from './stream-contenders'
+
+const PAGE_SIZES = [100, 500, 1_000] as const
+
+/** Runs group 1 and prints its lines. */
+export const benchStreamPageSizes = async ({ url, className, total, ours, peer, runs }: StreamBenchContext): Promise<void> => {
+  for (const pageSize of PAGE_SIZES) {
+    const times = await measure(
+      {
+        ours: checked('ours', total, () => oursCount(ours, className, pageSize)),
+        'ours-for-await': checked('ours-for-await', total, () => oursForAwait(ours, className, pageSize)),
+        'ours-pages': checked('ours-pages', total, () => oursPagesCount(ours, className, pageSize)),
+        'undici-seq': checked('undici-seq', total, () => undiciSequential(url, className, pageSize)),
+        'undici-prefetch': checked('undici-prefetch', total, () => undiciPrefetch(url, className, pageSize)),
+        'undici-cursor-first': checked('undici-cursor-first', total, () => undiciCursorFirst(url, className, pageSize)),
+        'weaviate-ts-client': checked('weaviate-ts-client', total, () => peerLoop(peer, className, pageSize)),
+      },
+      { total: 1, lanes: 1, runs, warmup: WARMUP },
+    )
+    console.log(`  stream ${label(total)} page=${pageSize} median: ${formatMs(times)}`)
+    for (const peerName of ['undici-seq', 'undici-prefetch', 'weaviate-ts-client']) reportRatio(`stream page=${pageSize}`, times, peerName)
+    reportRatio(`stream page=${pageSize}`, times, 'undici-seq', 'ours-for-await')
+    for (const peerName of ['undici-seq', 'undici-prefetch']) reportRatio(`stream page=${pageSize}`, times, peerName, 'ours-pages')
+    // What one prefetched page buys a hand-written loop on this machine: the ceiling of prefetching.
+    reportRatio(`stream page=${pageSize}`, times, 'undici-seq', 'undici-prefetch')
+    // The same with the cursor read from the raw text before the parse: the most any cursor stream can overlap.
+    reportRatio(`stream page=${pageSize}`, times, 'undici-seq', 'undici-cursor-first')
+  }
+}
