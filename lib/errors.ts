@@ -151,8 +151,15 @@ export interface ErrorProps {
   }
 }
 
-/** Every error's tag. */
-type Tag = keyof ErrorProps
+/**
+ * Every error's tag: the `_tag` of a {@link WeaviateError}.
+ *
+ * @example
+ * ```ts
+ * const retryable: readonly ErrorTag[] = ['ConnectionError', 'TimeoutError']
+ * ```
+ */
+export type ErrorTag = keyof ErrorProps
 
 // -------------------------------------------------------------------------------------
 // table
@@ -232,10 +239,10 @@ const ERRORS = {
     message: (e): string =>
       `stream partition ${e.partition} failed (${e.remaining.length} ranges not delivered, resume with them as 'ranges'): ${e.cause.message}`,
   },
-} as const satisfies { readonly [T in Tag]: ErrorDeclaration<ErrorProps[T]> }
+} as const satisfies { readonly [T in ErrorTag]: ErrorDeclaration<ErrorProps[T]> }
 
 /** Every tag, in the table's order. */
-export const TAGS: readonly Tag[] = Object.keys(ERRORS) as Tag[]
+export const TAGS: readonly ErrorTag[] = Object.keys(ERRORS) as ErrorTag[]
 
 /**
  * What {@link formatError} reads: the tag and the props of an error.
@@ -245,7 +252,7 @@ export const TAGS: readonly Tag[] = Object.keys(ERRORS) as Tag[]
  * const d: ErrorDescription = { _tag: 'ArgumentValueError', argument: 'limit', reason: 'too big' }
  * ```
  */
-export type ErrorDescription = { readonly [T in Tag]: { readonly _tag: T } & ErrorProps[T] }[Tag]
+export type ErrorDescription = { readonly [T in ErrorTag]: { readonly _tag: T } & ErrorProps[T] }[ErrorTag]
 
 /**
  * The table's formatter for a tag and its props: every error's `message` comes from here.
@@ -259,8 +266,8 @@ export type ErrorDescription = { readonly [T in Tag]: { readonly _tag: T } & Err
 export const formatError = (e: ErrorDescription): string => declarationOf(e._tag).message(e)
 
 /** The table entry of a tag, typed by its props (the table's literal types say more than needed). */
-const declarationOf = <T extends Tag>(tag: T): ErrorDeclaration<ErrorProps[T]> =>
-  (ERRORS as { readonly [K in Tag]: ErrorDeclaration<ErrorProps[K]> })[tag]
+const declarationOf = <T extends ErrorTag>(tag: T): ErrorDeclaration<ErrorProps[T]> =>
+  (ERRORS as { readonly [K in ErrorTag]: ErrorDeclaration<ErrorProps[K]> })[tag]
 
 // -------------------------------------------------------------------------------------
 // model
@@ -268,9 +275,6 @@ const declarationOf = <T extends Tag>(tag: T): ErrorDeclaration<ErrorProps[T]> =
 
 /** The brand every weaviate-rx error carries; registered globally so copies of the package agree. */
 const ErrorBrand: unique symbol = Symbol.for('weaviate-rx/WeaviateError') as never
-
-/** The props a tag keeps as fields, per the table. */
-type Fields<T extends Tag> = Readonly<Pick<ErrorProps[T], (typeof ERRORS)[T]['fields'][number] & keyof ErrorProps[T]>>
 
 /**
  * An error of one tag: `_tag` and `name` are the tag, the table's fields are its own fields.
@@ -280,7 +284,12 @@ type Fields<T extends Tag> = Readonly<Pick<ErrorProps[T], (typeof ERRORS)[T]['fi
  * const show = (e: TaggedError<'TimeoutError'>) => `${e.phase} ${e.timeoutMs}`
  * ```
  */
-export type TaggedError<T extends Tag> = WeaviateErrorBase & { readonly _tag: T; readonly name: T } & Fields<T>
+export type TaggedError<T extends ErrorTag> = Error & {
+  readonly _tag: T
+  readonly name: T
+  /** Plain-data form for logs and `JSON.stringify`: the fields and the message, never the stack or the cause. */
+  toJSON(): Record<string, unknown>
+} & Readonly<Pick<ErrorProps[T], (typeof ERRORS)[T]['fields'][number] & keyof ErrorProps[T]>>
 
 /**
  * The base of every weaviate-rx error: the brand, `message` from the table's formatter, `cause`
@@ -299,7 +308,7 @@ abstract class WeaviateErrorBase extends Error {
 }
 
 /** The generated class of a tag; each exported class extends one. */
-const errorClass = <T extends Tag>(tag: T): new (props: ErrorProps[T]) => TaggedError<T> => {
+const errorClass = <T extends ErrorTag>(tag: T): new (props: ErrorProps[T]) => TaggedError<T> => {
   const { fields, message } = declarationOf(tag)
   class Generated extends WeaviateErrorBase {
     constructor(props: ErrorProps[T]) {
@@ -483,10 +492,7 @@ export class StreamPartitionError extends errorClass('StreamPartitionError') {}
  * }
  * ```
  */
-export type WeaviateError = EveryTagged<Tag>
-
-/** One {@link TaggedError} per tag of the union it is given. */
-type EveryTagged<T extends Tag> = T extends Tag ? TaggedError<T> : never
+export type WeaviateError = { readonly [T in ErrorTag]: TaggedError<T> }[ErrorTag]
 
 /**
  * Errors raised by input checks, before any request.
@@ -520,7 +526,7 @@ export const isWeaviateError = (u: unknown): u is WeaviateError => hasBrand(u) &
 
 /** The guard of one tag: the brand and that tag. */
 const guard =
-  <T extends Tag>(tag: T) =>
+  <T extends ErrorTag>(tag: T) =>
   (u: unknown): u is TaggedError<T> =>
     hasBrand(u) && u._tag === tag
 

@@ -63,6 +63,7 @@ export type {
   ConnectionError,
   DecodeError,
   ErrorProps,
+  ErrorTag,
   HttpMethod,
   StreamPartitionError,
   TaggedError,

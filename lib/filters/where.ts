@@ -70,7 +70,7 @@ export type Where =
   | ({ readonly path: readonly string[]; readonly operator: WhereOperator } & WhereValue)
 
 /**
- * The value of a leaf filter: exactly one of these fields (checked by {@link WhereCodec}).
+ * The value of a leaf filter: exactly one of these fields (checked before any request is sent).
  *
  * @example
  * ```ts
