@@ -13,6 +13,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { outcome, sh } from '../helpers/command'
 import { OTHER_NODES, installedRuntime } from '../helpers/runtimes'
+import { recordingClient, right } from '../helpers/client'
 import { weaviateUrl } from '../helpers/server'
 
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -34,6 +35,7 @@ const scriptEnv = (): NodeJS.ProcessEnv => ({
   WEAVIATE_URL: weaviateUrl(),
   DENO_NO_UPDATE_CHECK: '1',
   DENO_DIR: path.join(scratch, 'deno-cache'),
+  BUN_INSTALL_CACHE_DIR: path.join(scratch, 'bun-cache'),
   DO_NOT_TRACK: '1',
 })
 
@@ -202,5 +204,17 @@ describe('the installed package on Bun', () => {
   it('runs the scenario with the real undici handed in as `dispatcher`', async () => {
     const { stdout } = await sh(bun, ['smoke-bun-dispatcher.cjs'], { cwd: project, env: scriptEnv() })
     expect(scenarioResult(stdout)).toEqual(passedOn(/^bun /))
+  })
+})
+
+describe('after every script', () => {
+  it('leaves no class of theirs on the server', async () => {
+    const { client, close } = recordingClient()
+    try {
+      const schema = await right(client.schema.get())
+      expect(schema.classes?.map((c) => c.class).filter((name) => name?.startsWith('PackageSmoke_'))).toEqual([])
+    } finally {
+      await close()
+    }
   })
 })
