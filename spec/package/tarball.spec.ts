@@ -11,6 +11,7 @@
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import packageJson from '../../package.json'
 import { outcome, sh } from '../helpers/command'
 import { OTHER_NODES, installedRuntime } from '../helpers/runtimes'
 import { recordingClient, right } from '../helpers/client'
@@ -21,8 +22,10 @@ const BIN = path.join(ROOT, 'node_modules', '.bin')
 const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
 const CONSUMER = path.join(__dirname, 'consumer')
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error']
-/** The package's entries, as `exports` declares them. */
-const ENTRIES = ['weaviate-rx', 'weaviate-rx/paging', 'weaviate-rx/embedded'] as const
+/** The package's code entries, as `exports` declares them (`weaviate-rx`, `weaviate-rx/paging`, ...). */
+const ENTRIES: readonly string[] = Object.keys((packageJson as { exports: Record<string, unknown> }).exports)
+  .filter((subpath) => subpath !== './package.json')
+  .map((subpath) => path.posix.join(packageJson.name, subpath))
 
 let scratch = ''
 let project = ''
