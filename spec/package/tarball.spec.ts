@@ -77,7 +77,7 @@ afterAll(async () => {
 
 describe('the tarball', () => {
   it('holds the build, package.json, README, CHANGELOG and LICENSE, and no sources, specs, examples or benchmarks', () => {
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']))
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts']))
     expect(files.filter((f) => !/^(dist\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/.test(f))).toEqual([])
   })
 
