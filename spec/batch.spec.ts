@@ -6,7 +6,7 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, tap, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect, uuidFromKey } from '../lib'
-import { isBatchObjectError, isBatchReferenceError } from '../lib/errors'
+import { isArgumentError, isBatchObjectError, isBatchReferenceError } from '../lib/errors'
 import { createClass, createMultiTenantClass, countObjects, deleteClass, getObjectRaw } from './helpers/fixtures'
 import { recordingClient } from './helpers/client'
 import { TestServer, json, startServer } from './helpers/misbehaving-server'
@@ -100,7 +100,7 @@ describe('objects.batch', () => {
     expect(await getObjectRaw(weaviateUrl(), Mixed, uuidFromKey(NAMESPACE, `${Mixed}-3`))).toBeUndefined()
   })
 
-  it('a malformed object is an input error at its index and the rest are written', async () => {
+  it('a malformed object is a BatchObjectError at its index with the input error as cause, and the rest are written', async () => {
     const source: unknown[] = [
       { className: Mixed, dataObject: { n: 1 } },
       { className: Mixed, dataObject: 'not an object' },
@@ -108,9 +108,11 @@ describe('objects.batch', () => {
       { className: Mixed, dataObject: { n: 2 } },
     ]
     const results = await all(client.objects.batch(source as BatchObject[]))
-    expect(lefts(results).map((e) => [e._tag, 'argument' in e ? e.argument : ''])).toEqual([
-      ['ArgumentTypeError', 'objects[1].dataObject'],
-      ['ArgumentValueError', 'objects[2].uuid'],
+    expect(
+      lefts(results).map((e) => (isBatchObjectError(e) && isArgumentError(e.cause) ? [e.index, e.cause._tag, e.cause.argument, e.uuid] : e._tag)),
+    ).toEqual([
+      [1, 'ArgumentTypeError', 'objects[1].dataObject', undefined],
+      [2, 'ArgumentValueError', 'objects[2].uuid', undefined],
     ])
     expect(rights(results).map((w) => w.index).sort()).toEqual([0, 3])
   })
