@@ -479,3 +479,28 @@ describe('a batch request that fails as a whole', () => {
     }
   })
 })
+
+describe('objects.batch item retries on the request retry policy', () => {
+  it("waits as the call's retry options say: their jitter source is asked once per retry of a rate-limited item", async () => {
+    // The stub reports object 0 rate-limited in the first two answers (a real Weaviate does so only with a vectorizer behind it).
+    const server: TestServer = await startServer((req, res, n) => {
+      const { objects } = JSON.parse(server.requests[n]?.body ?? '{}') as { objects: Array<{ id: string }> }
+      json(200, objects.map((o, i) => ({ id: o.id, result: n < 2 && i === 0 ? { errors: { error: [{ message: 'rate limit reached' }] } } : {} })))(req, res, n)
+    })
+    const stub = connect({ url: server.url, serverVersion: '1.39.0' })
+    try {
+      let jitter = 0
+      const random = (): number => {
+        jitter += 1
+        return 0
+      }
+      const results = await all(stub.objects.batch([{ className: 'A', dataObject: { n: 0 } }, { className: 'A', dataObject: { n: 1 } }], { retry: { random } }))
+      expect(lefts(results)).toEqual([])
+      expect(server.requests.map((r) => (JSON.parse(r.body) as { objects: unknown[] }).objects.length)).toEqual([2, 1, 1])
+      expect(jitter).toBe(2)
+    } finally {
+      await stub.close()
+      await server.close()
+    }
+  })
+})
