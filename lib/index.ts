@@ -43,6 +43,7 @@ export type {
 export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs, BatchReference, ReferenceBatchOptions, ReferenceWritten } from './references'
 export { uuidFromKey } from './objects/batch'
 export type { BatchOptions, BatchProgress } from './batch/options'
+export type { OnProgress, Progress } from './progress'
 export type { BatchSource } from './batch/source'
 export type { Where, WhereOperator, WhereValue } from './filters/where'
 export type { SchemaApi, TenantsApi } from './schema'

@@ -9,6 +9,7 @@ import * as E from 'fp-ts/Either'
 import { Observable, firstValueFrom, toArray } from 'rxjs'
 import { MockAgent } from 'undici'
 import { Client, WeaviateError, connect } from '../lib'
+import { isArgumentError, isBatchObjectError, isBatchReferenceError } from '../lib/errors'
 
 const ORIGIN = 'http://127.0.0.1:9'
 const ID = '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'
@@ -54,6 +55,9 @@ const anything = fc.oneof(nasty, fc.anything(), fc.constant(undefined))
 const mostly = (valid: unknown) => fc.oneof({ arbitrary: fc.constant(valid), weight: 3 }, { arbitrary: anything, weight: 1 })
 
 type Outcome = 'input-error' | 'sent'
+/** An argument error, or a batch item's error whose cause is one (a malformed item, at its index). */
+const isInputError = (e: WeaviateError): boolean =>
+  isArgumentError(e) || ((isBatchObjectError(e) || isBatchReferenceError(e)) && isArgumentError(e.cause))
 /** How often each outcome happened, so each property proves it reached both branches. */
 const tally: Record<Outcome, number> = { 'input-error': 0, sent: 0 }
 
@@ -64,7 +68,7 @@ const outcome = async (op: () => Observable<E.Either<WeaviateError, unknown>>, b
   expect(values).toHaveLength(1)
   const result = values[0] as E.Either<WeaviateError, unknown>
   const requests = sent.slice(before)
-  if (E.isLeft(result) && (result.left._tag === 'ArgumentTypeError' || result.left._tag === 'ArgumentValueError')) {
+  if (E.isLeft(result) && isInputError(result.left)) {
     expect(requests).toEqual([])
     tally['input-error'] += 1
     return 'input-error'

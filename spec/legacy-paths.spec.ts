@@ -64,8 +64,13 @@ describe('before 1.14', () => {
 
   it('keeps the class in replace and update bodies', async () => {
     const id = await right(rc.client.objects.create({ className: 'Person', dataObject: { name: 'B' } }))
+    const first = rc.requests.length
     await right(rc.client.objects.update({ className: 'Person', uuid: id, dataObject: { name: 'C' } }))
-    expect(rc.requests.at(-1)?.body).toMatchObject({ class: 'Person', id })
+    await right(rc.client.objects.replace({ className: 'Person', uuid: id, dataObject: { name: 'D' } }))
+    expect(rc.requests.slice(first).map((r) => [r.method, r.body])).toEqual([
+      ['PATCH', expect.objectContaining({ class: 'Person', id })],
+      ['PUT', expect.objectContaining({ class: 'Person', id })],
+    ])
   })
 
   it('lists without the class parameter', async () => {
@@ -99,17 +104,34 @@ describe('before 1.14', () => {
     )
   })
 
-  it('warns once per kind that class names are ignored', async () => {
-    await right(rc.client.objects.exists({ className: 'Person', uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }))
-    await right(rc.client.objects.exists({ className: 'Person', uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }))
-    const codes = warningCodes()
-    expect(codes.filter((c) => c === 'WEAVIATE_RX_DEP002')).toHaveLength(1)
-    expect(codes.filter((c) => c === 'WEAVIATE_RX_DEP004')).toHaveLength(1)
-    expect(codes.filter((c) => c === 'WEAVIATE_RX_DEP005')).toHaveLength(1)
+  it('warns once per kind and client that class names are ignored', async () => {
+    const fresh = recordingClient({ url: server.url, serverVersion: '1.13.0' })
+    try {
+      const before = warningCodes().length
+      const o = fresh.client.objects
+      const club = await right(o.create({ className: 'Club', dataObject: { name: 'w' } }))
+      const person = await right(o.create({ className: 'Person', dataObject: { name: 'w' } }))
+      for (let i = 0; i < 2; i++) {
+        await right(o.exists({ className: 'Person', uuid: person }))
+        await right(fresh.client.references.add({ fromClassName: 'Club', fromUuid: club, fromPropertyName: 'members', toClassName: 'Person', toUuid: person }))
+      }
+      const codes = warningCodes().slice(before)
+      expect(codes.filter((c) => c === 'WEAVIATE_RX_DEP002')).toHaveLength(1)
+      expect(codes.filter((c) => c === 'WEAVIATE_RX_DEP004')).toHaveLength(1)
+      expect(codes.filter((c) => c === 'WEAVIATE_RX_DEP005')).toHaveLength(1)
+    } finally {
+      await fresh.close()
+    }
   })
 
-  it('sends no meta request when the version is given', () => {
-    expect(paths().filter((p) => p.includes('/v1/meta'))).toEqual([])
+  it('sends no meta request when the version is given', async () => {
+    const fresh = recordingClient({ url: server.url, serverVersion: '1.13.0' })
+    try {
+      await right(fresh.client.objects.exists({ className: 'Person', uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }))
+      expect(fresh.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['HEAD /v1/objects/36ddd591-2dee-4e7e-a3cc-eb86d30a4303'])
+    } finally {
+      await fresh.close()
+    }
   })
 })
 

@@ -1,13 +1,30 @@
 /**
  * Per-item retries of a batch request. The batch endpoints answer 200 with one result per item;
- * an item the server reports as a transient failure (rate limit, overload, timeout) is sent again
- * after a backoff, alone with the other such items, up to a budget. Permanent failures (an invalid
- * property, an unknown class) are final at once.
+ * an item whose failure is transient (its tagged error, see `item-failure.ts`, has a transient
+ * status) is sent again, alone with the other such items, after the wait the request retry policy
+ * (`http/retry.ts`) gives: the same backoff, jitter and caps as a request. Permanent failures (an
+ * invalid property, an unknown class) and whole-request failures (already retried by the
+ * pipeline) are final at once.
  *
  * @packageDocumentation
  */
 import { EMPTY, Observable, SchedulerLike, concat, mergeMap, of, timer } from 'rxjs'
+import { UnexpectedStatusError, WeaviateError } from '../errors'
+import { RetryRequest, retryDelay } from '../http/retry'
+import { RetryOptions } from '../http/types'
 import { Prepared } from './sink'
+
+/**
+ * Why an item was not written: its own failure in the answer, or the failure of the whole request.
+ *
+ * @example
+ * ```ts
+ * const own: ItemFailure = { kind: 'item', error: itemFailure(request, ['rate limit']) }
+ * ```
+ */
+export type ItemFailure =
+  | { readonly kind: 'item'; readonly error: UnexpectedStatusError }
+  | { readonly kind: 'request'; readonly error: WeaviateError }
 
 /**
  * The outcome of one item in one request, with the item itself (so a result needs no lookup).
@@ -15,68 +32,80 @@ import { Prepared } from './sink'
  * @example
  * ```ts
  * const ok: ItemOutcome<string> = { item, ok: true }
- * const failed: ItemOutcome<string> = { item, ok: false, messages: ['rate limit'], transient: true }
+ * const failed: ItemOutcome<string> = { item, ok: false, failure: { kind: 'item', error } }
  * ```
  */
-export type ItemOutcome<P> =
-  | { readonly item: Prepared<P>; readonly ok: true }
-  | {
-      readonly item: Prepared<P>
-      readonly ok: false
-      readonly messages: readonly string[]
-      readonly transient: boolean
-      readonly cause?: unknown
-    }
-
-const TRANSIENT = /rate.?limit|too many requests|\b429\b|overload|try again|timed? ?out|deadline exceeded|connection reset|unavailable|resource exhausted/i
+export type ItemOutcome<P> = { readonly item: Prepared<P>; readonly ok: true } | { readonly item: Prepared<P>; readonly ok: false; readonly failure: ItemFailure }
 
 /**
- * True for a server message that says "later", not "never".
+ * How items are retried: the retry options of the call (attempts = item retries + 1) and the
+ * clock of the waits.
  *
  * @example
  * ```ts
- * isTransientMessage('429 Too Many Requests') // true
- * isTransientMessage("invalid text property 'title'") // false
+ * const policy: ItemRetryPolicy = { options: { ...DEFAULT_RETRY, attempts: 4 }, scheduler: asyncScheduler }
  * ```
  */
-export const isTransientMessage = (message: string): boolean => TRANSIENT.test(message)
+export interface ItemRetryPolicy {
+  readonly options: RetryOptions
+  readonly scheduler: SchedulerLike
+}
 
-/** Backoff before item retry `n` (1-based): 200 ms, 400 ms, 800 ms, ... capped at 5 s. */
-const backoffMs = (n: number): number => Math.min(5_000, 200 * 2 ** (n - 1))
+/** An item sent again was not written, so sending it again is safe whatever the endpoint. */
+const ITEM_REQUEST: RetryRequest = { method: 'POST', idempotent: true }
 
-const retriable = <P>(o: ItemOutcome<P>): boolean => !o.ok && o.transient
+/** The policy's wait before sending this outcome's item again, or undefined when it is final. */
+const waitBefore = <P>(outcome: ItemOutcome<P>, attempt: number, options: RetryOptions): number | undefined =>
+  outcome.ok || outcome.failure.kind === 'request'
+    ? undefined
+    : retryDelay({ error: outcome.failure.error, attempt, request: ITEM_REQUEST, options, remainingMs: Infinity })
 
 /**
- * Sends `items` with `sendOnce`; items that come back transient are sent again (only those), up to
- * `retries` times. Emits the items' final outcomes, one array per request (an item in exactly one
- * of them): per request, not per item, so a result costs no operator hops.
+ * Sends `items` with `sendOnce`; items that come back with a transient failure are sent again
+ * (only those, after the longest of their waits) while the policy allows. Emits the items' final
+ * outcomes, one array per request (an item in exactly one of them): per request, not per item, so
+ * a result costs no operator hops.
  *
  * @example
  * ```ts
- * withItemRetries(batch, (items) => sendRequest(items), 3, asyncScheduler)
+ * withItemRetries(batch, (items) => sendRequest(items), { options: retryOptions, scheduler: asyncScheduler })
  * ```
  */
 export const withItemRetries = <P>(
   items: ReadonlyArray<Prepared<P>>,
   sendOnce: (items: ReadonlyArray<Prepared<P>>) => Observable<ReadonlyArray<ItemOutcome<P>>>,
-  retries: number,
-  scheduler: SchedulerLike,
-  attempt = 0,
+  policy: ItemRetryPolicy,
+  attempt = 1,
 ): Observable<ReadonlyArray<ItemOutcome<P>>> =>
   sendOnce(items).pipe(
     mergeMap((outcomes) => {
-      if (attempt >= retries || !outcomes.some(retriable)) return of(outcomes)
-      const final = outcomes.filter((o) => !retriable(o))
-      const retryItems = outcomes.filter(retriable).map((o) => o.item)
+      if (outcomes.every((o) => o.ok)) return of(outcomes)
+      const final: Array<ItemOutcome<P>> = []
+      const again: Array<Prepared<P>> = []
+      let wait = 0
+      for (const outcome of outcomes) {
+        const delay = waitBefore(outcome, attempt, policy.options)
+        if (delay === undefined) final.push(outcome)
+        else {
+          again.push(outcome.item)
+          wait = Math.max(wait, delay)
+        }
+      }
+      if (again.length === 0) return of(outcomes)
       return concat(
         final.length === 0 ? EMPTY : of(final),
-        timer(backoffMs(attempt + 1), scheduler).pipe(
-          mergeMap(() => withItemRetries(retryItems, sendOnce, retries, scheduler, attempt + 1)),
-        ),
+        timer(wait, policy.scheduler).pipe(mergeMap(() => withItemRetries(again, sendOnce, policy, attempt + 1))),
       )
     }),
   )
 
-/** Every item of `items` with the same failure (the whole request failed). */
-export const allFailed = <P>(items: ReadonlyArray<Prepared<P>>, messages: readonly string[], cause: unknown): Observable<ReadonlyArray<ItemOutcome<P>>> =>
-  of(items.map((item): ItemOutcome<P> => ({ item, ok: false, messages, transient: false, cause })))
+/**
+ * Every item of `items` with the same failure (the whole request failed).
+ *
+ * @example
+ * ```ts
+ * allFailed(items, connectionError)
+ * ```
+ */
+export const allFailed = <P>(items: ReadonlyArray<Prepared<P>>, error: WeaviateError): Observable<ReadonlyArray<ItemOutcome<P>>> =>
+  of(items.map((item): ItemOutcome<P> => ({ item, ok: false, failure: { kind: 'request', error } })))

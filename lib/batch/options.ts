@@ -5,28 +5,37 @@
  */
 import { SchedulerLike, asyncScheduler } from 'rxjs'
 import { CallOptions, callOptions } from '../context'
+import type { OnProgress, Progress } from '../progress'
 import { ConsistencyLevel, argsObject, consistencyLevel, optional, positiveInteger, valueError } from '../input/check'
 
 /**
- * Progress of a batch operation, reported after every request and once more at the end.
+ * Progress of a batch operation: the common {@link Progress} (`items` = `succeeded + failed`,
+ * `requests` = requests answered, item retries included) and the batch's own counts. Reported
+ * after every request and once more, with `done: true`, at the end.
+ *
+ * `settledThrough` is the checkpoint: every item with an index below it has had its final result
+ * emitted before this report, so a resumable import may record "the first `settledThrough` items
+ * are done" (written or failed for good) and, after a crash, start again at that index. Items at or
+ * above it may be written, failed or not yet sent; results arrive in request order, not item
+ * order, so this watermark is the one safe place to resume from.
  *
  * @example
  * ```ts
- * const onProgress = (p: BatchProgress) => console.error(`${p.succeeded}/${p.read} ${Math.round(p.perSecond)}/s`)
+ * const onProgress = (p: BatchProgress) => {
+ *   console.error(`${p.succeeded}/${p.read} ${Math.round(p.perSecond)}/s`)
+ *   saveCheckpoint({ line: firstLine + p.settledThrough })
+ * }
  * ```
  */
-export interface BatchProgress {
+export interface BatchProgress extends Progress {
   /** Items taken from the source. */
   readonly read: number
   /** Items sent at least once. */
   readonly sent: number
+  /** Items written. */
   readonly succeeded: number
-  readonly failed: number
-  readonly elapsedMs: number
-  /** Items finished (succeeded or failed) per second so far. */
-  readonly perSecond: number
-  /** True on the last report, after the last result. */
-  readonly done: boolean
+  /** Every item with an index below this one has had its final result emitted. */
+  readonly settledThrough: number
 }
 
 /**
@@ -60,7 +69,10 @@ export interface BatchOptions extends CallOptions {
   readonly flushMs?: number
   /**
    * How often an item the server reported as a transient failure (rate limit, overload, timeout)
-   * inside a 200 answer is sent again, each time after a backoff.
+   * inside a 200 answer is sent again. The waits come from the call's retry policy (the client's
+   * `retry` options with the call's `retry` over them: backoff, jitter, `maxDelayMs`), the same
+   * policy as a request's retries; this only sets how many there are. `retry: false` on the call
+   * does not turn item retries off: `itemRetries: 0` does.
    * @default 3
    */
   readonly itemRetries?: number
@@ -71,8 +83,11 @@ export interface BatchOptions extends CallOptions {
    * @default Infinity
    */
   readonly sourceHighWaterMark?: number
-  /** Called after every request and once at the end. */
-  readonly onProgress?: (progress: BatchProgress) => void
+  /**
+   * Called after every request (its results emitted first) and once at the end with `done: true`.
+   * Any {@link OnProgress} callback of the common shape fits.
+   */
+  readonly onProgress?: OnProgress<BatchProgress>
   /** The clock of the idle flush and the item backoff (tests). Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike
 }

@@ -1,59 +1,77 @@
 /**
- * The counters behind {@link BatchProgress}: one tracker per batch run.
+ * The counts behind {@link BatchProgress}: one tally per batch run, reported in the common
+ * progress shape.
  *
  * @packageDocumentation
  */
 import { SchedulerLike } from 'rxjs'
-import { BatchProgress } from './options'
+import { progressMeter } from '../progress'
+import { BatchProgress, ResolvedBatchOptions } from './options'
+import { settledWatermark } from './settled-watermark'
 
 /**
  * Counts a batch run and reports it.
  *
  * @example
  * ```ts
- * const progress = new ProgressTracker(console.log, asyncScheduler)
- * progress.readOne(); progress.settled(true); progress.report(false)
+ * const tally = batchTally(console.log, asyncScheduler)
+ * tally.read(); tally.sent(1); tally.answered(); tally.settled(0, true); tally.report(false)
  * ```
  */
-export class ProgressTracker {
-  private read = 0
-  private sent = 0
-  private succeeded = 0
-  private failed = 0
-  private readonly started: number
+export interface BatchTally {
+  /** One item taken from the source. */
+  read(): void
+  /** `n` items sent for the first time. */
+  sent(n: number): void
+  /** A request answered (or failed for good), item retries included. */
+  answered(): void
+  /** Item `index` has its final result. */
+  settled(index: number, ok: boolean): void
+  /** Calls the callback with the counts so far. */
+  report(done: boolean): void
+}
 
-  constructor(
-    private readonly onProgress: ((progress: BatchProgress) => void) | undefined,
-    private readonly scheduler: SchedulerLike,
-  ) {
-    this.started = scheduler.now()
-  }
-
-  readOne(): void {
-    this.read += 1
-  }
-
-  sentSome(n: number): void {
-    this.sent += n
-  }
-
-  settled(ok: boolean): void {
-    if (ok) this.succeeded += 1
-    else this.failed += 1
-  }
-
-  report(done: boolean): void {
-    if (this.onProgress === undefined) return
-    const elapsedMs = this.scheduler.now() - this.started
-    const finished = this.succeeded + this.failed
-    this.onProgress({
-      read: this.read,
-      sent: this.sent,
-      succeeded: this.succeeded,
-      failed: this.failed,
-      elapsedMs,
-      perSecond: elapsedMs > 0 ? (finished * 1000) / elapsedMs : 0,
-      done,
-    })
+/**
+ * A tally for one run; its clock starts now.
+ *
+ * @example
+ * ```ts
+ * const tally = batchTally(resolved.onProgress, resolved.scheduler)
+ * ```
+ */
+export const batchTally = (onProgress: ResolvedBatchOptions['onProgress'], scheduler: SchedulerLike): BatchTally => {
+  const meter = progressMeter(scheduler)
+  const watermark = settledWatermark()
+  let read = 0
+  let sent = 0
+  let requests = 0
+  let succeeded = 0
+  let failed = 0
+  return {
+    read: () => {
+      read += 1
+    },
+    sent: (n) => {
+      sent += n
+    },
+    answered: () => {
+      requests += 1
+    },
+    settled: (index, ok) => {
+      if (ok) succeeded += 1
+      else failed += 1
+      watermark.settle(index)
+    },
+    report: (done) => {
+      if (onProgress === undefined) return
+      const progress: BatchProgress = {
+        ...meter({ items: succeeded + failed, failed, requests, done }),
+        read,
+        sent,
+        succeeded,
+        settledThrough: watermark.through(),
+      }
+      onProgress(progress)
+    },
   }
 }

@@ -10,10 +10,11 @@ import * as t from 'io-ts'
 import { Observable, defer, mergeMap, of, tap } from 'rxjs'
 import { OperationContext } from '../context'
 import { ArgumentError, WeaviateError } from '../errors'
-import { HttpRequest } from '../http/types'
-import { ItemOutcome, allFailed, isTransientMessage, withItemRetries } from './item-retry'
+import { HttpRequest, HttpResponse } from '../http/types'
+import { itemFailure, missingItem } from './item-failure'
+import { ItemOutcome, ItemRetryPolicy, allFailed, withItemRetries } from './item-retry'
 import { ResolvedBatchOptions } from './options'
-import { ProgressTracker } from './progress'
+import { batchTally } from './progress'
 import { Prepared, batchSink } from './sink'
 import { BatchSource, pullFrom } from './source'
 
@@ -45,8 +46,12 @@ export interface BatchKind<P extends Serialised, A> {
   readonly request: (items: ReadonlyArray<Prepared<P>>) => HttpRequest
   /** The result of a written item. */
   readonly written: (index: number, payload: P) => A
-  /** The error of an item that was not written. */
-  readonly failed: (index: number, payload: P, messages: readonly string[], cause: unknown) => WeaviateError
+  /**
+   * The error of an item that was not written: `payload` is undefined for a malformed item (then
+   * `cause` is its ArgumentError); `cause` is the request's failure when the whole request failed,
+   * undefined when the server refused the item itself (its messages say why).
+   */
+  readonly failed: (index: number, payload: P | undefined, messages: readonly string[], cause: WeaviateError | undefined) => WeaviateError
 }
 
 /** The per-item results of both batch endpoints: `result.errors.error[].message`. */
@@ -76,21 +81,26 @@ const itemResults = (body: unknown): readonly ItemResult[] => {
   return E.isRight(decoded) ? decoded.right : []
 }
 
-/** Each item's outcome from the answer, matched by position (the server answers in request order). */
-const outcomesOf = <P>(items: ReadonlyArray<Prepared<P>>, body: unknown): ReadonlyArray<ItemOutcome<P>> => {
-  const results = itemResults(body)
+/**
+ * Each item's outcome from the answer, matched by position (the server answers in request order);
+ * a failed item's messages become its tagged error here, once.
+ */
+const outcomesOf = <P>(items: ReadonlyArray<Prepared<P>>, response: HttpResponse): ReadonlyArray<ItemOutcome<P>> => {
+  const results = itemResults(response.body)
   return items.map((item, i): ItemOutcome<P> => {
     const result = results[i]
-    if (result === undefined) return { item, ok: false, messages: ['the server sent no result for this item'], transient: true }
+    if (result === undefined) return { item, ok: false, failure: { kind: 'item', error: missingItem(response) } }
     const errors = result.result?.errors?.error
     if (errors === undefined || errors.length === 0) return { item, ok: true }
     const messages = errors.map((e) => e.message ?? 'unknown error')
-    return { item, ok: false, messages, transient: messages.every(isTransientMessage) }
+    return { item, ok: false, failure: { kind: 'item', error: itemFailure(response, messages) } }
   })
 }
 
 /**
- * Runs one batch call: cold, one run per subscription.
+ * Runs one batch call: cold, one run per subscription. Every result names its item's index; a
+ * result is emitted only when final (after the item's retries); progress is reported after each
+ * request's results.
  *
  * @example
  * ```ts
@@ -104,40 +114,49 @@ export const runBatch = <P extends Serialised, A>(
   kind: BatchKind<P, A>,
 ): Observable<E.Either<WeaviateError, A>> =>
   defer(() => {
-    const progress = new ProgressTracker(resolved.onProgress, resolved.scheduler)
+    const tally = batchTally(resolved.onProgress, resolved.scheduler)
+    const policy: ItemRetryPolicy = {
+      options: { ...ctx.http.retryOptions(resolved.call), attempts: resolved.itemRetries + 1 },
+      scheduler: resolved.scheduler,
+    }
     const toResult = (outcome: ItemOutcome<P>): E.Either<WeaviateError, A> => {
       const { index, payload } = outcome.item
-      progress.settled(outcome.ok)
-      return outcome.ok ? E.right(kind.written(index, payload)) : E.left(kind.failed(index, payload, outcome.messages, outcome.cause))
+      tally.settled(index, outcome.ok)
+      if (outcome.ok) return E.right(kind.written(index, payload))
+      const { failure } = outcome
+      // An item's own failure is its messages (no cause): a cause says the request as a whole failed.
+      return E.left(
+        failure.kind === 'item' ? kind.failed(index, payload, failure.error.messages, undefined) : kind.failed(index, payload, [failure.error.message], failure.error),
+      )
     }
-    const sendOnce = (items: ReadonlyArray<Prepared<P>>): Observable<ReadonlyArray<ItemOutcome<P>>> => {
-      progress.sentSome(items.length)
-      return ctx.http
-        .run({ ...kind.request(items), ...resolved.call }, (res) => E.right(res.body))
-        .pipe(mergeMap((answer) => (E.isLeft(answer) ? allFailed(items, [answer.left.message], answer.left) : of(outcomesOf(items, answer.right)))))
-    }
-    /** One request's results, each item's as one value, straight from its outcomes array. */
-    const send = (batch: ReadonlyArray<Prepared<P>>): Observable<E.Either<WeaviateError, A>> =>
-      new Observable((subscriber) =>
-        withItemRetries(batch, sendOnce, resolved.itemRetries, resolved.scheduler).subscribe({
-          next: (outcomes) => {
-            for (const outcome of outcomes) subscriber.next(toResult(outcome))
-          },
-          error: (e: unknown) => subscriber.error(e),
-          complete: () => {
-            progress.report(false)
-            subscriber.complete()
-          },
+    const sendOnce = (items: ReadonlyArray<Prepared<P>>): Observable<ReadonlyArray<ItemOutcome<P>>> =>
+      ctx.http.run({ ...kind.request(items), ...resolved.call }, (res) => E.right(res)).pipe(
+        mergeMap((answer) => {
+          tally.answered()
+          return E.isLeft(answer) ? allFailed(items, answer.left) : of(outcomesOf(items, answer.right))
         }),
       )
+    /** One request's results, each item's as one value, straight from its outcomes array. */
+    const send = (batch: ReadonlyArray<Prepared<P>>): Observable<E.Either<WeaviateError, A>> =>
+      new Observable((subscriber) => {
+        tally.sent(batch.length)
+        return withItemRetries(batch, sendOnce, policy).subscribe({
+          next: (outcomes) => {
+            for (const outcome of outcomes) subscriber.next(toResult(outcome))
+            tally.report(false)
+          },
+          error: (e: unknown) => subscriber.error(e),
+          complete: () => subscriber.complete(),
+        })
+      })
     return batchSink<unknown, P, E.Either<WeaviateError, A>>({
       source: pullFrom(source, resolved.sourceHighWaterMark),
       prepare: (item, index) => {
-        progress.readOne()
+        tally.read()
         const prepared = kind.prepare(item, index)
         if (E.isLeft(prepared)) {
-          progress.settled(false)
-          return { result: E.left(prepared.left) }
+          tally.settled(index, false)
+          return { result: E.left(kind.failed(index, undefined, [prepared.left.message], prepared.left)) }
         }
         return { prepared: prepared.right }
       },
@@ -147,5 +166,5 @@ export const runBatch = <P extends Serialised, A>(
       flushMs: resolved.flushMs,
       concurrency: resolved.concurrency,
       scheduler: resolved.scheduler,
-    }).pipe(tap({ complete: () => progress.report(true) }))
+    }).pipe(tap({ complete: () => tally.report(true) }))
   })

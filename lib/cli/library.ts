@@ -112,9 +112,8 @@ export interface CliConnection {
  *
  * - A whole-request failure (unreachable server, wrong key, a server error after the retries) is
  *   the cause of every item's Left: it is rejected as that error, because the run cannot go on.
- * - An item the server refused is its messages.
- * - An item the library refused before sending (an ArgumentError: no index of its own) is matched
- *   to the indexes that have no other outcome, in order: the sink checks items in input order.
+ * - An item the server refused, or the library refused before sending (its ArgumentError is the
+ *   cause), is its messages at its index.
  */
 const itemResults = async <A extends { readonly index: number }>(
   results: ObservableEither<WeaviateError, A>,
@@ -131,7 +130,7 @@ const itemResults = async <A extends { readonly index: number }>(
     switch (error._tag) {
       case 'BatchObjectError':
       case 'BatchReferenceError':
-        if (isWeaviateError(error.cause)) throw error.cause
+        if (isWeaviateError(error.cause) && error.cause._tag !== 'ArgumentTypeError' && error.cause._tag !== 'ArgumentValueError') throw error.cause
         outcomes.set(error.index, { index: error.index, error: error.messages.join('; ') })
         break
       case 'ArgumentTypeError':

@@ -31,7 +31,7 @@ import { retryDelay } from './retry'
 import { retryWithPolicy } from './retry-with-policy'
 import { toEither } from './to-either'
 import { Target, Transport, transport as undiciTransport } from './transport'
-import { HttpRequest, HttpResponse } from './types'
+import { HttpRequest, HttpResponse, RetryOptions } from './types'
 import { pathWithQuery, safeUrl } from './urls'
 
 /**
@@ -61,6 +61,11 @@ export interface HttpEffect {
    * headers or retry (see `fetch-url.ts`).
    */
   readonly fetchUrl: FetchUrl
+  /**
+   * The retry options a request with these call settings runs under (the client's, with the
+   * call's over them): for retries that happen above the pipeline, such as a batch's item retries.
+   */
+  retryOptions(call: Pick<HttpRequest, 'retry'>): RetryOptions
   /** Closes the pools the client owns; idempotent. */
   close(): Promise<void>
 }
@@ -154,6 +159,7 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
       // spread per response).
       send(req).pipe(toEither(), map((response) => (E.isLeft(response) ? response : interpret(response.right)))),
     fetchUrl: createFetchUrl({ pools, clock, transport, timeout: resolved.timeout }),
+    retryOptions: (call) => (call.retry === undefined ? resolved.retry : forCall(resolved, { retry: call.retry }).retry),
     close: () => pools.close(),
   }
 }

@@ -187,10 +187,11 @@ const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf']) => {
 
 /**
  * Writes every object of `source` through the batch endpoint; emits one value per object, in the
- * order the requests complete (input order within a request): `right({ index, uuid })`, or
- * `left(error)`: a {@link BatchObjectError} naming the object and carrying the server's messages
- * (or the request's failure as `cause`), or an input error for an object that is not well formed
- * (that object is not sent; the others are).
+ * order the requests complete (input order within a request), each only when final (after its
+ * retries): `right({ index, uuid })`, or `left(BatchObjectError)` with the object's `index` and
+ * the server's messages; its `cause` is the request's failure when the whole request failed, or the
+ * ArgumentError of an object that is not well formed (that object is not sent; the others are).
+ * `onProgress` reports `settledThrough`, the index below which every result has been emitted.
  *
  * @example
  * ```ts
@@ -224,7 +225,11 @@ export const batchObjects =
             idempotent: true,
           }),
           written: (index, payload) => ({ index, uuid: payload.uuid }),
-          failed: (index, payload, messages, cause) =>
-            new BatchObjectError({ index, uuid: payload.uuid, className: payload.className, messages, ...(cause === undefined ? {} : { cause }) }),
+          failed: (index, payload, messages, cause) => new BatchObjectError({
+              index,
+              ...(payload === undefined ? {} : { uuid: payload.uuid, className: payload.className }),
+              messages,
+              ...(cause === undefined ? {} : { cause }),
+            }),
         }),
     )

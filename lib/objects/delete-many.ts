@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
-import { EMPTY, Observable, concat, expand, from, mergeMap, of } from 'rxjs'
+import { EMPTY, Observable, asyncScheduler, concat, defer, expand, from, mergeMap, of, tap } from 'rxjs'
 import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext, callOptions, operation } from '../context'
 import { BatchObjectError, WeaviateError } from '../errors'
@@ -16,6 +16,7 @@ import { report } from '../codecs/decode'
 import { ConsistencyLevel, argsObject, boolean, consistencyLevel, name, optional, valueError } from '../input/check'
 import { className } from '../input/names'
 import { ObservableEither } from '../observable-either'
+import { OnProgress, progressMeter } from '../progress'
 
 /**
  * Arguments of `objects.deleteMany`.
@@ -41,6 +42,11 @@ export interface DeleteManyArgs extends CallOptions {
   readonly output?: 'minimal' | 'verbose'
   readonly consistencyLevel?: ConsistencyLevel
   readonly tenant?: string
+  /**
+   * Called after every round (`items`: objects deleted or failed so far, `requests`: rounds) and
+   * once more with `done: true` at the end: the same callback shape as a batch's or a stream's.
+   */
+  readonly onProgress?: OnProgress
 }
 
 /**
@@ -95,6 +101,9 @@ const where = (argument: string, value: unknown): Where => {
   return E.isRight(decoded) ? structuredClone(decoded.right) : valueError(argument, `'${argument}' is not a valid filter: ${report(decoded.left).join('; ')}`)
 }
 
+const callback = (argument: string, value: unknown): OnProgress =>
+  typeof value === 'function' ? (value as OnProgress) : valueError(argument, `'${argument}' must be a function`)
+
 const output = (argument: string, value: unknown): 'minimal' | 'verbose' =>
   value === 'minimal' || value === 'verbose' ? value : valueError(argument, `'${argument}' must be 'minimal' or 'verbose'`)
 
@@ -124,11 +133,19 @@ export const deleteMany =
           output: optional(output, 'output', a['output']) ?? 'minimal',
           consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),
           tenant: optional(name, 'tenant', a['tenant']),
+          onProgress: optional(callback, 'onProgress', a['onProgress']),
           call: callOptions(a),
         }
       },
       (input) => {
         let failures = 0
+        const meter = progressMeter(asyncScheduler)
+        const counts = { items: 0, failed: 0, requests: 0 }
+        const reportRound = (done: boolean): Observable<never> =>
+          defer(() => {
+            input.onProgress?.(meter({ ...counts, done }))
+            return EMPTY
+          })
         const request = (): Observable<E.Either<WeaviateError, Results>> =>
           ctx.http.run(
             {
@@ -176,12 +193,16 @@ export const deleteMany =
               deleted: round.results.successful,
               failed: round.results.failed,
             })
+            counts.requests += 1
+            counts.items += round.results.successful + round.results.failed
+            counts.failed += round.results.failed
             const all = totals(round)
             const done = finished(round)
               ? of(E.right<WeaviateError, DeleteManyProgress>({ kind: 'done', rounds: round.number, ...all, dryRun: input.dryRun }))
               : EMPTY
-            return concat(from(lefts), of(progress), done)
+            return concat(from(lefts), of(progress), reportRound(false), done)
           }),
+          tap({ complete: () => input.onProgress?.(meter({ ...counts, done: true })) }),
         )
       },
     )

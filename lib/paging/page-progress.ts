@@ -7,24 +7,22 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable } from 'rxjs'
+import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
 import { ObservableEither } from '../observable-either'
+import { Progress, progressMeter } from '../progress'
 
 /**
- * Cumulative counts reported by an `onProgress` option (paging, the object stream).
+ * Cumulative counts of a paged stream: the common {@link Progress} (`requests` counts pages,
+ * `failed` is 0) and `pages`.
  *
  * @example
  * ```ts
  * const show = (p: PageProgress) => process.stderr.write(`\r${p.items} objects in ${p.pages} pages${p.done ? '\n' : ''}`)
  * ```
  */
-export interface PageProgress {
-  /** Pages emitted so far (an empty last page counts). */
+export interface PageProgress extends Progress {
+  /** Pages emitted so far (an empty last page counts); the same as `requests`. */
   readonly pages: number
-  /** Items emitted so far. */
-  readonly items: number
-  /** `true` exactly once, when the stream completes. */
-  readonly done: boolean
 }
 
 /**
@@ -37,24 +35,26 @@ export interface PageProgress {
  * ```
  */
 export const withPageProgress =
-  <E, T>(report: ((progress: PageProgress) => void) | undefined) =>
+  <E, T>(report: ((progress: PageProgress) => void) | undefined, scheduler: SchedulerLike = asyncScheduler) =>
   (source: ObservableEither<E, readonly T[]>): ObservableEither<E, readonly T[]> =>
     report === undefined
       ? source
       : new Observable((subscriber) => {
+          const meter = progressMeter(scheduler)
           let pages = 0
           let items = 0
+          const progress = (done: boolean): PageProgress => ({ ...meter({ items, failed: 0, requests: pages, done }), pages })
           return source.subscribe({
             next: (page) => {
               subscriber.next(page)
               if (E.isLeft(page)) return
               pages += 1
               items += page.right.length
-              report({ pages, items, done: false })
+              report(progress(false))
             },
             error: (error: unknown) => subscriber.error(error),
             complete: () => {
-              report({ pages, items, done: true })
+              report(progress(true))
               subscriber.complete()
             },
           })

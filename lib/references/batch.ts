@@ -101,9 +101,9 @@ const prepareReference =
 
 /**
  * Writes every reference of `source` through the batch endpoint; emits one value per reference,
- * as the requests complete: `right({ index })` or `left(BatchReferenceError)` with the server's
- * messages (a missing property, an unknown class), or an input error for a malformed reference
- * (not sent).
+ * as the requests complete, each only when final: `right({ index })` or `left(BatchReferenceError)`
+ * with the reference's `index` and the server's messages (a missing property, an unknown class);
+ * its `cause` is the request's failure, or the ArgumentError of a malformed reference (not sent). `onProgress` reports `settledThrough` as for `objects.batch`.
  *
  * @example
  * ```ts
@@ -133,8 +133,12 @@ export const batchReferences =
               idempotent,
             }),
             written: (index) => ({ index }),
-            failed: (index, payload, messages, cause) =>
-              new BatchReferenceError({ index, from: payload.from, to: payload.to, messages, ...(cause === undefined ? {} : { cause }) }),
+            failed: (index, payload, messages, cause) => new BatchReferenceError({
+                index,
+                ...(payload === undefined ? {} : { from: payload.from, to: payload.to }),
+                messages,
+                ...(cause === undefined ? {} : { cause }),
+              }),
           }),
         ),
     )

@@ -345,11 +345,11 @@ describe('paginateAfter', () => {
     const progress: PageProgress[] = []
     const { fetchPage } = table(ids(5), 2)
     await collect(paginateAfter(fetchPage, { cursorOf: identity, pageSize: 2, onProgress: (p) => progress.push(p) }))
-    expect(progress).toEqual([
-      { pages: 1, items: 2, done: false },
-      { pages: 2, items: 4, done: false },
-      { pages: 3, items: 5, done: false },
-      { pages: 3, items: 5, done: true },
+    expect(progress.map(({ pages, requests, items, failed, done }) => ({ pages, requests, items, failed, done }))).toEqual([
+      { pages: 1, requests: 1, items: 2, failed: 0, done: false },
+      { pages: 2, requests: 2, items: 4, failed: 0, done: false },
+      { pages: 3, requests: 3, items: 5, failed: 0, done: false },
+      { pages: 3, requests: 3, items: 5, failed: 0, done: true },
     ])
   })
 
@@ -358,9 +358,9 @@ describe('paginateAfter', () => {
     const fetchPage = (after: string | undefined): ObservableEither<string, readonly string[]> =>
       of(after === undefined ? E.right(['a', 'b']) : E.left('boom'))
     await collect(paginateAfter(fetchPage, { cursorOf: identity, pageSize: 2, onProgress: (p) => progress.push(p) }))
-    expect(progress).toEqual([
-      { pages: 1, items: 2, done: false },
-      { pages: 1, items: 2, done: true },
+    expect(progress.map(({ pages, requests, items, failed, done }) => ({ pages, requests, items, failed, done }))).toEqual([
+      { pages: 1, requests: 1, items: 2, failed: 0, done: false },
+      { pages: 1, requests: 1, items: 2, failed: 0, done: true },
     ])
   })
 

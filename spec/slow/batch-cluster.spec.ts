@@ -1,10 +1,10 @@
 /**
  * objects.batch with `consistencyLevel: 'ALL'` on a real 3-node cluster (replication factor 3):
- * every object is on every node afterwards, read back from each node with `nodeName`, and the
+ * all 500 objects are on every node afterwards, each read back from each node with `nodeName`, and the
  * query carries the consistency level on the wire.
  */
 import * as E from 'fp-ts/Either'
-import { lastValueFrom, toArray } from 'rxjs'
+import { from, lastValueFrom, mergeMap, toArray } from 'rxjs'
 import { BatchObject, connect } from '../../lib'
 import type { EmbeddedCluster } from '../../lib/embedded'
 import { recordingDispatcher, right } from '../helpers/client'
@@ -43,11 +43,16 @@ it("writes every object to every replica with consistencyLevel 'ALL'", async () 
     const batchRequests = recorder.requests.filter((r) => r.path.startsWith('/v1/batch/objects'))
     expect(batchRequests.map((r) => r.path)).toEqual(Array.from({ length: 5 }, () => '/v1/batch/objects?consistency_level=ALL'))
     const ids = results.flatMap((r) => (E.isRight(r) ? [r.right.uuid] : []))
+    expect(new Set(ids).size).toBe(500)
+    // Every object read from every node's own copy (nodeName: no coordination, no repair).
     for (const node of cluster.nodes) {
-      for (const uuid of [ids[0] ?? '', ids[250] ?? '', ids[499] ?? '']) {
-        const read = await right(client.objects.getById({ className: Replicated, uuid, nodeName: node.name }))
-        expect(read?.id).toBe(uuid)
-      }
+      const held = await lastValueFrom(
+        from(ids).pipe(
+          mergeMap(async (uuid) => (await right(client.objects.getById({ className: Replicated, uuid, nodeName: node.name })))?.id, 16),
+          toArray(),
+        ),
+      )
+      expect([node.name, held.filter((id) => id !== undefined).length]).toEqual([node.name, 500])
     }
   } finally {
     await client.close()
@@ -56,7 +61,10 @@ it("writes every object to every replica with consistencyLevel 'ALL'", async () 
 })
 
 it('stop() ends every node process the file started', async () => {
+  const pids = cluster.nodes.map((node) => node.pid)
+  expect(pids.filter((pid) => typeof pid === 'number')).toHaveLength(3)
+  expect(pids.every((pid) => pid !== undefined && isAlive(pid))).toBe(true)
   await guarded?.stop()
   guarded = undefined
-  for (const node of cluster.nodes) expect(node.pid === undefined || !isAlive(node.pid)).toBe(true)
+  expect(pids.filter((pid) => pid !== undefined && isAlive(pid))).toEqual([])
 })
