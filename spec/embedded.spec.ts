@@ -17,6 +17,7 @@ import { EmbeddedError, resolveBinary, startEmbedded, type EmbeddedWeaviate, typ
 import { cachedBinaryPath } from '../lib/embedded/binary/cache'
 import { expandUrl } from '../lib/embedded/binary/download'
 import { PROTECTED_ENV, serverEnv, type ServerIdentity } from '../lib/embedded/process/env'
+import { planAuth, type AuthMode } from '../lib/embedded/auth/server-auth'
 import { allocateServerPorts } from '../lib/embedded/process/ports'
 import { createClass, deleteClass } from './helpers/fixtures'
 import { guardAgainstLeaks, isAlive, uniqueClassName } from './helpers/server'
@@ -235,25 +236,64 @@ describe('the server environment', () => {
     raftJoin: 'node0:5',
   })
 
-  it('turns anonymous access on when no other authentication scheme is configured (servers before 1.19 need one)', () => {
-    expect(serverEnv({}, undefined, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('true')
+  const plan = (version: string, extraEnv?: Record<string, string>, mode: AuthMode = 'apiKey') => planAuth({ mode, version, extraEnv })
+
+  it('turns API-key auth on with a fresh random key per start and anonymous access off (1.18.0 and later)', () => {
+    const [first, second] = [plan('1.18.6'), plan('1.39.0')]
+    expect(first.apiKey).toMatch(/^[-_0-9A-Za-z]{43}$/)
+    expect(second.apiKey).not.toBe(first.apiKey)
+    expect(serverEnv({}, undefined, identity(), second.env)).toMatchObject({
+      AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
+      AUTHENTICATION_APIKEY_ENABLED: 'true',
+      AUTHENTICATION_APIKEY_ALLOWED_KEYS: second.apiKey,
+      AUTHENTICATION_APIKEY_USERS: 'embedded-admin',
+    })
   })
 
-  it('leaves anonymous access off when the caller turns on API keys', () => {
-    const env = serverEnv({}, { AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'k' }, identity())
-    expect(env['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBeUndefined()
+  it('gives the internal cluster API random credentials from 1.21.2 on', () => {
+    const { env } = plan('1.39.0', undefined, 'none')
+    expect(env['CLUSTER_BASIC_AUTH_PASSWORD']).toMatch(/^[-_0-9A-Za-z]{43}$/)
+    expect(env['CLUSTER_BASIC_AUTH_USERNAME']).toMatch(/^cluster-/)
+    expect(Object.keys(plan('1.21.1').env).filter((k) => k.startsWith('CLUSTER_BASIC_AUTH_'))).toEqual([])
   })
 
-  it('leaves anonymous access off when the inherited environment turns on OIDC', () => {
-    expect(serverEnv({ AUTHENTICATION_OIDC_ENABLED: 'true' }, undefined, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBeUndefined()
+  it('takes anonymous requests on versions without API keys (before 1.18.0)', () => {
+    expect(plan('1.17.6')).toEqual({ scheme: 'anonymous', apiKey: undefined, env: { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true' } })
+  })
+
+  it("turns anonymous access on with auth: 'none'", () => {
+    expect(plan('1.39.0', undefined, 'none')).toMatchObject({ apiKey: undefined, env: { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true' } })
+  })
+
+  it('leaves authentication to an options.env that sets AUTHENTICATION_* and carries its first key', () => {
+    const auth = plan('1.39.0', { AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'k1,k2' })
+    expect(auth.apiKey).toBe('k1')
+    expect(Object.keys(auth.env).filter((k) => k.startsWith('AUTHENTICATION_'))).toEqual([])
+  })
+
+  it("rejects auth: 'none' together with AUTHENTICATION_* in options.env", () => {
+    expect(() => plan('1.39.0', { AUTHENTICATION_APIKEY_ENABLED: 'true' }, 'none')).toThrow(EmbeddedError)
+  })
+
+  it('rejects an unknown auth mode', () => {
+    expect(() => plan('1.39.0', undefined, 'open' as AuthMode)).toThrow("auth must be 'apiKey' or 'none'")
+  })
+
+  it('never inherits authentication settings from the parent', () => {
+    const parent = { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true', AUTHORIZATION_ADMINLIST_ENABLED: 'true', CLUSTER_BASIC_AUTH_USERNAME: 'x' }
+    const env = serverEnv(parent, undefined, identity(), plan('1.18.6').env)
+    expect(env['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('false')
+    expect(env['AUTHORIZATION_ADMINLIST_ENABLED']).toBeUndefined()
+    expect(env['CLUSTER_BASIC_AUTH_USERNAME']).toBeUndefined()
   })
 
   it('keeps an explicit anonymous setting of the caller', () => {
-    expect(serverEnv({}, { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false' }, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('false')
+    const extra = { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false' }
+    expect(serverEnv({}, extra, identity(), plan('1.39.0', extra).env)['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('false')
   })
 
   it('drops HOST and PORT inherited from the parent', () => {
-    const env = serverEnv({ HOST: '0.0.0.0', PORT: '80', KEEP: 'me' }, undefined, identity())
+    const env = serverEnv({ HOST: '0.0.0.0', PORT: '80', KEEP: 'me' }, undefined, identity(), {})
     expect(env['HOST']).toBeUndefined()
     expect(env['PORT']).toBeUndefined()
     expect(env['KEEP']).toBe('me')
@@ -264,6 +304,7 @@ describe('the server environment', () => {
       { DISABLE_TELEMETRY: 'false', CLUSTER_BIND_ADDR: '0.0.0.0', GO_PROFILING_DISABLE: 'false' },
       undefined,
       identity(),
+      {},
     )
     expect(env).toMatchObject({
       DISABLE_TELEMETRY: 'true',
@@ -275,7 +316,7 @@ describe('the server environment', () => {
   })
 
   it('takes ports, data path and identity from the node', () => {
-    expect(serverEnv({}, undefined, identity())).toMatchObject({
+    expect(serverEnv({}, undefined, identity(), {})).toMatchObject({
       PERSISTENCE_DATA_PATH: '/tmp/data',
       CLUSTER_HOSTNAME: 'node0',
       GRPC_PORT: '2',
@@ -289,13 +330,13 @@ describe('the server environment', () => {
   })
 
   it('lets options.env change a default', () => {
-    const env = serverEnv({}, { AUTOSCHEMA_ENABLED: 'false', QUERY_DEFAULTS_LIMIT: '7' }, identity())
+    const env = serverEnv({}, { AUTOSCHEMA_ENABLED: 'false', QUERY_DEFAULTS_LIMIT: '7' }, identity(), {})
     expect(env).toMatchObject({ AUTOSCHEMA_ENABLED: 'false', QUERY_DEFAULTS_LIMIT: '7', DEFAULT_VECTORIZER_MODULE: 'none' })
   })
 
   it('refuses every protected name in options.env', () => {
     for (const key of PROTECTED_ENV) {
-      expect(() => serverEnv({}, { [key]: 'x' }, identity())).toThrow(key)
+      expect(() => serverEnv({}, { [key]: 'x' }, identity(), {})).toThrow(key)
     }
   })
 
