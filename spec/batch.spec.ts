@@ -11,7 +11,7 @@ import { createClass, createMultiTenantClass, countObjects, deleteClass, getObje
 import { recordingClient } from './helpers/client'
 import { TestServer, json, startServer } from './helpers/misbehaving-server'
 import { startProxy } from './helpers/proxy'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 
 const Imported = uniqueClassName('Imported')
 const Mixed = uniqueClassName('Mixed')
@@ -32,7 +32,7 @@ const properties = [
 ]
 
 beforeAll(async () => {
-  client = connect({ url: weaviateUrl() })
+  client = connect({ ...weaviateConnection() })
   for (const name of [Imported, Mixed, Cut, Lazy]) await createClass(weaviateUrl(), { class: name, vectorizer: 'none', properties })
 })
 
@@ -117,7 +117,7 @@ describe('objects.batch', () => {
 
   it('through a proxy that cuts every 3rd answer mid-body, every object exists exactly once and none is a Left', async () => {
     const proxy = await startProxy(weaviateUrl(), { cut: { path: /\/v1\/batch\/objects/, every: 3 } })
-    const viaProxy = connect({ url: proxy.url, retry: { attempts: 5, baseDelayMs: 10 } })
+    const viaProxy = connect({ ...proxy.connection, retry: { attempts: 5, baseDelayMs: 10 } })
     try {
       // One request at a time, so the cuts fall on every 3rd request and never twice on one batch.
       const results = await all(viaProxy.objects.batch(generated(Cut, 3_000), { batchSize: 100, concurrency: 1 }))
@@ -133,7 +133,7 @@ describe('objects.batch', () => {
 
   it('when every answer is cut and the retry budget runs out, each object of the batch is one Left', async () => {
     const proxy = await startProxy(weaviateUrl(), { cut: { path: /\/v1\/batch\/objects/, every: 1 } })
-    const viaProxy = connect({ url: proxy.url, retry: { attempts: 2, baseDelayMs: 10 } })
+    const viaProxy = connect({ ...proxy.connection, retry: { attempts: 2, baseDelayMs: 10 } })
     try {
       const results = await all(viaProxy.objects.batch(generated(Cut, 150), { batchSize: 100, concurrency: 1 }))
       const failed = lefts(results)

@@ -15,8 +15,8 @@ let client: Client
 
 beforeAll(async () => {
   server = await startEmbedded({ env: { QUERY_MAXIMUM_RESULTS: '1000' }, log: { write: () => undefined } })
-  client = connect({ url: server.url })
-  await createClass(server.url, {
+  client = connect({ ...server.connection })
+  await createClass(server.connection, {
     class: Doomed,
     vectorizer: 'none',
     properties: [
@@ -24,8 +24,8 @@ beforeAll(async () => {
       { name: 'n', dataType: ['int'] },
     ],
   })
-  await insertObjects(server.url, Doomed, Array.from({ length: 5_000 }, (_, n) => ({ kind: 'old', n })))
-  await insertObjects(server.url, Doomed, Array.from({ length: 700 }, (_, n) => ({ kind: 'new', n })))
+  await insertObjects(server.connection, Doomed, Array.from({ length: 5_000 }, (_, n) => ({ kind: 'old', n })))
+  await insertObjects(server.connection, Doomed, Array.from({ length: 700 }, (_, n) => ({ kind: 'new', n })))
 })
 
 afterAll(async () => {
@@ -40,7 +40,7 @@ describe('objects.deleteMany', () => {
   it('dryRun counts every match (beyond the per-call limit) and deletes nothing', async () => {
     const results = await all(client.objects.deleteMany({ className: Doomed, where: old, dryRun: true }))
     expect(results.at(-1)).toEqual(E.right({ kind: 'done', rounds: 1, matches: 5_000, deleted: 0, failed: 0, dryRun: true }))
-    expect(await countObjects(server.url, Doomed)).toBe(5_700)
+    expect(await countObjects(server.connection, Doomed)).toBe(5_700)
   })
 
   it('deletes all 5,000 matches in several rounds and keeps the objects that do not match', async () => {
@@ -49,7 +49,7 @@ describe('objects.deleteMany', () => {
     const rounds = progress.filter((p) => p.kind === 'round')
     expect(rounds.length).toBeGreaterThanOrEqual(5)
     expect(progress.at(-1)).toMatchObject({ kind: 'done', deleted: 5_000, failed: 0 })
-    expect(await countObjects(server.url, Doomed)).toBe(700)
+    expect(await countObjects(server.connection, Doomed)).toBe(700)
   })
 
   it('on a filter with no matches: one round, nothing deleted', async () => {
@@ -64,7 +64,7 @@ describe('objects.deleteMany', () => {
     const where = { operator: 'And', operands: [{ path: ['kind'], operator: 'Equal', valueText: 'new' }, { path: ['n'], operator: 'LessThan', valueInt: 100 }] } as const
     const results = await all(client.objects.deleteMany({ className: Doomed, where }))
     expect(results.at(-1)).toEqual(E.right(expect.objectContaining({ kind: 'done', deleted: 100 }) as DeleteManyProgress))
-    expect(await countObjects(server.url, Doomed)).toBe(600)
+    expect(await countObjects(server.connection, Doomed)).toBe(600)
   })
 })
 

@@ -11,6 +11,7 @@ import * as net from 'node:net'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { inspect } from 'node:util'
 import { createGzip } from 'node:zlib'
 import { request } from 'undici'
 import { EmbeddedError, resolveBinary, startEmbedded, type EmbeddedWeaviate, type LogSink } from '../lib/embedded'
@@ -35,6 +36,10 @@ const exists = (file: string): Promise<boolean> =>
     () => true,
     () => false,
   )
+
+/** The `authorization` header of a started server's key. */
+const bearer = (server: EmbeddedWeaviate): Record<string, string> =>
+  server.connection.apiKey === undefined ? {} : { authorization: `Bearer ${server.connection.apiKey}` }
 
 const get = async (url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> => {
   const response = await request(url, { headers })
@@ -106,12 +111,43 @@ const rejection = async (promise: Promise<unknown>): Promise<EmbeddedError> => {
 
 describe('a started server', () => {
   let server: EmbeddedWeaviate
+  let log: ReturnType<typeof quietLog>
   let release = (): void => undefined
 
   beforeAll(async () => {
-    server = await startEmbedded({ log: quietLog() })
+    log = quietLog()
+    server = await startEmbedded({ log })
     release = leaks.allow(server)
   }, START_TIMEOUT)
+
+  it('refuses a request without its key (401) and answers it with the key', async () => {
+    expect((await get(`${server.url}/v1/schema`)).status).toBe(401)
+    expect((await get(`${server.url}/v1/schema`, bearer(server))).status).toBe(200)
+  })
+
+  it('hands out url, grpcUrl and its key in connection, ready to spread into connect()', () => {
+    expect({ ...server.connection }).toEqual({ url: server.url, grpcUrl: `http://127.0.0.1:${server.ports.grpc}`, apiKey: expect.stringMatching(/^[-_0-9A-Za-z]{43}$/) })
+    expect(server.grpcUrl).toBe(`http://127.0.0.1:${server.ports.grpc}`)
+  })
+
+  it('shows its key redacted when the handle is printed', () => {
+    const key = server.connection.apiKey ?? 'no key'
+    for (const text of [inspect(server, { depth: 5 }), JSON.stringify(server), String(JSON.stringify(server.connection))]) {
+      expect(text).toContain('<redacted>')
+      expect(text).not.toContain(key)
+    }
+  })
+
+  it('writes its key to no progress line, no server log line and no file outside its data dir but the environment of its process', async () => {
+    const key = server.connection.apiKey ?? 'no key'
+    expect(log.lines.join('\n')).not.toContain(key)
+    expect(server.logs().join('\n')).not.toContain(key)
+    expect(await fs.readFile(`/proc/${server.pid}/environ`, 'utf8')).toContain(`AUTHENTICATION_APIKEY_ALLOWED_KEYS=${key}`)
+  })
+
+  it('warns about nothing: every port beyond loopback needs a credential', () => {
+    expect(log.lines.filter((line) => line.includes('warning'))).toEqual([])
+  })
 
   afterAll(async () => {
     await server.stop()
@@ -124,7 +160,7 @@ describe('a started server', () => {
   })
 
   it('reports the version /v1/meta reports, 1.39.0', async () => {
-    const meta = JSON.parse((await get(`${server.url}/v1/meta`)).body) as { version: string }
+    const meta = JSON.parse((await get(`${server.url}/v1/meta`, bearer(server))).body) as { version: string }
     expect(meta.version).toBe('1.39.0')
     expect(server.version).toBe('1.39.0')
   })
@@ -133,6 +169,24 @@ describe('a started server', () => {
     expect(server.logs().some((line) => line.includes('"level"'))).toBe(true)
   })
 })
+
+it(
+  "takes anonymous requests with auth: 'none' and warns once that its gRPC port is open",
+  async () => {
+    const log = quietLog()
+    const server = await startEmbedded({ auth: 'none', log })
+    try {
+      expect((await get(`${server.url}/v1/schema`)).status).toBe(200)
+      expect(server.connection).not.toHaveProperty('apiKey')
+      const warnings = log.lines.filter((line) => line.includes('warning'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toContain(`gRPC ${server.ports.grpc}`)
+    } finally {
+      await server.stop()
+    }
+  },
+  START_TIMEOUT,
+)
 
 describe('stop()', () => {
   let server: EmbeddedWeaviate
@@ -162,7 +216,7 @@ it(
     const className = uniqueClassName('Kept')
     const first = await startEmbedded({ dataDir, log: quietLog() })
     try {
-      await createClass(first.url, { class: className, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+      await createClass(first.connection, { class: className, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
     } finally {
       await first.stop()
     }
@@ -170,8 +224,8 @@ it(
 
     const second = await startEmbedded({ dataDir, log: quietLog() })
     try {
-      expect((await get(`${second.url}/v1/schema/${className}`)).status).toBe(200)
-      await deleteClass(second.url, className)
+      expect((await get(`${second.url}/v1/schema/${className}`, bearer(second))).status).toBe(200)
+      await deleteClass(second.connection, className)
     } finally {
       await second.stop()
     }

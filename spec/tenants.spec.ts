@@ -5,7 +5,7 @@
 import { connect } from '../lib'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { deleteClass, getObjectRaw } from './helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 
 const Tenanted = uniqueClassName('Tenanted')
 const names = Array.from({ length: 100 }, (_, i) => `tenant-${String(i).padStart(3, '0')}`)
@@ -78,7 +78,7 @@ describe('tenants', () => {
   })
 
   it('on a 1.20 server an activity status is an UnsupportedVersionError (it needs 1.21)', async () => {
-    const client = connect({ url: weaviateUrl(), serverVersion: '1.20.5' })
+    const client = connect({ ...weaviateConnection(), serverVersion: '1.20.5' })
     try {
       const error = await left(client.tenants.create(Tenanted, [{ name: 'x', activityStatus: 'HOT' }]))
       expect(error).toMatchObject({ _tag: 'UnsupportedVersionError', requires: '1.21.0' })

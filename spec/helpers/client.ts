@@ -59,8 +59,8 @@ export interface RecordingClient {
 /** A connected client on the test server (with its API key) that records its requests. */
 export const recordingClient = (options: Partial<ConnectOptions> = {}): RecordingClient => {
   const { dispatcher, requests, close } = recordingDispatcher()
-  const url = weaviateUrl()
-  const client = connect({ url, dispatcher, ...apiKeyOption(url), ...options })
+  const url = options.url ?? weaviateUrl()
+  const client = connect({ url, dispatcher, ...(typeof url === 'string' ? apiKeyOption(url) : {}), ...options })
   return {
     client,
     requests,

@@ -113,7 +113,7 @@ it('retries the page answered 404 (as a restarting server does) and delivers eve
   // log shows the same page asked for again right after, so removing the retry fails this test.
   if (server === undefined) throw new Error('no server')
   const proxy = await startProxy(server.url, { inject: { path: /^\/v1\/objects\?/, nth: 26, status: 404 } })
-  const client = connect({ url: proxy.url, retry: { attempts: 30, baseDelayMs: 200, maxDelayMs: 1000, random: () => 1 } })
+  const client = connect({ ...proxy.connection, retry: { attempts: 30, baseDelayMs: 200, maxDelayMs: 1000, random: () => 1 } })
   try {
     const items = await lastValueFrom(client.objects.stream({ className: Item, pageSize: 200, prefetch: 1 }).pipe(toArray()))
     const pages = proxy.requests.filter((r) => r.startsWith('GET /v1/objects?'))
