@@ -69,7 +69,7 @@ describe('npm package', () => {
       "const { toAsyncIterable } = require('weaviate-rx/paging')",
       "const { startEmbedded } = require('weaviate-rx/embedded')",
       "if (typeof toAsyncIterable !== 'function' || typeof startEmbedded !== 'function') throw new Error('subpath entries missing')",
-      'const client = connect({ url: process.env.WEAVIATE_URL })',
+      'const client = connect({ url: process.env.WEAVIATE_URL, apiKey: process.env.WEAVIATE_API_KEY })',
       'firstValueFrom(client.meta.get().pipe(rightOrThrow()))',
       '  .then((meta) => console.log(JSON.stringify({ connect: typeof connect, version, server: meta.version })))',
       '  .finally(() => client.close())',

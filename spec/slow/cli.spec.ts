@@ -11,7 +11,7 @@ import * as path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { dropClass, exitOf, readClass, rest, runCli, seedClass, spawnCli, type Seeded } from '../cli/fixtures'
-import { pollFor, quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
+import { pollFor, quietLog, retryOnPortClash, sameKeyAs } from '../helpers/embedded-fixtures'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
 
 let target: EmbeddedWeaviate | undefined
@@ -31,7 +31,7 @@ const count = async (url: string, className: string): Promise<number> => {
 }
 
 beforeAll(async () => {
-  target = await retryOnPortClash(() => startEmbedded({ log: quietLog }))
+  target = await retryOnPortClash(() => startEmbedded({ log: quietLog, ...sameKeyAs(weaviateUrl()) }))
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-cli-slow-'))
 })
 
