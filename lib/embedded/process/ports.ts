@@ -21,11 +21,14 @@ import { EmbeddedError } from '../errors'
 export interface ServerPorts {
   /** REST (`--port`), bound to 127.0.0.1. */
   readonly rest: number
-  /** `GRPC_PORT` (Weaviate binds it on all interfaces; it cannot be restricted). */
+  /** `GRPC_PORT` (from 1.19.0; Weaviate binds it on all interfaces, it cannot be restricted; needs the API key). */
   readonly grpc: number
-  /** `CLUSTER_GOSSIP_BIND_PORT` (memberlist, TCP and UDP on 127.0.0.1). */
+  /** `CLUSTER_GOSSIP_BIND_PORT` (memberlist, TCP and UDP; on 127.0.0.1 from 1.31.19, every interface before). */
   readonly gossip: number
-  /** `CLUSTER_DATA_BIND_PORT` = gossip + 1 (cluster API; Weaviate binds it on all interfaces). */
+  /**
+   * `CLUSTER_DATA_BIND_PORT` = gossip + 1 (cluster API; Weaviate binds it on all interfaces, with
+   * random basic-auth credentials from 1.21.2 and no authentication before).
+   */
   readonly data: number
   /** `RAFT_PORT`, bound to 127.0.0.1. */
   readonly raft: number
