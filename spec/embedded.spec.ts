@@ -138,7 +138,7 @@ describe('a started server', () => {
     }
   })
 
-  it('writes its key to no progress line, no server log line and no file outside its data dir but the environment of its process', async () => {
+  it('keeps its key out of every progress line and server log line; the key lives in the environment of its process', async () => {
     const key = server.connection.apiKey ?? 'no key'
     expect(log.lines.join('\n')).not.toContain(key)
     expect(server.logs().join('\n')).not.toContain(key)

@@ -72,7 +72,8 @@ export interface ServerOptions extends BinaryOptions {
    * listens where"). Versions before 1.18.0 have no API keys and always take anonymous requests.
    * An `options.env` that sets `AUTHENTICATION_*` variables configures authentication itself and
    * nothing is generated (the handle carries its first `AUTHENTICATION_APIKEY_ALLOWED_KEYS` key).
-   * Authentication settings in the parent's environment are never inherited.
+   * Authentication settings in the parent's environment are never inherited. Which versions have
+   * keys is decided by `version`, so with `binary` / `WEAVIATE_BIN` give the binary's `version`.
    */
   readonly auth?: AuthMode
   /**
