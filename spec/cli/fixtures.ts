@@ -91,8 +91,8 @@ export interface StoredObject {
   readonly vector: readonly number[] | undefined
 }
 
-/** Every object of a class in UUID order, read with the `after` cursor and plain undici. */
-export const readClass = async (url: string, className: string): Promise<StoredObject[]> => {
+/** Every object of a class in UUID order, read with the `after` cursor and plain undici (with `apiKey`, default the test server's key). */
+export const readClass = async (url: string, className: string, apiKey: string | undefined = apiKeyFor(url)): Promise<StoredObject[]> => {
   const all: StoredObject[] = []
   let after: string | undefined
   for (;;) {
@@ -100,6 +100,8 @@ export const readClass = async (url: string, className: string): Promise<StoredO
       url,
       'GET',
       `/objects?class=${className}&limit=1000&include=vector${after === undefined ? '' : `&after=${after}`}`,
+      undefined,
+      apiKey,
     )) as { objects: Array<{ id: string; properties?: Record<string, unknown>; vector?: number[] }> }
     for (const o of page.objects) {
       const properties = { ...(o.properties ?? {}) }
@@ -154,11 +156,11 @@ export const runCli = async (argv: readonly string[], options: { readonly stdin?
 
 const ROOT = path.resolve(__dirname, '..', '..')
 
-/** Starts the command as a child process (ts-node, transpile only), as a user runs it, with the key of the server it names. */
-export const spawnCli = (argv: readonly string[]): ChildProcess =>
+/** Starts the command as a child process (ts-node, transpile only), as a user runs it, with `env` (default: the key of the server it names). */
+export const spawnCli = (argv: readonly string[], env: Record<string, string> = keyEnv(argv)): ChildProcess =>
   spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'lib', 'cli', 'main.ts'), ...argv], {
     cwd: ROOT,
-    env: { ...process.env, WEAVIATE_API_KEY: '', ...keyEnv(argv) },
+    env: { ...process.env, WEAVIATE_API_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
 
