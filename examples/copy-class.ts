@@ -8,6 +8,7 @@
  * source's definition when it does not exist there.
  *
  * Run: `npx ts-node --transpile-only examples/copy-class.ts <from-url> <class> <to-url> [<to-class>]`
+ * (the key, if the servers want one, from env `WEAVIATE_API_KEY`)
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, reduce } from 'rxjs'
@@ -88,8 +89,10 @@ if (require.main === module) {
     console.error('usage: ts-node examples/copy-class.ts <from-url> <class> <to-url> [<to-class>]')
     process.exitCode = 2
   } else {
-    const from = connect({ url: fromUrl })
-    const to = connect({ url: toUrl })
+    // one key for both sides, if they want one
+    const apiKey = process.env['WEAVIATE_API_KEY']
+    const from = connect({ url: fromUrl, apiKey })
+    const to = connect({ url: toUrl, apiKey })
     copyClass({ from, to, className, ...(toClassName === undefined ? {} : { toClassName }) })
       .then((result) => {
         console.error(`copied ${result.copied}, failed ${result.failures.length}`)

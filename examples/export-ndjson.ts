@@ -6,7 +6,8 @@
  * full the loop waits for `drain`, and no further page is requested meanwhile (at most `prefetch`
  * pages are fetched ahead). Memory stays flat whatever the size of the class.
  *
- * Run: `npx ts-node --transpile-only examples/export-ndjson.ts <url> <class> <file>`
+ * Run: `npx ts-node --transpile-only examples/export-ndjson.ts <url> <class> <file>` (the key, if the
+ * server wants one, from env `WEAVIATE_API_KEY`)
  */
 import { once } from 'node:events'
 import { open } from 'node:fs/promises'
@@ -30,6 +31,8 @@ export interface ExportOptions {
   readonly progress?: ProgressSink | null
   /** A client to use instead of connecting to `url` (it is not closed). */
   readonly client?: Client
+  /** The server's API key; default env `WEAVIATE_API_KEY`. */
+  readonly apiKey?: string
 }
 
 /** What an export wrote. */
@@ -50,7 +53,7 @@ export interface ExportResult {
 export async function exportNdjson(options: ExportOptions): Promise<ExportResult> {
   // Opened first, so that a bad path rejects here rather than as a stream 'error' event later.
   const out = (await open(options.file, 'w')).createWriteStream()
-  const client = options.client ?? connect({ url: options.url })
+  const client = options.client ?? connect({ url: options.url, apiKey: options.apiKey ?? process.env['WEAVIATE_API_KEY'] })
   // A write error also rejects the `drain` wait or `finished` below; without a listener it would crash.
   out.on('error', () => undefined)
   try {

@@ -7,7 +7,8 @@
  * when a request slot is free, so memory stays flat however big the file is and however slow the
  * server. The batch endpoint upserts by id: importing the same file twice leaves one copy.
  *
- * Run: `npx ts-node --transpile-only examples/import-ndjson.ts <url> <class> <file>`
+ * Run: `npx ts-node --transpile-only examples/import-ndjson.ts <url> <class> <file>` (the key, if the
+ * server wants one, from env `WEAVIATE_API_KEY`)
  * (`<class>` is the class to create the objects in; `-` keeps each line's own class).
  */
 import { createReadStream } from 'node:fs'
@@ -34,6 +35,8 @@ export interface ImportOptions {
   readonly progress?: ProgressSink | null
   /** A client to use instead of connecting to `url` (it is not closed). */
   readonly client?: Client
+  /** The server's API key; default env `WEAVIATE_API_KEY`. */
+  readonly apiKey?: string
 }
 
 /** A line that was not imported. */
@@ -99,7 +102,7 @@ const countLines = async (file: string): Promise<number> => {
  * ```
  */
 export async function importNdjson(options: ImportOptions): Promise<ImportResult> {
-  const client = options.client ?? connect({ url: options.url })
+  const client = options.client ?? connect({ url: options.url, apiKey: options.apiKey ?? process.env['WEAVIATE_API_KEY'] })
   const bar = progressBar({
     label: `import ${options.file}`,
     total: await countLines(options.file),

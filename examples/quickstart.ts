@@ -6,7 +6,8 @@
  * `writtenBy: [Author]`, writes objects and references with weaviate-rx, reads them back, streams
  * the class, prints a short summary and removes everything it made.
  *
- * Run: `npm start` or `npx ts-node --transpile-only examples/quickstart.ts [url]`
+ * Run: `npm start` or `npx ts-node --transpile-only examples/quickstart.ts [url]` (with a url, the
+ * key, if the server wants one, from env `WEAVIATE_API_KEY`)
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
@@ -36,6 +37,8 @@ export interface QuickstartOptions {
   readonly suffix?: string
   /** Where the summary goes; default `console.log`. */
   readonly log?: (line: string) => void
+  /** The API key of the server at `url`; default env `WEAVIATE_API_KEY`. */
+  readonly apiKey?: string
 }
 
 /** The Right value of a single-valued operation; a Left is thrown. */
@@ -54,18 +57,20 @@ export async function main(url?: string, options: QuickstartOptions = {}): Promi
   const log = options.log ?? ((line: string) => console.log(line))
   const given = url ?? process.env['WEAVIATE_URL']
   let server: EmbeddedWeaviate | undefined
-  let base: string
+  let connection: { readonly url: string; readonly apiKey?: string | undefined }
   if (given === undefined || given === '') {
     log('WEAVIATE_URL is not set: starting an embedded Weaviate (built or downloaded once, then cached)')
     server = await startEmbedded()
-    base = server.url
+    // its url and the random API key of this start
+    connection = server.connection
   } else {
-    base = given
+    connection = { url: given, apiKey: options.apiKey ?? process.env['WEAVIATE_API_KEY'] }
   }
+  const base = connection.url
   const Author = `Author${options.suffix ?? ''}`
   const Article = `Article${options.suffix ?? ''}`
   const created: string[] = []
-  const client = connect({ url: base })
+  const client = connect({ url: base, apiKey: connection.apiKey })
   try {
     // 1. Schema: the classes, the second with a cross-reference to the first.
     await run(client.schema.createClass({ class: Author, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] }))

@@ -9,7 +9,8 @@
  *
  * The CLI trims leading and trailing whitespace from a text property of every object of a class.
  *
- * Run: `npx ts-node --transpile-only examples/rx-pipeline.ts <url> <class> <property>`
+ * Run: `npx ts-node --transpile-only examples/rx-pipeline.ts <url> <class> <property>` (the key, if the
+ * server wants one, from env `WEAVIATE_API_KEY`)
  */
 import * as E from 'fp-ts/Either'
 import { Observable, defer, lastValueFrom, map, mergeMap, of, reduce, tap } from 'rxjs'
@@ -139,7 +140,7 @@ if (require.main === module) {
     console.error('usage: ts-node examples/rx-pipeline.ts <url> <class> <property>')
     process.exitCode = 2
   } else {
-    const client = connect({ url })
+    const client = connect({ url, apiKey: process.env['WEAVIATE_API_KEY'] })
     lastValueFrom(fixObjects({ client, className, ...trimProperty(property) }))
       .then((report) => {
         console.log(JSON.stringify(report, null, 2))

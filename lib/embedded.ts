@@ -9,7 +9,7 @@
  * ```ts
  * import { startEmbedded } from 'weaviate-rx/embedded'
  * const server = await startEmbedded()
- * // ... connect({ url: server.url }) ...
+ * const client = connect({ ...server.connection }) // url, grpcUrl and this start's API key
  * await server.stop()
  * ```
  *
@@ -28,3 +28,5 @@ export {
   type ServerOptions,
 } from './embedded/options'
 export type { ServerPorts } from './embedded/process/ports'
+export type { AuthMode } from './embedded/auth/server-auth'
+export type { EmbeddedClusterConnection, EmbeddedConnection } from './embedded/auth/connection'

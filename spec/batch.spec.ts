@@ -12,7 +12,7 @@ import { createClass, createMultiTenantClass, countObjects, deleteClass, getObje
 import { recordingClient, right } from './helpers/client'
 import { TestServer, json, startServer } from './helpers/misbehaving-server'
 import { startProxy } from './helpers/proxy'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 import { serverUrl } from './helpers/versions'
 
 const Imported = uniqueClassName('Imported')
@@ -35,7 +35,7 @@ const properties = [
 ]
 
 beforeAll(async () => {
-  client = connect({ url: weaviateUrl() })
+  client = connect({ ...weaviateConnection() })
   for (const name of [Imported, Mixed, Cut, Lazy, Watermark]) await createClass(weaviateUrl(), { class: name, vectorizer: 'none', properties })
 })
 
@@ -122,7 +122,7 @@ describe('objects.batch', () => {
 
   it('through a proxy that cuts every 3rd answer mid-body, objects without ids exist exactly once at the server and none is a Left', async () => {
     const proxy = await startProxy(weaviateUrl(), { cut: { path: /\/v1\/batch\/objects/, every: 3 } })
-    const viaProxy = connect({ url: proxy.url, retry: { attempts: 5, baseDelayMs: 10 } })
+    const viaProxy = connect({ ...proxy.connection, retry: { attempts: 5, baseDelayMs: 10 } })
     try {
       // No uuids: the client assigns each object its id once, so a request sent again (its answer
       // was cut after the server wrote it) overwrites instead of adding. Counted at the server.
@@ -141,7 +141,7 @@ describe('objects.batch', () => {
 
   it('when every answer is cut and the retry budget runs out, each object of the batch is one Left', async () => {
     const proxy = await startProxy(weaviateUrl(), { cut: { path: /\/v1\/batch\/objects/, every: 1 } })
-    const viaProxy = connect({ url: proxy.url, retry: { attempts: 2, baseDelayMs: 10 } })
+    const viaProxy = connect({ ...proxy.connection, retry: { attempts: 2, baseDelayMs: 10 } })
     try {
       const results = await all(viaProxy.objects.batch(generated(Cut, 150), { batchSize: 100, concurrency: 1 }))
       const failed = lefts(results)

@@ -9,7 +9,7 @@ import { connect } from '../lib'
 import { left, once, recordingClient, right } from './helpers/client'
 import { createClass, deleteClass, getObjectRaw, insertObjects } from './helpers/fixtures'
 import { json, startServer } from './helpers/misbehaving-server'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { authHeaders, uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 
 const ID = '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'
 const OTHER = '6ba7b811-9dad-11d1-80b4-00c04fd430c8'
@@ -140,7 +140,7 @@ describe('server facts the client works around (raw server)', () => {
     const [id] = await insertObjects(weaviateUrl(), Facts, [{ a: 'keep', b: 'gone?' }])
     const res = await request(`${v1()}/objects/${Facts}/${id ?? ''}`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...authHeaders(), 'content-type': 'application/json' },
       body: JSON.stringify({ class: Facts, properties: { b: null } }),
     })
     await res.body.dump()
@@ -149,7 +149,7 @@ describe('server facts the client works around (raw server)', () => {
   })
 
   it('the raw server lists fewer than 100 objects without a limit (so list sends limit=100)', async () => {
-    const res = await request(`${v1()}/objects?class=${Facts}`)
+    const res = await request(`${v1()}/objects?class=${Facts}`, { headers: authHeaders() })
     const body = (await res.body.json()) as { objects: unknown[] }
     expect(body.objects.length).toBeLessThan(100)
   })
@@ -157,7 +157,7 @@ describe('server facts the client works around (raw server)', () => {
   it('the raw server rejects validate without an id (so validate generates one)', async () => {
     const res = await request(`${v1()}/objects/validate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...authHeaders(), 'content-type': 'application/json' },
       body: JSON.stringify({ class: Facts, properties: { a: 'x' } }),
     })
     await res.body.dump()
@@ -165,7 +165,7 @@ describe('server facts the client works around (raw server)', () => {
   })
 
   it('the client validates without an id', async () => {
-    const client = connect({ url: weaviateUrl() })
+    const client = connect({ ...weaviateConnection() })
     try {
       expect(await right(client.objects.validate({ className: Facts, dataObject: { a: 'x' } }))).toMatchObject({ valid: true })
     } finally {

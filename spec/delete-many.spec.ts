@@ -18,7 +18,7 @@ let client: Client
 
 beforeAll(async () => {
   server = await startEmbedded({ env: { QUERY_MAXIMUM_RESULTS: '1000' }, log: { write: () => undefined } })
-  client = connect({ url: server.url })
+  client = connect({ ...server.connection })
 })
 
 afterAll(async () => {
@@ -32,7 +32,7 @@ const old = { path: ['kind'], operator: 'Equal', valueText: 'old' } as const
 /** A new class holding `oldCount` objects of kind 'old' and `newCount` of kind 'new' (n from 0). */
 const classWith = async (oldCount: number, newCount: number): Promise<string> => {
   const name = uniqueClassName('Doomed')
-  await createClass(server.url, {
+  await createClass(server.connection, {
     class: name,
     vectorizer: 'none',
     properties: [
@@ -40,8 +40,8 @@ const classWith = async (oldCount: number, newCount: number): Promise<string> =>
       { name: 'n', dataType: ['int'] },
     ],
   })
-  await insertObjects(server.url, name, Array.from({ length: oldCount }, (_, n) => ({ kind: 'old', n })))
-  await insertObjects(server.url, name, Array.from({ length: newCount }, (_, n) => ({ kind: 'new', n })))
+  await insertObjects(server.connection, name, Array.from({ length: oldCount }, (_, n) => ({ kind: 'old', n })))
+  await insertObjects(server.connection, name, Array.from({ length: newCount }, (_, n) => ({ kind: 'new', n })))
   return name
 }
 
@@ -50,7 +50,7 @@ describe('objects.deleteMany', () => {
     const Doomed = await classWith(1_500, 200)
     const results = await all(client.objects.deleteMany({ className: Doomed, where: old, dryRun: true }))
     expect(results.at(-1)).toEqual(E.right({ kind: 'done', rounds: 1, matches: 1_500, deleted: 0, failed: 0, dryRun: true }))
-    expect(await countObjects(server.url, Doomed)).toBe(1_700)
+    expect(await countObjects(server.connection, Doomed)).toBe(1_700)
   })
 
   it('deletes all 5,000 matches in several rounds and keeps the objects that do not match', async () => {
@@ -60,7 +60,7 @@ describe('objects.deleteMany', () => {
     const rounds = progress.filter((p) => p.kind === 'round')
     expect(rounds.length).toBeGreaterThanOrEqual(5)
     expect(progress.at(-1)).toMatchObject({ kind: 'done', deleted: 5_000, failed: 0 })
-    expect(await countObjects(server.url, Doomed)).toBe(700)
+    expect(await countObjects(server.connection, Doomed)).toBe(700)
   })
 
   it('reports progress in the common shape after every round and once done', async () => {
@@ -81,7 +81,7 @@ describe('objects.deleteMany', () => {
       E.right({ kind: 'round', round: 1, matches: 0, deleted: 0, failed: 0 }),
       E.right({ kind: 'done', rounds: 1, matches: 0, deleted: 0, failed: 0, dryRun: false }),
     ])
-    expect(await countObjects(server.url, Doomed)).toBe(10)
+    expect(await countObjects(server.connection, Doomed)).toBe(10)
   })
 
   it('combines operands with And', async () => {
@@ -89,7 +89,7 @@ describe('objects.deleteMany', () => {
     const where = { operator: 'And', operands: [{ path: ['kind'], operator: 'Equal', valueText: 'new' }, { path: ['n'], operator: 'LessThan', valueInt: 100 }] } as const
     const results = await all(client.objects.deleteMany({ className: Doomed, where }))
     expect(results.at(-1)).toEqual(E.right(expect.objectContaining({ kind: 'done', deleted: 100 }) as DeleteManyProgress))
-    expect(await countObjects(server.url, Doomed)).toBe(100)
+    expect(await countObjects(server.connection, Doomed)).toBe(100)
   })
 
   it('on a class that does not exist: one Left with the status the server refused it with, and no done', async () => {
@@ -101,12 +101,12 @@ describe('objects.deleteMany', () => {
 
   it('a round that fails ends the run with its Left after the rounds before it, and the objects of later rounds stay', async () => {
     const Doomed = await classWith(2_500, 0)
-    const proxy = await startProxy(server.url, { inject: { path: /\/v1\/batch\/objects/, nth: 2, status: 500 } })
-    const viaProxy = connect({ url: proxy.url })
+    const proxy = await startProxy(server.connection, { inject: { path: /\/v1\/batch\/objects/, nth: 2, status: 500 } })
+    const viaProxy = connect({ ...proxy.connection })
     try {
       const results = await all(viaProxy.objects.deleteMany({ className: Doomed, where: old, retry: false }))
       expect(results.map((r) => (E.isRight(r) ? r.right.kind : isUnexpectedStatusError(r.left) ? r.left.status : r.left._tag))).toEqual(['round', 500])
-      expect(await countObjects(server.url, Doomed)).toBe(1_500)
+      expect(await countObjects(server.connection, Doomed)).toBe(1_500)
     } finally {
       await viaProxy.close()
       await proxy.close()
@@ -115,19 +115,19 @@ describe('objects.deleteMany', () => {
 
   it("with a tenant, deletes the matches of that tenant only", async () => {
     const Tenanted = uniqueClassName('DoomedTenants')
-    await createMultiTenantClass(server.url, Tenanted, ['a', 'b'], [{ name: 'kind', dataType: ['text'] }])
-    await insertObjects(server.url, Tenanted, Array.from({ length: 30 }, () => ({ kind: 'old' })), 'a')
-    await insertObjects(server.url, Tenanted, Array.from({ length: 20 }, () => ({ kind: 'old' })), 'b')
+    await createMultiTenantClass(server.connection, Tenanted, ['a', 'b'], [{ name: 'kind', dataType: ['text'] }])
+    await insertObjects(server.connection, Tenanted, Array.from({ length: 30 }, () => ({ kind: 'old' })), 'a')
+    await insertObjects(server.connection, Tenanted, Array.from({ length: 20 }, () => ({ kind: 'old' })), 'b')
     const results = await all(client.objects.deleteMany({ className: Tenanted, where: old, tenant: 'a' }))
     expect(results.at(-1)).toEqual(E.right(expect.objectContaining({ kind: 'done', deleted: 30 }) as DeleteManyProgress))
-    expect([await countObjects(server.url, Tenanted, 'a'), await countObjects(server.url, Tenanted, 'b')]).toEqual([0, 20])
+    expect([await countObjects(server.connection, Tenanted, 'a'), await countObjects(server.connection, Tenanted, 'b')]).toEqual([0, 20])
   })
 })
 
 describe('objects.deleteMany input', () => {
   /** The Left of a call on a recording client, and the requests it sent. */
   const refused = async (args: Parameters<Client['objects']['deleteMany']>[0]): Promise<{ error: WeaviateError; sent: number }> => {
-    const rc = recordingClient({ url: server.url })
+    const rc = recordingClient({ ...server.connection })
     try {
       const error = await left(rc.client.objects.deleteMany(args))
       return { error, sent: rc.requests.length }

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { request } from 'undici'
 import { startEmbeddedCluster, type EmbeddedCluster, type LogSink } from '../lib/embedded'
 import { guardAgainstLeaks, isAlive } from './helpers/server'
+import { bearer } from './helpers/embedded-fixtures'
 
 const START_TIMEOUT = 180_000
 const NAMES = ['weaviate-a', 'weaviate-b', 'weaviate-c']
@@ -19,7 +20,7 @@ interface NodesResponse {
 }
 
 const nodeStatuses = async (url: string): Promise<string[]> => {
-  const response = await request(`${url}/v1/nodes`)
+  const response = await request(`${url}/v1/nodes`, { headers: bearer(cluster.connection) })
   const body = (await response.body.json()) as NodesResponse
   return body.nodes.map((n) => `${n.name}=${n.status}`).sort()
 }

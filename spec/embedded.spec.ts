@@ -11,12 +11,14 @@ import * as net from 'node:net'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { inspect } from 'node:util'
 import { createGzip } from 'node:zlib'
 import { request } from 'undici'
 import { EmbeddedError, resolveBinary, startEmbedded, type EmbeddedWeaviate, type LogSink } from '../lib/embedded'
 import { cachedBinaryPath } from '../lib/embedded/binary/cache'
 import { expandUrl } from '../lib/embedded/binary/download'
 import { PROTECTED_ENV, serverEnv, type ServerIdentity } from '../lib/embedded/process/env'
+import { planAuth, type AuthMode } from '../lib/embedded/auth/server-auth'
 import { allocateServerPorts } from '../lib/embedded/process/ports'
 import { createClass, deleteClass } from './helpers/fixtures'
 import { guardAgainstLeaks, isAlive, uniqueClassName } from './helpers/server'
@@ -34,6 +36,10 @@ const exists = (file: string): Promise<boolean> =>
     () => true,
     () => false,
   )
+
+/** The `authorization` header of a started server's key. */
+const bearer = (server: EmbeddedWeaviate): Record<string, string> =>
+  server.connection.apiKey === undefined ? {} : { authorization: `Bearer ${server.connection.apiKey}` }
 
 const get = async (url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> => {
   const response = await request(url, { headers })
@@ -105,12 +111,43 @@ const rejection = async (promise: Promise<unknown>): Promise<EmbeddedError> => {
 
 describe('a started server', () => {
   let server: EmbeddedWeaviate
+  let log: ReturnType<typeof quietLog>
   let release = (): void => undefined
 
   beforeAll(async () => {
-    server = await startEmbedded({ log: quietLog() })
+    log = quietLog()
+    server = await startEmbedded({ log })
     release = leaks.allow(server)
   }, START_TIMEOUT)
+
+  it('refuses a request without its key (401) and answers it with the key', async () => {
+    expect((await get(`${server.url}/v1/schema`)).status).toBe(401)
+    expect((await get(`${server.url}/v1/schema`, bearer(server))).status).toBe(200)
+  })
+
+  it('hands out url, grpcUrl and its key in connection, ready to spread into connect()', () => {
+    expect({ ...server.connection }).toEqual({ url: server.url, grpcUrl: `http://127.0.0.1:${server.ports.grpc}`, apiKey: expect.stringMatching(/^[-_0-9A-Za-z]{43}$/) })
+    expect(server.grpcUrl).toBe(`http://127.0.0.1:${server.ports.grpc}`)
+  })
+
+  it('shows its key redacted when the handle is printed', () => {
+    const key = server.connection.apiKey ?? 'no key'
+    for (const text of [inspect(server, { depth: 5 }), JSON.stringify(server), String(JSON.stringify(server.connection))]) {
+      expect(text).toContain('<redacted>')
+      expect(text).not.toContain(key)
+    }
+  })
+
+  it('keeps its key out of every progress line and server log line; the key lives in the environment of its process', async () => {
+    const key = server.connection.apiKey ?? 'no key'
+    expect(log.lines.join('\n')).not.toContain(key)
+    expect(server.logs().join('\n')).not.toContain(key)
+    expect(await fs.readFile(`/proc/${server.pid}/environ`, 'utf8')).toContain(`AUTHENTICATION_APIKEY_ALLOWED_KEYS=${key}`)
+  })
+
+  it('warns about nothing: every port beyond loopback needs a credential', () => {
+    expect(log.lines.filter((line) => line.includes('warning'))).toEqual([])
+  })
 
   afterAll(async () => {
     await server.stop()
@@ -123,7 +160,7 @@ describe('a started server', () => {
   })
 
   it('reports the version /v1/meta reports, 1.39.0', async () => {
-    const meta = JSON.parse((await get(`${server.url}/v1/meta`)).body) as { version: string }
+    const meta = JSON.parse((await get(`${server.url}/v1/meta`, bearer(server))).body) as { version: string }
     expect(meta.version).toBe('1.39.0')
     expect(server.version).toBe('1.39.0')
   })
@@ -132,6 +169,24 @@ describe('a started server', () => {
     expect(server.logs().some((line) => line.includes('"level"'))).toBe(true)
   })
 })
+
+it(
+  "takes anonymous requests with auth: 'none' and warns once that its gRPC port is open",
+  async () => {
+    const log = quietLog()
+    const server = await startEmbedded({ auth: 'none', log })
+    try {
+      expect((await get(`${server.url}/v1/schema`)).status).toBe(200)
+      expect(server.connection).not.toHaveProperty('apiKey')
+      const warnings = log.lines.filter((line) => line.includes('warning'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toContain(`gRPC ${server.ports.grpc}`)
+    } finally {
+      await server.stop()
+    }
+  },
+  START_TIMEOUT,
+)
 
 describe('stop()', () => {
   let server: EmbeddedWeaviate
@@ -161,7 +216,7 @@ it(
     const className = uniqueClassName('Kept')
     const first = await startEmbedded({ dataDir, log: quietLog() })
     try {
-      await createClass(first.url, { class: className, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+      await createClass(first.connection, { class: className, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
     } finally {
       await first.stop()
     }
@@ -169,8 +224,8 @@ it(
 
     const second = await startEmbedded({ dataDir, log: quietLog() })
     try {
-      expect((await get(`${second.url}/v1/schema/${className}`)).status).toBe(200)
-      await deleteClass(second.url, className)
+      expect((await get(`${second.url}/v1/schema/${className}`, bearer(second))).status).toBe(200)
+      await deleteClass(second.connection, className)
     } finally {
       await second.stop()
     }
@@ -235,25 +290,64 @@ describe('the server environment', () => {
     raftJoin: 'node0:5',
   })
 
-  it('turns anonymous access on when no other authentication scheme is configured (servers before 1.19 need one)', () => {
-    expect(serverEnv({}, undefined, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('true')
+  const plan = (version: string, extraEnv?: Record<string, string>, mode: AuthMode = 'apiKey') => planAuth({ mode, version, extraEnv })
+
+  it('turns API-key auth on with a fresh random key per start and anonymous access off (1.18.0 and later)', () => {
+    const [first, second] = [plan('1.18.6'), plan('1.39.0')]
+    expect(first.apiKey).toMatch(/^[-_0-9A-Za-z]{43}$/)
+    expect(second.apiKey).not.toBe(first.apiKey)
+    expect(serverEnv({}, undefined, identity(), second.env)).toMatchObject({
+      AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
+      AUTHENTICATION_APIKEY_ENABLED: 'true',
+      AUTHENTICATION_APIKEY_ALLOWED_KEYS: second.apiKey,
+      AUTHENTICATION_APIKEY_USERS: 'embedded-admin',
+    })
   })
 
-  it('leaves anonymous access off when the caller turns on API keys', () => {
-    const env = serverEnv({}, { AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'k' }, identity())
-    expect(env['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBeUndefined()
+  it('gives the internal cluster API random credentials from 1.21.2 on', () => {
+    const { env } = plan('1.39.0', undefined, 'none')
+    expect(env['CLUSTER_BASIC_AUTH_PASSWORD']).toMatch(/^[-_0-9A-Za-z]{43}$/)
+    expect(env['CLUSTER_BASIC_AUTH_USERNAME']).toMatch(/^cluster-/)
+    expect(Object.keys(plan('1.21.1').env).filter((k) => k.startsWith('CLUSTER_BASIC_AUTH_'))).toEqual([])
   })
 
-  it('leaves anonymous access off when the inherited environment turns on OIDC', () => {
-    expect(serverEnv({ AUTHENTICATION_OIDC_ENABLED: 'true' }, undefined, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBeUndefined()
+  it('takes anonymous requests on versions without API keys (before 1.18.0)', () => {
+    expect(plan('1.17.6')).toEqual({ scheme: 'anonymous', apiKey: undefined, env: { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true' } })
+  })
+
+  it("turns anonymous access on with auth: 'none'", () => {
+    expect(plan('1.39.0', undefined, 'none')).toMatchObject({ apiKey: undefined, env: { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true' } })
+  })
+
+  it('leaves authentication to an options.env that sets AUTHENTICATION_* and carries its first key', () => {
+    const auth = plan('1.39.0', { AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'k1,k2' })
+    expect(auth.apiKey).toBe('k1')
+    expect(Object.keys(auth.env).filter((k) => k.startsWith('AUTHENTICATION_'))).toEqual([])
+  })
+
+  it("rejects auth: 'none' together with AUTHENTICATION_* in options.env", () => {
+    expect(() => plan('1.39.0', { AUTHENTICATION_APIKEY_ENABLED: 'true' }, 'none')).toThrow(EmbeddedError)
+  })
+
+  it('rejects an unknown auth mode', () => {
+    expect(() => plan('1.39.0', undefined, 'open' as AuthMode)).toThrow("auth must be 'apiKey' or 'none'")
+  })
+
+  it('never inherits authentication settings from the parent', () => {
+    const parent = { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true', AUTHORIZATION_ADMINLIST_ENABLED: 'true', CLUSTER_BASIC_AUTH_USERNAME: 'x' }
+    const env = serverEnv(parent, undefined, identity(), plan('1.18.6').env)
+    expect(env['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('false')
+    expect(env['AUTHORIZATION_ADMINLIST_ENABLED']).toBeUndefined()
+    expect(env['CLUSTER_BASIC_AUTH_USERNAME']).toBeUndefined()
   })
 
   it('keeps an explicit anonymous setting of the caller', () => {
-    expect(serverEnv({}, { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false' }, identity())['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('false')
+    const extra = { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false' }
+    expect(serverEnv({}, extra, identity(), plan('1.39.0', extra).env)['AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED']).toBe('false')
   })
 
   it('drops HOST and PORT inherited from the parent', () => {
-    const env = serverEnv({ HOST: '0.0.0.0', PORT: '80', KEEP: 'me' }, undefined, identity())
+    const env = serverEnv({ HOST: '0.0.0.0', PORT: '80', KEEP: 'me' }, undefined, identity(), {})
     expect(env['HOST']).toBeUndefined()
     expect(env['PORT']).toBeUndefined()
     expect(env['KEEP']).toBe('me')
@@ -264,6 +358,7 @@ describe('the server environment', () => {
       { DISABLE_TELEMETRY: 'false', CLUSTER_BIND_ADDR: '0.0.0.0', GO_PROFILING_DISABLE: 'false' },
       undefined,
       identity(),
+      {},
     )
     expect(env).toMatchObject({
       DISABLE_TELEMETRY: 'true',
@@ -275,7 +370,7 @@ describe('the server environment', () => {
   })
 
   it('takes ports, data path and identity from the node', () => {
-    expect(serverEnv({}, undefined, identity())).toMatchObject({
+    expect(serverEnv({}, undefined, identity(), {})).toMatchObject({
       PERSISTENCE_DATA_PATH: '/tmp/data',
       CLUSTER_HOSTNAME: 'node0',
       GRPC_PORT: '2',
@@ -289,13 +384,13 @@ describe('the server environment', () => {
   })
 
   it('lets options.env change a default', () => {
-    const env = serverEnv({}, { AUTOSCHEMA_ENABLED: 'false', QUERY_DEFAULTS_LIMIT: '7' }, identity())
+    const env = serverEnv({}, { AUTOSCHEMA_ENABLED: 'false', QUERY_DEFAULTS_LIMIT: '7' }, identity(), {})
     expect(env).toMatchObject({ AUTOSCHEMA_ENABLED: 'false', QUERY_DEFAULTS_LIMIT: '7', DEFAULT_VECTORIZER_MODULE: 'none' })
   })
 
   it('refuses every protected name in options.env', () => {
     for (const key of PROTECTED_ENV) {
-      expect(() => serverEnv({}, { [key]: 'x' }, identity())).toThrow(key)
+      expect(() => serverEnv({}, { [key]: 'x' }, identity(), {})).toThrow(key)
     }
   })
 

@@ -16,7 +16,7 @@ import { formatDuration, progressBar, renderProgress } from '../examples/progres
 import { main } from '../examples/quickstart'
 import { fixObjects, trimProperty } from '../examples/rx-pipeline'
 import { ClassDefinition, createClass, deleteClass, getObjectRaw, insertObjects } from './helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { authHeaders, uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 
 const COUNT = 3_000
 const WITH_VECTORS = 120
@@ -25,7 +25,7 @@ let client: Client
 let dir: string
 
 beforeAll(async () => {
-  client = connect({ url: weaviateUrl() })
+  client = connect({ ...weaviateConnection() })
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-examples-'))
 })
 
@@ -65,7 +65,7 @@ describe('examples/quickstart', () => {
     // Cleaned up: listing a class that does not exist gives [].
     const left = await lastValueFrom(client.objects.list({ className: `Article${suffix}` }).pipe(rightOrThrow()))
     expect(left).toEqual([])
-    const schema = (await (await fetch(`${weaviateUrl()}/v1/schema`)).json()) as { classes: Array<{ class: string }> }
+    const schema = (await (await fetch(`${weaviateUrl()}/v1/schema`, { headers: authHeaders() })).json()) as { classes: Array<{ class: string }> }
     expect(schema.classes.map((c) => c.class)).not.toContain(`Article${suffix}`)
   })
 })

@@ -6,7 +6,7 @@ import * as E from 'fp-ts/Either'
 import { Client, WeaviateError, connect } from '../lib'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { createClass, deleteClass } from './helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 
 const ID = '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'
 const ID2 = '4b8d3f3a-5a77-4b0c-9d2f-4d55d5b3a001'
@@ -105,7 +105,7 @@ describe('input is copied at call time', () => {
   afterAll(() => deleteClass(weaviateUrl(), Copied))
 
   it('changing dataObject and vector after the call and before subscribing changes nothing that is sent', async () => {
-    const client = connect({ url: weaviateUrl() })
+    const client = connect({ ...weaviateConnection() })
     try {
       const dataObject = { title: 'original', tags: ['a'] }
       const vector = [1, 2, 3]

@@ -18,8 +18,8 @@ const warningCodes = (): unknown[] =>
 
 beforeAll(async () => {
   server = await startEmbedded()
-  await createClass(server.url, { class: 'Person', vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
-  await createClass(server.url, {
+  await createClass(server.connection, { class: 'Person', vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
+  await createClass(server.connection, {
     class: 'Club',
     vectorizer: 'none',
     properties: [
@@ -27,7 +27,7 @@ beforeAll(async () => {
       { name: 'members', dataType: ['Person'] },
     ],
   })
-  rc = recordingClient({ url: server.url, serverVersion: '1.13.0' })
+  rc = recordingClient({ ...server.connection, serverVersion: '1.13.0' })
   emitWarning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined)
 }, 180_000)
 
@@ -138,7 +138,7 @@ describe('before 1.14', () => {
 
 describe('from 1.14 without class names', () => {
   it('warns once per client and uses the class-less path', async () => {
-    const modern = recordingClient({ url: server.url })
+    const modern = recordingClient({ ...server.connection })
     try {
       const before = warningCodes().length
       await right(modern.client.objects.exists({ uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }))

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { v4 as uuidv4 } from 'uuid'
 import { createClass, deleteClass, createMultiTenantClass } from './helpers/fixtures'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { authHeaders, uniqueClassName, weaviateUrl } from './helpers/server'
 
 const Article = uniqueClassName('Article')
 let rc: RecordingClient
@@ -151,7 +151,7 @@ describe('objects.getById', () => {
 
   it('reads from the named node', async () => {
     const id = await create({ title: 'Node' })
-    const nodes = (await (await fetch(`${weaviateUrl()}/v1/nodes`)).json()) as { nodes: Array<{ name: string }> }
+    const nodes = (await (await fetch(`${weaviateUrl()}/v1/nodes`, { headers: authHeaders() })).json()) as { nodes: Array<{ name: string }> }
     const nodeName = nodes.nodes[0]?.name ?? ''
     const object = await right(rc.client.objects.getById({ className: Article, uuid: id, nodeName }))
     expect(object?.id).toBe(id)

@@ -50,7 +50,7 @@ let secondClient: Client
 beforeAll(async () => {
   rc = recordingClient()
   second = await startEmbedded({ log: { write: () => undefined } })
-  secondClient = connect({ url: second.url })
+  secondClient = connect({ ...second.connection })
   await right(rc.client.schema.createClass({ class: Target, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] }))
 })
 

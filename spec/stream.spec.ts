@@ -10,7 +10,7 @@ import { isStreamPartitionError } from '../lib/errors'
 import { PageProgress, UuidRange, createPacer } from '../lib/paging'
 import { createClass, createMultiTenantClass, deleteClass, insertObjects } from './helpers/fixtures'
 import { startProxy } from './helpers/proxy'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 
 const Item = uniqueClassName('Item')
 const Empty = uniqueClassName('Empty')
@@ -24,7 +24,7 @@ beforeAll(async () => {
   await createClass(url, { class: Empty, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
   const ids = await insertObjects(url, Item, Array.from({ length: COUNT }, (_, n) => ({ n })))
   expected = [...ids].sort()
-  client = connect({ url })
+  client = connect({ ...weaviateConnection() })
 }, 120_000)
 
 afterAll(async () => {
@@ -166,7 +166,7 @@ describe('objects.stream on a multi-tenant class', () => {
 describe('objects.stream under faults', () => {
   it('yields every id exactly once when every 5th request is reset', async () => {
     const proxy = await startProxy(weaviateUrl(), { resetEvery: 5 })
-    const flaky = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 5, baseDelayMs: 1 } })
+    const flaky = connect({ ...proxy.connection, serverVersion: '1.39.0', retry: { attempts: 5, baseDelayMs: 1 } })
     try {
       expect(await ids(flaky.objects.stream({ className: Item, pageSize: 100 }))).toEqual(expected)
       expect(proxy.resets()).toBeGreaterThan(0)
@@ -178,7 +178,7 @@ describe('objects.stream under faults', () => {
 
   it('retries a page answered 404 (a restarting server loading its classes) and yields every id once', async () => {
     const proxy = await startProxy(weaviateUrl(), { inject: { path: /^\/v1\/objects\?/, nth: 3, status: 404 } })
-    const restarting = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 3, baseDelayMs: 1 } })
+    const restarting = connect({ ...proxy.connection, serverVersion: '1.39.0', retry: { attempts: 3, baseDelayMs: 1 } })
     try {
       expect(await ids(restarting.objects.stream({ className: Item, pageSize: 1000 }))).toEqual(expected)
       const pages = proxy.requests.filter((r) => r.startsWith('GET /v1/objects?'))
@@ -194,7 +194,7 @@ describe('objects.stream under faults', () => {
 
   it('ends with one Left when the retry budget is spent, and throws nothing', async () => {
     const proxy = await startProxy(weaviateUrl(), { resetEvery: 1 })
-    const broken = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 2, baseDelayMs: 1 } })
+    const broken = connect({ ...proxy.connection, serverVersion: '1.39.0', retry: { attempts: 2, baseDelayMs: 1 } })
     try {
       const items = await lastValueFrom(broken.objects.stream({ className: Item }).pipe(toArray()))
       expect(items).toHaveLength(1)
@@ -218,7 +218,7 @@ describe('objects.stream resumed exactly after failures', () => {
     [16, 40, 25],
   ])('with %i partitions and every %i-th request reset, resuming yields every object exactly once', async (partitions, resetEvery, pageSize) => {
     const proxy = await startProxy(weaviateUrl(), { resetEvery })
-    const flaky = connect({ url: proxy.url, serverVersion: '1.39.0', retry: { attempts: 1 } })
+    const flaky = connect({ ...proxy.connection, serverVersion: '1.39.0', retry: { attempts: 1 } })
     const received: string[] = []
     let failures = 0
     let resume: { readonly after?: string; readonly ranges?: readonly UuidRange[] } = {}
@@ -260,7 +260,7 @@ describe('objects.stream backpressure', () => {
 
   it.each([0, 1, 2])('for await never has more than consumed pages + %i requested', async (prefetch) => {
     const proxy = await startProxy(weaviateUrl())
-    const counted = connect({ url: proxy.url, serverVersion: '1.39.0' })
+    const counted = connect({ ...proxy.connection, serverVersion: '1.39.0' })
     try {
       let consumed = 0
       let worst = 0
@@ -282,7 +282,7 @@ describe('objects.stream backpressure', () => {
 
   it('an RxJS consumer with a pacer never has more than consumed pages + prefetch requested', async () => {
     const proxy = await startProxy(weaviateUrl())
-    const counted = connect({ url: proxy.url, serverVersion: '1.39.0' })
+    const counted = connect({ ...proxy.connection, serverVersion: '1.39.0' })
     const pacer = createPacer()
     let consumed = 0
     let worst = 0
@@ -313,7 +313,7 @@ describe('objects.stream backpressure', () => {
 
   it('stops requesting pages when the consumer breaks out', async () => {
     const proxy = await startProxy(weaviateUrl())
-    const counted = connect({ url: proxy.url, serverVersion: '1.39.0' })
+    const counted = connect({ ...proxy.connection, serverVersion: '1.39.0' })
     try {
       for await (const item of counted.objects.iterate({ className: Item, pageSize: PAGE, prefetch: 1 })) {
         expect(E.isRight(item)).toBe(true)

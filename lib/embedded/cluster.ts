@@ -13,7 +13,7 @@ import { resolveBinary } from './binary/resolve-binary'
 import { acquireDataDir, type DataDir } from './process/data-dir'
 import { checkExtraEnv, type ServerIdentity } from './process/env'
 import { EmbeddedError } from './errors'
-import { launchServer, restUrl } from './process/launch'
+import { grpcUrlOf, launchServer, restUrl } from './process/launch'
 import {
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_STOP_GRACE_MS,
@@ -25,6 +25,10 @@ import { allocateServerPorts, type ServerPorts } from './process/ports'
 import { pollUntil } from './readiness/probe'
 import { readNodeStatuses, readServerVersion } from './readiness/server-info'
 import type { ServerProcess } from './process/server-process'
+import { planAuth, type ServerAuth } from './auth/server-auth'
+import { exposureWarning } from './auth/exposure'
+import { redactedConnection, type EmbeddedClusterConnection, type EmbeddedConnection } from './auth/connection'
+import { hasFeature } from './auth/server-features'
 
 /**
  * One node of an embedded cluster. It can be stopped and started again with the same name, ports
@@ -42,6 +46,10 @@ export interface EmbeddedNode {
   readonly name: string
   /** REST base URL without `/v1`. */
   readonly url: string
+  /** `http://127.0.0.1:<ports.grpc>` (only servers from 1.19.0 on listen there). */
+  readonly grpcUrl: string
+  /** This node alone, to spread into `connect()` (the cluster's key included). */
+  readonly connection: EmbeddedConnection
   readonly ports: ServerPorts
   readonly dataDir: string
   /** The current process id; undefined while stopped. */
@@ -71,6 +79,12 @@ export interface EmbeddedNode {
 export interface EmbeddedCluster {
   /** REST base URLs, in node order. */
   readonly urls: readonly string[]
+  /**
+   * Every node, to spread into `connect()`: `url` (all REST URLs), `grpcUrl` (all gRPC URLs, 1.19.0
+   * and later) and the cluster's `apiKey` (absent with anonymous access). Printing it shows the key
+   * redacted.
+   */
+  readonly connection: EmbeddedClusterConnection
   readonly nodes: readonly EmbeddedNode[]
   /** The version node 0 reports in `/v1/meta`. */
   readonly version: string
@@ -97,6 +111,10 @@ interface ClusterPlan {
   readonly ports: readonly ServerPorts[]
   readonly root: DataDir
   readonly options: EmbeddedClusterOptions
+  /** One key (and one set of cluster credentials) for every node. */
+  readonly auth: ServerAuth
+  /** The version the nodes are started as (decides what `connection` offers). */
+  readonly version: string
   /** Set by the cluster's `stop()`: nodes may not start again after it. */
   stopped: boolean
 }
@@ -111,7 +129,7 @@ const awaitHealthy = async (
   let seen = 'nothing yet'
   const failure = await pollUntil(
     async () => {
-      const statuses = await readNodeStatuses(url, plan.options.env)
+      const statuses = await readNodeStatuses(url, plan.auth.apiKey)
       if (statuses === undefined) return false
       seen = statuses.map((s) => `${s.name}=${s.status}`).join(', ')
       return plan.names.every((name) => statuses.some((s) => s.name === name && s.status === 'HEALTHY'))
@@ -130,6 +148,8 @@ const awaitHealthy = async (
 class ClusterNode implements EmbeddedNode {
   readonly name: string
   readonly url: string
+  readonly grpcUrl: string
+  readonly connection: EmbeddedConnection
   readonly ports: ServerPorts
   readonly dataDir: string
   private server: ServerProcess | undefined
@@ -146,6 +166,12 @@ class ClusterNode implements EmbeddedNode {
     this.name = name
     this.ports = ports
     this.url = restUrl(ports)
+    this.grpcUrl = grpcUrlOf(ports)
+    this.connection = redactedConnection<EmbeddedConnection>({
+      url: this.url,
+      grpcUrl: hasFeature(plan.version, 'grpc') ? this.grpcUrl : undefined,
+      apiKey: plan.auth.apiKey,
+    })
     this.dataDir = path.join(plan.root.path, name)
   }
 
@@ -180,6 +206,7 @@ class ClusterNode implements EmbeddedNode {
       binary: this.plan.binary,
       identity: this.identity(clusterJoin),
       extraEnv: this.plan.options.env,
+      authEnv: this.plan.auth.env,
       readyTimeoutMs: this.plan.options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
       signal,
     })
@@ -234,11 +261,13 @@ export const startEmbeddedCluster = async (options: EmbeddedClusterOptions = {})
     throw new EmbeddedError({ reason: 'InvalidOptions', detail: `nodes must be an integer from 1 to ${MAX_NODES}, got ${count}` })
   }
   checkExtraEnv(options.env)
+  const requested = options.version ?? DEFAULT_VERSION
+  const auth = planAuth({ mode: options.auth ?? 'apiKey', version: requested, extraEnv: options.env })
   const say = progress(options.log)
   const binary = await resolveBinary(options)
   const ports = await allocateServerPorts(count)
   const root = await acquireDataDir(undefined, 'cluster')
-  const plan: ClusterPlan = { binary, names: clusterNodeNames(count), ports, root, options, stopped: false }
+  const plan: ClusterPlan = { binary, names: clusterNodeNames(count), ports, root, options, auth, version: requested, stopped: false }
   const nodes = plan.names.map((_, i) => new ClusterNode(plan, i))
 
   let stopping: Promise<void> | undefined
@@ -279,7 +308,15 @@ export const startEmbeddedCluster = async (options: EmbeddedClusterOptions = {})
     throw unhealthy
   }
 
-  const version = (await readServerVersion(first.url, options.env)) ?? options.version ?? DEFAULT_VERSION
+  const version = (await readServerVersion(first.url, auth.apiKey)) ?? requested
   say(`weaviate cluster ${version} ready: ${nodes.map((n) => `${n.name} ${n.url}`).join(', ')}`)
-  return { urls: nodes.map((n) => n.url), nodes, version, stop }
+  const warning = exposureWarning(version, ports, auth)
+  if (warning !== undefined) say(warning)
+  const urls = nodes.map((n) => n.url)
+  const connection = redactedConnection<EmbeddedClusterConnection>({
+    url: urls,
+    grpcUrl: hasFeature(requested, 'grpc') ? nodes.map((n) => n.grpcUrl) : undefined,
+    apiKey: auth.apiKey,
+  })
+  return { urls, connection, nodes, version, stop }
 }

@@ -3,6 +3,7 @@
  *
  * @packageDocumentation
  */
+import type { AuthMode } from './auth/server-auth'
 
 /**
  * Where progress lines go: anything with a `write(text)` method, like `process.stderr`.
@@ -64,8 +65,20 @@ export interface BinaryOptions {
  */
 export interface ServerOptions extends BinaryOptions {
   /**
-   * Extra environment for the server (e.g. `AUTHENTICATION_APIKEY_ENABLED`), merged over the
-   * inherited environment and the defaults. Settings that keep the server offline and on loopback
+   * Who may use the server. `'apiKey'` (default): on versions with API keys (1.18.0 and later) a
+   * random key is made for this start, anonymous access is off, and the handle's `connection`
+   * carries the key. `'none'`: anonymous access, for pointing other tools at the server; the gRPC
+   * port (1.19.0 and later) then takes anonymous requests on every interface (README, "What
+   * listens where"). Versions before 1.18.0 have no API keys and always take anonymous requests.
+   * An `options.env` that sets `AUTHENTICATION_*` variables configures authentication itself and
+   * nothing is generated (the handle carries its first `AUTHENTICATION_APIKEY_ALLOWED_KEYS` key).
+   * Authentication settings in the parent's environment are never inherited. Which versions have
+   * keys is decided by `version`, so with `binary` / `WEAVIATE_BIN` give the binary's `version`.
+   */
+  readonly auth?: AuthMode
+  /**
+   * Extra environment for the server (e.g. `LOG_LEVEL`), merged over the inherited environment
+   * and the defaults. Settings that keep the server offline and on loopback
    * (telemetry, bind addresses, ports, data path, cluster identity) cannot be overridden: trying
    * rejects with an `InvalidOptions` error.
    */

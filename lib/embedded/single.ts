@@ -8,7 +8,7 @@ import { checkExtraEnv } from './process/env'
 import { acquireDataDir } from './process/data-dir'
 import { EmbeddedError, isEmbeddedError } from './errors'
 import { readServerVersion } from './readiness/server-info'
-import { launchServer, restUrl } from './process/launch'
+import { grpcUrlOf, launchServer, restUrl } from './process/launch'
 import {
   DEFAULT_READY_TIMEOUT_MS,
   DEFAULT_STOP_GRACE_MS,
@@ -17,6 +17,10 @@ import {
   type EmbeddedOptions,
 } from './options'
 import { allocateServerPorts, type ServerPorts } from './process/ports'
+import { planAuth } from './auth/server-auth'
+import { exposureWarning } from './auth/exposure'
+import { redactedConnection, type EmbeddedConnection } from './auth/connection'
+import { hasFeature } from './auth/server-features'
 
 /**
  * A running embedded server.
@@ -24,13 +28,20 @@ import { allocateServerPorts, type ServerPorts } from './process/ports'
  * @example
  * ```ts
  * const server: EmbeddedWeaviate = await startEmbedded()
- * const client = connect({ url: server.url })
+ * const client = connect({ ...server.connection })
  * await server.stop()
  * ```
  */
 export interface EmbeddedWeaviate {
   /** REST base URL without `/v1`, e.g. `http://127.0.0.1:39213`. */
   readonly url: string
+  /** `http://127.0.0.1:<ports.grpc>` (only servers from 1.19.0 on listen there). */
+  readonly grpcUrl: string
+  /**
+   * What a client needs, to spread into `connect()`: `url`, `grpcUrl` (1.19.0 and later) and the
+   * `apiKey` of this start (absent with anonymous access). Printing it shows the key redacted.
+   */
+  readonly connection: EmbeddedConnection
   /** The version the server reports in `/v1/meta` (the requested one if meta is not readable). */
   readonly version: string
   readonly pid: number
@@ -69,8 +80,9 @@ export const checkPort = (port: number | undefined): void => {
  *
  * @example
  * ```ts
- * const server = await startEmbedded({ env: { AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'k' } })
+ * const server = await startEmbedded()
  * console.log(server.url, server.version) // http://127.0.0.1:39213 1.39.0
+ * const client = connect({ ...server.connection }) // the key of this start included
  * await server.stop()
  * ```
  */
@@ -78,6 +90,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
   checkExtraEnv(options.env)
   checkPort(options.port)
   const requested = options.version ?? DEFAULT_VERSION
+  const auth = planAuth({ mode: options.auth ?? 'apiKey', version: requested, extraEnv: options.env })
   const say = progress(options.log)
   const binary = await resolveBinary(options)
   const hostname = options.hostname ?? 'node0'
@@ -93,6 +106,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
         binary,
         identity: { hostname, dataDir: data.path, ports, bootstrapExpect: 1, raftJoin: `${hostname}:${ports.raft}` },
         extraEnv: options.env,
+        authEnv: auth.env,
         readyTimeoutMs: options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
       })
       return { server, ports, data }
@@ -108,16 +122,26 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
   const { server, ports, data } = await launch(1)
 
   const url = restUrl(ports)
-  const reported = await readServerVersion(url, options.env)
+  const reported = await readServerVersion(url, auth.apiKey)
   if (reported !== undefined && reported !== requested) {
     say(`note: ${binary} is Weaviate ${reported}, not the requested ${requested}`)
   }
-  say(`weaviate-server ${reported ?? requested} ready at ${url} (pid ${server.pid})`)
+  const version = reported ?? requested
+  say(`weaviate-server ${version} ready at ${url} (pid ${server.pid})`)
+  const warning = exposureWarning(version, [ports], auth)
+  if (warning !== undefined) say(warning)
+  const grpcUrl = grpcUrlOf(ports)
 
   let stopping: Promise<void> | undefined
   return {
     url,
-    version: reported ?? requested,
+    grpcUrl,
+    connection: redactedConnection<EmbeddedConnection>({
+      url,
+      grpcUrl: hasFeature(version, 'grpc') ? grpcUrl : undefined,
+      apiKey: auth.apiKey,
+    }),
+    version,
     pid: server.pid,
     dataDir: data.path,
     ports,

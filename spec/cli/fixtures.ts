@@ -9,11 +9,18 @@ import * as path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { request } from 'undici'
 import { main } from '../../lib/cli/main'
+import { apiKeyFor } from '../helpers/versions'
 
 const v1 = (url: string): string => `${url.replace(/\/+$/, '')}/v1`
 
-/** A JSON request outside the library; throws unless 2xx. */
-export const rest = async (url: string, method: 'GET' | 'POST' | 'DELETE', path_: string, body?: unknown, apiKey?: string): Promise<unknown> => {
+/** A JSON request outside the library (with `apiKey`, default the test server's key); throws unless 2xx. */
+export const rest = async (
+  url: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path_: string,
+  body?: unknown,
+  apiKey: string | undefined = apiKeyFor(url),
+): Promise<unknown> => {
   const response = await request(`${v1(url)}${path_}`, {
     method,
     headers: {
@@ -84,8 +91,8 @@ export interface StoredObject {
   readonly vector: readonly number[] | undefined
 }
 
-/** Every object of a class in UUID order, read with the `after` cursor and plain undici. */
-export const readClass = async (url: string, className: string): Promise<StoredObject[]> => {
+/** Every object of a class in UUID order, read with the `after` cursor and plain undici (with `apiKey`, default the test server's key). */
+export const readClass = async (url: string, className: string, apiKey: string | undefined = apiKeyFor(url)): Promise<StoredObject[]> => {
   const all: StoredObject[] = []
   let after: string | undefined
   for (;;) {
@@ -93,6 +100,8 @@ export const readClass = async (url: string, className: string): Promise<StoredO
       url,
       'GET',
       `/objects?class=${className}&limit=1000&include=vector${after === undefined ? '' : `&after=${after}`}`,
+      undefined,
+      apiKey,
     )) as { objects: Array<{ id: string; properties?: Record<string, unknown>; vector?: number[] }> }
     for (const o of page.objects) {
       const properties = { ...(o.properties ?? {}) }
@@ -119,7 +128,21 @@ export interface CliRun {
   readonly stderr: string
 }
 
-/** Runs the command in this process with captured output; `stdin` is fed from the given text. */
+/**
+ * The environment a user of the test servers runs the command with: `WEAVIATE_API_KEY` of the
+ * server named by the first `--url` or `--from` (none when it needs no key).
+ */
+const keyEnv = (argv: readonly string[]): Record<string, string> => {
+  const at = argv.findIndex((arg) => arg === '--url' || arg === '--from')
+  const url = at === -1 ? undefined : argv[at + 1]
+  const key = url === undefined ? undefined : apiKeyFor(url)
+  return key === undefined ? {} : { WEAVIATE_API_KEY: key }
+}
+
+/**
+ * Runs the command in this process with captured output; `stdin` is fed from the given text. The
+ * environment is `env` if given, else the API key of the server the command names (see `keyEnv`).
+ */
 export const runCli = async (argv: readonly string[], options: { readonly stdin?: string; readonly env?: Record<string, string> } = {}): Promise<CliRun> => {
   const stdout = new PassThrough()
   const stderr = new PassThrough()
@@ -127,17 +150,17 @@ export const runCli = async (argv: readonly string[], options: { readonly stdin?
   const err: Buffer[] = []
   stdout.on('data', (b: Buffer) => out.push(b))
   stderr.on('data', (b: Buffer) => err.push(b))
-  const code = await main(argv, { stdin: Readable.from([options.stdin ?? '']), stdout, stderr, env: options.env ?? {} })
+  const code = await main(argv, { stdin: Readable.from([options.stdin ?? '']), stdout, stderr, env: options.env ?? keyEnv(argv) })
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }
 }
 
 const ROOT = path.resolve(__dirname, '..', '..')
 
-/** Starts the command as a child process (ts-node, transpile only), as a user runs it. */
-export const spawnCli = (argv: readonly string[]): ChildProcess =>
+/** Starts the command as a child process (ts-node, transpile only), as a user runs it, with `env` (default: the key of the server it names). */
+export const spawnCli = (argv: readonly string[], env: Record<string, string> = keyEnv(argv)): ChildProcess =>
   spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'lib', 'cli', 'main.ts'), ...argv], {
     cwd: ROOT,
-    env: { ...process.env, WEAVIATE_API_KEY: '' },
+    env: { ...process.env, WEAVIATE_API_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
 

@@ -9,6 +9,7 @@ import { Client, ConnectOptions, WeaviateError, connect } from '../../lib'
 import type { HttpEffect } from '../../lib/http/pipeline'
 import type { HttpRequest, HttpResponse } from '../../lib/http/types'
 import { weaviateUrl } from './server'
+import { apiKeyOption } from './versions'
 
 export interface RecordedRequest {
   readonly method: string
@@ -55,10 +56,11 @@ export interface RecordingClient {
   readonly close: () => Promise<void>
 }
 
-/** A connected client on the test server that records its requests. */
+/** A connected client on the test server (with its API key) that records its requests. */
 export const recordingClient = (options: Partial<ConnectOptions> = {}): RecordingClient => {
   const { dispatcher, requests, close } = recordingDispatcher()
-  const client = connect({ url: weaviateUrl(), dispatcher, ...options })
+  const url = options.url ?? weaviateUrl()
+  const client = connect({ url, dispatcher, ...(typeof url === 'string' ? apiKeyOption(url) : {}), ...options })
   return {
     client,
     requests,

@@ -6,8 +6,9 @@
 import * as path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Agent, Dispatcher } from 'undici'
-import { EmbeddedError, startEmbeddedCluster, type EmbeddedCluster, type LogSink } from '../../lib/embedded'
+import { EmbeddedError, startEmbeddedCluster, type EmbeddedCluster, type EmbeddedOptions, type LogSink } from '../../lib/embedded'
 import { type LongLivedServer } from './server'
+import { apiKeyFor } from './versions'
 
 /** Swallows the embedded server's progress lines. */
 export const quietLog: LogSink = { write: () => true }
@@ -139,3 +140,48 @@ export const pollFor = async <A>(
   }
   return undefined
 }
+
+/**
+ * Options that give a server started in a spec the same API key as the test server at `url`, or
+ * anonymous access when that server takes anonymous requests: one `WEAVIATE_API_KEY` then works
+ * for both, as a command copying from one to the other needs.
+ *
+ * @example
+ * ```ts
+ * const target = await startEmbedded({ log: quietLog, ...sameKeyAs(weaviateUrl()) })
+ * ```
+ */
+export const sameKeyAs = (url: string): Pick<EmbeddedOptions, 'auth' | 'env'> => {
+  const key = apiKeyFor(url)
+  return key === undefined ? { auth: 'none' } : withKey(key)
+}
+
+/**
+ * Options that start a server with the given API key instead of a random one per start, for a
+ * spec that restarts a server under a running client.
+ *
+ * @example
+ * ```ts
+ * const key = randomBytes(32).toString('base64url')
+ * await startEmbedded({ dataDir, ...withKey(key) }) // and again after a crash, same key
+ * ```
+ */
+export const withKey = (key: string): Pick<EmbeddedOptions, 'env'> => ({
+    env: {
+      AUTHENTICATION_APIKEY_ENABLED: 'true',
+      AUTHENTICATION_APIKEY_ALLOWED_KEYS: key,
+      AUTHENTICATION_APIKEY_USERS: 'spec',
+      AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
+    },
+})
+
+/**
+ * The `authorization` header for a started server's `connection` (nothing when it has no key).
+ *
+ * @example
+ * ```ts
+ * await request(`${node.url}/v1/nodes`, { headers: bearer(cluster.connection) })
+ * ```
+ */
+export const bearer = (connection: { readonly apiKey?: string }): Record<string, string> =>
+  connection.apiKey === undefined ? {} : { authorization: `Bearer ${connection.apiKey}` }

@@ -2,17 +2,32 @@
  * Test fixtures. Classes and tenants are made through the library's own `client.schema` and
  * `client.tenants` (spec/schema.spec.ts and spec/tenants.spec.ts test those); objects are loaded and
  * read back over plain HTTP (undici, never the library under test), so what a spec checks does not
- * depend on the code it tests. Every helper throws a descriptive Error on a failure. Sends
- * `Authorization: Bearer $WEAVIATE_API_KEY` when that variable is set.
+ * depend on the code it tests. Every helper throws a descriptive Error on a failure. A helper's
+ * server is a URL of one of the test servers (its published API key is sent, see
+ * spec/helpers/versions.ts) or a started server's `connection` (its key is sent).
  */
 import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
 import { connect, firstRight } from '../../lib'
+import { apiKeyFor } from './versions'
 
-/** Runs `f` with a short-lived client of `url`. */
-const withClient = async <A>(url: string, f: (client: ReturnType<typeof connect>) => Promise<A>): Promise<A> => {
-  const key = process.env['WEAVIATE_API_KEY']
-  const client = connect({ url, ...(key === undefined || key === '' ? {} : { apiKey: key }) })
+/**
+ * A server the fixtures work on: a test server's URL, or a started server's `connection`.
+ *
+ * @example
+ * ```ts
+ * const target: Target = server.connection
+ * ```
+ */
+export type Target = string | { readonly url: string; readonly apiKey?: string }
+
+const urlOf = (target: Target): string => (typeof target === 'string' ? target : target.url)
+const keyOf = (target: Target): string | undefined => (typeof target === 'string' ? apiKeyFor(target) : target.apiKey)
+
+/** Runs `f` with a short-lived client of `target`. */
+const withClient = async <A>(target: Target, f: (client: ReturnType<typeof connect>) => Promise<A>): Promise<A> => {
+  const key = keyOf(target)
+  const client = connect({ url: urlOf(target), ...(key === undefined ? {} : { apiKey: key }) })
   try {
     return await f(client)
   } finally {
@@ -56,15 +71,12 @@ interface Answer {
   readonly body: unknown
 }
 
-const authHeader = (): Record<string, string> => {
-  const key = process.env['WEAVIATE_API_KEY']
-  return key === undefined || key === '' ? {} : { authorization: `Bearer ${key}` }
-}
+const authHeader = (key: string | undefined): Record<string, string> => (key === undefined ? {} : { authorization: `Bearer ${key}` })
 
-const send = async (method: Method, url: string, body?: unknown): Promise<Answer> => {
+const send = async (method: Method, url: string, key: string | undefined, body?: unknown): Promise<Answer> => {
   const response = await request(url, {
     method,
-    headers: { ...authHeader(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...authHeader(key), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const text = await response.body.text()
@@ -82,10 +94,11 @@ const expectOk = async (
   what: string,
   method: Method,
   url: string,
+  key: string | undefined,
   body?: unknown,
   alsoOk: readonly number[] = [],
 ): Promise<Answer> => {
-  const answer = await send(method, url, body)
+  const answer = await send(method, url, key, body)
   if ((answer.status < 200 || answer.status > 299) && !alsoOk.includes(answer.status)) {
     throw new Error(`${what}: ${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
   }
@@ -95,7 +108,7 @@ const expectOk = async (
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const v1 = (url: string): string => `${url.replace(/\/+$/, '')}/v1`
+const v1 = (target: Target): string => `${urlOf(target).replace(/\/+$/, '')}/v1`
 
 /**
  * Creates a class (`client.schema.createClass`).
@@ -105,7 +118,7 @@ const v1 = (url: string): string => `${url.replace(/\/+$/, '')}/v1`
  * await createClass(weaviateUrl(), { class: Book, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] })
  * ```
  */
-export const createClass = async (url: string, classDef: ClassDefinition): Promise<void> => {
+export const createClass = async (url: Target, classDef: ClassDefinition): Promise<void> => {
   await withClient(url, (client) => firstRight(client.schema.createClass(classDef)))
 }
 
@@ -117,7 +130,7 @@ export const createClass = async (url: string, classDef: ClassDefinition): Promi
  * afterAll(() => deleteClass(weaviateUrl(), Book))
  * ```
  */
-export const deleteClass = async (url: string, name: string): Promise<void> => {
+export const deleteClass = async (url: Target, name: string): Promise<void> => {
   await withClient(url, (client) => firstRight(client.schema.deleteClass(name)))
 }
 
@@ -143,7 +156,7 @@ export interface ArticleAuthorClasses {
  * const { Article, Author } = await createArticleAuthorClasses(weaviateUrl())
  * ```
  */
-export const createArticleAuthorClasses = async (url: string): Promise<ArticleAuthorClasses> => {
+export const createArticleAuthorClasses = async (url: Target): Promise<ArticleAuthorClasses> => {
   const suffix = randomUUID().replace(/-/g, '').slice(0, 16)
   const names = { Author: `Author_${suffix}`, Article: `Article_${suffix}` }
   await createClass(url, { class: names.Author, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
@@ -168,7 +181,7 @@ export const createArticleAuthorClasses = async (url: string): Promise<ArticleAu
  * ```
  */
 export const createMultiTenantClass = async (
-  url: string,
+  url: Target,
   className: string,
   tenants: readonly string[],
   properties: readonly PropertyDefinition[] = [],
@@ -194,7 +207,7 @@ const BATCH_SIZE = 500
  * ```
  */
 export const insertObjects = async (
-  url: string,
+  url: Target,
   className: string,
   objects: ReadonlyArray<Readonly<Record<string, unknown>>>,
   tenant?: string,
@@ -208,7 +221,7 @@ export const insertObjects = async (
       ...(tenant === undefined ? {} : { tenant }),
     }))
     const what = `insert ${chunk.length} ${className} objects`
-    const answer = await expectOk(what, 'POST', `${v1(url)}/batch/objects`, { objects: chunk })
+    const answer = await expectOk(what, 'POST', `${v1(url)}/batch/objects`, keyOf(url), { objects: chunk })
     const results: unknown[] = Array.isArray(answer.body) ? answer.body : []
     const errors = results.flatMap((r) => {
       const result = isRecord(r) ? r['result'] : undefined
@@ -231,14 +244,14 @@ export const insertObjects = async (
  * ```
  */
 export const getObjectRaw = async (
-  url: string,
+  url: Target,
   className: string,
   id: string,
   tenant?: string,
 ): Promise<Record<string, unknown> | undefined> => {
   const query = tenant === undefined ? '' : `?tenant=${encodeURIComponent(tenant)}`
   const target = `${v1(url)}/objects/${encodeURIComponent(className)}/${encodeURIComponent(id)}${query}`
-  const answer = await expectOk(`get ${className}/${id}`, 'GET', target, undefined, [404])
+  const answer = await expectOk(`get ${className}/${id}`, 'GET', target, keyOf(url), undefined, [404])
   if (answer.status === 404) return undefined
   if (!isRecord(answer.body)) throw new Error(`get ${className}/${id}: not an object: ${JSON.stringify(answer.body)}`)
   return answer.body
@@ -252,10 +265,10 @@ export const getObjectRaw = async (
  * expect(await countObjects(weaviateUrl(), Book)).toBe(120)
  * ```
  */
-export const countObjects = async (url: string, className: string, tenant?: string): Promise<number> => {
+export const countObjects = async (url: Target, className: string, tenant?: string): Promise<number> => {
   const args = tenant === undefined ? '' : `(tenant: ${JSON.stringify(tenant)})`
   const query = `{ Aggregate { ${className}${args} { meta { count } } } }`
-  const answer = await expectOk(`count ${className}`, 'POST', `${v1(url)}/graphql`, { query })
+  const answer = await expectOk(`count ${className}`, 'POST', `${v1(url)}/graphql`, keyOf(url), { query })
   const body = isRecord(answer.body) ? answer.body : {}
   const data = isRecord(body['data']) ? body['data'] : {}
   const aggregate = isRecord(data['Aggregate']) ? data['Aggregate'] : {}

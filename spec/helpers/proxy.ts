@@ -7,9 +7,12 @@
  */
 import { createServer, request as forward, Server } from 'node:http'
 import { AddressInfo, Socket } from 'node:net'
+import { apiKeyFor } from './versions'
 
 export interface Proxy {
   readonly url: string
+  /** `{ url, apiKey }` to spread into `connect()`: the proxy's URL with the upstream's key. */
+  readonly connection: { readonly url: string; readonly apiKey?: string }
   /** Requests received, in order (`METHOD path`), resets included; injected ones end in ` (injected)`. */
   readonly requests: string[]
   /** How many requests were answered by a reset. */
@@ -20,7 +23,8 @@ export interface Proxy {
 }
 
 /**
- * Starts a proxy to `upstream` (e.g. `http://127.0.0.1:8080`).
+ * Starts a proxy to `upstream`: a test server's URL (e.g. `weaviateUrl()`, whose published key
+ * goes into `connection`) or a started server's `connection`.
  *
  * @example
  * ```ts
@@ -28,7 +32,7 @@ export interface Proxy {
  * ```
  */
 export const startProxy = async (
-  upstream: string,
+  upstream: string | { readonly url: string; readonly apiKey?: string },
   options: {
     readonly resetEvery?: number
     readonly inject?: { readonly path: RegExp; readonly nth: number; readonly status: number }
@@ -36,7 +40,9 @@ export const startProxy = async (
     readonly cut?: { readonly path: RegExp; readonly every: number }
   } = {},
 ): Promise<Proxy> => {
-  const target = new URL(upstream)
+  const upstreamUrl = typeof upstream === 'string' ? upstream : upstream.url
+  const apiKey = typeof upstream === 'string' ? apiKeyFor(upstream) : upstream.apiKey
+  const target = new URL(upstreamUrl)
   const requests: string[] = []
   const sockets = new Set<Socket>()
   let resets = 0
@@ -86,8 +92,10 @@ export const startProxy = async (
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    connection: apiKey === undefined ? { url } : { url, apiKey },
     requests,
     resets: () => resets,
     cuts: () => cuts,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import { apiKeyFor } from './versions'
 
 /**
  * Weaviate's class name rule.
@@ -24,7 +25,7 @@ export const CLASS_NAME = /^[A-Z][_0-9A-Za-z]*$/
  *
  * @example
  * ```ts
- * const client = connect({ url: weaviateUrl() })
+ * const client = connect({ url: weaviateUrl(), apiKey: process.env['WEAVIATE_API_KEY'] })
  * ```
  */
 export const weaviateUrl = (): string => {
@@ -33,6 +34,35 @@ export const weaviateUrl = (): string => {
     throw new Error('WEAVIATE_URL is not set: run the specs through jest (its globalSetup starts a server)')
   }
   return url.replace(/\/+$/, '')
+}
+
+/**
+ * How to reach the test server of this run: `{ url }` plus `apiKey` when the server wants one
+ * (env `WEAVIATE_API_KEY`, published by the global setup beside `WEAVIATE_URL`).
+ *
+ * @example
+ * ```ts
+ * const client = connect({ ...weaviateConnection(), retry: false })
+ * ```
+ */
+export const weaviateConnection = (): { readonly url: string; readonly apiKey?: string } => {
+  const url = weaviateUrl()
+  const apiKey = apiKeyFor(url)
+  return apiKey === undefined ? { url } : { url, apiKey }
+}
+
+/**
+ * The `authorization` header for plain HTTP requests to the test server at `url` (default: this
+ * run's), or nothing when it needs no key.
+ *
+ * @example
+ * ```ts
+ * await request(`${weaviateUrl()}/v1/schema`, { headers: authHeaders() })
+ * ```
+ */
+export const authHeaders = (url: string = weaviateUrl()): Record<string, string> => {
+  const apiKey = apiKeyFor(url)
+  return apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The server versions every `npm test` runs against, and where each one is: jest's global setup
  * starts (or finds through the environment) one server per version and publishes its URL as
- * `WEAVIATE_URL` (1.39.0) and `WEAVIATE_URL_<major>_<minor>_<patch>` (the others).
+ * `WEAVIATE_URL` (1.39.0) and `WEAVIATE_URL_<major>_<minor>_<patch>` (the others), and its API key
+ * beside it as `WEAVIATE_API_KEY` / `WEAVIATE_API_KEY_<major>_<minor>_<patch>` (versions with keys).
  */
 
 /** 1.13.2: before class namespaces; 1.14.1: first with them, no cursor; 1.18.6: first with the cursor; 1.39.0: current. */
@@ -46,4 +47,57 @@ export const serverUrl = (version: ServerVersionUnderTest): string => {
     throw new Error(`${name} is not set: run the specs through jest (its global setup starts Weaviate ${version}) or set it to a running ${version} server`)
   }
   return url
+}
+
+/**
+ * The environment variable that holds the API key of `version`'s server: `WEAVIATE_API_KEY` for
+ * 1.39.0, `WEAVIATE_API_KEY_<major>_<minor>_<patch>` for the others. Unset when the server takes
+ * anonymous requests (versions before 1.18.0, or a server given by URL without a key).
+ *
+ * @example
+ * ```ts
+ * apiKeyVariable('1.18.6') // 'WEAVIATE_API_KEY_1_18_6'
+ * ```
+ */
+export const apiKeyVariable = (version: string): string =>
+  version === CURRENT_VERSION ? 'WEAVIATE_API_KEY' : `WEAVIATE_API_KEY_${version.replace(/\./g, '_')}`
+
+const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value)
+
+/**
+ * The API key of `version`'s server, or undefined when it needs none.
+ *
+ * @example
+ * ```ts
+ * connect({ url: serverUrl('1.18.6'), apiKey: serverApiKey('1.18.6') })
+ * ```
+ */
+export const serverApiKey = (version: ServerVersionUnderTest): string | undefined => nonEmpty(process.env[apiKeyVariable(version)])
+
+/**
+ * The API key published for the test server at `url` (any version), or undefined for a URL that
+ * is not one of them or needs no key.
+ *
+ * @example
+ * ```ts
+ * apiKeyFor(serverUrl('1.14.1')) // undefined: 1.14.1 has no API keys
+ * ```
+ */
+export const apiKeyFor = (url: string): string | undefined => {
+  const trimmed = url.replace(/\/+$/, '')
+  const version = SERVER_VERSIONS.find((v) => nonEmpty(process.env[urlVariable(v)])?.replace(/\/+$/, '') === trimmed)
+  return version === undefined ? undefined : serverApiKey(version)
+}
+
+/**
+ * The `apiKey` option for a client of the test server at `url`: `{ apiKey }` or `{}`.
+ *
+ * @example
+ * ```ts
+ * const client = connect({ url, ...apiKeyOption(url) })
+ * ```
+ */
+export const apiKeyOption = (url: string): { apiKey?: string } => {
+  const apiKey = apiKeyFor(url)
+  return apiKey === undefined ? {} : { apiKey }
 }

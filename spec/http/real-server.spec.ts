@@ -8,14 +8,15 @@ import { inspect } from 'node:util'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { HttpEffect, createHttp } from '../../lib/http/pipeline'
 import { exchange, exchangeFailure } from '../helpers/client'
-import { weaviateUrl } from '../helpers/server'
+import { weaviateConnection } from '../helpers/server'
 
 const CLASS = `HttpSpec${randomUUID().replace(/-/g, '').slice(0, 8)}`
 
 describe('HttpEffect against Weaviate', () => {
   let http: HttpEffect
   beforeAll(() => {
-    http = createHttp({ urls: [weaviateUrl()], retry: false })
+    const { url, apiKey } = weaviateConnection()
+    http = createHttp({ urls: [url], retry: false, apiKey })
   })
   afterAll(() => http.close())
 

@@ -3,11 +3,13 @@
  * started one after the other (each in about half a second once built). For each version, a URL in its environment variable (`WEAVIATE_URL` for
  * 1.39.0, `WEAVIATE_URL_1_13_2`, `WEAVIATE_URL_1_14_1`, `WEAVIATE_URL_1_18_6`) is used as is and
  * nothing is started; otherwise an embedded server of that version is started (built into the
- * cache on first use), its URL put into the variable (workers inherit it), and its handle kept for
- * global-teardown.ts.
+ * cache on first use), its URL put into the variable (workers inherit it), its API key (random per
+ * start, on versions with keys) into `WEAVIATE_API_KEY` / `WEAVIATE_API_KEY_1_18_6`, and its handle
+ * kept for global-teardown.ts. A server given by URL is used with whatever key its variable holds
+ * (none by default).
  */
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
-import { SERVER_VERSIONS, urlVariable } from '../helpers/versions'
+import { SERVER_VERSIONS, apiKeyVariable, urlVariable } from '../helpers/versions'
 
 /**
  * The handles global-teardown.ts stops; globalSetup and globalTeardown share this global.
@@ -43,5 +45,8 @@ export default async function globalSetup(): Promise<void> {
     const server = await startEmbedded({ version })
     started.push(server)
     process.env[urlVariable(version)] = server.url
+    const { apiKey } = server.connection
+    if (apiKey === undefined) delete process.env[apiKeyVariable(version)]
+    else process.env[apiKeyVariable(version)] = apiKey
   }
 }

@@ -2,7 +2,7 @@
  * Jest globalTeardown: stops the servers global-setup.ts started, if it started any.
  */
 import type { EmbeddedGlobal } from './global-setup'
-import { urlVariable } from '../helpers/versions'
+import { apiKeyVariable, urlVariable } from '../helpers/versions'
 
 /**
  * Stops the servers global-setup.ts started; a no-op for the ones given by URL.
@@ -21,7 +21,10 @@ export default async function globalTeardown(): Promise<void> {
     servers.map(async (server) => {
       await server.stop()
       const name = urlVariable(server.version)
-      if (process.env[name] === server.url) delete process.env[name]
+      if (process.env[name] === server.url) {
+        delete process.env[name]
+        delete process.env[apiKeyVariable(server.version)]
+      }
     }),
   )
 }

@@ -5,15 +5,18 @@
  * appears nowhere in the error (message, JSON, inspect, String, stack).
  *
  * spec/http/real-server.spec.ts pins the same for the HttpEffect and GET /v1/meta; this file
- * covers the public operations.
+ * covers the public operations: the single-request ones (OPERATIONS, asserted down to the request
+ * that was refused) and the rest (MORE_OPERATIONS: batches, deleteMany, count, get, iterate,
+ * streamPages, all of schema and tenants), whose every emission without a key is a Left that is, or
+ * was caused by, a 401.
  */
 import * as E from 'fp-ts/Either'
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import { inspect } from 'node:util'
-import { Observable, lastValueFrom, toArray } from 'rxjs'
+import { Observable, from, lastValueFrom, toArray } from 'rxjs'
 import { request } from 'undici'
-import { Client, WeaviateError, connect } from '../../lib'
+import { Client, ClassDefinition, WeaviateError, connect } from '../../lib'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { guardAgainstLeaks, isAlive, uniqueClassName } from '../helpers/server'
@@ -22,6 +25,11 @@ const KEYS = { alice: 'key-alice', bob: 'key-bob' } as const
 const WRONG_KEY = 'key-mallory-7c41d2'
 const Author = uniqueClassName('Author')
 const Article = uniqueClassName('Article')
+const Doomed = uniqueClassName('Doomed')
+const Updated = uniqueClassName('Updated')
+const Deleted = uniqueClassName('Deleted')
+const Created = uniqueClassName('Created')
+const Tenanted = uniqueClassName('Tenanted')
 const ARTICLES = 20
 
 const leaks = guardAgainstLeaks()
@@ -36,16 +44,22 @@ const url = (): string => {
   return server.url
 }
 
-/** POST with alice's key, outside the library under test; throws unless 2xx. */
-const post = async (path: string, body: unknown): Promise<void> => {
+/** A request with alice's key, outside the library under test; throws unless 2xx. */
+const send = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> => {
   const response = await request(`${url()}/v1${path}`, {
-    method: 'POST',
+    method,
     headers: { authorization: `Bearer ${KEYS.alice}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const text = await response.body.text()
-  if (response.statusCode < 200 || response.statusCode > 299) throw new Error(`POST ${path}: ${response.statusCode} ${text}`)
+  if (response.statusCode < 200 || response.statusCode > 299) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`)
+  return text === '' ? undefined : (JSON.parse(text) as unknown)
 }
+
+const post = (path: string, body: unknown): Promise<unknown> => send('POST', path, body)
+
+/** Updated's definition as the server holds it, read in beforeAll. */
+let updatedDefinition: ClassDefinition = { class: Updated }
 
 const clientWith = (apiKey: string | undefined): Client => {
   // The version is given, so no /v1/meta probe goes first: the 401 each spec sees is the answer to
@@ -86,6 +100,13 @@ beforeAll(async () => {
       ...articles.map((id, i) => ({ class: Article, id, properties: { title: `article ${i}` } })),
     ],
   })
+  for (const name of [Doomed, Updated, Deleted]) {
+    await post('/schema', { class: name, vectorizer: 'none', properties: [{ name: 'kind', dataType: ['text'] }] })
+  }
+  await post('/batch/objects', { objects: [0, 1, 2].map(() => ({ class: Doomed, properties: { kind: 'x' } })) })
+  updatedDefinition = (await send('GET', `/schema/${Updated}`)) as ClassDefinition
+  await post('/schema', { class: Tenanted, vectorizer: 'none', multiTenancyConfig: { enabled: true }, properties: [{ name: 'title', dataType: ['text'] }] })
+  await post(`/schema/${Tenanted}/tenants`, [{ name: 't-update' }, { name: 't-delete' }])
 })
 
 afterAll(async () => {
@@ -142,6 +163,39 @@ const OPERATIONS: ReadonlyArray<readonly [string, Operation, string, () => strin
   ['objects.stream', (c) => c.objects.stream({ className: Article, pageSize: 7 }), 'GET', () => `/v1/objects?class=${Article}&limit=7`],
 ]
 
+/** The operations that send more than one request or none of their own shape, each on its own data. */
+const MORE_OPERATIONS: ReadonlyArray<readonly [string, Operation]> = [
+  ['objects.batch', (c) => c.objects.batch([{ className: Article, dataObject: { title: 'batched' } }])],
+  [
+    'references.batch',
+    (c) => c.references.batch([{ fromClassName: Article, fromUuid: article(8), fromPropertyName: 'writtenBy', toClassName: Author, toUuid: author(0) }]),
+  ],
+  ['objects.deleteMany', (c) => c.objects.deleteMany({ className: Doomed, where: { path: ['kind'], operator: 'Equal', valueText: 'x' } })],
+  ['objects.count', (c) => c.objects.count({ className: Article })],
+  ['objects.get by id', (c) => c.objects.get({ className: Article, uuid: article(9) })],
+  ['objects.get a list', (c) => c.objects.get({ className: Article, limit: 3 })],
+  ['objects.iterate', (c) => from(c.objects.iterate({ className: Author, pageSize: 1 }))],
+  ['objects.streamPages', (c) => c.objects.streamPages({ className: Author, pageSize: 1 })],
+  ['schema.get', (c) => c.schema.get()],
+  ['schema.getClass', (c) => c.schema.getClass(Article)],
+  ['schema.exists', (c) => c.schema.exists(Article)],
+  ['schema.createClass', (c) => c.schema.createClass({ class: Created, vectorizer: 'none' })],
+  ['schema.updateClass', (c) => c.schema.updateClass({ ...updatedDefinition, description: 'updated' })],
+  ['schema.deleteClass', (c) => c.schema.deleteClass(Deleted)],
+  ['schema.addProperty', (c) => c.schema.addProperty(Article, { name: 'subtitle', dataType: ['text'] })],
+  ['tenants.list', (c) => c.tenants.list(Tenanted)],
+  ['tenants.create', (c) => c.tenants.create(Tenanted, ['t-new'])],
+  ['tenants.update', (c) => c.tenants.update(Tenanted, [{ name: 't-update', activityStatus: 'INACTIVE' }])],
+  ['tenants.delete', (c) => c.tenants.delete(Tenanted, ['t-delete'])],
+]
+
+/** The HTTP statuses of an error and of its causes, outermost first. */
+const statusesOf = (error: unknown): number[] => {
+  if (typeof error !== 'object' || error === null) return []
+  const own = 'status' in error && typeof error.status === 'number' ? [error.status] : []
+  return [...own, ...('cause' in error ? statusesOf(error.cause) : [])]
+}
+
 /** The error's request as `METHOD path?query`, without origin. */
 const requestOf = (error: WeaviateError): string => ('url' in error ? `${error.method} ${new URL(error.url).pathname}${new URL(error.url).search}` : error._tag)
 
@@ -159,6 +213,12 @@ const onlyLeft = async (op: Observable<E.Either<WeaviateError, unknown>>): Promi
 
 describe('with a valid key', () => {
   it.each(OPERATIONS)('%s succeeds', async (_name, operation) => {
+    const values = await emissions(operation(clientWith(KEYS.alice)))
+    expect(values.length).toBeGreaterThan(0)
+    expect(values.filter(E.isLeft)).toEqual([])
+  })
+
+  it.each(MORE_OPERATIONS)('%s succeeds', async (_name, operation) => {
     const values = await emissions(operation(clientWith(KEYS.alice)))
     expect(values.length).toBeGreaterThan(0)
     expect(values.filter(E.isLeft)).toEqual([])
@@ -183,6 +243,12 @@ describe('without a key', () => {
     const error = await onlyLeft(operation(clientWith(undefined)))
     expect(error).toMatchObject({ _tag: 'UnexpectedStatusError', status: 401 })
     expect(requestOf(error)).toBe(`${method} ${path()}`)
+  })
+
+  it.each(MORE_OPERATIONS)('%s: emits only Lefts, each a 401 or caused by one', async (_name, operation) => {
+    const values = await emissions(operation(clientWith(undefined)))
+    expect(values.length).toBeGreaterThan(0)
+    expect(values.map((v) => (E.isLeft(v) ? statusesOf(v.left).includes(401) : 'a Right'))).toEqual(values.map(() => true))
   })
 
   it.each(WITH_BODY)('%s: the 401 carries the server saying anonymous access is off', async (_name, operation) => {

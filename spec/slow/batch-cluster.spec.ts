@@ -20,7 +20,7 @@ let cluster: EmbeddedCluster
 beforeAll(async () => {
   guarded = await startGuardedCluster(leaks, 3)
   cluster = guarded.cluster
-  await createClass(cluster.urls[0] ?? '', {
+  await createClass(cluster.nodes[0]?.connection ?? '', {
     class: Replicated,
     vectorizer: 'none',
     replicationConfig: { factor: 3 },
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 it("writes every object to every replica with consistencyLevel 'ALL'", async () => {
   const recorder = recordingDispatcher()
-  const client = connect({ url: cluster.urls, dispatcher: recorder.dispatcher })
+  const client = connect({ ...cluster.connection, dispatcher: recorder.dispatcher })
   try {
     const objects = Array.from({ length: 500 }, (_, n): BatchObject => ({ className: Replicated, dataObject: { n } }))
     const results = await lastValueFrom(client.objects.batch(objects, { consistencyLevel: 'ALL', batchSize: 100 }).pipe(toArray()))

@@ -11,8 +11,9 @@ import * as path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { dropClass, exitOf, readClass, rest, runCli, seedClass, spawnCli, type Seeded } from '../cli/fixtures'
-import { pollFor, quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
+import { pollFor, quietLog, retryOnPortClash, sameKeyAs } from '../helpers/embedded-fixtures'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { apiKeyFor } from '../helpers/versions'
 
 let target: EmbeddedWeaviate | undefined
 let dir: string
@@ -23,15 +24,23 @@ const targetUrl = (): string => {
   return target.url
 }
 
+/** The target was started with the shared server's key (or anonymous when that has none). */
+const targetKey = (): string | undefined => apiKeyFor(weaviateUrl())
+const targetEnv = (): Record<string, string> => {
+  const key = targetKey()
+  return key === undefined ? {} : { WEAVIATE_API_KEY: key }
+}
+
 const count = async (url: string, className: string): Promise<number> => {
-  const answer = (await rest(url, 'POST', '/graphql', { query: `{ Aggregate { ${className} { meta { count } } } }` })) as {
+  const query = { query: `{ Aggregate { ${className} { meta { count } } } }` }
+  const answer = (await rest(url, 'POST', '/graphql', query, url === targetUrl() ? targetKey() : apiKeyFor(url))) as {
     data?: { Aggregate?: Record<string, Array<{ meta: { count: number } }>> }
   }
   return answer.data?.Aggregate?.[className]?.[0]?.meta.count ?? -1
 }
 
 beforeAll(async () => {
-  target = await retryOnPortClash(() => startEmbedded({ log: quietLog }))
+  target = await retryOnPortClash(() => startEmbedded({ log: quietLog, ...sameKeyAs(weaviateUrl()) }))
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-cli-slow-'))
 })
 
@@ -56,7 +65,7 @@ describe('copy 20,000 objects with vectors and references to another server', ()
     const verified = await runCli(['verify', '--from', weaviateUrl(), '--to', targetUrl(), '--class', seeded.className, '--progress', 'none'])
     expect(verified).toMatchObject({ code: 0, stdout: 'same: 20000 objects\n' })
     expect(await count(targetUrl(), seeded.className)).toBe(20_000)
-    expect(await readClass(targetUrl(), seeded.className)).toEqual(await readClass(weaviateUrl(), seeded.className))
+    expect(await readClass(targetUrl(), seeded.className, targetKey())).toEqual(await readClass(weaviateUrl(), seeded.className))
   })
 })
 
@@ -123,7 +132,7 @@ describe('copy 50,000 objects killed with SIGKILL and run again with the checkpo
     const verified = await runCli(['verify', '--from', weaviateUrl(), '--to', targetUrl(), '--class', seeded.className, '--progress', 'none'])
     expect(verified).toMatchObject({ code: 0, stdout: 'same: 50000 objects\n' })
     expect(await count(targetUrl(), seeded.className)).toBe(50_000)
-    const onTarget = await readClass(targetUrl(), seeded.className)
+    const onTarget = await readClass(targetUrl(), seeded.className, targetKey())
     expect(onTarget.map((o) => o.id)).toEqual([...seeded.ids].sort())
     expect(onTarget).toEqual(await readClass(weaviateUrl(), seeded.className))
   })
@@ -155,7 +164,7 @@ describe('copy 50,000 objects killed with SIGKILL and run again with the checkpo
     const imported = uniqueClassName('CliImported50k')
     const importCheckpoint = path.join(dir, 'import.checkpoint')
     const importArgs = ['import', '--url', targetUrl(), '--class', imported, '--create-class', '--checkpoint', importCheckpoint, '--progress', 'none', path.join(dir, 'export.ndjson')]
-    const child = spawnCli(importArgs)
+    const child = spawnCli(importArgs, targetEnv())
     const exited = exitOf(child)
     const started = await pollFor(
       async () => {
@@ -167,7 +176,7 @@ describe('copy 50,000 objects killed with SIGKILL and run again with the checkpo
     expect(started).toBe(true)
     if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL')
     expect((await exited).signal).toBe('SIGKILL')
-    expect(await exitOf(spawnCli(importArgs))).toMatchObject({ code: 0 })
+    expect(await exitOf(spawnCli(importArgs, targetEnv()))).toMatchObject({ code: 0 })
     const verified = await runCli(['verify', '--from', weaviateUrl(), '--to', targetUrl(), '--class', seeded.className, '--to-class', imported, '--progress', 'none'])
     expect(verified).toMatchObject({ code: 0, stdout: 'same: 50000 objects\n' })
   })

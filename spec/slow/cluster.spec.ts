@@ -24,7 +24,7 @@ import { request } from 'undici'
 import { Client, ConsistencyLevel, WeaviateError, WeaviateObject, connect } from '../../lib'
 import type { EmbeddedCluster, EmbeddedNode } from '../../lib/embedded'
 import { once, right } from '../helpers/client'
-import { GuardedCluster, pollFor, startGuardedCluster } from '../helpers/embedded-fixtures'
+import { GuardedCluster, bearer, pollFor, startGuardedCluster } from '../helpers/embedded-fixtures'
 import { createClass } from '../helpers/fixtures'
 import { guardAgainstLeaks, isAlive, uniqueClassName } from '../helpers/server'
 
@@ -49,13 +49,13 @@ const clientAt = (i: number): Client => {
 beforeAll(async () => {
   guarded = await startGuardedCluster(leaks, 3)
   cluster = guarded.cluster
-  await createClass(nodeAt(0).url, {
+  await createClass(nodeAt(0).connection, {
     class: Replicated,
     vectorizer: 'none',
     replicationConfig: { factor: 3 },
     properties: [{ name: 'title', dataType: ['text'] }],
   })
-  clients = cluster.urls.map((url) => connect({ url, retry: false, timeout: { attemptMs: 120_000, totalMs: 120_000 } }))
+  clients = cluster.nodes.map((node) => connect({ ...node.connection, retry: false, timeout: { attemptMs: 120_000, totalMs: 120_000 } }))
 })
 
 afterAll(async () => {
@@ -73,7 +73,7 @@ const readOnNode = (i: number, uuid: string): Promise<WeaviateObject | null> =>
 
 /** The node names `GET /v1/nodes` on `url` lists. */
 const memberNames = async (url: string): Promise<string[]> => {
-  const response = await request(`${url}/v1/nodes`)
+  const response = await request(`${url}/v1/nodes`, { headers: bearer(cluster.connection) })
   const body = (await response.body.json()) as { readonly nodes?: ReadonlyArray<{ readonly name: string }> }
   return (body.nodes ?? []).map((n) => n.name)
 }

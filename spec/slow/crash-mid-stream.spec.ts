@@ -6,13 +6,14 @@
  * small it ends with one Left and completes, never throwing.
  */
 import * as E from 'fp-ts/Either'
+import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { lastValueFrom, tap, toArray } from 'rxjs'
 import { Client, RetryOptions, WeaviateError, WeaviateObject, connect } from '../../lib'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
-import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
+import { quietLog, retryOnPortClash, withKey } from '../helpers/embedded-fixtures'
 import { startProxy } from '../helpers/proxy'
 import { createClass, insertObjects } from '../helpers/fixtures'
 import { guardAgainstLeaks, isAlive, uniqueClassName } from '../helpers/server'
@@ -21,6 +22,8 @@ const Item = uniqueClassName('Item')
 const COUNT = 20_000
 const HALF = COUNT / 2
 const HOSTNAME = 'crash-node'
+// one key for every start: the client keeps it across the crash and the restart
+const KEY = randomBytes(32).toString('base64url')
 const leaks = guardAgainstLeaks()
 let dataDir: string
 let port: number | undefined
@@ -33,7 +36,7 @@ let release: () => void = () => undefined
 const start = async (): Promise<EmbeddedWeaviate> => {
   // the REST port is fixed after the first start; the other ports are picked anew each time
   const started = await retryOnPortClash(() =>
-    startEmbedded({ dataDir, hostname: HOSTNAME, log: quietLog, ...(port === undefined ? {} : { port }) }),
+    startEmbedded({ dataDir, hostname: HOSTNAME, log: quietLog, ...withKey(KEY), ...(port === undefined ? {} : { port }) }),
   )
   pids.push(started.pid)
   server = started
@@ -59,8 +62,8 @@ beforeAll(async () => {
   })
   const first = await start()
   port = first.ports.rest
-  await createClass(first.url, { class: Item, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
-  expected = (await insertObjects(first.url, Item, Array.from({ length: COUNT }, (_, n) => ({ n })))).sort()
+  await createClass(first.connection, { class: Item, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+  expected = (await insertObjects(first.connection, Item, Array.from({ length: COUNT }, (_, n) => ({ n })))).sort()
 })
 
 afterAll(async () => {
@@ -74,7 +77,7 @@ type Item = E.Either<WeaviateError, WeaviateObject>
 /** Streams the class with a fresh client, calling `atHalf` once when item COUNT/2 arrives. */
 const streamCrashingAtHalf = async (retry: Partial<RetryOptions>, atHalf: () => Promise<void>): Promise<Item[]> => {
   if (port === undefined) throw new Error('the server never started')
-  const client: Client = connect({ url: `http://127.0.0.1:${port}`, retry, timeout: { attemptMs: 30_000, totalMs: 180_000 } })
+  const client: Client = connect({ url: `http://127.0.0.1:${port}`, apiKey: KEY, retry, timeout: { attemptMs: 30_000, totalMs: 180_000 } })
   let seen = 0
   let fault: Promise<void> | undefined
   try {
@@ -112,8 +115,8 @@ it('retries the page answered 404 (as a restarting server does) and delivers eve
   // 404 and no body (seen for ~200 ms per restart). Injected here at page 26 of 100; the proxy's
   // log shows the same page asked for again right after, so removing the retry fails this test.
   if (server === undefined) throw new Error('no server')
-  const proxy = await startProxy(server.url, { inject: { path: /^\/v1\/objects\?/, nth: 26, status: 404 } })
-  const client = connect({ url: proxy.url, retry: { attempts: 30, baseDelayMs: 200, maxDelayMs: 1000, random: () => 1 } })
+  const proxy = await startProxy(server.connection, { inject: { path: /^\/v1\/objects\?/, nth: 26, status: 404 } })
+  const client = connect({ ...proxy.connection, retry: { attempts: 30, baseDelayMs: 200, maxDelayMs: 1000, random: () => 1 } })
   try {
     const items = await lastValueFrom(client.objects.stream({ className: Item, pageSize: 200, prefetch: 1 }).pipe(toArray()))
     const pages = proxy.requests.filter((r) => r.startsWith('GET /v1/objects?'))

@@ -44,7 +44,7 @@ const author = (i: number): string => authors[i] ?? ''
 beforeAll(async () => {
   guarded = await startGuardedCluster(leaks, 3)
   cluster = guarded.cluster
-  const url = nodeAt(1).url
+  const url = nodeAt(1).connection
   await createClass(url, { class: Author, vectorizer: 'none', replicationConfig: { factor: 3 }, properties: [{ name: 'name', dataType: ['text'] }] })
   await createClass(url, {
     class: Article,
@@ -72,7 +72,7 @@ afterAll(async () => {
 /** A client on [node 0 (stopped), node 1, node 2] recording where each request went. */
 const freshClient = (): { client: Client; sent: SentRequest[] } => {
   const recorder = originRecorder()
-  const client = connect({ url: cluster.urls, dispatcher: recorder.dispatcher, serverVersion: '1.39.0' })
+  const client = connect({ ...cluster.connection, dispatcher: recorder.dispatcher, serverVersion: '1.39.0' })
   open.push({
     client,
     close: async () => {
@@ -117,14 +117,14 @@ describe('with node 0 stopped, an idempotent operation moves on to the next node
     const { client, sent } = freshClient()
     await right(client.objects.replace({ className: Article, uuid: article(2), dataObject: { title: 'replaced' } }))
     expectFailedOverOnce(sent, 'PUT', `/v1/objects/${Article}/${article(2)}`)
-    expect((await getObjectRaw(nodeAt(1).url, Article, article(2)))?.['properties']).toEqual({ title: 'replaced' })
+    expect((await getObjectRaw(nodeAt(1).connection, Article, article(2)))?.['properties']).toEqual({ title: 'replaced' })
   })
 
   it('delete', async () => {
     const { client, sent } = freshClient()
     await right(client.objects.delete({ className: Article, uuid: article(3) }))
     expectFailedOverOnce(sent, 'DELETE', `/v1/objects/${Article}/${article(3)}`)
-    expect(await getObjectRaw(nodeAt(2).url, Article, article(3))).toBeUndefined()
+    expect(await getObjectRaw(nodeAt(2).connection, Article, article(3))).toBeUndefined()
   })
 
   it('references.replace', async () => {
@@ -139,7 +139,7 @@ describe('with node 0 stopped, an idempotent operation moves on to the next node
       }),
     )
     expectFailedOverOnce(sent, 'PUT', `/v1/objects/${Article}/${article(4)}/references/writtenBy`)
-    const beacons = (await getObjectRaw(nodeAt(1).url, Article, article(4)))?.['properties']
+    const beacons = (await getObjectRaw(nodeAt(1).connection, Article, article(4)))?.['properties']
     expect(JSON.stringify(beacons)).toContain(author(0))
     expect(JSON.stringify(beacons)).toContain(author(1))
   })
@@ -154,7 +154,7 @@ describe('with node 0 stopped, an idempotent operation moves on to the next node
       client.references.delete({ fromClassName: Article, fromUuid: article(5), fromPropertyName: 'writtenBy', toClassName: Author, toUuid: author(2) }),
     )
     expectFailedOverOnce(sent, 'DELETE', `/v1/objects/${Article}/${article(5)}/references/writtenBy`)
-    expect(JSON.stringify(await getObjectRaw(nodeAt(1).url, Article, article(5)))).not.toContain(author(2))
+    expect(JSON.stringify(await getObjectRaw(nodeAt(1).connection, Article, article(5)))).not.toContain(author(2))
   })
 
   it('stream', async () => {
@@ -175,7 +175,7 @@ describe('with node 0 stopped, a create (POST)', () => {
     const error = await left(client.objects.create({ className: Article, uuid, dataObject: { title: 'not retried' } }))
     expect(error).toMatchObject({ _tag: 'ConnectionError', method: 'POST', code: 'ECONNREFUSED' })
     expect(sent).toEqual([{ method: 'POST', origin: originOf(0), path: expect.stringMatching(/\/v1\/objects/) }])
-    expect(await getObjectRaw(nodeAt(1).url, Article, uuid)).toBeUndefined()
+    expect(await getObjectRaw(nodeAt(1).connection, Article, uuid)).toBeUndefined()
   })
 
   it('marked idempotent: true moves on to the next node and succeeds', async () => {
@@ -183,7 +183,7 @@ describe('with node 0 stopped, a create (POST)', () => {
     const uuid = randomUUID()
     expect(await right(client.objects.create({ className: Article, uuid, dataObject: { title: 'retried' }, idempotent: true }))).toBe(uuid)
     expect(sent.map((r) => `${r.method} ${r.origin}`)).toEqual([`POST ${originOf(0)}`, `POST ${originOf(1)}`])
-    expect((await getObjectRaw(nodeAt(2).url, Article, uuid))?.['properties']).toEqual({ title: 'retried' })
+    expect((await getObjectRaw(nodeAt(2).connection, Article, uuid))?.['properties']).toEqual({ title: 'retried' })
   })
 
   it('goes to the node the client moved to after an earlier failover', async () => {

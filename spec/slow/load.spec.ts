@@ -83,7 +83,7 @@ let tags: string[] = []
 beforeAll(async () => {
   guarded = await startGuardedCluster(leaks, 3)
   cluster = guarded.cluster
-  const url = cluster.urls[0] ?? ''
+  const url = cluster.nodes[0]?.connection ?? ''
   await createClass(url, { class: Tag, vectorizer: 'none', replicationConfig: { factor: 3 }, properties: [{ name: 'label', dataType: ['text'] }] })
   await createClass(url, {
     class: Item,
@@ -96,7 +96,7 @@ beforeAll(async () => {
     ],
   })
   tags = await insertObjects(url, Tag, Array.from({ length: TAGS }, (_, i) => ({ label: `tag ${i}` })))
-  client = connect({ url: cluster.urls, timeout: { attemptMs: 60_000, totalMs: 180_000 } })
+  client = connect({ ...cluster.connection, timeout: { attemptMs: 60_000, totalMs: 180_000 } })
 })
 
 afterAll(async () => {

@@ -3,13 +3,16 @@
  * a single server and for every member of a cluster, so the two never drift apart.
  *
  * The environment starts from the parent's, minus `HOST` and `PORT` (go-flags reads them and they
- * would move the REST listener), then adds overridable defaults, then the caller's `env`, then the
- * settings that keep the server offline and on loopback, which nothing overrides.
+ * would move the REST listener) and minus every authentication setting (an `AUTHENTICATION_*` in
+ * the shell must not open a server), then adds overridable defaults and the start's authentication
+ * (lib/embedded/auth/server-auth.ts), then the caller's `env`, then the settings that keep the
+ * server offline and on loopback, which nothing overrides.
  *
  * @packageDocumentation
  */
 import type { ServerPorts } from './ports'
 import { EmbeddedError } from '../errors'
+import { isAuthSetting } from '../auth/server-auth'
 
 /**
  * Everything that distinguishes one server process from another.
@@ -42,20 +45,6 @@ const DEFAULTS: Readonly<Record<string, string>> = {
   LOG_LEVEL: 'info',
   RAFT_TIMEOUTS_MULTIPLIER: '1',
   MEMBERLIST_FAST_FAILURE_DETECTION: 'true',
-}
-
-/**
- * Servers before 1.19 refuse to start without an authentication scheme, so anonymous access is
- * turned on by default, but only when the caller's settings (inherited or `options.env`) turn on
- * no other scheme: with API keys or OIDC on, anonymous access stays as the server defaults (off).
- */
-const anonymousDefault = (
-  inherited: Readonly<Record<string, string>>,
-  extra: Readonly<Record<string, string>> | undefined,
-): Record<string, string> => {
-  const setting = (key: string): string | undefined => extra?.[key] ?? inherited[key]
-  const otherScheme = ['AUTHENTICATION_APIKEY_ENABLED', 'AUTHENTICATION_OIDC_ENABLED'].some((key) => setting(key) === 'true')
-  return otherScheme || setting('AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED') !== undefined ? {} : { AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'true' }
 }
 
 /** Settings independent of the node that no caller may change. */
@@ -121,7 +110,7 @@ export const checkExtraEnv = (extra: Readonly<Record<string, string>> | undefine
  *
  * @example
  * ```ts
- * const env = serverEnv(process.env, { AUTHENTICATION_APIKEY_ENABLED: 'true' }, identity)
+ * const env = serverEnv(process.env, { AUTOSCHEMA_ENABLED: 'false' }, identity, planAuth({ mode: 'apiKey', version, extraEnv: undefined }).env)
  * env.DISABLE_TELEMETRY // 'true'
  * ```
  */
@@ -129,13 +118,14 @@ export const serverEnv = (
   parent: NodeJS.ProcessEnv,
   extra: Readonly<Record<string, string>> | undefined,
   node: ServerIdentity,
+  auth: Readonly<Record<string, string>>,
 ): Record<string, string> => {
   checkExtraEnv(extra)
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(parent)) {
-    if (value !== undefined && !PROTECTED_ENV.includes(key)) env[key] = value
+    if (value !== undefined && !PROTECTED_ENV.includes(key) && !isAuthSetting(key)) env[key] = value
   }
-  Object.assign(env, DEFAULTS, anonymousDefault(env, extra), extra, FIXED, {
+  Object.assign(env, DEFAULTS, auth, extra, FIXED, {
     PERSISTENCE_DATA_PATH: node.dataDir,
     CLUSTER_HOSTNAME: node.hostname,
     GRPC_PORT: String(node.ports.grpc),

@@ -17,7 +17,7 @@ import { describeExit, spawnServer, type ServerProcess } from './server-process'
  *
  * @example
  * ```ts
- * const launch: ServerLaunch = { binary, identity, extraEnv: undefined, readyTimeoutMs: 120_000 }
+ * const launch: ServerLaunch = { binary, identity, extraEnv: undefined, authEnv: auth.env, readyTimeoutMs: 120_000 }
  * ```
  */
 export interface ServerLaunch {
@@ -25,6 +25,8 @@ export interface ServerLaunch {
   readonly identity: ServerIdentity
   /** The caller's `options.env`. */
   readonly extraEnv: Readonly<Record<string, string>> | undefined
+  /** The authentication settings of this start (`planAuth(...).env`, lib/embedded/auth/server-auth.ts). */
+  readonly authEnv: Readonly<Record<string, string>>
   readonly readyTimeoutMs: number
   /** Environment to inherit. Default `process.env`. */
   readonly parentEnv?: NodeJS.ProcessEnv
@@ -43,6 +45,16 @@ const TAIL_LINES = 20
  * ```
  */
 export const restUrl = (ports: { readonly rest: number }): string => `http://127.0.0.1:${ports.rest}`
+
+/**
+ * The gRPC base URL of a server process.
+ *
+ * @example
+ * ```ts
+ * grpcUrlOf(ports) // 'http://127.0.0.1:50051'
+ * ```
+ */
+export const grpcUrlOf = (ports: { readonly grpc: number }): string => `http://127.0.0.1:${ports.grpc}`
 
 const tail = (server: ServerProcess): string => {
   const lines = server.logs.lines(TAIL_LINES)
@@ -80,13 +92,13 @@ const failure = async (
  *
  * @example
  * ```ts
- * const server = await launchServer({ binary, identity, extraEnv: undefined, readyTimeoutMs: 120_000 })
+ * const server = await launchServer({ binary, identity, extraEnv: undefined, authEnv: auth.env, readyTimeoutMs: 120_000 })
  * ```
  */
 export const launchServer = async (launch: ServerLaunch): Promise<ServerProcess> => {
   const { ports } = launch.identity
   await assertPortFree(ports.rest, 'REST port')
-  const env = serverEnv(launch.parentEnv ?? process.env, launch.extraEnv, launch.identity)
+  const env = serverEnv(launch.parentEnv ?? process.env, launch.extraEnv, launch.identity, launch.authEnv)
   const server = await spawnServer(launch.binary, serverArgs(ports), env)
   const agent = new Agent()
   let problem: EmbeddedError | undefined

@@ -6,6 +6,7 @@
  *
  * @packageDocumentation
  */
+import { randomInt } from 'node:crypto'
 import * as net from 'node:net'
 import { EmbeddedError } from '../errors'
 
@@ -20,11 +21,14 @@ import { EmbeddedError } from '../errors'
 export interface ServerPorts {
   /** REST (`--port`), bound to 127.0.0.1. */
   readonly rest: number
-  /** `GRPC_PORT` (Weaviate binds it on all interfaces; it cannot be restricted). */
+  /** `GRPC_PORT` (from 1.19.0; Weaviate binds it on all interfaces, it cannot be restricted; needs the API key). */
   readonly grpc: number
-  /** `CLUSTER_GOSSIP_BIND_PORT` (memberlist, TCP and UDP on 127.0.0.1). */
+  /** `CLUSTER_GOSSIP_BIND_PORT` (memberlist, TCP and UDP; on 127.0.0.1 from 1.31.19, every interface before). */
   readonly gossip: number
-  /** `CLUSTER_DATA_BIND_PORT` = gossip + 1 (cluster API; Weaviate binds it on all interfaces). */
+  /**
+   * `CLUSTER_DATA_BIND_PORT` = gossip + 1 (cluster API; Weaviate binds it on all interfaces, with
+   * random basic-auth credentials from 1.21.2 and no authentication before).
+   */
   readonly data: number
   /** `RAFT_PORT`, bound to 127.0.0.1. */
   readonly raft: number
@@ -34,6 +38,8 @@ export interface ServerPorts {
 
 const LOOPBACK = '127.0.0.1'
 const MAX_PAIR_ATTEMPTS = 100
+/** Where consecutive pairs are looked for: below the ephemeral range, above the well-known ports. */
+const PAIR_RANGE = { from: 20_000, to: 32_000 } as const
 
 /** Listens on 127.0.0.1:port; resolves the error code (e.g. `EADDRINUSE`) instead on failure. */
 const tryListen = (port: number): Promise<net.Server | string> =>
@@ -68,13 +74,18 @@ class PortReservation {
     return portOf(server)
   }
 
-  /** A port p with p + 1 also free; returns p. */
+  /**
+   * A port p with p + 1 also free; returns p. Candidates are drawn at random below Linux's default
+   * ephemeral range (32768-60999): a port the kernel hands out for `listen(0)` sits among the
+   * source ports of outgoing connections, and on a busy machine its neighbour is often one of them.
+   */
   async pair(): Promise<number> {
     for (let attempt = 0; attempt < MAX_PAIR_ATTEMPTS; attempt++) {
-      const first = await listen(0)
+      const candidate = randomInt(PAIR_RANGE.from, PAIR_RANGE.to)
+      const first = await listen(candidate)
       if (first === undefined) continue
       const port = portOf(first)
-      const second = port < 65535 ? await listen(port + 1) : undefined
+      const second = await listen(port + 1)
       if (second !== undefined) {
         this.held.push(first, second)
         return port

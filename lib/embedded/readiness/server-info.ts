@@ -1,7 +1,7 @@
 /**
  * What a started server says about itself: its version (`GET /v1/meta`) and the nodes it sees
- * (`GET /v1/nodes`). When the caller's environment turns on API-key authentication the first
- * allowed key is sent, because both endpoints need auth whenever anonymous access is off.
+ * (`GET /v1/nodes`). The server's API key, if it has one, is sent: both endpoints need it whenever
+ * anonymous access is off.
  *
  * @packageDocumentation
  */
@@ -22,25 +22,13 @@ export interface NodeStatus {
   readonly status: string
 }
 
-/**
- * The `Authorization` header for a server started with `env`, if it needs one.
- *
- * @example
- * ```ts
- * authHeaders({ AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: 'k1,k2' })
- * // { authorization: 'Bearer k1' }
- * ```
- */
-export const authHeaders = (env: Readonly<Record<string, string>> | undefined): Record<string, string> => {
-  if (env?.['AUTHENTICATION_APIKEY_ENABLED']?.toLowerCase() !== 'true') return {}
-  const key = env['AUTHENTICATION_APIKEY_ALLOWED_KEYS']?.split(',')[0]
-  return key === undefined || key === '' ? {} : { authorization: `Bearer ${key}` }
-}
+const authHeaders = (apiKey: string | undefined): Record<string, string> =>
+  apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }
 
-const getJson = async (url: string, env: Readonly<Record<string, string>> | undefined): Promise<unknown> => {
+const getJson = async (url: string, apiKey: string | undefined): Promise<unknown> => {
   const agent = new Agent()
   try {
-    const r = await probe(agent, url, authHeaders(env))
+    const r = await probe(agent, url, authHeaders(apiKey))
     return r.ok && r.status === 200 ? r.body : undefined
   } finally {
     await agent.close()
@@ -54,14 +42,14 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
  *
  * @example
  * ```ts
- * await readServerVersion('http://127.0.0.1:8080', undefined) // '1.39.0'
+ * await readServerVersion('http://127.0.0.1:8080', server.connection.apiKey) // '1.39.0'
  * ```
  */
 export const readServerVersion = async (
   url: string,
-  env: Readonly<Record<string, string>> | undefined,
+  apiKey: string | undefined,
 ): Promise<string | undefined> => {
-  const body = await getJson(`${url}/v1/meta`, env)
+  const body = await getJson(`${url}/v1/meta`, apiKey)
   const version = isObject(body) && 'version' in body ? body.version : undefined
   return typeof version === 'string' ? version : undefined
 }
@@ -71,14 +59,14 @@ export const readServerVersion = async (
  *
  * @example
  * ```ts
- * await readNodeStatuses('http://127.0.0.1:8080', undefined) // [{ name: 'weaviate-a', status: 'HEALTHY' }, ...]
+ * await readNodeStatuses('http://127.0.0.1:8080', apiKey) // [{ name: 'weaviate-a', status: 'HEALTHY' }, ...]
  * ```
  */
 export const readNodeStatuses = async (
   url: string,
-  env: Readonly<Record<string, string>> | undefined,
+  apiKey: string | undefined,
 ): Promise<NodeStatus[] | undefined> => {
-  const body = await getJson(`${url}/v1/nodes`, env)
+  const body = await getJson(`${url}/v1/nodes`, apiKey)
   const nodes = isObject(body) && 'nodes' in body ? body.nodes : undefined
   if (!Array.isArray(nodes)) return undefined
   return nodes.flatMap((node: unknown) =>

@@ -1,0 +1,62 @@
+/**
+ * What a client needs to reach an embedded server, shaped to be spread into `connect()`. Printing
+ * it (`console.log`, `util.inspect`, `JSON.stringify`) shows `apiKey` as `'<redacted>'`; spreading
+ * it copies the real key, because the redacting methods are not enumerable.
+ *
+ * @packageDocumentation
+ */
+import { inspect } from 'node:util'
+
+/**
+ * How to connect to one embedded server.
+ *
+ * @example
+ * ```ts
+ * const client = connect({ ...server.connection })
+ * ```
+ */
+export interface EmbeddedConnection {
+  /** REST base URL without `/v1`. */
+  readonly url: string
+  /** `http://127.0.0.1:<grpc port>`; absent on versions without gRPC (before 1.19.0). */
+  readonly grpcUrl?: string
+  /** The key the server wants; absent when it takes anonymous requests. */
+  readonly apiKey?: string
+}
+
+/**
+ * How to connect to an embedded cluster: every node's URLs, one key.
+ *
+ * @example
+ * ```ts
+ * const client = connect({ ...cluster.connection })
+ * ```
+ */
+export interface EmbeddedClusterConnection {
+  readonly url: readonly string[]
+  readonly grpcUrl?: readonly string[]
+  readonly apiKey?: string
+}
+
+const REDACTED = '<redacted>'
+
+/**
+ * `fields` without undefined values, with non-enumerable `toJSON` and `util.inspect` methods
+ * that show the key as `'<redacted>'`.
+ *
+ * @example
+ * ```ts
+ * const c = redactedConnection({ url, grpcUrl: undefined, apiKey: 'k' })
+ * JSON.stringify(c) // '{"url":"http://127.0.0.1:8080","apiKey":"<redacted>"}'
+ * ```
+ */
+export const redactedConnection = <C extends { readonly apiKey?: string }>(fields: { [K in keyof C]: C[K] | undefined }): C => {
+  const connection = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as C
+  const shown = (): Record<string, unknown> => ({ ...connection, ...(connection.apiKey === undefined ? {} : { apiKey: REDACTED }) })
+  Object.defineProperty(connection, 'toJSON', { value: shown, enumerable: false })
+  Object.defineProperty(connection, inspect.custom, {
+    value: (_depth: number, options: object) => inspect(shown(), options),
+    enumerable: false,
+  })
+  return Object.freeze(connection)
+}
