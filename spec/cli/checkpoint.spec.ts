@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { checkpointFile } from '../../lib/cli/checkpoint'
+import { checkpointFile } from '../../lib/cli/checkpoint-file'
 
 let dir: string
 
