@@ -42,6 +42,7 @@ export interface ResumableRun<S> {
   /** The state of the run being resumed; undefined on a fresh start. */
   readonly resumed: S | undefined
   readonly failures: Failures
+  /** Made on first use: touch it only once the run got past its checks. */
   readonly progress: Progress
   /** Schedules saving this state (coalesced; see `checkpointFile`). */
   save(state: S): void
@@ -90,19 +91,23 @@ export const runResumable = async <S>(options: ResumableOptions<S>, work: (run: 
   }
   const failures = await openFailures(options.failures, options.io, saved?.failuresAt)
   const earlier = saved?.failed ?? 0
-  const progress = createProgress({ label: options.command, mode: options.progress, stderr: options.io.stderr })
+  // Made on first use, once the work got past its checks: a run that fails before prints one line.
+  let progress: Progress | undefined
+  const progressOf = (): Progress => (progress ??= createProgress({ label: options.command, mode: options.progress, stderr: options.io.stderr }))
   const envelope = (state: S): Saved<S> => ({ command: options.command, state, failuresAt: failures.written(), failed: earlier + failures.count() })
   try {
     await work({
       resumed: saved?.state,
       failures,
-      progress,
+      get progress() {
+        return progressOf()
+      },
       save: (state) => {
         file.save(envelope(state))
       },
       commit: async (state, failed) => {
         for (const failure of failed) {
-          progress.fail(1)
+          progressOf().fail(1)
           await failures.record(failure)
         }
         file.save(envelope(state))
@@ -112,7 +117,7 @@ export const runResumable = async <S>(options: ResumableOptions<S>, work: (run: 
   } finally {
     await file.flush()
     await failures.close()
-    progress.finish()
+    progress?.finish()
   }
   return earlier + failures.count() > 0 ? EXIT.someFailed : EXIT.ok
 }

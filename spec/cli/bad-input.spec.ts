@@ -117,17 +117,42 @@ describe('failures', () => {
     const run = await runCli(['import', '--url', weaviateUrl(), '--class', target, '--failures', failuresFile, '-', '--progress', 'none'], { stdin: input })
     expect(run.code).toBe(2)
     const failures = (await fs.readFile(failuresFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
-    expect(failures).toEqual([{ id: bad, line: 2, message: expect.stringContaining('n') as unknown }])
+    expect(failures).toEqual([
+      { id: bad, line: 2, message: `invalid integer property 'n' on class '${target}': requires an integer, the given value is 'not a number'` },
+    ])
     expect((await readClass(weaviateUrl(), target)).map((o) => o.id)).toEqual([good])
   })
 
-  it('verify of two different classes prints the differences and exits 1 with one line', async () => {
-    const other = await seedClass(weaviateUrl(), uniqueClassName('CliOther'), 20, false)
-    made.push(other.className)
-    const run = await runCli(['verify', '--from', weaviateUrl(), '--to', weaviateUrl(), '--class', seeded.className, '--to-class', other.className, '--progress', 'none', '--max-differences', '3'])
-    expect(run.code).toBe(1)
-    expect(run.stdout.split('\n').slice(0, 3).every((l) => /^(missing on --to|only on --to): /.test(l))).toBe(true)
-    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`weaviate-rx: verify: 40 differences between ${seeded.className} on --from and ${other.className} on --to`)
+  describe('verify of two classes with 40 differences', () => {
+    let other: Seeded
+
+    beforeAll(async () => {
+      other = await seedClass(weaviateUrl(), uniqueClassName('CliOther'), 20, false)
+      made.push(other.className)
+    })
+
+    const verify = (...extra: string[]) =>
+      runCli(['verify', '--from', weaviateUrl(), '--to', weaviateUrl(), '--class', seeded.className, '--to-class', other.className, '--progress', 'none', ...extra])
+
+    it('exits 1 with one line counting them', async () => {
+      const run = await verify()
+      expect(run.code).toBe(1)
+      expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(`weaviate-rx: verify: 40 differences between ${seeded.className} on --from and ${other.className} on --to`)
+    })
+
+    it('prints the first 10 by default, then how many more', async () => {
+      const lines = (await verify()).stdout.trimEnd().split('\n')
+      expect(lines).toHaveLength(11)
+      expect(lines.slice(0, 10).every((l) => /^(missing on --to|only on --to): [0-9a-f-]{36}$/.test(l))).toBe(true)
+      expect(lines[10]).toBe('... 30 more differences')
+    })
+
+    it('--max-differences 3 prints 3, then how many more', async () => {
+      const lines = (await verify('--max-differences', '3')).stdout.trimEnd().split('\n')
+      expect(lines).toHaveLength(4)
+      expect(lines.slice(0, 3).every((l) => /^(missing on --to|only on --to): [0-9a-f-]{36}$/.test(l))).toBe(true)
+      expect(lines[3]).toBe('... 37 more differences')
+    })
   })
 
   it('a checkpoint on stdout is refused: a resumed export must be able to cut its file back', async () => {
