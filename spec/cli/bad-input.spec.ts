@@ -74,6 +74,32 @@ describe('usage', () => {
     expect(run.stdout).toMatch(new RegExp(`^Usage: weaviate-rx ${command} `))
   })
 
+  it("every option the README's command section names is in some command's --help", async () => {
+    const readme = await fs.readFile(path.join(__dirname, '..', '..', 'README.md'), 'utf8')
+    const section = readme.slice(readme.indexOf('## The weaviate-rx command'), readme.indexOf('## Where the client deliberately differs'))
+    const named = [...new Set(section.match(/--[a-z][a-z-]+/g) ?? [])]
+    const helps = (await Promise.all(['export', 'import', 'copy', 'verify'].map((c) => runCli([c, '--help'])))).map((r) => r.stdout).join('\n')
+    expect(named.length).toBeGreaterThan(10)
+    expect(named.filter((option) => !new RegExp(`${option}\\b`).test(helps))).toEqual([])
+  })
+
+  it('import --help says what a re-run of the same file does with lines without an id', async () => {
+    const run = await runCli(['import', '--help'])
+    expect(run.stdout).toContain("A line without an id is written under an id made from the file's content and the line number")
+    expect(run.stdout).toContain('running the same file again, or resuming it, overwrites those objects instead of\nadding them twice')
+  })
+
+  it.each([
+    [['import', '--url', 'http://127.0.0.1:1', '--concurrency', '0', '-'], 'weaviate-rx: import: --concurrency must be an integer from 1 to 64, but was: 0'],
+    [['copy', '--from', 'http://127.0.0.1:1', '--to', 'http://127.0.0.1:1', '--class', 'A', '--batch-size', 'x'], 'weaviate-rx: copy: --batch-size must be an integer from 1 to 10000, but was: x'],
+    [['export', '--url', 'http://127.0.0.1:1', '--class', 'A', '--timeout', '0'], 'weaviate-rx: export: --timeout must be an integer from 1 to 3600, but was: 0'],
+    [['verify', '--from', 'http://127.0.0.1:1', '--to', 'http://127.0.0.1:1', '--class', 'A', '--progress', 'bar'], 'weaviate-rx: verify: --progress must be auto, json or none, but was: bar'],
+  ])('%j exits 64 with one line naming the option and what it takes', async (argv, line) => {
+    const run = await runCli(argv)
+    expect(run.code).toBe(64)
+    expect(oneLine(run.stderr)).toBe(line)
+  })
+
   it('--help lists the subcommands and exits 0', async () => {
     const run = await runCli(['--help'])
     expect(run.code).toBe(0)
