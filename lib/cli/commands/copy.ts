@@ -113,14 +113,10 @@ const copyClass = async (source: Client, target: Client, values: CopyValues, run
   const references = referenceProperties(definition)
   const window = values.batchSize * (values.concurrency + 1)
   const saved = run.resumed
-  let state: CopyState = saved ?? {
-    className: values.class,
-    toClassName,
-    phase: 'objects',
-    partitions: startCursors(undefined, values.partitions, values.checkpoint),
-    window,
-  }
-  startCursors(state.partitions, values.partitions, values.checkpoint)
+  let state: CopyState =
+    saved === undefined
+      ? { className: values.class, toClassName, phase: 'objects', partitions: startCursors(undefined, values.partitions, values.checkpoint), window }
+      : { ...saved, partitions: startCursors(saved.partitions, values.partitions, values.checkpoint) }
   run.progress.setTotal(await firstRight(source.objects.count({ className: values.class })))
   const read = (withVector: boolean) => partitionPages(source, { className: values.class, cursors: state.partitions, pageSize: values.pageSize, withVector })
   const moveTo = async (prefix: ReadonlyArray<{ readonly position: ObjectPosition | undefined; readonly failure: FailureRecord | undefined }>) => {
