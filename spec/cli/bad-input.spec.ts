@@ -85,8 +85,8 @@ describe('usage', () => {
 
   it('import --help says what a re-run of the same file does with lines without an id', async () => {
     const run = await runCli(['import', '--help'])
-    expect(run.stdout).toContain("A line without an id is written under an id made from the file's content and the line number")
-    expect(run.stdout).toContain('running the same file again, or resuming it, overwrites those objects instead of\nadding them twice')
+    expect(run.stdout).toContain('A line without an id is written under an id made from the file (its first 64 KiB and its size)\nand the line number')
+    expect(run.stdout).toContain('running the same file again, or resuming it, overwrites those\nobjects instead of adding them twice')
   })
 
   it.each([

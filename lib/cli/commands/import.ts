@@ -82,9 +82,9 @@ export const importCommand = defineCommand({
 object a line: id, properties, vector, tenant) and writes the objects, then their references.`,
   options: OPTIONS,
   positionals: true,
-  notes: `A line without an id is written under an id made from the file's content and the line number
-(a v5 UUID): running the same file again, or resuming it, overwrites those objects instead of
-adding them twice. From stdin such lines get random ids. With --checkpoint, a run killed at any
+  notes: `A line without an id is written under an id made from the file (its first 64 KiB and its size)
+and the line number (a v5 UUID): running the same file again, or resuming it, overwrites those
+objects instead of adding them twice. From stdin such lines get random ids. With --checkpoint, a run killed at any
 point (even kill -9) and started again with the same command writes every line exactly once; it
 sends again at most (concurrency + 1) x batch-size lines.
 
