@@ -82,6 +82,9 @@ export const runResumable = async <S>(options: ResumableOptions<S>, work: (run: 
   const file = checkpointFile<Saved<S>>(options.checkpoint)
   const saved = await file.load()
   if (saved !== undefined) {
+    if (typeof saved.state !== 'object' || saved.state === null || typeof saved.failuresAt !== 'number') {
+      throw new CommandFailure(`the checkpoint ${options.checkpoint ?? ''} was written by an older weaviate-rx; delete it to start over`)
+    }
     const why = saved.command !== options.command ? `belongs to '${saved.command}'` : options.mismatch(saved.state)
     if (why !== undefined) throw new CommandFailure(`the checkpoint ${options.checkpoint ?? ''} ${why}`)
     if (options.complete(saved.state)) {

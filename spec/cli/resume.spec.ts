@@ -114,3 +114,14 @@ describe('the --failures file of a resumed import', () => {
     expect((await fs.readFile(failuresFile, 'utf8')).trimEnd().split('\n')).toHaveLength(4)
   })
 })
+
+describe('a checkpoint written by weaviate-rx 0.2.0', () => {
+  it('is refused with one line saying to delete it, and nothing is written', async () => {
+    const className = await freshClass()
+    const checkpoint = path.join(dir, `${className}.old.ckpt`)
+    await fs.writeFile(checkpoint, JSON.stringify({ command: 'import', className, sourceClassName: className, phase: 'objects', offset: 0, line: 1 }))
+    const run = await runCli(importArgs(className, '--checkpoint', checkpoint))
+    expect(run).toMatchObject({ code: 1, stderr: `weaviate-rx: the checkpoint ${checkpoint} was written by an older weaviate-rx; delete it to start over\n` })
+    expect(await readClass(weaviateUrl(), className)).toEqual([])
+  })
+})
