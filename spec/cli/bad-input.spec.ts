@@ -149,6 +149,20 @@ describe('failures', () => {
     expect((await readClass(weaviateUrl(), target)).map((o) => o.id)).toEqual([good])
   })
 
+  it('an object whose id is not a UUID fails at its own line (the library refuses it before sending); the rest is imported, exit 2', async () => {
+    const target = uniqueClassName('CliBadId')
+    made.push(target)
+    await rest(weaviateUrl(), 'POST', '/schema', { class: target, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+    const good = '33333333-3333-4333-8333-333333333333'
+    const input = [{ id: 'oops', properties: { n: 1 } }, { id: good, properties: { n: 2 } }, { properties: { n: 3 } }].map((o) => JSON.stringify(o)).join('\n')
+    const failuresFile = path.join(dir, 'bad-id.failures.ndjson')
+    const run = await runCli(['import', '--url', weaviateUrl(), '--class', target, '--failures', failuresFile, '-', '--progress', 'none'], { stdin: input })
+    expect(run.code).toBe(2)
+    const failures = (await fs.readFile(failuresFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; line: number; message: string })
+    expect(failures).toEqual([{ id: 'oops', line: 1, message: "Not valid 'objects[0].uuid' or 'objects[0].uuid' can not be extracted from value" }])
+    expect(await readClass(weaviateUrl(), target)).toHaveLength(2)
+  })
+
   describe('verify of two classes with 40 differences', () => {
     let other: Seeded
 
