@@ -4,8 +4,7 @@
  *
  * @packageDocumentation
  */
-import { isClassDefinition } from './class-schema'
-import type { ClassDefinition } from './library'
+import type { ClassDefinition } from '../index'
 
 /**
  * An object read from the input.
@@ -38,6 +37,18 @@ export type InputLine =
   | { readonly _tag: 'Invalid'; readonly reason: string }
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
+
+/**
+ * What the command reads of a schema line: a class name and properties with a name and data
+ * types. The server checks the rest when the class is created.
+ */
+const isClassDefinition = (u: unknown): u is ClassDefinition =>
+  isRecord(u) &&
+  typeof u['class'] === 'string' &&
+  (u['properties'] === undefined ||
+    u['properties'] === null ||
+    (Array.isArray(u['properties']) &&
+      u['properties'].every((p: unknown) => isRecord(p) && typeof p['name'] === 'string' && Array.isArray(p['dataType']) && p['dataType'].every((t) => typeof t === 'string'))))
 
 /**
  * Classifies a parsed line.

@@ -1,34 +1,29 @@
 #!/usr/bin/env node
 /**
  * The `weaviate-rx` command: `export`, `import`, `copy` and `verify` a class. Built only on the
- * library's public API (see ./library.ts), so it is also an example of using it.
+ * library's public API, so it is also an example of using it. Each command is one file in
+ * ./commands, with its options declared once in a table.
  *
  * @packageDocumentation
  */
-import { runCopy } from './copy'
-import { runExport } from './export'
-import { describeFailure, EXIT, UsageError } from './failure'
-import { runImport } from './import'
+import { describeFailure, EXIT, UsageError } from './command-errors'
+import type { Command } from './commands/command'
+import { copyCommand } from './commands/copy'
+import { exportCommand } from './commands/export'
+import { importCommand } from './commands/import'
+import { verifyCommand } from './commands/verify'
 import type { CliIo } from './io'
-import { cliLibrary, type CliConnection, type CliLibrary } from './library'
-import { runVerify } from './verify'
+
+const COMMANDS: readonly Command[] = [exportCommand, importCommand, copyCommand, verifyCommand]
 
 /** `weaviate-rx --help`. */
 export const MAIN_HELP = `Usage: weaviate-rx <command> [options]
 
 Commands:
-  export    write a class as NDJSON (schema line first, then one object a line)
-  import    read that NDJSON into a class
-  copy      copy a class from one Weaviate to another, with vectors and references
-  verify    compare a class on two Weaviates (count, ids, content)
-
+${COMMANDS.map((c) => `  ${c.name.padEnd(10)}${c.summary}\n`).join('')}
 'weaviate-rx <command> --help' describes each. Exit codes: 0 done, 1 failed or different,
 2 done but some objects failed, 64 wrong usage.
 `
-
-type Command = (args: readonly string[], io: CliIo, libraryFor: (c: CliConnection) => CliLibrary) => Promise<number>
-
-const COMMANDS: Readonly<Record<string, Command>> = { export: runExport, import: runImport, copy: runCopy, verify: runVerify }
 
 /**
  * Runs the command line `argv` (without `node` and the script); resolves to the exit code. Never
@@ -39,16 +34,16 @@ const COMMANDS: Readonly<Record<string, Command>> = { export: runExport, import:
  * const code = await main(['verify', '--from', a, '--to', b, '--class', 'Article'], { stdin, stdout, stderr, env: process.env })
  * ```
  */
-export const main = async (argv: readonly string[], io: CliIo, libraryFor: (c: CliConnection) => CliLibrary = cliLibrary): Promise<number> => {
+export const main = async (argv: readonly string[], io: CliIo): Promise<number> => {
   const [name, ...args] = argv
   try {
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
       io.stdout.write(MAIN_HELP)
       return name === undefined ? EXIT.usage : EXIT.ok
     }
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
+    const command = COMMANDS.find((c) => c.name === name)
     if (command === undefined) throw new UsageError(`unknown command '${name}' (see 'weaviate-rx --help')`)
-    return await command(args, io, libraryFor)
+    return await command.run(args, io)
   } catch (e) {
     const { line, exitCode } = describeFailure(e)
     io.stderr.write(`weaviate-rx: ${line}\n`)

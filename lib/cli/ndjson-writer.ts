@@ -7,7 +7,7 @@
  */
 import { createWriteStream, promises as fs } from 'node:fs'
 import { once } from 'node:events'
-import { CommandFailure, reasonOf } from './failure'
+import { CommandFailure, reasonOf } from './command-errors'
 
 /**
  * An open NDJSON output.

@@ -30,6 +30,28 @@ describe('createProgress', () => {
     expect(err.text()).toMatch(/\ncopy: 50 objects, 0 failed, 2\.0 s, 25 objects\/s\n$/)
   })
 
+  it('shows the rate and ETA of the last 10 s or so, not the average of the whole run', () => {
+    jest.useFakeTimers()
+    try {
+      let t = 0
+      const err = stderrOf(true)
+      const progress = createProgress({ label: 'import', mode: 'auto', stderr: err.stream, now: () => t })
+      progress.setTotal(10_010)
+      t = 60_000 // a slow first minute: 10 objects
+      progress.add(10)
+      jest.advanceTimersByTime(100)
+      t = 75_000 // then 5,000 in 15 s
+      progress.add(5_000)
+      jest.advanceTimersByTime(100)
+      const lastDraw = err.text().split('\r').at(-1)
+      // The whole run's average would say 67/s and ETA 1:15.
+      expect(lastDraw).toMatch(/5010\/10010 objects, 0 failed, 333\/s, ETA 0:15/)
+      progress.finish()
+    } finally {
+      jest.useRealTimers()
+    }
+  })
+
   it('when stderr is not a terminal, writes only the summary line', () => {
     const err = stderrOf(false)
     const progress = createProgress({ label: 'export', mode: 'auto', stderr: err.stream, now: clock() })

@@ -3,13 +3,17 @@
  * an embedded one started here as target. A copy of 20,000 objects with vectors and references
  * gives an equal class and `verify` passes; a copy of 50,000 objects killed with SIGKILL mid-way
  * (once while writing objects, once while writing references) and run again with its checkpoint
- * ends with every object exactly once and equal references; a wrong API key is one line, exit 1.
+ * ends with every object exactly once and equal references, having sent again at most what was in
+ * flight; an import of 50,000 lines without ids killed twice mid-flight ends with every line
+ * exactly once; a wrong API key is one line, exit 1.
  */
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { fileIdentity, lineIds } from '../../lib/cli/line-ids'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
+import { uuidInRange, uuidPartitions } from '../../lib/paging'
 import { dropClass, exitOf, readClass, rest, runCli, seedClass, spawnCli, type Seeded } from '../cli/fixtures'
 import { pollFor, quietLog, retryOnPortClash, sameKeyAs } from '../helpers/embedded-fixtures'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
@@ -76,14 +80,24 @@ describe('copy 50,000 objects killed with SIGKILL and run again with the checkpo
 
   interface Saved {
     phase: string
-    partitions: Array<{ after?: string; done: boolean }>
+    partitions: Array<string | null>
   }
   const saved = async (): Promise<Saved | undefined> => {
     try {
-      return JSON.parse(await fs.readFile(checkpoint, 'utf8')) as Saved
+      return (JSON.parse(await fs.readFile(checkpoint, 'utf8')) as { state: Saved }).state
     } catch {
       return undefined
     }
+  }
+
+  /** The source objects the checkpoint's cursors cover: in each partition, the ids up to its cursor. */
+  const covered = (s: Saved): number => {
+    const ranges = uuidPartitions(s.partitions.length)
+    return seeded.ids.filter((id) => {
+      const i = ranges.findIndex((r) => uuidInRange(id, r))
+      const cursor = s.partitions[i]
+      return cursor !== null && cursor !== undefined && id <= cursor
+    }).length
   }
 
   /** Starts the copy as a child and kills it with SIGKILL once `ready` holds for the checkpoint. */
@@ -112,15 +126,26 @@ describe('copy 50,000 objects killed with SIGKILL and run again with the checkpo
   })
 
   it('is killed while writing objects, with part of the objects on the target', async () => {
-    const ended = await killWhen((s) => s.phase === 'objects' && s.partitions.filter((p) => p.after !== undefined).length >= 2)
+    const ended = await killWhen((s) => s.phase === 'objects' && s.partitions.filter((p) => p !== null).length >= 2)
     expect(ended.signal).toBe('SIGKILL')
     const copied = await count(targetUrl(), seeded.className)
     expect(copied).toBeGreaterThan(0)
     expect(copied).toBeLessThan(50_000)
   })
 
+  it('the resumed run sends again at most the (concurrency + 1) x batch-size objects that were in flight', async () => {
+    const s = await saved()
+    expect(s?.phase).toBe('objects')
+    const done = covered(s ?? { phase: '', partitions: [] })
+    // Everything the checkpoint covers is on the target; what is there beyond it is sent again.
+    const beyond = (await count(targetUrl(), seeded.className)) - done
+    expect(done).toBeGreaterThan(0)
+    expect(beyond).toBeGreaterThanOrEqual(0)
+    expect(beyond).toBeLessThanOrEqual(3 * 100)
+  })
+
   it('is killed again while writing references, after the resumed run wrote every object', async () => {
-    const ended = await killWhen((s) => s.phase === 'references' && s.partitions.some((p) => p.after !== undefined))
+    const ended = await killWhen((s) => s.phase === 'references' && s.partitions.some((p) => p !== null))
     expect(ended.signal).toBe('SIGKILL')
     expect((await saved())?.phase).toBe('references')
     expect(await count(targetUrl(), seeded.className)).toBe(50_000)
@@ -146,7 +171,7 @@ describe('copy 50,000 objects killed with SIGKILL and run again with the checkpo
     const started = await pollFor(
       async () => {
         const text = await fs.readFile(exportCheckpoint, 'utf8').catch(() => '')
-        return text.includes('"after"') ? true : undefined
+        return /"partitions":\[[^\]]*"/.test(text) ? true : undefined
       },
       { tries: 600, intervalMs: 50 },
     )
@@ -179,6 +204,86 @@ describe('copy 50,000 objects killed with SIGKILL and run again with the checkpo
     expect(await exitOf(spawnCli(importArgs, targetEnv()))).toMatchObject({ code: 0 })
     const verified = await runCli(['verify', '--from', weaviateUrl(), '--to', targetUrl(), '--class', seeded.className, '--to-class', imported, '--progress', 'none'])
     expect(verified).toMatchObject({ code: 0, stdout: 'same: 50000 objects\n' })
+  })
+})
+
+describe('import of 50,000 lines without ids killed twice mid-flight', () => {
+  const LINES = 50_000
+  let file: string
+  let checkpoint: string
+  let className: string
+  let args: string[]
+  const kills: Array<{ line: number; onServer: number }> = []
+
+  interface Saved {
+    phase: string
+    line: number
+  }
+  const saved = async (): Promise<Saved | undefined> => {
+    try {
+      return (JSON.parse(await fs.readFile(checkpoint, 'utf8')) as { state: Saved }).state
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Object lines the checkpoint covers (line 1 is the schema line; `line` is the next to read). */
+  const linesDone = (s: Saved): number => s.line - 2
+
+  beforeAll(async () => {
+    className = uniqueClassName('CliNoIds50k')
+    file = path.join(dir, 'no-ids.ndjson')
+    checkpoint = path.join(dir, 'no-ids.checkpoint')
+    const schema = { class: className, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }, { name: 'n', dataType: ['int'] }] }
+    const lines = Array.from({ length: LINES }, (_, n) => JSON.stringify({ properties: { title: `line ${n + 2}`, n }, vector: [n / LINES, 0.5, 0.25, 1] }))
+    await fs.writeFile(file, `${JSON.stringify({ schema })}\n${lines.join('\n')}\n`)
+    args = ['import', '--url', targetUrl(), '--create-class', '--batch-size', '100', '--concurrency', '2', '--checkpoint', checkpoint, '--progress', 'none', file]
+  })
+
+  /** Starts the import and kills it with SIGKILL once its checkpoint is past `line` and before the end. */
+  const killPast = async (line: number): Promise<void> => {
+    const child = spawnCli(args)
+    const exited = exitOf(child)
+    const reached = await pollFor(async () => ((await saved())?.line ?? 0) > line ? true : undefined, { tries: 1200, intervalMs: 25 })
+    expect(reached).toBe(true)
+    if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL')
+    expect((await exited).signal).toBe('SIGKILL')
+    await sleep(500) // let the server finish the requests it had already received
+    const s = await saved()
+    kills.push({ line: s?.line ?? 0, onServer: await count(targetUrl(), className) })
+  }
+
+  it('is killed mid-flight: the checkpoint and the server hold part of the lines', async () => {
+    await killPast(2_000)
+    const [first] = kills
+    expect(first?.onServer).toBeGreaterThan(0)
+    expect(first?.onServer).toBeLessThan(LINES)
+    expect((await saved())?.phase).toBe('objects')
+  })
+
+  it('is killed again mid-flight, further on', async () => {
+    await killPast((kills[0]?.line ?? 0) + 2_000)
+    const second = kills[1]
+    expect(second?.line).toBeGreaterThan(kills[0]?.line ?? Infinity)
+    expect(second?.onServer).toBeLessThan(LINES)
+  })
+
+  it('each kill left at most (concurrency + 1) x batch-size lines written beyond its checkpoint: all a resume sends again', () => {
+    for (const kill of kills) {
+      const beyond = kill.onServer - linesDone({ phase: 'objects', line: kill.line })
+      expect(beyond).toBeGreaterThanOrEqual(0)
+      expect(beyond).toBeLessThanOrEqual(3 * 100)
+    }
+  })
+
+  it('the third run completes with every line exactly once, under the id of its file and line number', async () => {
+    expect(await exitOf(spawnCli(args))).toMatchObject({ code: 0, signal: null })
+    expect(await count(targetUrl(), className)).toBe(LINES)
+    const idOf = lineIds(await fileIdentity(file))
+    const expected = Array.from({ length: LINES }, (_, n) => idOf(n + 2)).sort()
+    const stored = await readClass(targetUrl(), className)
+    expect(stored.map((o) => o.id)).toEqual(expected)
+    expect(stored.map((o) => o.properties['title']).sort()).toEqual(Array.from({ length: LINES }, (_, n) => `line ${n + 2}`).sort())
   })
 })
 

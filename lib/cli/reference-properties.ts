@@ -1,12 +1,13 @@
 /**
- * Splitting an object's properties into plain values and references. Objects are written without
- * their references first (the server refuses a reference to an object it does not have yet), and
- * the references are added in a second pass once every object is there.
+ * The reference properties of a class, and splitting an object's properties into plain values and
+ * references. Objects are written without their references first (the server refuses a reference
+ * to an object it does not have yet), and the references are added in a second pass once every
+ * object is there.
  *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { referencesOf } from '../index'
+import { referencesOf, type ClassDefinition } from '../index'
 
 /**
  * The references of one property of one object, targets in order.
@@ -20,6 +21,20 @@ export interface PropertyReferences {
   readonly property: string
   readonly targets: ReadonlyArray<{ readonly className: string | undefined; readonly uuid: string }>
 }
+
+/** Primitive data types are lower-case (`text`, `int[]`, `geoCoordinates`); class names are not. */
+const isClassName = (dataType: string): boolean => /^[A-Z]/.test(dataType)
+
+/**
+ * The names of the properties whose data type is one or more classes.
+ *
+ * @example
+ * ```ts
+ * referenceProperties({ class: 'Article', properties: [{ name: 'writtenBy', dataType: ['Author'] }] }) // ['writtenBy']
+ * ```
+ */
+export const referenceProperties = (definition: ClassDefinition): readonly string[] =>
+  (definition.properties ?? []).filter((p) => p.dataType.some(isClassName)).map((p) => p.name)
 
 /**
  * The properties without the reference properties.

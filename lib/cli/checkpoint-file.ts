@@ -8,7 +8,7 @@
  */
 import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
-import { CommandFailure, reasonOf } from './failure'
+import { CommandFailure, reasonOf } from './command-errors'
 
 /**
  * A checkpoint file holding a state of type `S`.
