@@ -105,7 +105,7 @@ describe('before 1.14', () => {
   })
 
   it('warns once per kind and client that class names are ignored', async () => {
-    const fresh = recordingClient({ url: server.url, serverVersion: '1.13.0' })
+    const fresh = recordingClient({ ...server.connection, serverVersion: '1.13.0' })
     try {
       const before = warningCodes().length
       const o = fresh.client.objects
@@ -125,7 +125,7 @@ describe('before 1.14', () => {
   })
 
   it('sends no meta request when the version is given', async () => {
-    const fresh = recordingClient({ url: server.url, serverVersion: '1.13.0' })
+    const fresh = recordingClient({ ...server.connection, serverVersion: '1.13.0' })
     try {
       await right(fresh.client.objects.exists({ className: 'Person', uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }))
       expect(fresh.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['HEAD /v1/objects/36ddd591-2dee-4e7e-a3cc-eb86d30a4303'])

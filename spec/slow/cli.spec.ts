@@ -242,7 +242,7 @@ describe('import of 50,000 lines without ids killed twice mid-flight', () => {
 
   /** Starts the import and kills it with SIGKILL once its checkpoint is past `line` and before the end. */
   const killPast = async (line: number): Promise<void> => {
-    const child = spawnCli(args)
+    const child = spawnCli(args, targetEnv())
     const exited = exitOf(child)
     const reached = await pollFor(async () => ((await saved())?.line ?? 0) > line ? true : undefined, { tries: 1200, intervalMs: 25 })
     expect(reached).toBe(true)
@@ -277,11 +277,11 @@ describe('import of 50,000 lines without ids killed twice mid-flight', () => {
   })
 
   it('the third run completes with every line exactly once, under the id of its file and line number', async () => {
-    expect(await exitOf(spawnCli(args))).toMatchObject({ code: 0, signal: null })
+    expect(await exitOf(spawnCli(args, targetEnv()))).toMatchObject({ code: 0, signal: null })
     expect(await count(targetUrl(), className)).toBe(LINES)
     const idOf = lineIds(await fileIdentity(file))
     const expected = Array.from({ length: LINES }, (_, n) => idOf(n + 2)).sort()
-    const stored = await readClass(targetUrl(), className)
+    const stored = await readClass(targetUrl(), className, targetKey())
     expect(stored.map((o) => o.id)).toEqual(expected)
     expect(stored.map((o) => o.properties['title']).sort()).toEqual(Array.from({ length: LINES }, (_, n) => `line ${n + 2}`).sort())
   })
