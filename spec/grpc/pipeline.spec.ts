@@ -5,15 +5,17 @@
 import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
 import { firstValueFrom } from 'rxjs'
-import { isWeaviateError } from '../../lib'
+import { status } from '@grpc/grpc-js'
+import { connect, isWeaviateError } from '../../lib'
 import { grpcNodes } from '../../lib/grpc/address'
 import { HealthCheckRequestSchema, HealthCheckResponse_ServingStatus } from '../../lib/grpc/generated/grpc/health/v1/health_pb'
 import { BatchObjectsRequestSchema } from '../../lib/grpc/generated/weaviate/v1/batch_pb'
 import { SearchRequestSchema } from '../../lib/grpc/generated/weaviate/v1/search_pb'
 import { METHODS } from '../../lib/grpc/methods'
 import { GrpcEffect, createGrpc } from '../../lib/grpc/pipeline'
-import { DEFAULT_TIMEOUT } from '../../lib/http/options'
+import { DEFAULT_TIMEOUT, resolveOptions } from '../../lib/http/options'
 import { DEFAULT_RETRY } from '../../lib/http/retry'
+import { GrpcStub, startGrpcStub } from '../helpers/grpc-stub'
 import { weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
@@ -58,3 +60,71 @@ describe('a gRPC call', () => {
     expect(E.isLeft(result) && isWeaviateError(result.left)).toBe(true)
   })
 })
+
+describe('a gRPC call against a server that misbehaves on demand', () => {
+  let stub: GrpcStub | undefined
+  afterEach(async () => {
+    await stub?.close()
+    stub = undefined
+  })
+
+  it('is sent again after UNAVAILABLE when it is idempotent, and succeeds', async () => {
+    const s = (stub = await startGrpcStub((n) => (n === 0 ? { kind: 'status', code: status.UNAVAILABLE, details: 'shutting down' } : { kind: 'ok' })))
+    const result = await firstValueFrom(client(s.url, 3).run(METHODS.batchObjects, create(BatchObjectsRequestSchema, {}), { idempotent: true }))
+    expect(E.isRight(result)).toBe(true)
+    expect(s.requests).toHaveLength(2)
+  })
+
+  it('is not sent again after UNAVAILABLE when it is not idempotent', async () => {
+    const s = (stub = await startGrpcStub(() => ({ kind: 'status', code: status.UNAVAILABLE, details: 'shutting down' })))
+    const result = await firstValueFrom(client(s.url, 3).run(METHODS.batchObjects, create(BatchObjectsRequestSchema, {})))
+    expect(E.isLeft(result) && result.left._tag).toBe('ConnectionError')
+    expect(s.requests).toHaveLength(1)
+  })
+
+  it('fails with a TimeoutError when the server does not answer within the attempt timeout', async () => {
+    const s = (stub = await startGrpcStub(() => ({ kind: 'never' })))
+    const result = await firstValueFrom(
+      client(s.url).run(METHODS.batchObjects, create(BatchObjectsRequestSchema, {}), { timeout: { attemptMs: 300, totalMs: 300 } }),
+    )
+    expect(E.isLeft(result) && result.left._tag).toBe('TimeoutError')
+  })
+
+  it('is cancelled at the server when the subscriber unsubscribes', async () => {
+    const s = (stub = await startGrpcStub(() => ({ kind: 'never' })))
+    const subscription = client(s.url).call(METHODS.batchObjects, create(BatchObjectsRequestSchema, {})).subscribe()
+    await s.received(1)
+    subscription.unsubscribe()
+    await until(() => s.cancelled() === 1)
+    expect(s.cancelled()).toBe(1)
+  })
+
+  it('cancels the server call of objects.batch when the import is unsubscribed', async () => {
+    const s = (stub = await startGrpcStub(() => ({ kind: 'never' })))
+    const viaStub = connect({ url: weaviateUrl(), grpcUrl: s.url, transport: 'grpc' })
+    try {
+      const subscription = viaStub.objects.batch([{ className: 'A', dataObject: { n: 1 } }]).subscribe()
+      await s.received(1)
+      subscription.unsubscribe()
+      await until(() => s.cancelled() === 1)
+      expect(s.cancelled()).toBe(1)
+    } finally {
+      await viaStub.close()
+    }
+  })
+
+  it('sends the API key as authorization metadata, as REST sends the header', async () => {
+    const s = (stub = await startGrpcStub(() => ({ kind: 'ok' })))
+    const g = createGrpc({ nodes: grpcNodes([weaviateUrl()], s.url), headers: resolveOptions({ urls: [weaviateUrl()], apiKey: 'k-1' }).headers, retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT })
+    open.push(g)
+    const seen: string[] = []
+    s.onMetadata((m) => seen.push(String(m.get('authorization')[0])))
+    await firstValueFrom(g.call(METHODS.batchObjects, create(BatchObjectsRequestSchema, {})))
+    expect(seen).toEqual(['Bearer k-1'])
+  })
+})
+
+/** Polls `done` every 20 ms until it holds (the test's own timeout bounds it). */
+const until = async (done: () => boolean): Promise<void> => {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 20))
+}

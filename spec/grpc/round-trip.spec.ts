@@ -149,7 +149,7 @@ describe('an object of every data type', () => {
   })
 
   it('writes the vector given as numbers or as a Float32Array as the same float32 values over both transports', async () => {
-    const ids = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442', '44444444-4444-4444-8444-444444444443']
+    const ids = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442', '44444444-4444-4444-8444-444444444443'] as const
     await written(grpcClient, [{ className: Target, uuid: ids[0], dataObject: {}, vector: VECTOR }])
     await written(grpcClient, [{ className: Target, uuid: ids[1], dataObject: {}, vector: new Float32Array(VECTOR) }])
     await written(restClient, [{ className: Target, uuid: ids[2], dataObject: {}, vector: new Float32Array(VECTOR) }])
