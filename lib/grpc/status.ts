@@ -17,8 +17,13 @@
  * | UNIMPLEMENTED | `UnexpectedStatusError` 501 |
  * | UNKNOWN, INTERNAL, DATA_LOSS | `UnexpectedStatusError` 500 |
  *
+ * | UNKNOWN whose message starts with `extract auth:` | `UnexpectedStatusError` 401 |
+ *
  * The statuses are the HTTP equivalents of the gRPC statuses (as grpc-gateway maps them), except
- * RESOURCE_EXHAUSTED (429 there): Weaviate's meaning is "too large", which no retry cures.
+ * RESOURCE_EXHAUSTED (429 there): Weaviate's meaning is "too large", which no retry cures. The
+ * last row is Weaviate's: its handlers return a rejected key as a plain error wrapped in
+ * `extract auth: ...` (`adapters/handlers/grpc/v1/batch/handler.go:57`, `v1/service.go:290` in
+ * 1.39.0), which gRPC sends as UNKNOWN; REST answers the same request 401.
  *
  * @packageDocumentation
  */
@@ -50,6 +55,9 @@ export interface CallSite {
   /** The limit of the attempt, reported by a DEADLINE_EXCEEDED. */
   readonly limit: AttemptLimit
 }
+
+/** How Weaviate's gRPC handlers begin the message of a rejected credential. */
+const AUTH_FAILURE = 'extract auth:'
 
 const HTTP_EQUIVALENT: Readonly<Partial<Record<number, number>>> = {
   [Status.INVALID_ARGUMENT]: 400,
@@ -85,7 +93,7 @@ export const grpcError = (failure: CallFailure, site: CallSite): WeaviateError =
       return new UnexpectedStatusError({
         method: 'POST',
         url: site.url,
-        status: HTTP_EQUIVALENT[code] ?? 500,
+        status: code === Status.UNKNOWN && details.startsWith(AUTH_FAILURE) ? 401 : (HTTP_EQUIVALENT[code] ?? 500),
         body: { grpcStatus: Status[code] ?? String(code), details },
         messages: details === '' ? [] : [details],
       })

@@ -32,6 +32,10 @@ describe('a gRPC status', () => {
     expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: httpStatus, messages: ['the server said so'] })
   })
 
+  it("UNKNOWN with Weaviate's 'extract auth:' message is the 401 REST gives for a rejected key", () => {
+    expect(grpcError({ code: status.UNKNOWN, details: 'extract auth: unauthorized: invalid api key' }, site)).toMatchObject({ status: 401 })
+  })
+
   it('RESOURCE_EXHAUSTED (a message over the size limit) is not retried', () => {
     expect(isTransient(grpcError({ code: status.RESOURCE_EXHAUSTED, details: 'message larger than max' }, site))).toBe(false)
   })
