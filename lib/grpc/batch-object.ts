@@ -71,10 +71,14 @@ export const prepareGrpcObject =
 /** A vector's float32 bytes (a copy), checked like REST's `vector`. */
 const vectorBytesOf = (argument: string, value: unknown): Uint8Array => {
   if (value instanceof Float32Array) {
+    const copy = new Float32Array(value.length)
     for (let i = 0; i < value.length; i++) {
-      if (!Number.isFinite(value[i])) valueError(argument, `'${argument}[${i}]' must be a finite number`)
+      const x = value[i] ?? 0
+      if (!Number.isFinite(x)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
+      // -0 becomes 0, as it does in REST's JSON.
+      copy[i] = x || 0
     }
-    return vectorToBytes(value).slice()
+    return vectorToBytes(copy)
   }
   return vectorToBytes(vector(argument, value))
 }

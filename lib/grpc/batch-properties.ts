@@ -8,8 +8,8 @@
  * - an empty array is named in `empty_list_props`;
  * - everything else (text, numbers, booleans, dates, UUIDs, blobs, geo coordinates, phone numbers,
  *   nested objects, reference lists `[{ beacon }]`, mixed arrays) travels in the Struct as the
- *   same JSON value REST would send: a value JSON cannot spell as is (a `Date`, `NaN`, `undefined`)
- *   is passed through `JSON.stringify`'s rules first.
+ *   same JSON value REST would send: a value JSON cannot spell as is (a `Date`, `NaN`, `undefined`
+ *   or `-0`) is passed through `JSON.stringify`'s rules first.
  *
  * @packageDocumentation
  */
@@ -77,7 +77,8 @@ const isBoolean = (u: unknown): u is boolean => typeof u === 'boolean'
 const float64Bytes = (values: readonly number[]): Uint8Array => {
   const bytes = new Uint8Array(values.length * 8)
   const view = new DataView(bytes.buffer)
-  for (let i = 0; i < values.length; i++) view.setFloat64(i * 8, values[i] ?? 0, true)
+  // `|| 0` turns -0 into 0, as JSON does.
+  for (let i = 0; i < values.length; i++) view.setFloat64(i * 8, values[i] || 0, true)
   return bytes
 }
 
@@ -98,7 +99,8 @@ const isPlainJson = (u: unknown): u is JsonValue => {
     case 'boolean':
       return true
     case 'number':
-      return Number.isFinite(u)
+      // -0 is not JSON: JSON.stringify writes it as 0.
+      return Number.isFinite(u) && !Object.is(u, -0)
     case 'object': {
       if (u === null) return true
       if (Array.isArray(u)) return u.every(isPlainJson)

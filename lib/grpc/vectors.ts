@@ -19,7 +19,7 @@ const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
 
 /**
  * The little-endian float32 bytes of a vector (a view, not a copy, of a Float32Array on a
- * little-endian host).
+ * little-endian host; numbers are written with -0 as 0, as JSON writes them).
  *
  * @example
  * ```ts
@@ -30,7 +30,8 @@ export const vectorToBytes = (vector: VectorInput): Uint8Array => {
   if (vector instanceof Float32Array && LITTLE_ENDIAN_HOST) return new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength)
   const bytes = new Uint8Array(vector.length * 4)
   const view = new DataView(bytes.buffer)
-  for (let i = 0; i < vector.length; i++) view.setFloat32(i * 4, vector[i] ?? 0, true)
+  // `|| 0` turns -0 into 0, as REST's JSON does.
+  for (let i = 0; i < vector.length; i++) view.setFloat32(i * 4, vector[i] || 0, true)
   return bytes
 }
 
