@@ -5,7 +5,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
-import { BatchObject, ConnectOptions, connect, isBatchObjectError } from '../../lib'
+import { BatchObject, ConnectOptions, WeaviateError, connect } from '../../lib'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { guardAgainstLeaks, uniqueClassName } from '../helpers/server'
@@ -39,8 +39,8 @@ const importAs = async (apiKey: string | undefined, n: number) => {
   }
 }
 
-const causeStatus = (e: unknown): number | undefined => {
-  const cause = isBatchObjectError(e) ? e.cause : undefined
+const causeStatus = (e: WeaviateError): number | undefined => {
+  const cause = e._tag === 'BatchObjectError' ? e.cause : undefined
   return typeof cause === 'object' && cause !== null && 'status' in cause && typeof cause.status === 'number' ? cause.status : undefined
 }
 
