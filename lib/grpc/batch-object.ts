@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either'
 import { v4 as uuidv4 } from 'uuid'
 import type { Prepared } from '../batch/sink'
 import { ArgumentError } from '../errors'
-import { argsObject, checkInput, name, optional, typeError, valueError, vector } from '../input/check'
+import { argsObject, checkInput, name, optional, typeError, vector } from '../input/check'
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
 import { batchProperties } from './batch-properties'
@@ -68,19 +68,21 @@ export const prepareGrpcObject =
       return { index, payload: { uuid: id, className: klass, message }, bytes: bytes + vectorSize + klass.length + id.length + 16 }
     })
 
-/** A vector's float32 bytes (a copy), checked like REST's `vector`. */
+/**
+ * A vector's float32 bytes (a copy), checked like REST's `vector`: one pass over a well-formed
+ * vector; anything else is left to `vector`, which throws the same error REST reports. -0 becomes
+ * 0, as in REST's JSON.
+ */
 const vectorBytesOf = (argument: string, value: unknown): Uint8Array => {
-  if (value instanceof Float32Array) {
-    const copy = new Float32Array(value.length)
-    for (let i = 0; i < value.length; i++) {
-      const x = value[i] ?? 0
-      if (!Number.isFinite(x)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
-      // -0 becomes 0, as it does in REST's JSON.
-      copy[i] = x || 0
-    }
-    return vectorToBytes(copy)
+  if (!(value instanceof Float32Array) && !Array.isArray(value)) return vectorToBytes(vector(argument, value))
+  const source = value as ArrayLike<unknown>
+  const copy = new Float32Array(source.length)
+  for (let i = 0; i < source.length; i++) {
+    const x = source[i]
+    if (typeof x !== 'number' || !Number.isFinite(x)) return vectorToBytes(vector(argument, value))
+    copy[i] = x || 0
   }
-  return vectorToBytes(vector(argument, value))
+  return vectorToBytes(copy)
 }
 
 const namedVectorBytes = (argument: string, value: unknown): ReadonlyArray<readonly [string, Uint8Array]> => {

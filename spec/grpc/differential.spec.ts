@@ -43,6 +43,10 @@ const script = (className: string): unknown[] => [
   { className, uuid: id(11), dataObject: { when: '2024-05-01T10:00:00Z', score: -0 } },
   { className, uuid: id(12), dataObject: { title: 'with a vector of another length' }, vector: [1, 2] },
   { className, uuid: id(13), dataObject: { unknownProperty: 'auto-schema adds it' } },
+  { className, uuid: id(14), dataObject: {}, vector: [1, Number.NaN] },
+  { className, uuid: id(15), dataObject: {}, vector: 'not a vector' },
+  { className, uuid: id(16), dataObject: {}, vector: new Float32Array([1, Number.POSITIVE_INFINITY]) },
+  { className, uuid: id(17), dataObject: { title: 'negative zero in a vector' }, vector: [-0, 1, 0] },
 ]
 
 type Outcome = readonly [number, 'right'] | readonly [number, string, readonly string[]]
