@@ -10,7 +10,7 @@
  */
 import { create } from '@bufbuild/protobuf'
 import { Observable, concat, mergeMap, of } from 'rxjs'
-import type { CallOptions } from '../context'
+import type { CallOptions } from '../http/types'
 import { itemFailure } from '../batch/item-failure'
 import { ItemOutcome, allFailed } from '../batch/item-retry'
 import type { Prepared } from '../batch/sink'

@@ -10,7 +10,7 @@
 import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
 import { Observable, defer, finalize, map, mergeMap, of, share, tap } from 'rxjs'
-import type { CallOptions } from '../context'
+import type { CallOptions } from '../http/types'
 import { WeaviateError } from '../errors'
 import { ObservableEither } from '../observable-either'
 import type { VersionSource } from '../server-version'
