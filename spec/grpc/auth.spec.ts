@@ -1,5 +1,6 @@
 /**
- * gRPC on a server with API-key authentication and anonymous access off: the key travels as
+ * gRPC on a server with API-key authentication and anonymous access off (an embedded server's
+ * default: a random key per start): the key travels as
  * `authorization: Bearer <key>` metadata, as REST sends it; without a key or with a wrong one
  * every object of an import is one Left whose cause is the 401 REST would give.
  */
@@ -10,7 +11,6 @@ import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { guardAgainstLeaks, uniqueClassName } from '../helpers/server'
 
-const KEY = 'key-grpc-alice'
 const Secured = uniqueClassName('GrpcSecured')
 const leaks = guardAgainstLeaks()
 let server: EmbeddedWeaviate | undefined
@@ -21,9 +21,16 @@ const started = (): EmbeddedWeaviate => {
   return server
 }
 
+/** The key of this start. */
+const key = (): string => {
+  const { apiKey } = started().connection
+  if (apiKey === undefined) throw new Error('the embedded server has no API key')
+  return apiKey
+}
+
 const options = (apiKey?: string): ConnectOptions => ({
   url: started().url,
-  grpcUrl: `http://127.0.0.1:${started().ports.grpc}`,
+  grpcUrl: started().grpcUrl,
   transport: 'grpc',
   retry: false,
   ...(apiKey === undefined ? {} : { apiKey }),
@@ -46,18 +53,10 @@ const causeStatus = (e: WeaviateError): number | undefined => {
 
 beforeAll(async () => {
   server = await retryOnPortClash(() =>
-    startEmbedded({
-      log: quietLog,
-      env: {
-        AUTHENTICATION_APIKEY_ENABLED: 'true',
-        AUTHENTICATION_APIKEY_ALLOWED_KEYS: KEY,
-        AUTHENTICATION_APIKEY_USERS: 'alice',
-        AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
-      },
-    }),
+    startEmbedded({ log: quietLog }),
   )
   release = leaks.allow({ pid: started().pid, dataDir: started().dataDir })
-  const admin = connect({ url: started().url, apiKey: KEY })
+  const admin = connect({ ...started().connection })
   try {
     const created = await lastValueFrom(admin.schema.createClass({ class: Secured, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] }))
     if (E.isLeft(created)) throw created.left
@@ -74,7 +73,7 @@ describe('a gRPC import on a server with API keys', () => {
   })
 
   it('writes every object with the right key', async () => {
-    const results = await importAs(KEY, 5)
+    const results = await importAs(key(), 5)
     expect(results.filter(E.isRight)).toHaveLength(5)
   })
 

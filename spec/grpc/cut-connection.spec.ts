@@ -9,7 +9,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, connect } from '../../lib'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { startTcpProxy } from '../helpers/tcp-proxy'
-import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
 const Cut = uniqueClassName('GrpcCut')
@@ -29,7 +29,7 @@ const rows = function* (): Generator<BatchObject> {
 
 it('writes every object exactly once and reports each as written when connections are cut mid-import', async () => {
   const proxy = await startTcpProxy(grpcServerUrl('1.39.0'), { cutEveryBytes: 200_000, maxCuts: 3 })
-  const client = connect({ url: weaviateUrl(), grpcUrl: proxy.url, transport: 'grpc', retry: { attempts: 6, baseDelayMs: 20 } })
+  const client = connect({ ...weaviateConnection(), grpcUrl: proxy.url, transport: 'grpc', retry: { attempts: 6, baseDelayMs: 20 } })
   try {
     const results = await lastValueFrom(client.objects.batch(rows(), { batchSize: 100, concurrency: 2 }).pipe(toArray()))
     expect(proxy.cuts()).toBe(3)

@@ -8,7 +8,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect } from '../../lib'
 import type { BatchWritten } from '../../lib/objects/batch'
 import { createClass, deleteClass } from '../helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
 const ViaGrpc = uniqueClassName('DiffGrpc')
@@ -80,8 +80,8 @@ let grpc: Client
 let rest: Client
 
 beforeAll(async () => {
-  grpc = connect({ url: weaviateUrl(), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
-  rest = connect({ url: weaviateUrl(), transport: 'rest' })
+  grpc = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
+  rest = connect({ ...weaviateConnection(), transport: 'rest' })
   await createClass(weaviateUrl(), { class: ViaGrpc, vectorizer: 'none', properties })
   await createClass(weaviateUrl(), { class: ViaRest, vectorizer: 'none', properties })
 })

@@ -9,8 +9,8 @@ import { BatchObject, Client, ConnectOptions, connect } from '../../lib'
 import { GRPC_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { startGrpcStub } from '../helpers/grpc-stub'
-import { uniqueClassName, weaviateUrl } from '../helpers/server'
-import { grpcServerUrl, serverUrl } from '../helpers/versions'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
+import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const Old = uniqueClassName('GrpcFallbackOld')
 const Current = uniqueClassName('GrpcFallbackCurrent')
@@ -56,14 +56,14 @@ beforeEach(() => {
 
 describe("transport 'auto'", () => {
   it('imports over REST into a 1.18.6 server and warns once, naming the version', async () => {
-    expect(await importWith({ url: serverUrl('1.18.6') }, Old, 30)).toBe(30)
+    expect(await importWith({ url: serverUrl('1.18.6'), ...apiKeyOption(serverUrl('1.18.6')) }, Old, 30)).toBe(30)
     expect(await countObjects(serverUrl('1.18.6'), Old)).toBe(30)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/1\.18\.6.*1\.24\.0/)
   })
 
   it('imports over REST when nothing answers on the gRPC port, and warns once, naming the health check', async () => {
-    const client = connect({ url: weaviateUrl(), grpcUrl: 'http://127.0.0.1:1' })
+    const client = connect({ ...weaviateConnection(), grpcUrl: 'http://127.0.0.1:1' })
     try {
       for (let round = 0; round < 2; round++) {
         const results = await lastValueFrom(client.objects.batch(rows(Current, 10)).pipe(toArray()))
@@ -77,14 +77,14 @@ describe("transport 'auto'", () => {
   })
 
   it('imports over gRPC when the server has it, without a warning', async () => {
-    expect(await importWith({ url: weaviateUrl(), grpcUrl: grpcServerUrl('1.39.0') }, Current, 10)).toBe(10)
+    expect(await importWith({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0') }, Current, 10)).toBe(10)
     expect(warnings).toEqual([])
   })
 
   it('sends the import to the gRPC address when the version and the health check allow it', async () => {
     const stub = await startGrpcStub(() => ({ kind: 'ok' }))
     try {
-      expect(await importWith({ url: weaviateUrl(), grpcUrl: stub.url }, Current, 10)).toBe(10)
+      expect(await importWith({ ...weaviateConnection(), grpcUrl: stub.url }, Current, 10)).toBe(10)
       expect(stub.requests.map((r) => r.objects.length)).toEqual([10])
     } finally {
       await stub.close()
@@ -94,7 +94,7 @@ describe("transport 'auto'", () => {
 
 describe("transport 'rest'", () => {
   it('imports over REST without probing gRPC and without a warning', async () => {
-    expect(await importWith({ url: weaviateUrl(), grpcUrl: 'http://127.0.0.1:1', transport: 'rest' }, Current, 10)).toBe(10)
+    expect(await importWith({ ...weaviateConnection(), grpcUrl: 'http://127.0.0.1:1', transport: 'rest' }, Current, 10)).toBe(10)
     expect(warnings).toEqual([])
   })
 })
@@ -111,7 +111,7 @@ describe("transport 'grpc'", () => {
   })
 
   it('is chosen per call over the client setting', async () => {
-    const client = connect({ url: weaviateUrl(), grpcUrl: 'http://127.0.0.1:1', transport: 'grpc', retry: false })
+    const client = connect({ ...weaviateConnection(), grpcUrl: 'http://127.0.0.1:1', transport: 'grpc', retry: false })
     try {
       const results = await lastValueFrom(client.objects.batch(rows(Current, 3), { transport: 'rest' }).pipe(toArray()))
       expect(results.filter(E.isRight)).toHaveLength(3)

@@ -36,7 +36,7 @@ describe(`a server whose gRPC messages are limited to ${LIMIT} bytes`, () => {
   })
 
   it(`writes all ${COUNT} objects of one ${COUNT * DIMENSIONS * 4}-byte batch, split to fit`, async () => {
-    const client = connect({ url: started().url, grpcUrl: `http://127.0.0.1:${started().ports.grpc}`, transport: 'grpc' })
+    const client = connect({ ...started().connection, transport: 'grpc' })
     try {
       const created = await lastValueFrom(client.schema.createClass({ class: Large, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] }))
       if (E.isLeft(created)) throw created.left
@@ -44,7 +44,7 @@ describe(`a server whose gRPC messages are limited to ${LIMIT} bytes`, () => {
       const results = await lastValueFrom(client.objects.batch(rows, { batchSize: COUNT, maxBytes: 64 * 1024 * 1024 }).pipe(toArray()))
       expect(results.filter(E.isLeft)).toEqual([])
       expect(results).toHaveLength(COUNT)
-      expect(await countObjects(started().url, Large)).toBe(COUNT)
+      expect(await countObjects(started().connection, Large)).toBe(COUNT)
     } finally {
       await client.close()
     }

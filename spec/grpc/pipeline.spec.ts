@@ -16,11 +16,11 @@ import { GrpcEffect, createGrpc } from '../../lib/grpc/pipeline'
 import { DEFAULT_TIMEOUT, resolveOptions } from '../../lib/http/options'
 import { DEFAULT_RETRY } from '../../lib/http/retry'
 import { GrpcStub, startGrpcStub } from '../helpers/grpc-stub'
-import { weaviateUrl } from '../helpers/server'
+import { authHeaders, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
 const grpcTo = (grpcUrl: string, attempts = 1): GrpcEffect =>
-  createGrpc({ nodes: grpcNodes([weaviateUrl()], grpcUrl), headers: {}, retry: { ...DEFAULT_RETRY, attempts, baseDelayMs: 1 }, timeout: DEFAULT_TIMEOUT })
+  createGrpc({ nodes: grpcNodes([weaviateUrl()], grpcUrl), headers: authHeaders(), retry: { ...DEFAULT_RETRY, attempts, baseDelayMs: 1 }, timeout: DEFAULT_TIMEOUT })
 
 const open: GrpcEffect[] = []
 const client = (grpcUrl: string, attempts = 1): GrpcEffect => {

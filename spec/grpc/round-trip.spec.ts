@@ -8,7 +8,7 @@ import * as E from 'fp-ts/Either'
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, connect } from '../../lib'
 import { createClass, deleteClass, getObjectRaw } from '../helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
 const Everything = uniqueClassName('GrpcEverything')
@@ -104,8 +104,8 @@ const withoutIdentity = (raw: Record<string, unknown> | undefined): Record<strin
 }
 
 beforeAll(async () => {
-  grpcClient = connect({ url: weaviateUrl(), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
-  restClient = connect({ url: weaviateUrl(), transport: 'rest' })
+  grpcClient = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
+  restClient = connect({ ...weaviateConnection(), transport: 'rest' })
   await createClass(weaviateUrl(), { class: Target, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
   await createClass(weaviateUrl(), { class: Everything, vectorizer: 'none', properties })
   await createClass(weaviateUrl(), {
