@@ -80,7 +80,7 @@ const main = async (): Promise<void> => {
       await timed('batch', () => benchBatch(url))
       await timed('copy', () => benchCopy(url))
       // The gRPC port: the started server's, else WEAVIATE_GRPC_URL, else the REST host's 50051.
-      const grpcUrl = server !== undefined ? `http://127.0.0.1:${server.ports.grpc}` : (process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
+      const grpcUrl = server !== undefined ? server.grpcUrl : (process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
       await timed('vectors', () => benchVectors(url, grpcUrl))
     } finally {
       await server?.stop()
