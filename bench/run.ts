@@ -5,7 +5,7 @@
  * medians; below 1: ours is faster) and `bench: <name> = <value>` lines.
  *
  * Flags:
- * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy);
+ * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy, vectors);
  * - `--json [FILE]`: write every figure as JSON to FILE (default `bench/results.json`), the input
  *   of `npm run bench:table`.
  *
@@ -20,8 +20,9 @@ import { benchObjects } from './objects'
 import { allFigures } from './report'
 import { startBenchServer } from './server-env'
 import { benchStream } from './stream'
+import { benchVectors } from './vectors'
 
-const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy'] as const
+const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy', 'vectors'] as const
 type Group = (typeof GROUPS)[number]
 const isGroup = (s: string): s is Group => (GROUPS as readonly string[]).includes(s)
 
@@ -78,6 +79,9 @@ const main = async (): Promise<void> => {
       await timed('stream', () => benchStream(url))
       await timed('batch', () => benchBatch(url))
       await timed('copy', () => benchCopy(url))
+      // The gRPC port: the started server's, else WEAVIATE_GRPC_URL, else the REST host's 50051.
+      const grpcUrl = server !== undefined ? server.grpcUrl : (process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
+      await timed('vectors', () => benchVectors(url, grpcUrl))
     } finally {
       await server?.stop()
     }

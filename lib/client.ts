@@ -8,7 +8,12 @@ import { Meta } from './codecs/meta'
 import { OperationContext } from './context'
 import { createDeprecations } from './deprecations'
 import { WeaviateError } from './errors'
-import type { HttpOptions } from './http/options'
+import { grpcNodes } from './grpc/address'
+import { createTransportChoice } from './grpc/capability'
+import { warnRestFallback } from './grpc/fallback-warning'
+import { TransportMode, transportMode } from './grpc/options'
+import { createGrpc } from './grpc/pipeline'
+import { HttpOptions, resolveOptions } from './http/options'
 import { createHttp } from './http/pipeline'
 import { ObservableEither } from './observable-either'
 import { objectsApi, ObjectsApi } from './objects'
@@ -32,6 +37,19 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls'> {
   readonly url: string | readonly string[]
   /** Skip `GET /v1/meta` and assume this server version (e.g. `'1.13.0'`). */
   readonly serverVersion?: string
+  /**
+   * The gRPC address of each node, like `http://127.0.0.1:50051` (`https` for TLS); one URL, or
+   * one per entry of `url`. Default: each `url`'s host on port 50051.
+   */
+  readonly grpcUrl?: string | readonly string[]
+  /**
+   * How operations with a gRPC path (`objects.batch`) talk to Weaviate: `'auto'` uses gRPC when
+   * the server has it (1.24+ and a gRPC health check answers), else REST with one warning naming
+   * why; `'grpc'` and `'rest'` force one. A call's own `transport` overrides this.
+   *
+   * @default 'auto'
+   */
+  readonly transport?: TransportMode
 }
 
 /**
@@ -55,7 +73,7 @@ export interface Client {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
   }
-  /** Closes the client's connection pools. */
+  /** Closes the client's connection pools and gRPC channels. */
   readonly close: () => Promise<void>
 }
 
@@ -69,12 +87,18 @@ export interface Client {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, ...http } = options
-  const pipeline = createHttp({ ...http, urls: typeof url === 'string' ? [url] : url })
+  const { url, serverVersion, grpcUrl, transport, ...http } = options
+  const urls = typeof url === 'string' ? [url] : url
+  const pipeline = createHttp({ ...http, urls })
+  const resolved = resolveOptions({ ...http, urls })
+  const grpc = createGrpc({ nodes: grpcNodes(urls, grpcUrl), headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout })
+  const versions = createVersionSource(pipeline, serverVersion)
   const ctx: OperationContext = {
     http: pipeline,
-    versions: createVersionSource(pipeline, serverVersion),
+    versions,
     deprecations: createDeprecations(),
+    grpc,
+    transports: createTransportChoice({ mode: transportMode('transport', transport) ?? 'auto', versions, grpc, warn: warnRestFallback }),
   }
   return {
     objects: objectsApi(ctx),
@@ -82,6 +106,9 @@ export const connect = (options: ConnectOptions): Client => {
     schema: schemaApi(ctx),
     tenants: tenantsApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
-    close: () => pipeline.close(),
+    close: () => {
+      grpc.close()
+      return pipeline.close()
+    },
   }
 }

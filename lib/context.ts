@@ -9,6 +9,8 @@ import * as E from 'fp-ts/Either'
 import { defer, of } from 'rxjs'
 import { Deprecations } from './deprecations'
 import { WeaviateError } from './errors'
+import type { TransportChoice } from './grpc/capability'
+import type { GrpcEffect } from './grpc/pipeline'
 import type { HttpEffect } from './http/pipeline'
 import type { CallOptions, RetryOptions, TimeoutOptions } from './http/types'
 import { checkInput } from './input/check'
@@ -24,6 +26,10 @@ export interface OperationContext {
   readonly http: HttpEffect
   readonly versions: VersionSource
   readonly deprecations: Deprecations
+  /** The gRPC calls of operations that have a gRPC path. */
+  readonly grpc: GrpcEffect
+  /** gRPC or REST, decided once per client (`transport` option). */
+  readonly transports: TransportChoice
 }
 
 /** The per-call settings of an argument object, for the request description. */

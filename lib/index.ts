@@ -17,6 +17,7 @@
  */
 export { connect } from './client'
 export type { Client, ConnectOptions } from './client'
+export type { TransportMode } from './grpc/options'
 export type { ObjectsApi } from './objects'
 export type { Get } from './objects/get'
 export type { PropertiesCodec } from './objects/decode-object'

@@ -60,7 +60,7 @@ export const supportsClassNamespaces = (v: ServerVersion): boolean => supports(v
 /**
  * Server features that depend on the version, with the first version that has each: class
  * namespaces (object paths and beacons with a class), the `after` cursor of a list, multi-tenancy,
- * and tenant activity status.
+ * tenant activity status, and the gRPC API the client uses.
  *
  * @example
  * ```ts
@@ -72,6 +72,9 @@ export const FEATURES = {
   cursor: { since: '1.18.0', name: "the 'after' cursor" },
   tenants: { since: '1.20.0', name: 'multi-tenancy' },
   tenantActivity: { since: '1.21.0', name: 'tenant activity status' },
+  // The first version with every gRPC method the client uses: BatchObjects with vector_bytes
+  // (1.23.0) and named vectors (1.24.0), Search with `after` (1.22.0), BatchDelete (1.23.3).
+  grpc: { since: '1.24.0', name: 'the gRPC API' },
 } as const
 
 /**

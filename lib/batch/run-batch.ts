@@ -32,18 +32,17 @@ export interface Serialised {
 }
 
 /**
- * What a batch kind supplies to {@link runBatch}.
+ * What a batch kind supplies to {@link runBatch}: how an item is prepared, how it is written (a
+ * REST `request`, or `sendItems` for another transport such as gRPC), and the result shapes.
  *
  * @example
  * ```ts
  * runBatch(ctx, resolved, source, { prepare, request, written, failed })
  * ```
  */
-export interface BatchKind<P extends Serialised, A> {
+export type BatchKind<P, A> = {
   /** Checks and serialises one item. */
   readonly prepare: (item: unknown, index: number) => E.Either<ArgumentError, Prepared<P>>
-  /** The request that writes `items` (its body built from their JSON). */
-  readonly request: (items: ReadonlyArray<Prepared<P>>) => HttpRequest
   /** The result of a written item. */
   readonly written: (index: number, payload: P) => A
   /**
@@ -52,7 +51,16 @@ export interface BatchKind<P extends Serialised, A> {
    * undefined when the server refused the item itself (its messages say why).
    */
   readonly failed: (index: number, payload: P | undefined, messages: readonly string[], cause: WeaviateError | undefined) => WeaviateError
-}
+} & (
+  | {
+      /** The REST request that writes `items` (its body built from their JSON). */
+      readonly request: (items: ReadonlyArray<Prepared<P>>) => HttpRequest
+    }
+  | {
+      /** Writes `items` another way (gRPC): one attempt, each item's outcome (lib/grpc/batch-send.ts). */
+      readonly sendItems: (items: ReadonlyArray<Prepared<P>>) => Observable<ReadonlyArray<ItemOutcome<P>>>
+    }
+)
 
 /** The per-item results of both batch endpoints: `result.errors.error[].message`. */
 const ItemResults = t.readonlyArray(
@@ -107,7 +115,7 @@ const outcomesOf = <P>(items: ReadonlyArray<Prepared<P>>, response: HttpResponse
  * return runBatch(ctx, resolved, source, objectKind)
  * ```
  */
-export const runBatch = <P extends Serialised, A>(
+export const runBatch = <P, A>(
   ctx: OperationContext,
   resolved: ResolvedBatchOptions,
   source: BatchSource<unknown>,
@@ -130,12 +138,14 @@ export const runBatch = <P extends Serialised, A>(
       )
     }
     const sendOnce = (items: ReadonlyArray<Prepared<P>>): Observable<ReadonlyArray<ItemOutcome<P>>> =>
-      ctx.http.run({ ...kind.request(items), ...resolved.call }, (res) => E.right(res)).pipe(
-        mergeMap((answer) => {
-          tally.answered()
-          return E.isLeft(answer) ? allFailed(items, answer.left) : of(outcomesOf(items, answer.right))
-        }),
-      )
+      'sendItems' in kind
+        ? kind.sendItems(items).pipe(tap(() => tally.answered()))
+        : ctx.http.run({ ...kind.request(items), ...resolved.call }, (res) => E.right(res)).pipe(
+            mergeMap((answer) => {
+              tally.answered()
+              return E.isLeft(answer) ? allFailed(items, answer.left) : of(outcomesOf(items, answer.right))
+            }),
+          )
     /** One request's results, each item's as one value, straight from its outcomes array. */
     const send = (batch: ReadonlyArray<Prepared<P>>): Observable<E.Either<WeaviateError, A>> =>
       new Observable((subscriber) => {

@@ -88,15 +88,33 @@ export const stringArray = (argument: string, value: unknown): readonly string[]
   return [...(value as string[])]
 }
 
-/** A vector: an array of finite numbers (an empty array is kept and sent, as the reference client does). */
+/**
+ * A vector: an array of finite numbers or a Float32Array (an empty one is kept and sent, as the
+ * reference client does); a plain array copy either way.
+ */
 export const vector = (argument: string, value: unknown): readonly number[] => {
-  if (!Array.isArray(value)) return typeError(argument, 'number[]', value)
+  if (value instanceof Float32Array) {
+    const copy = Array.from(value)
+    copy.forEach((item, i) => {
+      if (!Number.isFinite(item)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
+    })
+    return copy
+  }
+  if (!Array.isArray(value)) return typeError(argument, 'number[] | Float32Array', value)
   value.forEach((item: unknown, i) => {
     if (typeof item !== 'number') typeError(`${argument}[${i}]`, 'number', item)
     else if (!Number.isFinite(item)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
   })
   // A copy: changing the caller's array after the call changes nothing that is sent.
   return [...(value as number[])]
+}
+
+/** Named vectors: an object of {@link vector}s by vector name. */
+export const namedVectors = (argument: string, value: unknown): Readonly<Record<string, readonly number[]>> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return typeError(argument, 'Record<string, number[] | Float32Array>', value)
+  const out: Record<string, readonly number[]> = {}
+  for (const [key, item] of Object.entries(value)) out[key] = vector(`${argument}.${key}`, item)
+  return out
 }
 
 /**

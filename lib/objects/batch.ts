@@ -1,6 +1,7 @@
 /**
- * `objects.batch`: a sink that writes objects through `POST /v1/batch/objects` at the server's
- * pace, with one result per object.
+ * `objects.batch`: a sink that writes objects through gRPC `BatchObjects` where the client's
+ * transport choice says so (`lib/grpc/capability.ts`), else `POST /v1/batch/objects`, at the
+ * server's pace, with one result per object, the same on both transports.
  *
  * Every object gets its UUID before it is sent (its own, the `uuidOf` option's, or a random v4),
  * and the endpoint upserts by UUID, so a request that failed in transit is sent again safely: the
@@ -10,14 +11,18 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
+import { mergeMap } from 'rxjs'
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid'
-import { BatchOptions, resolveBatchOptions } from '../batch/options'
+import { BatchOptions, ResolvedBatchOptions, resolveBatchOptions } from '../batch/options'
 import { Serialised, runBatch } from '../batch/run-batch'
 import { Prepared } from '../batch/sink'
 import { BatchSource, isBatchSource } from '../batch/source'
 import { OperationContext, operation } from '../context'
 import { ArgumentError, BatchObjectError, WeaviateError } from '../errors'
-import { argsObject, checkInput, name, optional, typeError, vector } from '../input/check'
+import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
+import { sendBatchObjects } from '../grpc/batch-send'
+import { TransportMode, transportMode } from '../grpc/options'
+import { argsObject, checkInput, name, namedVectors, optional, typeError, vector } from '../input/check'
 import { className } from '../input/names'
 import { canonicalUuid, uuid as checkUuid } from '../input/uuid'
 import { ObservableEither } from '../observable-either'
@@ -35,7 +40,10 @@ export interface BatchObject {
   readonly dataObject: Readonly<Record<string, unknown>>
   /** Written under this UUID; otherwise `uuidOf`, otherwise a random v4, assigned before sending. */
   readonly uuid?: string
-  readonly vector?: readonly number[]
+  /** The object's vector; sent as float32 bytes over gRPC, as a JSON array over REST. */
+  readonly vector?: readonly number[] | Float32Array
+  /** Named vectors (Weaviate 1.24+), by vector name. */
+  readonly vectors?: Readonly<Record<string, readonly number[] | Float32Array>>
   /** Tenant of a multi-tenant class. */
   readonly tenant?: string
 }
@@ -54,6 +62,8 @@ export interface ObjectBatchOptions extends BatchOptions {
    * re-run of the same import overwrites instead of duplicating. Default: a random v4.
    */
   readonly uuidOf?: (object: BatchObject, index: number) => string
+  /** This call's transport, over the client's `transport` (see `ConnectOptions.transport`). */
+  readonly transport?: TransportMode
 }
 
 /**
@@ -100,12 +110,14 @@ const preparedChecked = (uuidOf: ObjectBatchOptions['uuidOf'], item: unknown, in
     const given = optional(checkUuid, `${at}.uuid`, a['uuid'])
     const id = given ?? (uuidOf === undefined ? uuidv4() : checkUuid(`${at} uuidOf`, uuidOf(item as BatchObject, index)))
     const vec = optional(vector, `${at}.vector`, a['vector'])
+    const vecs = optional(namedVectors, `${at}.vectors`, a['vectors'])
     const tenant = optional(name, `${at}.tenant`, a['tenant'])
     const json = JSON.stringify({
       class: klass,
       id,
       properties: data,
       ...(vec === undefined ? {} : { vector: vec }),
+      ...(vecs === undefined ? {} : { vectors: vecs }),
       ...(tenant === undefined ? {} : { tenant }),
     })
     return { index, payload: { uuid: id, className: klass, json }, bytes: json.length }
@@ -157,6 +169,8 @@ const preparedFast = (
   if (given === null || (given === undefined && rawUuid !== undefined && rawUuid !== null)) return undefined
   const hasVector = rawVector !== undefined && rawVector !== null
   if (hasVector && !isFiniteVector(rawVector)) return undefined
+  // Named vectors take the checked path.
+  if (item['vectors'] !== undefined && item['vectors'] !== null) return undefined
   const hasTenant = rawTenant !== undefined && rawTenant !== null
   if (hasTenant && (typeof rawTenant !== 'string' || rawTenant.length === 0)) return undefined
   // A `toJSON` of its own is called with the key 'properties' inside the object: the checked path.
@@ -186,7 +200,8 @@ const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf']) => {
 }
 
 /**
- * Writes every object of `source` through the batch endpoint; emits one value per object, in the
+ * Writes every object of `source` through the batch endpoint (gRPC `BatchObjects` where the server
+ * has it, see `ConnectOptions.transport`; else REST); emits one value per object, in the
  * order the requests complete (input order within a request), each only when final (after its
  * retries): `right({ index, uuid })`, or `left(BatchObjectError)` with the object's `index` and
  * the server's messages; its `cause` is the request's failure when the whole request failed, or the
@@ -210,26 +225,57 @@ export const batchObjects =
         const resolved = resolveBatchOptions('objects.batch', options)
         const uuidOf = options?.uuidOf
         if (uuidOf !== undefined && typeof uuidOf !== 'function') typeError('uuidOf', 'function', uuidOf)
-        return { resolved, uuidOf }
+        return { resolved, uuidOf, transport: transportMode('transport', options?.transport) }
       },
-      ({ resolved, uuidOf }) =>
-        runBatch<Payload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
-          prepare: prepareObject(uuidOf),
-          request: (items) => ({
-            method: 'POST',
-            path: '/batch/objects',
-            query: [['consistency_level', resolved.consistencyLevel]],
-            bodyText: `{"objects":[${items.map((item) => item.payload.json).join(',')}]}`,
-            expect: [200],
-            // Every object carries its UUID and the endpoint upserts: sending again is safe.
-            idempotent: true,
-          }),
-          written: (index, payload) => ({ index, uuid: payload.uuid }),
-          failed: (index, payload, messages, cause) => new BatchObjectError({
-              index,
-              ...(payload === undefined ? {} : { uuid: payload.uuid, className: payload.className }),
-              messages,
-              ...(cause === undefined ? {} : { cause }),
-            }),
-        }),
+      ({ resolved, uuidOf, transport }) =>
+        // A failure to decide (the server version unreadable) leaves this call on REST, whose
+        // per-object results then report the failure as before.
+        ctx.transports.choose(transport, resolved.call).pipe(
+          mergeMap((chosen) =>
+            E.isRight(chosen) && chosen.right === 'grpc'
+              ? runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
+                  prepare: prepareGrpcObject(uuidOf as ((object: unknown, index: number) => string) | undefined),
+                  sendItems: sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel),
+                  written: (index, payload) => ({ index, uuid: payload.uuid }),
+                  failed: failedObject,
+                })
+              : restBatch(ctx, resolved, source, uuidOf),
+          ),
+        ),
     )
+
+/** `objects.batch` over `POST /v1/batch/objects`. */
+const restBatch = (
+  ctx: OperationContext,
+  resolved: ResolvedBatchOptions,
+  source: BatchSource<BatchObject>,
+  uuidOf: ObjectBatchOptions['uuidOf'],
+): ObservableEither<WeaviateError, BatchWritten> =>
+  runBatch<Payload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
+    prepare: prepareObject(uuidOf),
+    request: (items) => ({
+      method: 'POST',
+      path: '/batch/objects',
+      query: [['consistency_level', resolved.consistencyLevel]],
+      bodyText: `{"objects":[${items.map((item) => item.payload.json).join(',')}]}`,
+      expect: [200],
+      // Every object carries its UUID and the endpoint upserts: sending again is safe.
+      idempotent: true,
+    }),
+    written: (index, payload) => ({ index, uuid: payload.uuid }),
+    failed: failedObject,
+  })
+
+/** The error of an object that was not written (no payload for a malformed one), on either transport. */
+const failedObject = (
+  index: number,
+  payload: { readonly uuid: string; readonly className: string } | undefined,
+  messages: readonly string[],
+  cause: WeaviateError | undefined,
+): WeaviateError =>
+  new BatchObjectError({
+    index,
+    ...(payload === undefined ? {} : { uuid: payload.uuid, className: payload.className }),
+    messages,
+    ...(cause === undefined ? {} : { cause }),
+  })

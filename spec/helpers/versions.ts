@@ -101,3 +101,29 @@ export const apiKeyOption = (url: string): { apiKey?: string } => {
   const apiKey = apiKeyFor(url)
   return apiKey === undefined ? {} : { apiKey }
 }
+
+/**
+ * The environment variable that holds the gRPC URL of `version`'s server.
+ *
+ * @example
+ * ```ts
+ * grpcUrlVariable('1.39.0') // 'WEAVIATE_GRPC_URL'
+ * ```
+ */
+export const grpcUrlVariable = (version: string): string => urlVariable(version).replace('WEAVIATE_URL', 'WEAVIATE_GRPC_URL')
+
+/**
+ * The gRPC URL (`http://127.0.0.1:<port>`) of the server of `version`; throws when the global
+ * setup published none (a server given by URL alone has none).
+ *
+ * @example
+ * ```ts
+ * const client = connect({ url: serverUrl('1.39.0'), grpcUrl: grpcServerUrl('1.39.0') })
+ * ```
+ */
+export const grpcServerUrl = (version: ServerVersionUnderTest): string => {
+  const name = grpcUrlVariable(version)
+  const url = process.env[name]
+  if (url === undefined || url === '') throw new Error(`${name} is not set: run the specs through jest (its global setup starts Weaviate ${version} and publishes its gRPC port)`)
+  return url
+}

@@ -9,7 +9,7 @@
  * (none by default).
  */
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
-import { SERVER_VERSIONS, apiKeyVariable, urlVariable } from '../helpers/versions'
+import { SERVER_VERSIONS, apiKeyVariable, grpcUrlVariable, urlVariable } from '../helpers/versions'
 
 /**
  * The handles global-teardown.ts stops; globalSetup and globalTeardown share this global.
@@ -48,5 +48,6 @@ export default async function globalSetup(): Promise<void> {
     const { apiKey } = server.connection
     if (apiKey === undefined) delete process.env[apiKeyVariable(version)]
     else process.env[apiKeyVariable(version)] = apiKey
+    process.env[grpcUrlVariable(version)] = server.grpcUrl
   }
 }

@@ -1,0 +1,184 @@
+/**
+ * Vector import benchmark (issue 23): 20,000 objects with 768-dimension vectors (bench-objects.ts),
+ * batches of 100, 2 in flight, each run into a freshly created class, contenders interleaved (order
+ * reversed every run), a full GC before each, all on the same server in one run:
+ *
+ * - `ours`: `objects.batch` over gRPC (`transport: 'grpc'`);
+ * - `ours-rest`: `objects.batch` over REST (`transport: 'rest'`);
+ * - `raw-grpc`: the plainest loop a user would write with `@grpc/grpc-js` and the generated code:
+ *   `create()` a `BatchObjectsRequest` of 100 objects (client-made UUIDs, the properties as a
+ *   Struct, the vector as float32 bytes), `makeUnaryRequest`, next;
+ * - `raw-rest`: the plainest undici loop for `POST /v1/batch/objects` (client-made UUIDs).
+ *
+ * Twice: with the vector index skipped (`vectorIndexConfig: { skip: true }`: the transport) and with
+ * HNSW (what a default class costs). Prints `bench: vectors import 20k <index> ours/raw-grpc`,
+ * `... ours-grpc/ours-rest`, `... ours/raw-rest`, and each contender's objects/s.
+ *
+ * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (3, index
+ * skipped), BENCH_VECTORS_HNSW_RUNS (1).
+ *
+ * Run: `npm run bench -- --only vectors`.
+ */
+import { create, toBinary, fromBinary } from '@bufbuild/protobuf'
+import { Client as GrpcClient, credentials, Metadata } from '@grpc/grpc-js'
+import * as E from 'fp-ts/Either'
+import { randomUUID } from 'node:crypto'
+import { lastValueFrom, tap } from 'rxjs'
+import { request } from 'undici'
+import { connect } from '../lib'
+import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/grpc/generated/weaviate/v1/batch_pb'
+import { deleteBenchClass } from './bench-class'
+import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
+import { collectGarbage } from './harness'
+import { reportRatio, reportValue, sizeFromEnv } from './report'
+
+const CLASS = 'BenchVectors'
+const OBJECTS = sizeFromEnv('VECTORS_OBJECTS', 20_000)
+const RUNS = sizeFromEnv('VECTORS_RUNS', 3)
+const HNSW_RUNS = sizeFromEnv('VECTORS_HNSW_RUNS', 1)
+const BATCH = 100
+const LANES = 2
+const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
+
+type Contender = () => Promise<unknown>
+
+/** Drops and re-creates the class, with the vector index skipped or HNSW. */
+const resetVectorClass = async (url: string, skip: boolean): Promise<void> => {
+  await deleteBenchClass(url, CLASS)
+  const res = await fetch(`${url}/v1/schema`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      class: CLASS,
+      vectorizer: 'none',
+      vectorIndexConfig: skip ? { skip: true } : {},
+      properties: [
+        { name: 'title', dataType: ['text'] },
+        { name: 'count', dataType: ['int'] },
+      ],
+    }),
+  })
+  if (!res.ok) throw new Error(`create class ${CLASS}: ${res.status} ${await res.text()}`)
+}
+
+/** Milliseconds of every run per contender, interleaved, each into a fresh class. */
+const timeRuns = async (url: string, skip: boolean, contenders: Readonly<Record<string, Contender>>, runs: number): Promise<Record<string, number[]>> => {
+  const times: Record<string, number[]> = {}
+  const names = Object.keys(contenders)
+  for (let run = 0; run < runs; run++) {
+    for (const name of run % 2 === 0 ? names : [...names].reverse()) {
+      const contender = contenders[name]
+      if (contender === undefined) continue
+      await resetVectorClass(url, skip)
+      collectGarbage()
+      const start = process.hrtime.bigint()
+      await contender()
+      ;(times[name] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6)
+    }
+  }
+  return times
+}
+
+/** `lanes` loops, each sending the next `BATCH` objects (from `build`) with `send` and waiting. */
+const lanes = async (build: (from: number, to: number) => unknown, send: (batch: unknown) => Promise<void>): Promise<void> => {
+  let next = 0
+  const lane = async (): Promise<void> => {
+    while (next < OBJECTS) {
+      const start = next
+      next = Math.min(OBJECTS, next + BATCH)
+      await send(build(start, next))
+    }
+  }
+  await Promise.all(Array.from({ length: LANES }, lane))
+}
+
+/** The plain undici loop, client-made UUIDs. */
+const rawRest = (url: string): Promise<void> =>
+  lanes(
+    (from, to) => Array.from({ length: to - from }, (_, k) => benchObjectBody(CLASS, from + k, { vectors: true, id: randomUUID() })),
+    async (objects) => {
+      const res = await request(`${url}/v1/batch/objects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ objects }) })
+      await res.body.json()
+      if (res.statusCode !== 200) throw new Error(`raw REST batch: ${res.statusCode}`)
+    },
+  )
+
+/** The plain grpc-js loop with the generated code. */
+const rawGrpc = (client: GrpcClient): Promise<void> =>
+  lanes(
+    (from, to) =>
+      create(BatchObjectsRequestSchema, {
+        objects: Array.from({ length: to - from }, (_, k) => {
+          const vector = new Float32Array(benchVector(from + k))
+          return {
+            uuid: randomUUID(),
+            collection: CLASS,
+            properties: { nonRefProperties: { ...benchProperties(from + k) } },
+            vectorBytes: new Uint8Array(vector.buffer),
+          }
+        }),
+      }),
+    (batch) =>
+      new Promise<void>((resolve, reject) => {
+        client.makeUnaryRequest(
+          '/weaviate.v1.Weaviate/BatchObjects',
+          (m: BatchObjectsRequest) => Buffer.from(toBinary(BatchObjectsRequestSchema, m)),
+          (b: Buffer): BatchObjectsReply => fromBinary(BatchObjectsReplySchema, b),
+          batch as BatchObjectsRequest,
+          new Metadata(),
+          (e, reply) => (e !== null ? reject(e) : reply !== undefined && reply.errors.length > 0 ? reject(new Error(reply.errors[0]?.error)) : resolve()),
+        )
+      }),
+  )
+
+/**
+ * Runs the benchmark and prints its lines.
+ *
+ * @example
+ * ```ts
+ * await benchVectors('http://127.0.0.1:8080', 'http://127.0.0.1:50051')
+ * ```
+ */
+export async function benchVectors(url: string, grpcUrl: string): Promise<void> {
+  const base = url.replace(/\/$/, '')
+  const grpcTarget = new URL(grpcUrl).host
+  const overGrpc = connect({ url: base, grpcUrl, transport: 'grpc' })
+  const overRest = connect({ url: base, transport: 'rest' })
+  const raw = new GrpcClient(grpcTarget, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
+  const ours = (client: typeof overGrpc) => () =>
+    lastValueFrom(
+      client.objects.batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, concurrency: LANES }).pipe(
+        tap((r) => {
+          if (E.isLeft(r)) throw r.left
+        }),
+      ),
+    )
+  const contenders: Record<string, Contender> = {
+    ours: ours(overGrpc),
+    'ours-rest': ours(overRest),
+    'raw-grpc': () => rawGrpc(raw),
+    'raw-rest': () => rawRest(base),
+  }
+  try {
+    for (const [index, skip, runs] of [
+      ['skip', true, RUNS],
+      ['hnsw', false, HNSW_RUNS],
+    ] as const) {
+      const name = `vectors import ${label(OBJECTS)} ${index}`
+      const times = await timeRuns(base, skip, contenders, runs)
+      reportRatio(name, times, 'raw-grpc')
+      reportRatio(name, { ...times, 'ours-grpc': times['ours'] ?? [] }, 'ours-rest', 'ours-grpc')
+      reportRatio(name, times, 'raw-rest')
+      for (const [contender, ms] of Object.entries(times)) {
+        const sorted = [...ms].sort((a, b) => a - b)
+        const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+        reportValue(`${name} ${contender}`, OBJECTS / (median / 1000), 'objects/s', 0)
+      }
+    }
+  } finally {
+    await deleteBenchClass(base, CLASS)
+    raw.close()
+    await overGrpc.close()
+    await overRest.close()
+  }
+}

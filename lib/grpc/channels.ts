@@ -1,0 +1,63 @@
+/**
+ * One grpc-js client (an HTTP/2 channel) per gRPC node, made on first use and closed by the owner.
+ *
+ * @packageDocumentation
+ */
+import { Client, ChannelOptions, credentials } from '@grpc/grpc-js'
+import type { GrpcNode } from './address'
+
+/** Messages of any size both ways; the server enforces its own limit (`grpcMaxMessageSize`). */
+const CHANNEL_OPTIONS: ChannelOptions = {
+  'grpc.max_receive_message_length': -1,
+  'grpc.max_send_message_length': -1,
+}
+
+/**
+ * The channels of one client.
+ *
+ * @example
+ * ```ts
+ * const channels = createChannels()
+ * channels.for(node).makeUnaryRequest(...)
+ * channels.close()
+ * ```
+ */
+export interface Channels {
+  /** The channel of `node`, opened on first use. */
+  for(node: GrpcNode): Client
+  /** Closes every channel; calls in flight fail with CANCELLED. Idempotent. */
+  close(): void
+  readonly closed: boolean
+}
+
+/**
+ * Creates the (lazy) channels of a client.
+ *
+ * @example
+ * ```ts
+ * const channels = createChannels()
+ * ```
+ */
+export const createChannels = (): Channels => {
+  const open = new Map<string, Client>()
+  let closed = false
+  return {
+    for: (node) => {
+      const key = `${node.secure ? 's' : 'p'}:${node.target}`
+      let client = open.get(key)
+      if (client === undefined) {
+        client = new Client(node.target, node.secure ? credentials.createSsl() : credentials.createInsecure(), CHANNEL_OPTIONS)
+        open.set(key, client)
+      }
+      return client
+    },
+    close: () => {
+      closed = true
+      for (const client of open.values()) client.close()
+      open.clear()
+    },
+    get closed() {
+      return closed
+    },
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The gRPC methods the client calls, as grpc-js needs them: a path and the two codecs, taken from
+ * the generated service descriptors (never spelled by hand).
+ *
+ * @packageDocumentation
+ */
+import { DescMessage, MessageShape, fromBinary, toBinary } from '@bufbuild/protobuf'
+import type { DescMethodUnary } from '@bufbuild/protobuf'
+import { Health } from './generated/grpc/health/v1/health_pb'
+import { Weaviate } from './generated/weaviate/v1/service_pb'
+
+/**
+ * A unary method: its path and codecs.
+ *
+ * @example
+ * ```ts
+ * const bytes = METHODS.batchObjects.serialize(create(BatchObjectsRequestSchema, { objects }))
+ * ```
+ */
+export interface UnaryMethod<I extends DescMessage, O extends DescMessage> {
+  /** `/weaviate.v1.Weaviate/BatchObjects`. */
+  readonly path: string
+  readonly serialize: (message: MessageShape<I>) => Buffer
+  readonly deserialize: (bytes: Buffer) => MessageShape<O>
+}
+
+const unary = <I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>): UnaryMethod<I, O> => ({
+  path: `/${method.parent.typeName}/${method.name}`,
+  serialize: (message) => {
+    const bytes = toBinary(method.input, message)
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  },
+  deserialize: (bytes) => fromBinary(method.output, bytes),
+})
+
+/**
+ * Every method the client calls.
+ *
+ * @example
+ * ```ts
+ * grpc.call(METHODS.health, create(HealthCheckRequestSchema, {}), {})
+ * ```
+ */
+export const METHODS = {
+  search: unary(Weaviate.method.search),
+  batchObjects: unary(Weaviate.method.batchObjects),
+  batchDelete: unary(Weaviate.method.batchDelete),
+  health: unary(Health.method.check),
+} as const

@@ -1,0 +1,61 @@
+/**
+ * Vectors as Weaviate's gRPC API carries them: raw little-endian float32 bytes.
+ *
+ * @packageDocumentation
+ */
+
+/**
+ * A vector as the client accepts it.
+ *
+ * @example
+ * ```ts
+ * const a: VectorInput = [0.1, 0.2]
+ * const b: VectorInput = new Float32Array([0.1, 0.2])
+ * ```
+ */
+export type VectorInput = readonly number[] | Float32Array
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+
+/**
+ * The little-endian float32 bytes of a vector (a view, not a copy, of a Float32Array on a
+ * little-endian host; numbers are written with -0 as 0, as JSON writes them).
+ *
+ * @example
+ * ```ts
+ * vectorToBytes([1]) // Uint8Array [0, 0, 128, 63]
+ * ```
+ */
+export const vectorToBytes = (vector: VectorInput): Uint8Array => {
+  if (vector instanceof Float32Array && LITTLE_ENDIAN_HOST) return new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength)
+  const bytes = new Uint8Array(vector.length * 4)
+  const view = new DataView(bytes.buffer)
+  // `|| 0` turns -0 into 0, as REST's JSON does.
+  for (let i = 0; i < vector.length; i++) view.setFloat32(i * 4, vector[i] || 0, true)
+  return bytes
+}
+
+/**
+ * The vector in little-endian float32 `bytes` (a copy: the bytes may live in a larger buffer).
+ *
+ * @example
+ * ```ts
+ * bytesToFloat32Array(new Uint8Array([0, 0, 128, 63])) // Float32Array [1]
+ * ```
+ */
+export const bytesToFloat32Array = (bytes: Uint8Array): Float32Array => {
+  const out = new Float32Array(Math.floor(bytes.byteLength / 4))
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true)
+  return out
+}
+
+/**
+ * The vector in little-endian float32 `bytes` as plain numbers (what REST returns).
+ *
+ * @example
+ * ```ts
+ * bytesToNumbers(new Uint8Array([0, 0, 128, 63])) // [1]
+ * ```
+ */
+export const bytesToNumbers = (bytes: Uint8Array): number[] => Array.from(bytesToFloat32Array(bytes))
