@@ -1,0 +1,95 @@
+/**
+ * float32 values as REST's JSON gives them. The server keeps vectors and geo coordinates as
+ * float32; over REST it prints each one in the fewest digits that read back as the same float32
+ * (Go's `strconv.FormatFloat(f, 'g', -1, 32)`), and `JSON.parse` turns those digits into the
+ * double nearest to them: `0.1f` arrives as `0.1`, not as `0.10000000149011612`, its exact value.
+ * gRPC sends the float32 bits, so a result decoded from gRPC gives the same numbers as REST only
+ * through {@link jsonFloat32}.
+ *
+ * @packageDocumentation
+ */
+
+/** Exact powers of ten (10^0 .. 10^22 are exact doubles). */
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i)
+
+/** `m · 10^k` correctly rounded, as `Number('<m>e<k>')` gives it, for |k| ≤ 22. */
+const scaled = (m: number, k: number): number => {
+  const p = POW10[k < 0 ? -k : k] ?? 10 ** Math.abs(k)
+  return k < 0 ? m / p : m * p
+}
+
+/**
+ * The double REST's JSON gives for the float32 `x` (a double holding a float32 value): the
+ * shortest decimal that reads back as `x` in float32, parsed as a double.
+ *
+ * Arithmetic, not `toPrecision` strings: a 768-dimension vector is 768 of these. For each digit
+ * count p from 1 to 9 the nearest p-digit decimal is `m · 10^-k`, an integer `m` over an exact
+ * power of ten, so the division rounds it exactly as parsing its digits would. Nine digits always
+ * round-trip a float32, and a value outside the exact powers falls back to the strings.
+ *
+ * @example
+ * ```ts
+ * jsonFloat32(Math.fround(0.1)) // 0.1
+ * ```
+ */
+export const jsonFloat32 = (x: number): number => {
+  if (x === 0 || !Number.isFinite(x)) return x
+  const magnitude = Math.floor(Math.log10(Math.abs(x)))
+  for (let digits = 1; digits <= 9; digits++) {
+    const k = digits - 1 - magnitude // decimals kept: x · 10^k has `digits` digits before the point
+    if (k > 22 || k < -22) return viaStrings(x)
+    const m = Math.round(k < 0 ? x / (POW10[-k] ?? 1) : x * (POW10[k] ?? 1))
+    const candidate = scaled(m, -k)
+    if (Math.fround(candidate) === x) return candidate
+  }
+  return viaStrings(x)
+}
+
+const viaStrings = (x: number): number => {
+  for (let digits = 1; digits < 9; digits++) {
+    const candidate = Number(x.toPrecision(digits))
+    if (Math.fround(candidate) === x) return candidate
+  }
+  return Number(x.toPrecision(9))
+}
+
+/**
+ * Little-endian float32 bytes (a gRPC vector) as the numbers REST's JSON gives for them.
+ *
+ * @example
+ * ```ts
+ * float32BytesAsJson(new Uint8Array([205, 204, 204, 61])) // [0.1]
+ * ```
+ */
+export const float32BytesAsJson = (bytes: Uint8Array): number[] => {
+  const floats = float32BytesToArray(bytes)
+  const out = new Array<number>(floats.length)
+  for (let i = 0; i < floats.length; i++) out[i] = jsonFloat32(floats[i] ?? 0)
+  return out
+}
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+
+/**
+ * Little-endian float32 bytes as a Float32Array of their own (a copy: the bytes are a view into
+ * the reply's buffer, which the vector must not keep alive). On a little-endian host this is one
+ * memory copy.
+ *
+ * @example
+ * ```ts
+ * float32BytesToArray(new Uint8Array([0, 0, 128, 63])) // Float32Array [1]
+ * ```
+ */
+export const float32BytesToArray = (bytes: Uint8Array): Float32Array => {
+  const length = bytes.byteLength >>> 2
+  const out = new Float32Array(length)
+  if (LITTLE_ENDIAN_HOST) {
+    // Copied byte for byte into the new array's own buffer (a Buffer's `slice` would be a view of
+    // grpc-js's pooled buffer, not a copy).
+    new Uint8Array(out.buffer).set(bytes.subarray(0, length * 4))
+    return out
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  for (let i = 0; i < length; i++) out[i] = view.getFloat32(i * 4, true)
+  return out
+}
