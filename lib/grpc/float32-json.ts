@@ -25,7 +25,9 @@ const scaled = (m: number, k: number): number => {
  * Arithmetic, not `toPrecision` strings: a 768-dimension vector is 768 of these. For each digit
  * count p from 1 to 9 the nearest p-digit decimal is `m · 10^-k`, an integer `m` over an exact
  * power of ten, so the division rounds it exactly as parsing its digits would. Nine digits always
- * round-trip a float32, and a value outside the exact powers falls back to the strings.
+ * round-trip a float32, and a value outside the exact powers falls back to the strings. Where two
+ * decimals of p digits are equally near, Go prints the one ending in an even digit
+ * (`16.7890625f` is `16.789062`), and so does this.
  *
  * @example
  * ```ts
@@ -38,7 +40,9 @@ export const jsonFloat32 = (x: number): number => {
   for (let digits = 1; digits <= 9; digits++) {
     const k = digits - 1 - magnitude // decimals kept: x · 10^k has `digits` digits before the point
     if (k > 22 || k < -22) return viaStrings(x)
-    const m = Math.round(k < 0 ? x / (POW10[-k] ?? 1) : x * (POW10[k] ?? 1))
+    const exact = k < 0 ? x / (POW10[-k] ?? 1) : x * (POW10[k] ?? 1)
+    let m = Math.round(exact)
+    if (m - exact === 0.5 && m % 2 !== 0) m -= 1 // a tie goes to the even digit, as Go rounds it
     const candidate = scaled(m, -k)
     if (Math.fround(candidate) === x) return candidate
   }

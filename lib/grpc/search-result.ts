@@ -1,8 +1,7 @@
 /**
  * One gRPC `SearchResult` as the object REST returns: `class`, `id`, `properties` (typed values
  * as REST's JSON, references as REST's beacons), `creationTimeUnix` / `lastUpdateTimeUnix`,
- * `vector` / `vectors`, and the tenant the read named (REST names it on each object; gRPC does
- * not send it back).
+ * `vector` / `vectors`. Like REST's list, an object of a tenant does not name its tenant.
  *
  * @packageDocumentation
  */
@@ -52,7 +51,6 @@ export interface RestObject {
   readonly lastUpdateTimeUnix?: number
   readonly vector?: readonly number[] | Float32Array
   readonly vectors?: Readonly<Record<string, unknown>>
-  readonly tenant?: string
 }
 
 /**
@@ -60,13 +58,12 @@ export interface RestObject {
  *
  * @example
  * ```ts
- * const options: ResultOptions = { className: 'Article', tenant: undefined, vectorFormat: 'array' }
+ * const options: ResultOptions = { className: 'Article', vectorFormat: 'array' }
  * ```
  */
 export interface ResultOptions {
   /** The class read (a result names its own in `targetCollection`; this is the fallback). */
   readonly className: string
-  readonly tenant: string | undefined
   readonly vectorFormat: VectorFormat
 }
 
@@ -75,7 +72,7 @@ export interface ResultOptions {
  *
  * @example
  * ```ts
- * reply.results.map((r) => searchResultToRest(r, { className: 'Article', tenant: undefined, vectorFormat: 'array' }))
+ * reply.results.map((r) => searchResultToRest(r, { className: 'Article', vectorFormat: 'array' }))
  * ```
  */
 export const searchResultToRest = (result: SearchResult, options: ResultOptions): RestObject => {
@@ -94,7 +91,6 @@ export const searchResultToRest = (result: SearchResult, options: ResultOptions)
     if (meta.vectorBytes.byteLength > 0) o.vector = vectorOf(meta.vectorBytes, options.vectorFormat)
     if (meta.vectors.length > 0) o.vectors = namedVectors(meta.vectors, options.vectorFormat)
   }
-  if (options.tenant !== undefined) o.tenant = options.tenant
   return o
 }
 

@@ -86,7 +86,7 @@ const searchRequest = (input: StreamInput<unknown>, { named, references }: Selec
 export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): PageFetcher<P> => {
   const url = `${ctx.grpc.nodes[0]?.origin ?? ''}/weaviate.v1.Weaviate/Search`
   const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
-  const resultOptions = { className: input.className, tenant: input.tenant, vectorFormat: input.vectorFormat }
+  const resultOptions = { className: input.className, vectorFormat: input.vectorFormat }
   const call = { idempotent: true, ...input.call }
   let request: SearchRequest | undefined
   const prepared = (): ObservableEither<WeaviateError, SearchRequest> =>
