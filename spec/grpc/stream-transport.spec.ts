@@ -92,19 +92,23 @@ describe('a stream over gRPC', () => {
 })
 
 describe("a stream with transport 'auto'", () => {
-  it('reads over gRPC when vectors are asked for', async () => {
+  it('reads over gRPC when vectors are asked for as Float32Arrays', async () => {
     const { client, proxy } = await proxied()
-    expect(idsOf(await items(client, { className: Rows, withVector: true }))).toEqual(expected)
+    const read = await lastValueFrom(client.objects.stream({ className: Rows, withVector: true, vectorFormat: 'float32' }).pipe(toArray()))
+    expect(read.flatMap((i) => (E.isRight(i) ? [i.right.id] : []))).toEqual(expected)
     expect(proxy.searches()).toBe(1)
   })
 
-  it('reads over REST without vectors, where REST measured faster', async () => {
+  it.each([
+    ['without vectors', {}],
+    ["with vectors as REST's numbers", { withVector: true }],
+  ])('reads over REST %s, where REST measured as fast or faster', async (_, args) => {
     const { client, proxy } = await proxied()
-    expect(idsOf(await items(client, { className: Rows }))).toEqual(expected)
+    expect(idsOf(await items(client, { className: Rows, ...args }))).toEqual(expected)
     expect(proxy.searches()).toBe(0)
   })
 
-  it('streams from a 1.18.6 server over REST and warns once, naming the version', async () => {
+  it('streams vectors from a 1.18.6 server over REST and warns once, naming the version', async () => {
     const warnings: string[] = []
     const spy = jest.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error, options?: unknown) => {
       const code = typeof options === 'object' && options !== null && 'code' in options ? options.code : undefined
@@ -113,10 +117,11 @@ describe("a stream with transport 'auto'", () => {
     try {
       const client = connect({ url: serverUrl('1.18.6') })
       open.push(client)
-      const read = await items(client, { className: OldRows, withVector: true })
+      const stream = () => lastValueFrom(client.objects.stream({ className: OldRows, withVector: true, vectorFormat: 'float32' }).pipe(toArray()))
+      const read = await stream()
       expect(read.filter(E.isLeft)).toEqual([])
       expect(read).toHaveLength(12)
-      expect(await items(client, { className: OldRows, withVector: true })).toHaveLength(12)
+      expect(await stream()).toHaveLength(12)
       expect(warnings).toHaveLength(1)
       expect(warnings[0]).toMatch(/1\.18\.6/)
     } finally {

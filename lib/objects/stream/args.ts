@@ -112,8 +112,9 @@ export interface StreamFields extends CallOptions {
   /**
    * The transport of this stream: `'grpc'` (Weaviate's `Search` with `after`), `'rest'`
    * (`GET /v1/objects` with `after`), or `'auto'`: the client's choice, which for a stream picks
-   * what measures faster (see the README's bench): gRPC when vectors are asked for and the server
-   * offers it, REST without vectors. `additionalProperties` other than the vector are REST-only.
+   * what measures faster (see the README's bench): gRPC when vectors are asked for as
+   * Float32Arrays (`vectorFormat: 'float32'`) and the server offers gRPC, REST otherwise.
+   * `additionalProperties` other than the vector are REST-only.
    *
    * @default the client's `transport` ('auto')
    */
