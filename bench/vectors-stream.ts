@@ -20,7 +20,8 @@
  * Sizes for development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (3),
  * BENCH_VECTORS_MEMORY_SMALL (100000), BENCH_VECTORS_MEMORY_LARGE (400000; 0 skips memory).
  *
- * Run: `npx ts-node --transpile-only bench/vectors-stream.ts` (uses WEAVIATE_URL and
+ * Run: `npm run bench -- --only vectors` (after the import part, bench/vectors.ts), or alone:
+ * `npx ts-node --transpile-only bench/vectors-stream.ts` (uses WEAVIATE_URL and
  * WEAVIATE_GRPC_URL when set). Child mode: `... bench/vectors-stream.ts --memory <url> <grpcUrl> <class>`.
  */
 import { create } from '@bufbuild/protobuf'
