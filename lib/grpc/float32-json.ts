@@ -101,13 +101,12 @@ const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
  */
 export const float32BytesToArray = (bytes: Uint8Array): Float32Array => {
   const length = bytes.byteLength >>> 2
-  const out = new Float32Array(length)
   if (LITTLE_ENDIAN_HOST) {
-    // Copied byte for byte into the new array's own buffer (a Buffer's `slice` would be a view of
-    // grpc-js's pooled buffer, not a copy).
-    new Uint8Array(out.buffer).set(bytes.subarray(0, length * 4))
-    return out
+    // One copy of the bytes into a buffer of its own (`ArrayBuffer.prototype.slice` copies; a
+    // Buffer's `slice` would be a view of grpc-js's pooled buffer).
+    return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + length * 4))
   }
+  const out = new Float32Array(length)
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   for (let i = 0; i < length; i++) out[i] = view.getFloat32(i * 4, true)
   return out
