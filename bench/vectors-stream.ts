@@ -190,7 +190,7 @@ const memoryChild = async (url: string, grpcUrl: string, className: string): Pro
 export async function benchVectorsStream(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
   const server = existingUrl === undefined ? await startBenchServer() : undefined
   const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
-  const grpcUrl = existingGrpcUrl ?? (server === undefined ? `http://${new URL(url).hostname}:50051` : `http://127.0.0.1:${server.ports.grpc}`)
+  const grpcUrl = existingGrpcUrl ?? (server === undefined ? `http://${new URL(url).hostname}:50051` : server.grpcUrl)
   const ours = connect({ url, grpcUrl })
   const raw = new GrpcClient(new URL(grpcUrl).host, credentials.createInsecure())
   try {

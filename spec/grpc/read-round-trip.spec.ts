@@ -8,7 +8,7 @@ import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateObject, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
 const Everything = uniqueClassName('ReadEverything')
@@ -101,7 +101,7 @@ let overGrpc: Map<string, WeaviateObject>
 let overRest: Map<string, WeaviateObject>
 
 beforeAll(async () => {
-  client = connect({ url: weaviateUrl(), grpcUrl: grpcServerUrl('1.39.0') })
+  client = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0') })
   await createClass(weaviateUrl(), { class: Target, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
   await createClass(weaviateUrl(), { class: Everything, vectorizer: 'none', properties })
   await written([{ className: Target, uuid: TARGET_ID, dataObject: { name: 't' } }], 'rest')

@@ -9,7 +9,7 @@ import * as t from 'io-ts'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, StreamArgs, WeaviateObject, connect } from '../../lib'
 import { createClass, createMultiTenantClass, deleteClass } from '../helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
 const Plain = uniqueClassName('StreamDiff')
@@ -46,7 +46,7 @@ const both = async (args: StreamArgs): Promise<{ grpc: WeaviateObject[]; rest: W
 const float32Stream = (args: StreamArgs, transport: 'grpc' | 'rest') => client.objects.stream({ ...args, transport, vectorFormat: 'float32' })
 
 beforeAll(async () => {
-  client = connect({ url: weaviateUrl(), grpcUrl: grpcServerUrl('1.39.0') })
+  client = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0') })
   await createClass(weaviateUrl(), {
     class: Plain,
     vectorizer: 'none',

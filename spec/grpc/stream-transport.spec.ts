@@ -11,8 +11,8 @@ import { BatchObject, Client, StreamArgs, WeaviateError, WeaviateObject, connect
 import { GRPC_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
 import { createClass, deleteClass, insertObjects } from '../helpers/fixtures'
 import { GrpcProxy, ProxyAnswer, startGrpcProxy } from '../helpers/grpc-proxy'
-import { uniqueClassName, weaviateUrl } from '../helpers/server'
-import { grpcServerUrl, serverUrl } from '../helpers/versions'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
+import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const Rows = uniqueClassName('StreamTransport')
 const OldRows = uniqueClassName('StreamTransportOld')
@@ -24,7 +24,7 @@ const open: Array<{ close(): Promise<void> }> = []
 /** A client whose gRPC calls go through a fresh proxy answering as `answer` says. */
 const proxied = async (answer?: (n: number) => ProxyAnswer): Promise<{ client: Client; proxy: GrpcProxy }> => {
   const proxy = await startGrpcProxy(grpcServerUrl('1.39.0'), answer)
-  const client = connect({ url: weaviateUrl(), grpcUrl: proxy.url })
+  const client = connect({ ...weaviateConnection(), grpcUrl: proxy.url })
   open.push(proxy, client)
   return { client, proxy }
 }
@@ -36,7 +36,7 @@ const idsOf = (list: Array<E.Either<WeaviateError, WeaviateObject>>): string[] =
 
 beforeAll(async () => {
   await createClass(weaviateUrl(), { class: Rows, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
-  const client = connect({ url: weaviateUrl(), transport: 'rest' })
+  const client = connect({ ...weaviateConnection(), transport: 'rest' })
   const rows: BatchObject[] = Array.from({ length: COUNT }, (_, n) => ({ className: Rows, dataObject: { n }, vector: [n, 1, 2] }))
   const written = await lastValueFrom(client.objects.batch(rows).pipe(toArray()))
   expected = written.flatMap((r) => (E.isRight(r) ? [r.right.uuid] : [])).sort()
@@ -115,7 +115,7 @@ describe("a stream with transport 'auto'", () => {
       if (code === GRPC_FALLBACK_WARNING) warnings.push(String(warning))
     })
     try {
-      const client = connect({ url: serverUrl('1.18.6') })
+      const client = connect({ url: serverUrl('1.18.6'), ...apiKeyOption(serverUrl('1.18.6')) })
       open.push(client)
       const stream = () => lastValueFrom(client.objects.stream({ className: OldRows, withVector: true, vectorFormat: 'float32' }).pipe(toArray()))
       const read = await stream()
