@@ -21,6 +21,7 @@ import { allFigures } from './report'
 import { startBenchServer } from './server-env'
 import { benchStream } from './stream'
 import { benchVectors } from './vectors'
+import { benchVectorsStream } from './vectors-stream'
 
 const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy', 'vectors'] as const
 type Group = (typeof GROUPS)[number]
@@ -81,7 +82,10 @@ const main = async (): Promise<void> => {
       await timed('copy', () => benchCopy(url))
       // The gRPC port: the started server's, else WEAVIATE_GRPC_URL, else the REST host's 50051.
       const grpcUrl = server !== undefined ? server.grpcUrl : (process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
-      await timed('vectors', () => benchVectors(url, grpcUrl))
+      await timed('vectors', async () => {
+        await benchVectors(url, grpcUrl)
+        await benchVectorsStream(url, grpcUrl)
+      })
     } finally {
       await server?.stop()
     }

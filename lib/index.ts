@@ -22,7 +22,8 @@ export type { ObjectsApi } from './objects'
 export type { Get } from './objects/get'
 export type { PropertiesCodec } from './objects/decode-object'
 export type { CodecOption, GetByIdFields, ListFields } from './objects/args'
-export type { StreamFields } from './objects/stream'
+export type { StreamFields, VectorFormatOption } from './objects/stream'
+export type { VectorFormat, VectorOf } from './grpc/search-result'
 export type {
   AddressArgs,
   CreateArgs,

@@ -32,6 +32,8 @@ const HEALTH_CHECK_MS = 5_000
  * ```
  */
 export interface TransportChoice {
+  /** The client's mode (a call without its own `transport` runs in it). */
+  readonly mode: TransportMode
   /** The transport for a call whose own `transport` is `mode` (the client's when undefined). */
   choose(mode: TransportMode | undefined, call: CallOptions): ObservableEither<WeaviateError, TransportKind>
 }
@@ -107,6 +109,7 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
     )
 
   return {
+    mode: config.mode,
     choose: (mode, call) =>
       defer(() => {
         const effective = mode ?? config.mode

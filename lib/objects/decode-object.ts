@@ -45,11 +45,27 @@ export const decodeObject = <P>(
     if (E.isLeft(raw)) return raw
   }
   const raw = body as RawObject
-  if (codec === AnyProperties) return E.right(normaliseObject(raw, (raw.properties ?? {}) as P))
-  const properties = decode(codec, raw.properties ?? {}, ctx)
-  if (E.isLeft(properties)) {
-    const e = properties.left
-    return E.left(new DecodeError({ method: e.method, url: e.url, report: e.report.map((line) => `properties.${line}`) }))
-  }
-  return E.right(normaliseObject(raw, properties.right))
+  const properties = decodeProperties(codec, raw.properties ?? {}, ctx)
+  return E.isLeft(properties) ? properties : E.right(normaliseObject(raw, properties.right))
+}
+
+/**
+ * Decodes the properties of an object with the caller's codec (the default takes the record as
+ * it is: the object's check has made sure it is one). A failure's report names `properties.`.
+ *
+ * @example
+ * ```ts
+ * decodeProperties(Article, { title: 'x' }, { method: 'POST', url })
+ * ```
+ */
+export const decodeProperties = <P>(
+  codec: PropertiesCodec<P>,
+  properties: Record<string, unknown>,
+  ctx: { readonly method: HttpMethod; readonly url: string },
+): E.Either<DecodeError, P> => {
+  if (codec === AnyProperties) return E.right(properties as P)
+  const decoded = decode(codec, properties, ctx)
+  if (E.isRight(decoded)) return decoded
+  const e = decoded.left
+  return E.left(new DecodeError({ method: e.method, url: e.url, report: e.report.map((line) => `properties.${line}`) }))
 }

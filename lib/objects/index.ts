@@ -7,6 +7,7 @@ import { Either } from 'fp-ts/Either'
 import { WeaviateObject } from '../codecs/object'
 import { OperationContext } from '../context'
 import { WeaviateError } from '../errors'
+import type { VectorFormat, VectorOf } from '../grpc/search-result'
 import { ObservableEither } from '../observable-either'
 import { AddressArgs, CreateArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
 import { BatchObject, BatchWritten, ObjectBatchOptions, batchObjects } from './batch'
@@ -53,11 +54,13 @@ export interface ObjectsApi {
    * Every object of a class in ascending UUID order, paged with the `after` cursor, as a plain
    * ObservableEither; RxJS backpressure through the `pacer` option.
    */
-  readonly stream: <P = Record<string, unknown>>(args: StreamArgs<P>) => ObservableEither<WeaviateError, WeaviateObject<P>>
+  readonly stream: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>) => ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>
   /** The objects of `stream` for `for await`, paced by the loop; `break` aborts the page in flight. */
-  readonly iterate: <P = Record<string, unknown>>(args: IterateArgs<P>) => AsyncIterable<Either<WeaviateError, WeaviateObject<P>>>
+  readonly iterate: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: IterateArgs<P, F>) => AsyncIterable<Either<WeaviateError, WeaviateObject<P, VectorOf<F>>>>
   /** The pages of `stream`, one value per page: the throughput form. */
-  readonly streamPages: <P = Record<string, unknown>>(args: StreamArgs<P>) => ObservableEither<WeaviateError, readonly WeaviateObject<P>[]>
+  readonly streamPages: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: StreamArgs<P, F>,
+  ) => ObservableEither<WeaviateError, ReadonlyArray<WeaviateObject<P, VectorOf<F>>>>
 }
 
 /** Binds the object operations to a client context. */
@@ -81,7 +84,7 @@ export const objectsApi = (ctx: OperationContext): ObjectsApi => ({
 
 export type { AddressArgs, CreateArgs, GetArgs, GetByIdArgs, ListArgs, ValidateArgs, WriteArgs } from './args'
 export type { ValidationResult } from './validate'
-export type { IterateArgs, StreamArgs, StreamFields } from './stream'
+export type { IterateArgs, StreamArgs, StreamFields, VectorFormatOption } from './stream'
 export type { CountArgs } from './count'
 export type { BatchObject, BatchWritten, ObjectBatchOptions } from './batch'
 export type { DeleteManyArgs, DeleteManyProgress } from './delete-many'

@@ -122,7 +122,7 @@ export const runList = <P>(
  * after the cursor (UUIDs in canonical form ascend as strings). A page that does not means the
  * server ignored `after` (or sorted otherwise), and paging on would repeat or skip objects.
  */
-const afterCursor = <A extends { readonly id: string }>(page: A[], after: string, url: string): E.Either<DecodeError, A[]> => {
+export const afterCursor = <A extends { readonly id: string }>(page: A[], after: string, url: string): E.Either<DecodeError, A[]> => {
   let previous = after
   for (let i = 0; i < page.length; i++) {
     const object = page[i]

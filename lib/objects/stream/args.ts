@@ -7,7 +7,9 @@
 import { isObservable } from 'rxjs'
 import { CallOptions, callOptions } from '../../context'
 import { ArgumentValueError } from '../../errors'
-import { ConsistencyLevel, argsObject, boolean, nonNegativeInteger, optional, positiveInteger } from '../../input/check'
+import { TransportMode, transportMode } from '../../grpc/options'
+import { VectorFormat } from '../../grpc/search-result'
+import { ConsistencyLevel, argsObject, boolean, nonNegativeInteger, optional, positiveInteger, stringArray } from '../../input/check'
 import { className } from '../../input/names'
 import { uuid } from '../../input/uuid'
 import { PageProgress } from '../../paging/page-progress'
@@ -23,7 +25,7 @@ import { MAX_PARTITIONS, UuidRange, uuidPartitions } from '../../paging/uuid-par
  * const args: StreamArgs = { className: 'Article', pageSize: 500, prefetch: 2, onProgress: (p) => console.error(p.items) }
  * ```
  */
-export type StreamArgs<P = Record<string, unknown>> = StreamFields & CodecOption<P>
+export type StreamArgs<P = Record<string, unknown>, F extends VectorFormat = 'array'> = StreamFields & CodecOption<P> & VectorFormatOption<F>
 
 /**
  * Arguments of `objects.iterate`: those of `objects.stream` without `pacer` (the loop paces).
@@ -33,7 +35,32 @@ export type StreamArgs<P = Record<string, unknown>> = StreamFields & CodecOption
  * const args: IterateArgs = { className: 'Article', pageSize: 500 }
  * ```
  */
-export type IterateArgs<P = Record<string, unknown>> = Omit<StreamFields, 'pacer'> & CodecOption<P>
+export type IterateArgs<P = Record<string, unknown>, F extends VectorFormat = 'array'> = Omit<StreamFields, 'pacer'> & CodecOption<P> & VectorFormatOption<F>
+
+/**
+ * How a stream gives vectors.
+ *
+ * @example
+ * ```ts
+ * const option: VectorFormatOption<'float32'> = { vectorFormat: 'float32' }
+ * ```
+ */
+export interface VectorFormatOption<F extends VectorFormat> {
+  /**
+   * `'array'`: `vector` (and each of `vectors`) as plain numbers, the very numbers REST's JSON
+   * gives, over either transport; `'float32'`: as a `Float32Array` holding the server's float32
+   * values (over gRPC a memory copy of the bytes received, no per-number work: the fast form for
+   * vector workloads).
+   *
+   * The default is `'array'`: it is what every read returned before gRPC, what `WeaviateObject`
+   * types as `readonly number[]`, and what `JSON.stringify` writes as a list (a Float32Array
+   * would be written as an object of indices), so existing code keeps working whichever transport
+   * the client picks. Ask for `'float32'` when speed matters.
+   *
+   * @default 'array'
+   */
+  readonly vectorFormat?: F
+}
 
 /**
  * The fields of {@link StreamArgs} besides `codec`.
@@ -82,6 +109,16 @@ export interface StreamFields extends CallOptions {
    * @default true
    */
   readonly ordered?: boolean
+  /**
+   * The transport of this stream: `'grpc'` (Weaviate's `Search` with `after`), `'rest'`
+   * (`GET /v1/objects` with `after`), or `'auto'`: the client's choice, which for a stream picks
+   * what measures faster (see the README's bench): gRPC when vectors are asked for as
+   * Float32Arrays (`vectorFormat: 'float32'`) and the server offers gRPC, REST otherwise.
+   * `additionalProperties` other than the vector are REST-only.
+   *
+   * @default the client's `transport` ('auto')
+   */
+  readonly transport?: TransportMode
   /** Called after every page with the pages and objects delivered so far, and once with `done: true`. */
   readonly onProgress?: (progress: PageProgress) => void
   /**
@@ -124,6 +161,11 @@ const rangesArg = (value: unknown): UuidRange[] => {
   return value.map((r: unknown, i) => range(`ranges[${i}]`, r))
 }
 
+const vectorFormat = (argument: string, value: unknown): VectorFormat => {
+  if (value === 'array' || value === 'float32') return value
+  throw new ArgumentValueError({ argument, reason: `'${argument}' must be 'array' or 'float32', got ${JSON.stringify(value)}` })
+}
+
 const isPacer = (u: unknown): u is Pacer =>
   typeof u === 'object' && u !== null && typeof (u as Partial<Pacer>).ack === 'function' && isObservable((u as Partial<Pacer>).acked$)
 
@@ -154,6 +196,11 @@ export const streamInput = <P>(args: unknown) => {
   if (partitions !== undefined && partitions > MAX_PARTITIONS) {
     throw new ArgumentValueError({ argument: 'partitions', reason: `'partitions' must be at most ${MAX_PARTITIONS}` })
   }
+  const transport = transportMode('transport', a['transport'])
+  const additional = optional(stringArray, 'additionalProperties', a['additionalProperties']) ?? []
+  if (transport === 'grpc' && additional.length > 0) {
+    throw new ArgumentValueError({ argument: 'additionalProperties', reason: "'additionalProperties' are read over REST only: drop them or use transport 'rest' or 'auto'" })
+  }
   const given = a['ranges'] === undefined ? undefined : rangesArg(a['ranges'])
   if (given !== undefined && (partitions !== undefined || after !== undefined)) {
     throw new ArgumentValueError({ argument: 'ranges', reason: "'ranges' cannot be combined with 'partitions' or 'after'" })
@@ -161,6 +208,11 @@ export const streamInput = <P>(args: unknown) => {
   return {
     className: className('className', a['className']),
     include: fields.include,
+    withVector: optional(boolean, 'withVector', a['withVector']) ?? false,
+    /** Extra properties beyond the vector (REST's `include`); gRPC reads none. */
+    restOnly: additional.length > 0,
+    transport,
+    vectorFormat: optional(vectorFormat, 'vectorFormat', a['vectorFormat']) ?? 'array',
     tenant: fields.tenant,
     consistencyLevel: fields.consistencyLevel,
     pageSize: optional(positiveInteger, 'pageSize', a['pageSize']) ?? DEFAULT_PAGE_SIZE,

@@ -9,21 +9,23 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { defer, of } from 'rxjs'
+import { defer, mergeMap, of } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
 import { OperationContext } from '../../context'
 import { ArgumentValueError, StreamPartitionError, WeaviateError } from '../../errors'
 import { checkInput } from '../../input/check'
+import { VectorFormat, VectorOf } from '../../grpc/search-result'
 import { ObservableEither } from '../../observable-either'
 import { itemsOfPages } from '../../paging/items-of-pages'
 import { withPageProgress } from '../../paging/page-progress'
 import { pagesAfter } from '../../paging/paginate-after'
 import { Pacer } from '../../paging/pacer'
 import { toAsyncIterable } from '../../paging/to-async-iterable'
-import { listInput, runList } from '../list'
 import { IterateArgs, StreamArgs, StreamInput, streamInput } from './args'
 import { mergePartitions } from '../../paging/merge-partitions'
 import { uuidInRange } from '../../paging/uuid-partitions'
+import { PageFetcher, StreamVector } from './page-fetcher'
+import { streamFetcher } from './transport'
 
 /**
  * One turn of the event loop before a page is emitted, so undici (which writes to a reused
@@ -35,64 +37,58 @@ const ioTurn = (resume: () => void): (() => void) => {
   return () => clearImmediate(immediate)
 }
 
-type Page<P> = readonly WeaviateObject<P>[]
+type Page<P, V = StreamVector> = ReadonlyArray<WeaviateObject<P, V>>
 
 /**
- * The pages of the class, paced in pages by `pacer` (or consumed on emission without one).
+ * The pages of the class, paced in pages by `pacer` (or consumed on emission without one), over
+ * the transport {@link streamFetcher} picks (the page machine knows nothing of transports).
  * Partitioned: the partitions merged, and a failure reported as a {@link StreamPartitionError}
  * that says what was not delivered.
  */
-const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> => {
-  // The list request is checked once; each page only moves the cursor.
-  const request = {
-    ...listInput<P>({
-      className: input.className,
-      limit: input.pageSize,
-      ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
-      ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: input.consistencyLevel }),
-      ...(input.codec === undefined ? {} : { codec: input.codec }),
-      ...input.call,
-    }),
-    include: input.include,
-  }
-  const page = (after: string | undefined) => runList<P>(ctx, after === undefined ? request : { ...request, after }, 'retry')
-  const cursorOf = (o: WeaviateObject<P>) => o.id
+const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> =>
+  withPageProgress<WeaviateError, WeaviateObject<P, StreamVector>>(input.onProgress)(
+    streamFetcher<P>(ctx, input).pipe(
+      mergeMap(E.match((error) => of(E.left<WeaviateError, Page<P>>(error)), (page) => scan(page, input, pacer))),
+    ),
+  )
+
+/** The pages of one transport's fetcher: one cursor, or the partitions merged. */
+const scan = <P>(page: PageFetcher<P>, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> => {
+  const cursorOf = (o: WeaviateObject<P, StreamVector>) => o.id
   const { pageSize, prefetch, ranges } = input
-  const scanned =
-    ranges === undefined
-      ? pagesAfter(page, { cursorOf, pageSize, prefetch, after: input.after, ...(pacer === undefined ? {} : { pacer }) }, ioTurn)
-      : defer(() => {
-          const delivered: Array<string | undefined> = ranges.map(() => undefined) // last id passed on, per partition
-          return mergePartitions(
-            ranges.map(
-              (range) => (partitionPacer: Pacer) =>
-                pagesAfter(
-                  page,
-                  { cursorOf, pageSize, prefetch, after: range.after, until: (o) => !uuidInRange(o.id, range), pacer: partitionPacer },
-                  ioTurn,
-                ),
-            ),
-            {
-              ordered: input.ordered,
-              ...(pacer === undefined ? {} : { pacer }),
-              onPass: (i, objects) => {
-                const last = objects[objects.length - 1]
-                if (last !== undefined) delivered[i] = last.id
-              },
-              mapLeft: (cause, partition, passedAll) =>
-                new StreamPartitionError({
-                  cause,
-                  partition,
-                  remaining: ranges.flatMap((range, i) => (passedAll[i] === true ? [] : [{ after: delivered[i] ?? range.after, before: range.before }])),
-                }),
+  return ranges === undefined
+    ? pagesAfter(page, { cursorOf, pageSize, prefetch, after: input.after, ...(pacer === undefined ? {} : { pacer }) }, ioTurn)
+    : defer(() => {
+        const delivered: Array<string | undefined> = ranges.map(() => undefined) // last id passed on, per partition
+        return mergePartitions(
+          ranges.map(
+            (range) => (partitionPacer: Pacer) =>
+              pagesAfter(
+                page,
+                { cursorOf, pageSize, prefetch, after: range.after, until: (o) => !uuidInRange(o.id, range), pacer: partitionPacer },
+                ioTurn,
+              ),
+          ),
+          {
+            ordered: input.ordered,
+            ...(pacer === undefined ? {} : { pacer }),
+            onPass: (i, objects) => {
+              const last = objects[objects.length - 1]
+              if (last !== undefined) delivered[i] = last.id
             },
-          )
-        })
-  return withPageProgress<WeaviateError, WeaviateObject<P>>(input.onProgress)(scanned)
+            mapLeft: (cause, partition, passedAll) =>
+              new StreamPartitionError({
+                cause,
+                partition,
+                remaining: ranges.flatMap((range, i) => (passedAll[i] === true ? [] : [{ after: delivered[i] ?? range.after, before: range.before }])),
+              }),
+          },
+        )
+      })
 }
 
 /** The objects, one value each, paced in objects by `pacer`. */
-const objects = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, WeaviateObject<P>> =>
+const objects = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, WeaviateObject<P, StreamVector>> =>
   itemsOfPages((pagePacer) => pages(ctx, input, pagePacer), pacer)
 
 /** Checks the arguments once; invalid input is one Left. */
@@ -129,8 +125,8 @@ const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => Observable
  */
 export const stream =
   (ctx: OperationContext) =>
-  <P = Record<string, unknown>>(args: StreamArgs<P>): ObservableEither<WeaviateError, WeaviateObject<P>> =>
-    checked<P, WeaviateObject<P>>(args, (input) => objects(ctx, input, input.pacer))
+  <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>): ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>> =>
+    checked<P, WeaviateObject<P, VectorOf<F>>>(args, (input) => objects(ctx, input, input.pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>)
 
 /**
  * The same pages as {@link stream}, one `right(objects)` per page: the throughput form (no value
@@ -145,8 +141,8 @@ export const stream =
  */
 export const streamPages =
   (ctx: OperationContext) =>
-  <P = Record<string, unknown>>(args: StreamArgs<P>): ObservableEither<WeaviateError, readonly WeaviateObject<P>[]> =>
-    checked<P, Page<P>>(args, (input) => pages(ctx, input, input.pacer))
+  <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>): ObservableEither<WeaviateError, ReadonlyArray<WeaviateObject<P, VectorOf<F>>>> =>
+    checked<P, Page<P, VectorOf<F>>>(args, (input) => pages(ctx, input, input.pacer) as ObservableEither<WeaviateError, Page<P, VectorOf<F>>>)
 
 /**
  * The objects of {@link stream} for `for await`, with real backpressure: the next page is
@@ -163,12 +159,14 @@ export const streamPages =
  */
 export const iterate =
   (ctx: OperationContext) =>
-  <P = Record<string, unknown>>(args: IterateArgs<P>): AsyncIterable<E.Either<WeaviateError, WeaviateObject<P>>> => {
+  <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: IterateArgs<P, F>): AsyncIterable<E.Either<WeaviateError, WeaviateObject<P, VectorOf<F>>>> => {
     if (typeof args === 'object' && args !== null && 'pacer' in args) {
       const misuse = new ArgumentValueError({ argument: 'pacer', reason: "'pacer' is not an option of iterate: the loop paces it" })
-      return toAsyncIterable(of(E.left<WeaviateError, WeaviateObject<P>>(misuse)))
+      return toAsyncIterable(of(E.left<WeaviateError, WeaviateObject<P, VectorOf<F>>>(misuse)))
     }
-    return toAsyncIterable((pacer) => checked<P, WeaviateObject<P>>(args, (input) => objects(ctx, input, pacer)))
+    return toAsyncIterable((pacer) =>
+      checked<P, WeaviateObject<P, VectorOf<F>>>(args, (input) => objects(ctx, input, pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>),
+    )
   }
 
-export type { IterateArgs, StreamArgs, StreamFields } from './args'
+export type { IterateArgs, StreamArgs, StreamFields, VectorFormatOption } from './args'

@@ -1,0 +1,261 @@
+/**
+ * The `vectors` group's stream part (issue 23): a class of 768-dimension vectors streamed whole,
+ * ours over gRPC and over REST against the plainest raw loops, on one server in one run.
+ *
+ * 1. With vectors, at page sizes 100 and 500 (20,000 objects), interleaved runs:
+ *    - ours: `objects.stream({ withVector: true, transport: 'grpc' })` counted (vectors as REST's
+ *      numbers, the default `vectorFormat: 'array'`);
+ *    - ours-f32: the same with `vectorFormat: 'float32'`;
+ *    - ours-rest: `objects.stream({ withVector: true, transport: 'rest' })`;
+ *    - raw-grpc: grpc-js `makeUnaryRequest` with the generated codecs, `Search` with `after`, the
+ *      same request as ours, results counted (vectors left as the bytes received);
+ *    - raw-rest: undici `request()` + `body.json()` of `GET /v1/objects?include=vector&after=...`.
+ *    Lines: `bench: vectors stream page=<n> ours/raw-grpc`, `ours-f32/raw-grpc`,
+ *    `ours-rest/raw-rest`, `ours/ours-rest`, and objects/s of each.
+ * 2. Without vectors, page 100: ours over gRPC against ours over REST and the raw loops (the
+ *    figure `auto` reads by): `bench: vectors stream novec page=100 ours-grpc/ours-rest`.
+ * 3. Memory, in fresh child processes (memory.ts): ours over gRPC streaming 100,000 objects with
+ *    vectors, then 400,000 (the class grown): `bench: vectors stream memory 400k/100k peak rss`.
+ *
+ * Sizes for development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (3),
+ * BENCH_VECTORS_MEMORY_SMALL (100000), BENCH_VECTORS_MEMORY_LARGE (400000; 0 skips memory).
+ *
+ * Run: `npm run bench -- --only vectors` (after the import part, bench/vectors.ts), or alone:
+ * `npx ts-node --transpile-only bench/vectors-stream.ts` (uses WEAVIATE_URL and
+ * WEAVIATE_GRPC_URL when set). Child mode: `... bench/vectors-stream.ts --memory <url> <grpcUrl> <class>`.
+ */
+import { create } from '@bufbuild/protobuf'
+import { Client as GrpcClient, Metadata, credentials } from '@grpc/grpc-js'
+import * as E from 'fp-ts/Either'
+import { count, lastValueFrom, toArray } from 'rxjs'
+import { request } from 'undici'
+import { BatchObject, Client, connect } from '../lib'
+import { SearchReply, SearchRequestSchema } from '../lib/grpc/generated/weaviate/v1/search_pb'
+import { METHODS } from '../lib/grpc/methods'
+import { deleteBenchClass } from './bench-class'
+import { Call, measure, medians } from './harness'
+import { measureInChild, reportMemory, runMemoryChild } from './memory'
+import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { startBenchServer } from './server-env'
+
+const TOTAL = sizeFromEnv('VECTORS_OBJECTS', 20_000)
+const RUNS = sizeFromEnv('VECTORS_RUNS', 3)
+const SMALL = sizeFromEnv('VECTORS_MEMORY_SMALL', 100_000)
+const LARGE = Number(process.env['BENCH_VECTORS_MEMORY_LARGE'] ?? 400_000)
+const DIMENSIONS = 768
+const PAGE_SIZES = [100, 500] as const
+const CLASS = 'BenchVectorsStream'
+const MEMORY_CLASS = 'BenchVectorsStreamMemory'
+const IMPORT_BATCH = 200
+
+const v1 = (url: string): string => `${url.replace(/\/$/, '')}/v1`
+
+/** A class with two small properties and the vector index skipped (the transport is measured, not HNSW). */
+const resetClass = async (url: string, className: string): Promise<void> => {
+  await deleteBenchClass(url, className)
+  const res = await fetch(`${v1(url)}/schema`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      class: className,
+      vectorizer: 'none',
+      vectorIndexConfig: { skip: true },
+      properties: [
+        { name: 'title', dataType: ['text'] },
+        { name: 'count', dataType: ['int'] },
+      ],
+    }),
+  })
+  if (!res.ok) throw new Error(`create class ${className}: ${res.status} ${await res.text()}`)
+}
+
+/** Writes objects `from`..`to` with random vectors over gRPC. */
+const load = async (client: Client, className: string, from: number, to: number): Promise<void> => {
+  const rows = function* (): Generator<BatchObject> {
+    for (let i = from; i < to; i++) {
+      const vector = new Float32Array(DIMENSIONS)
+      for (let d = 0; d < DIMENSIONS; d++) vector[d] = Math.random() * 2 - 1
+      yield { className, dataObject: { title: `object ${i}`, count: i }, vector }
+    }
+  }
+  const results = await lastValueFrom(client.objects.batch(rows(), { batchSize: IMPORT_BATCH, concurrency: 2, transport: 'grpc' }).pipe(toArray()))
+  const failed = results.filter(E.isLeft)
+  if (failed.length > 0) throw new Error(`import: ${failed.length} objects failed, e.g. ${failed[0]?.left.message ?? ''}`)
+}
+
+// -------------------------------------------------------------------------------------------------
+// contenders
+// -------------------------------------------------------------------------------------------------
+
+const oursCount = (client: Client, className: string, pageSize: number, transport: 'grpc' | 'rest', withVector: boolean): Promise<number> =>
+  lastValueFrom(client.objects.stream({ className, pageSize, withVector, transport }).pipe(count(E.isRight)))
+
+const oursFloat32Count = (client: Client, className: string, pageSize: number): Promise<number> =>
+  lastValueFrom(client.objects.stream({ className, pageSize, withVector: true, transport: 'grpc', vectorFormat: 'float32' }).pipe(count(E.isRight)))
+
+/** The plainest gRPC loop: one Search per page with the generated codecs, results counted. */
+const rawGrpc = async (raw: GrpcClient, className: string, pageSize: number, withVector: boolean): Promise<number> => {
+  const search = (after: string): Promise<SearchReply> =>
+    new Promise((resolve, reject) =>
+      raw.makeUnaryRequest(
+        METHODS.search.path,
+        METHODS.search.serialize,
+        METHODS.search.deserialize,
+        create(SearchRequestSchema, {
+          collection: className,
+          limit: pageSize,
+          after,
+          properties: { returnAllNonrefProperties: true },
+          metadata: { uuid: true, creationTimeUnix: true, lastUpdateTimeUnix: true, vector: withVector },
+          uses123Api: true,
+          uses125Api: true,
+          uses127Api: true,
+        }),
+        new Metadata(),
+        (error, reply) => (error !== null || reply === undefined ? reject(error ?? new Error('no reply')) : resolve(reply)),
+      ),
+    )
+  let n = 0
+  let after = ''
+  for (;;) {
+    const reply = await search(after)
+    n += reply.results.length
+    const last = reply.results[reply.results.length - 1]
+    if (reply.results.length < pageSize || last === undefined) return n
+    after = last.metadata?.id ?? ''
+  }
+}
+
+/** The plainest REST loop: undici `request()` and `body.json()`, one page at a time. */
+const rawRest = async (url: string, className: string, pageSize: number, withVector: boolean): Promise<number> => {
+  let n = 0
+  let after: string | undefined
+  for (;;) {
+    const query = `class=${className}&limit=${pageSize}${withVector ? '&include=vector' : ''}${after === undefined ? '' : `&after=${after}`}`
+    const { body } = await request(`${v1(url)}/objects?${query}`)
+    const page = (await body.json()) as { objects: Array<{ id: string }> }
+    n += page.objects.length
+    const last = page.objects[page.objects.length - 1]
+    if (page.objects.length < pageSize || last === undefined) return n
+    after = last.id
+  }
+}
+
+/** A contender that fails the run when it does not count every object. */
+const checked =
+  (name: string, expected: number, run: () => Promise<number>): Call =>
+  async () => {
+    const n = await run()
+    if (n !== expected) throw new Error(`${name} streamed ${n} objects, expected ${expected}`)
+  }
+
+const perSecond = (name: string, times: Readonly<Record<string, readonly number[]>>, total: number): void => {
+  for (const [contender, ms] of Object.entries(medians(times))) reportValue(`${name} ${contender} objects/s`, total / (ms / 1000), '', 0)
+}
+
+// -------------------------------------------------------------------------------------------------
+// memory (child process)
+// -------------------------------------------------------------------------------------------------
+
+const memoryChild = async (url: string, grpcUrl: string, className: string): Promise<void> => {
+  const client = connect({ url, grpcUrl })
+  try {
+    await lastValueFrom(client.objects.stream({ className, pageSize: 1, withVector: true, transport: 'grpc' }).pipe(count()))
+    await measureInChild(async (sample) => {
+      let seen = 0
+      for await (const item of client.objects.iterate({ className, pageSize: 500, withVector: true, transport: 'grpc' })) {
+        if (E.isLeft(item)) throw item.left
+        seen += 1
+        if (seen % 1000 === 0) sample()
+      }
+      return seen
+    })
+  } finally {
+    await client.close()
+  }
+}
+
+// -------------------------------------------------------------------------------------------------
+// the benchmark
+// -------------------------------------------------------------------------------------------------
+
+/**
+ * Runs the stream part of the `vectors` group and prints its lines.
+ *
+ * @example
+ * ```ts
+ * await benchVectorsStream(url, grpcUrl) // bench: vectors stream page=100 ours/raw-grpc = 0.95 ...
+ * ```
+ */
+export async function benchVectorsStream(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
+  const server = existingUrl === undefined ? await startBenchServer() : undefined
+  const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
+  const grpcUrl = existingGrpcUrl ?? (server === undefined ? `http://${new URL(url).hostname}:50051` : server.grpcUrl)
+  const ours = connect({ url, grpcUrl })
+  const raw = new GrpcClient(new URL(grpcUrl).host, credentials.createInsecure())
+  try {
+    const start = Date.now()
+    await resetClass(url, CLASS)
+    await load(ours, CLASS, 0, TOTAL)
+    console.log(`  vectors stream: loaded ${TOTAL} objects of ${DIMENSIONS} dimensions in ${Date.now() - start} ms`)
+    // Settle: the server flushes its memtables 2 s after the last write (server-env.ts).
+    await new Promise((resolve) => setTimeout(resolve, 4_000))
+    for (const pageSize of PAGE_SIZES) {
+      const name = `vectors stream page=${pageSize}`
+      const times = await measure(
+        {
+          ours: checked('ours', TOTAL, () => oursCount(ours, CLASS, pageSize, 'grpc', true)),
+          'ours-f32': checked('ours-f32', TOTAL, () => oursFloat32Count(ours, CLASS, pageSize)),
+          'ours-rest': checked('ours-rest', TOTAL, () => oursCount(ours, CLASS, pageSize, 'rest', true)),
+          'raw-grpc': checked('raw-grpc', TOTAL, () => rawGrpc(raw, CLASS, pageSize, true)),
+          'raw-rest': checked('raw-rest', TOTAL, () => rawRest(url, CLASS, pageSize, true)),
+        },
+        { total: 1, lanes: 1, runs: RUNS, warmup: 1 },
+      )
+      reportRatio(name, times, 'raw-grpc')
+      reportRatio(name, times, 'raw-grpc', 'ours-f32')
+      reportRatio(name, times, 'raw-rest', 'ours-rest')
+      reportRatio(name, times, 'ours-rest')
+      perSecond(name, times, TOTAL)
+    }
+    const novec = await measure(
+      {
+        'ours-grpc': checked('ours-grpc', TOTAL, () => oursCount(ours, CLASS, 100, 'grpc', false)),
+        'ours-rest': checked('ours-rest', TOTAL, () => oursCount(ours, CLASS, 100, 'rest', false)),
+        'raw-grpc': checked('raw-grpc', TOTAL, () => rawGrpc(raw, CLASS, 100, false)),
+        'raw-rest': checked('raw-rest', TOTAL, () => rawRest(url, CLASS, 100, false)),
+      },
+      { total: 1, lanes: 1, runs: RUNS, warmup: 1 },
+    )
+    reportRatio('vectors stream novec page=100', novec, 'ours-rest', 'ours-grpc')
+    reportRatio('vectors stream novec page=100', novec, 'raw-rest', 'raw-grpc')
+    perSecond('vectors stream novec page=100', novec, TOTAL)
+
+    if (LARGE > 0) {
+      await resetClass(url, MEMORY_CLASS)
+      await load(ours, MEMORY_CLASS, 0, SMALL)
+      const small = await runMemoryChild(__filename, ['--memory', url, grpcUrl, MEMORY_CLASS], SMALL)
+      await load(ours, MEMORY_CLASS, SMALL, LARGE)
+      const large = await runMemoryChild(__filename, ['--memory', url, grpcUrl, MEMORY_CLASS], LARGE)
+      reportMemory('vectors stream memory', [
+        [`${SMALL / 1000}k`, small],
+        [`${LARGE / 1000}k`, large],
+      ])
+    }
+  } finally {
+    raw.close()
+    await deleteBenchClass(url, CLASS)
+    await deleteBenchClass(url, MEMORY_CLASS)
+    await ours.close()
+    await server?.stop()
+  }
+}
+
+if (require.main === module) {
+  const [mode, url, grpcUrl, className] = process.argv.slice(2)
+  const run = mode === '--memory' && url !== undefined && grpcUrl !== undefined && className !== undefined ? memoryChild(url, grpcUrl, className) : benchVectorsStream()
+  run.catch((e: unknown) => {
+    console.error(e)
+    process.exitCode = 1
+  })
+}

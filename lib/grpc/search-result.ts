@@ -1,0 +1,136 @@
+/**
+ * One gRPC `SearchResult` as the object REST returns: `class`, `id`, `properties` (typed values
+ * as REST's JSON, references as REST's beacons), `creationTimeUnix` / `lastUpdateTimeUnix`,
+ * `vector` / `vectors`. Like REST's list, an object of a tenant does not name its tenant.
+ *
+ * @packageDocumentation
+ */
+import type { Vectors } from './generated/weaviate/v1/common_pb'
+import { Vectors_VectorType } from './generated/weaviate/v1/common_pb'
+import type { MetadataResult, PropertiesResult, SearchResult } from './generated/weaviate/v1/search_pb'
+import { beacon } from '../routes'
+import { float32BytesAsJson, float32BytesToArray } from './float32-json'
+import { JsonValue, propertiesToJson } from './value-json'
+
+/**
+ * How result vectors are given: `'array'`, plain numbers equal to REST's (REST's JSON prints each
+ * float32 in its shortest form, so these are the numbers `JSON.parse` gives); `'float32'`, a
+ * `Float32Array` holding the server's float32 values exactly (one memory copy per vector).
+ *
+ * @example
+ * ```ts
+ * const format: VectorFormat = 'float32'
+ * ```
+ */
+export type VectorFormat = 'array' | 'float32'
+
+/**
+ * The type of a vector in the given format.
+ *
+ * @example
+ * ```ts
+ * const v: VectorOf<'float32'> = new Float32Array(768)
+ * ```
+ */
+export type VectorOf<F extends VectorFormat> = F extends 'float32' ? Float32Array : readonly number[]
+
+/**
+ * A result as REST's raw object (the input of `normaliseObject`), properties not yet decoded by
+ * the caller's codec.
+ *
+ * @example
+ * ```ts
+ * const o: RestObject = { class: 'Article', id, properties: { title: 'x' } }
+ * ```
+ */
+export interface RestObject {
+  readonly class: string
+  readonly id: string
+  readonly properties: Record<string, JsonValue>
+  readonly creationTimeUnix?: number
+  readonly lastUpdateTimeUnix?: number
+  readonly vector?: readonly number[] | Float32Array
+  readonly vectors?: Readonly<Record<string, unknown>>
+}
+
+/**
+ * What the conversion needs besides the result.
+ *
+ * @example
+ * ```ts
+ * const options: ResultOptions = { className: 'Article', vectorFormat: 'array' }
+ * ```
+ */
+export interface ResultOptions {
+  /** The class read (a result names its own in `targetCollection`; this is the fallback). */
+  readonly className: string
+  readonly vectorFormat: VectorFormat
+}
+
+/**
+ * A search result as REST's object.
+ *
+ * @example
+ * ```ts
+ * reply.results.map((r) => searchResultToRest(r, { className: 'Article', vectorFormat: 'array' }))
+ * ```
+ */
+export const searchResultToRest = (result: SearchResult, options: ResultOptions): RestObject => {
+  const meta = result.metadata
+  const props = result.properties
+  const properties = propertiesToJson(props?.nonRefProps)
+  if (props !== undefined) addReferences(properties, props)
+  const o: { -readonly [K in keyof RestObject]: RestObject[K] } = {
+    class: props?.targetCollection || options.className,
+    id: meta === undefined ? '' : idOf(meta),
+    properties,
+  }
+  if (meta !== undefined) {
+    if (meta.creationTimeUnixPresent) o.creationTimeUnix = Number(meta.creationTimeUnix)
+    if (meta.lastUpdateTimeUnixPresent) o.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
+    if (meta.vectorBytes.byteLength > 0) o.vector = vectorOf(meta.vectorBytes, options.vectorFormat)
+    if (meta.vectors.length > 0) o.vectors = namedVectors(meta.vectors, options.vectorFormat)
+  }
+  return o
+}
+
+/** The id as text; from 1.23 servers may send only its 16 bytes. */
+const idOf = (meta: MetadataResult): string => {
+  if (meta.id !== '' || meta.idAsBytes.byteLength !== 16) return meta.id
+  const hex = Buffer.from(meta.idAsBytes.buffer, meta.idAsBytes.byteOffset, 16).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+const vectorOf = (bytes: Uint8Array, format: VectorFormat): readonly number[] | Float32Array =>
+  format === 'float32' ? float32BytesToArray(bytes) : float32BytesAsJson(bytes)
+
+/** Named vectors as REST's `vectors`: a name to a vector, or to a multi-vector's list of vectors. */
+const namedVectors = (vectors: readonly Vectors[], format: VectorFormat): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const v of vectors) out[v.name] = v.type === Vectors_VectorType.MULTI_FP32 ? multiVector(v.vectorBytes, format) : vectorOf(v.vectorBytes, format)
+  return out
+}
+
+/** A multi-vector: a little-endian uint16 dimension, then the vectors' float32s one after another. */
+const multiVector = (bytes: Uint8Array, format: VectorFormat): Array<readonly number[] | Float32Array> => {
+  if (bytes.byteLength < 2) return []
+  const dimension = (bytes[0] ?? 0) | ((bytes[1] ?? 0) << 8)
+  const width = dimension * 4
+  const out: Array<readonly number[] | Float32Array> = []
+  if (width === 0) return out
+  for (let at = 2; at + width <= bytes.byteLength; at += width) out.push(vectorOf(bytes.subarray(at, at + width), format))
+  return out
+}
+
+/** References as REST gives them: `[{ beacon, href }]` per reference property, in stored order. */
+const addReferences = (properties: Record<string, JsonValue>, props: PropertiesResult): void => {
+  for (const ref of props.refProps) {
+    const targets: JsonValue[] = []
+    for (const target of ref.properties) {
+      const id = target.metadata === undefined ? '' : idOf(target.metadata)
+      // A gRPC server (1.24+) is namespaced: beacons name their class.
+      targets.push({ beacon: beacon(true, target.targetCollection, id), href: `/v1/objects/${target.targetCollection}/${id}` })
+    }
+    if (targets.length > 0) properties[ref.propName] = targets
+  }
+}

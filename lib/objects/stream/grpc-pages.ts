@@ -1,0 +1,135 @@
+/**
+ * A stream's pages over gRPC: Weaviate's `Search` with `after` (no offset, filter or sort: the
+ * server's cursor validator refuses them with a cursor), every property and the object's metadata
+ * asked for, each result turned into the object REST returns (`lib/grpc/search-result.ts`) and
+ * its properties decoded by the caller's codec as REST's are.
+ *
+ * References are not among a result's properties unless asked for by name, so the stream reads
+ * the class definition once (REST) and asks for each reference property's targets' ids.
+ *
+ * @packageDocumentation
+ */
+import { create } from '@bufbuild/protobuf'
+import * as E from 'fp-ts/Either'
+import { map, mergeMap, of } from 'rxjs'
+import type { ClassDefinition } from '../../codecs/class-definition'
+import { WeaviateObject, normaliseObject } from '../../codecs/object'
+import { OperationContext } from '../../context'
+import { DecodeError, WeaviateError } from '../../errors'
+import { ConsistencyLevel as GrpcConsistency } from '../../grpc/generated/weaviate/v1/common_pb'
+import { SearchReply, SearchRequest, SearchRequestSchema } from '../../grpc/generated/weaviate/v1/search_pb'
+import { METHODS } from '../../grpc/methods'
+import { searchResultToRest } from '../../grpc/search-result'
+import { ConsistencyLevel } from '../../input/check'
+import { ObservableEither } from '../../observable-either'
+import { getClass } from '../../schema/get-class'
+import { AnyProperties, PropertiesCodec, decodeProperties } from '../decode-object'
+import { afterCursor } from '../list'
+import { StreamInput } from './args'
+import { PageFetcher, StreamVector } from './page-fetcher'
+
+const CONSISTENCY: Readonly<Record<ConsistencyLevel, GrpcConsistency>> = {
+  ONE: GrpcConsistency.ONE,
+  QUORUM: GrpcConsistency.QUORUM,
+  ALL: GrpcConsistency.ALL,
+}
+
+/** A reference property's data types are class names (capitalised); every other type is lower-case. */
+const isReference = (dataType: readonly string[]): boolean => /^[A-Z]/.test(dataType[0] ?? '')
+
+/**
+ * The properties a page asks for. "All properties" over gRPC leaves blobs and references out: a
+ * class with blobs names every non-reference property instead (an object property by name brings
+ * all its nested properties), and each reference property is asked for by name.
+ */
+interface Selection {
+  /** Every non-reference property by name, or `undefined` for "all" (the class has no blob). */
+  readonly named: readonly string[] | undefined
+  readonly references: readonly string[]
+}
+
+const selection = (definition: ClassDefinition | null): Selection => {
+  const properties = definition?.properties ?? []
+  const plain = properties.filter((p) => !isReference(p.dataType))
+  return {
+    named: plain.some((p) => p.dataType[0] === 'blob') ? plain.map((p) => p.name) : undefined,
+    references: properties.filter((p) => isReference(p.dataType)).map((p) => p.name),
+  }
+}
+
+/** The search request of a page, all but the cursor. */
+const searchRequest = (input: StreamInput<unknown>, { named, references }: Selection): SearchRequest =>
+  create(SearchRequestSchema, {
+    collection: input.className,
+    tenant: input.tenant ?? '',
+    ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: CONSISTENCY[input.consistencyLevel] }),
+    limit: input.pageSize,
+    properties: {
+      ...(named === undefined ? { returnAllNonrefProperties: true } : { nonRefProperties: [...named] }),
+      refProperties: references.map((name) => ({ referenceProperty: name, properties: {}, metadata: { uuid: true } })),
+    },
+    metadata: { uuid: true, creationTimeUnix: true, lastUpdateTimeUnix: true, vector: input.withVector },
+    uses123Api: true,
+    uses125Api: true,
+    uses127Api: true,
+  })
+
+/**
+ * The page fetcher of a stream over gRPC. Its first page reads the class definition (for the
+ * reference properties); the request is then built once, each page only moves the cursor.
+ *
+ * @example
+ * ```ts
+ * pagesAfter(grpcPageFetcher(ctx, input), { cursorOf: (o) => o.id, pageSize: input.pageSize })
+ * ```
+ */
+export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): PageFetcher<P> => {
+  const url = `${ctx.grpc.nodes[0]?.origin ?? ''}/weaviate.v1.Weaviate/Search`
+  const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
+  const resultOptions = { className: input.className, vectorFormat: input.vectorFormat }
+  const call = { idempotent: true, ...input.call }
+  let request: SearchRequest | undefined
+  const prepared = (): ObservableEither<WeaviateError, SearchRequest> =>
+    request !== undefined
+      ? of(E.right(request))
+      : getClass(ctx)(input.className, input.call).pipe(
+          map(E.map((definition) => (request = searchRequest(input as StreamInput<unknown>, selection(definition))))),
+        )
+  return (after) =>
+    prepared().pipe(
+      mergeMap(
+        E.match(
+          (error) => of(E.left<WeaviateError, ReadonlyArray<WeaviateObject<P, StreamVector>>>(error)),
+          (base) =>
+            ctx.grpc.run(METHODS.search, after === undefined ? base : { ...base, after }, call).pipe(
+              map(E.flatMap((reply): E.Either<WeaviateError, ReadonlyArray<WeaviateObject<P, StreamVector>>> => {
+                const objects = decodeReply<P>(reply, codec, resultOptions, url)
+                return after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, after, url)
+              })),
+            ),
+        ),
+      ),
+    )
+}
+
+/** Every result of a reply as REST's object, properties decoded by `codec`. */
+const decodeReply = <P>(
+  reply: SearchReply,
+  codec: PropertiesCodec<P>,
+  options: Parameters<typeof searchResultToRest>[1],
+  url: string,
+): E.Either<DecodeError, Array<WeaviateObject<P, StreamVector>>> => {
+  const results = reply.results
+  const out = new Array<WeaviateObject<P, StreamVector>>(results.length)
+  for (let i = 0; i < results.length; i++) {
+    const result = results[i]
+    if (result === undefined) continue
+    const raw = searchResultToRest(result, options)
+    const properties = decodeProperties(codec, raw.properties, { method: 'POST', url })
+    if (E.isLeft(properties)) {
+      return E.left(new DecodeError({ method: 'POST', url, report: properties.left.report.map((line) => `results[${i}].${line}`) }))
+    }
+    out[i] = normaliseObject<P, StreamVector>(raw, properties.right)
+  }
+  return E.right(out)
+}

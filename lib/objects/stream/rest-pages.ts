@@ -1,0 +1,60 @@
+/**
+ * A stream's pages over REST: `GET /v1/objects?class=...&after=...&limit=...`.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { map } from 'rxjs'
+import { WeaviateObject } from '../../codecs/object'
+import { OperationContext } from '../../context'
+import { VectorFormat } from '../../grpc/search-result'
+import { listInput, runList } from '../list'
+import { StreamInput } from './args'
+import { PageFetcher, StreamVector } from './page-fetcher'
+
+/**
+ * The page fetcher of a stream over REST; the list request is checked once, each page only moves
+ * the cursor.
+ *
+ * @example
+ * ```ts
+ * pagesAfter(restPageFetcher(ctx, input), { cursorOf: (o) => o.id, pageSize: input.pageSize })
+ * ```
+ */
+export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): PageFetcher<P> => {
+  const request = {
+    ...listInput<P>({
+      className: input.className,
+      limit: input.pageSize,
+      ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
+      ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: input.consistencyLevel }),
+      ...(input.codec === undefined ? {} : { codec: input.codec }),
+      ...input.call,
+    }),
+    include: input.include,
+  }
+  const page = (after: string | undefined) => runList<P>(ctx, after === undefined ? request : { ...request, after }, 'retry')
+  if (input.vectorFormat === 'array' || !input.withVector) return page
+  return (after) => page(after).pipe(map(E.map((objects) => objects.map((o) => inFormat(o, input.vectorFormat)))))
+}
+
+/** An object of REST's JSON with its vectors as `Float32Array`s (for `vectorFormat: 'float32'`). */
+const inFormat = <P>(o: WeaviateObject<P>, format: VectorFormat): WeaviateObject<P, StreamVector> => {
+  if (format === 'array' || (o.vector === undefined && o.vectors === undefined)) return o
+  const { vector, ...rest } = o
+  const out: { -readonly [K in keyof WeaviateObject<P, Float32Array>]: WeaviateObject<P, Float32Array>[K] } = rest
+  if (vector !== undefined) out.vector = Float32Array.from(vector)
+  if (o.vectors !== undefined) {
+    const vectors: Record<string, unknown> = {}
+    for (const [name, v] of Object.entries(o.vectors)) vectors[name] = float32s(v)
+    out.vectors = vectors
+  }
+  return out
+}
+
+/** A vector (numbers) as a Float32Array, a multi-vector (lists of numbers) as a list of them. */
+const float32s = (v: unknown): unknown => {
+  if (!Array.isArray(v)) return v
+  if (v.every((x) => typeof x === 'number')) return Float32Array.from(v)
+  return v.map(float32s)
+}

@@ -1,0 +1,51 @@
+/**
+ * Which transport a stream reads over, and its page fetcher. `'auto'` (the call's or the
+ * client's) is decided per stream by what measured faster on one 1.39 server
+ * (bench/vectors-stream.ts, figures in the README): gRPC when the stream asks for vectors as
+ * Float32Arrays (the float32 bytes copied as they are, 2-3x REST's JSON); REST otherwise: without
+ * vectors a page of small objects decodes about 2x faster from JSON than from protobuf's typed
+ * values, and vectors as REST's numbers cost gRPC the shortest-decimal form of every float32
+ * (`jsonFloat32`), which comes out even with REST's JSON parse at best. gRPC still needs the
+ * client's capability check to say yes; REST-only reads (`additionalProperties`) stay on REST.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { map } from 'rxjs'
+import { OperationContext } from '../../context'
+import { WeaviateError } from '../../errors'
+import { TransportKind, TransportMode } from '../../grpc/options'
+import { VectorFormat } from '../../grpc/search-result'
+import { ObservableEither } from '../../observable-either'
+import { StreamInput } from './args'
+import { grpcPageFetcher } from './grpc-pages'
+import { PageFetcher } from './page-fetcher'
+import { restPageFetcher } from './rest-pages'
+
+/**
+ * The mode a stream asks the client's transport choice for: its own or the client's, with
+ * `'auto'` narrowed to REST where REST measured faster or is the only one that can.
+ *
+ * @example
+ * ```ts
+ * streamMode('auto', { withVector: true, vectorFormat: 'float32', restOnly: false }) // 'auto' (gRPC if the server has it)
+ * streamMode('auto', { withVector: false, vectorFormat: 'array', restOnly: false }) // 'rest'
+ * ```
+ */
+export const streamMode = (
+  mode: TransportMode,
+  read: { readonly withVector: boolean; readonly vectorFormat: VectorFormat; readonly restOnly: boolean },
+): TransportMode => (mode === 'auto' && (read.restOnly || !read.withVector || read.vectorFormat !== 'float32') ? 'rest' : mode)
+
+/**
+ * The page fetcher of a stream over the transport the client's choice gives it.
+ *
+ * @example
+ * ```ts
+ * streamFetcher(ctx, input).pipe(flatMap((fetch) => pagesAfter(fetch, options)))
+ * ```
+ */
+export const streamFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): ObservableEither<WeaviateError, PageFetcher<P>> =>
+  ctx.transports
+    .choose(streamMode(input.transport ?? ctx.transports.mode, input), input.call)
+    .pipe(map(E.map((kind: TransportKind) => (kind === 'grpc' ? grpcPageFetcher<P>(ctx, input) : restPageFetcher<P>(ctx, input)))))

@@ -1,0 +1,110 @@
+/**
+ * A recording gRPC proxy on 127.0.0.1 in front of a real Weaviate's gRPC port, for what the real
+ * server cannot do on demand: it forwards every `Search` and health check byte for byte (no
+ * decoding), records each Search call, notices when the client cancels one (and cancels the
+ * call to the server with it), and can hold a call unanswered or fail it with UNAVAILABLE.
+ */
+import { Client, Metadata, Server, ServerCredentials, ServerUnaryCall, credentials, sendUnaryData, status } from '@grpc/grpc-js'
+
+/** What the proxy does with the n-th Search call (0-based). */
+export type ProxyAnswer = 'forward' | 'hold' | 'unavailable'
+
+export interface GrpcProxy {
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string
+  /** Search calls received. */
+  searches(): number
+  /** Search calls the client cancelled while they were open. */
+  cancelled(): number
+  /** Resolves when `n` Search calls have arrived. */
+  received(n: number): Promise<void>
+  /** Resolves when `n` Search calls have been cancelled by the client. */
+  cancellations(n: number): Promise<void>
+  close(): Promise<void>
+}
+
+const identity = {
+  requestStream: false,
+  responseStream: false,
+  requestSerialize: (b: Buffer) => b,
+  requestDeserialize: (b: Buffer) => b,
+  responseSerialize: (b: Buffer) => b,
+  responseDeserialize: (b: Buffer) => b,
+}
+
+const SEARCH = '/weaviate.v1.Weaviate/Search'
+const HEALTH = '/grpc.health.v1.Health/Check'
+
+/** Resolves the waiters whose count is reached. */
+const counter = () => {
+  let count = 0
+  const waiters: Array<{ n: number; resolve: () => void }> = []
+  return {
+    get: () => count,
+    add: () => {
+      count += 1
+      for (const w of waiters.filter((w) => count >= w.n)) w.resolve()
+    },
+    reached: (n: number) => (count >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
+  }
+}
+
+/**
+ * Starts a proxy to the gRPC server at `upstream` (`http://127.0.0.1:<port>`).
+ *
+ * @example
+ * ```ts
+ * const proxy = await startGrpcProxy(grpcServerUrl('1.39.0'), (n) => (n === 1 ? 'hold' : 'forward'))
+ * ```
+ */
+export const startGrpcProxy = async (upstream: string, answer: (n: number) => ProxyAnswer = () => 'forward'): Promise<GrpcProxy> => {
+  const target = new Client(new URL(upstream).host, credentials.createInsecure())
+  const searches = counter()
+  const cancelled = counter()
+  const forward =
+    (path: string, isSearch: boolean) =>
+    (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>): void => {
+      const n = searches.get()
+      if (isSearch) searches.add()
+      let open = true
+      const what = isSearch ? answer(n) : 'forward'
+      if (what === 'unavailable') {
+        callback({ code: status.UNAVAILABLE, details: 'the proxy failed this call' })
+        return
+      }
+      const upstreamCall =
+        what === 'forward'
+          ? target.makeUnaryRequest(path, identity.requestSerialize, identity.responseDeserialize, call.request, call.metadata ?? new Metadata(), (error, reply) => {
+              if (!open) return
+              open = false
+              if (error !== null) callback(error)
+              else callback(null, reply)
+            })
+          : undefined
+      call.on('cancelled', () => {
+        if (!open) return
+        open = false
+        if (isSearch) cancelled.add()
+        upstreamCall?.cancel()
+      })
+    }
+  const server = new Server()
+  server.addService(
+    { Search: { path: SEARCH, ...identity }, Check: { path: HEALTH, ...identity } },
+    { Search: forward(SEARCH, true), Check: forward(HEALTH, false) },
+  )
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e === null ? resolve(p) : reject(e))),
+  )
+  return {
+    url: `http://127.0.0.1:${port}`,
+    searches: searches.get,
+    cancelled: cancelled.get,
+    received: searches.reached,
+    cancellations: cancelled.reached,
+    close: async () => {
+      server.forceShutdown()
+      target.close()
+    },
+  }
+}
