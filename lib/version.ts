@@ -72,9 +72,12 @@ export const FEATURES = {
   cursor: { since: '1.18.0', name: "the 'after' cursor" },
   tenants: { since: '1.20.0', name: 'multi-tenancy' },
   tenantActivity: { since: '1.21.0', name: 'tenant activity status' },
-  // The first version with every gRPC method the client uses: BatchObjects with vector_bytes
-  // (1.23.0) and named vectors (1.24.0), Search with `after` (1.22.0), BatchDelete (1.23.3).
-  grpc: { since: '1.24.0', name: 'the gRPC API' },
+  // The first version with every gRPC method and field the client uses: BatchObjects with
+  // vector_bytes (1.23.0) and named vectors (1.24.0), Search with `after` (1.22.0), BatchDelete
+  // (1.23.3), and Search results with `text_value` and typed lists (1.25.0: before it text came as
+  // `string_value` and lists as `ListValue.values`, which our protos do not declare, so text
+  // properties would be dropped; grpc/proto/v1/properties.proto at v1.24.0:18,33 and v1.25.0:29,42).
+  grpc: { since: '1.25.0', name: 'the gRPC API' },
 } as const
 
 /**

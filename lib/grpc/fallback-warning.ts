@@ -20,7 +20,7 @@ export const GRPC_FALLBACK_WARNING = 'WEAVIATE_RX_GRPC001'
  *
  * @example
  * ```ts
- * warnRestFallback('the server is 1.18.6; gRPC needs 1.24.0')
+ * warnRestFallback('the server is 1.18.6; gRPC needs 1.25.0')
  * ```
  */
 export const warnRestFallback = (reason: string): void => {
