@@ -45,5 +45,6 @@ export const METHODS = {
   search: unary(Weaviate.method.search),
   batchObjects: unary(Weaviate.method.batchObjects),
   batchDelete: unary(Weaviate.method.batchDelete),
+  aggregate: unary(Weaviate.method.aggregate),
   health: unary(Health.method.check),
 } as const

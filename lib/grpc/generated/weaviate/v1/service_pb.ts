@@ -6,6 +6,8 @@
 
 import type { GenFile, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { AggregateReplySchema, AggregateRequestSchema } from "./aggregate_pb";
+import { file_weaviate_v1_aggregate } from "./aggregate_pb";
 import type { BatchObjectsReplySchema, BatchObjectsRequestSchema } from "./batch_pb";
 import { file_weaviate_v1_batch } from "./batch_pb";
 import type { BatchDeleteReplySchema, BatchDeleteRequestSchema } from "./batch_delete_pb";
@@ -17,7 +19,7 @@ import { file_weaviate_v1_search } from "./search_pb";
  * Describes the file weaviate/v1/service.proto.
  */
 export const file_weaviate_v1_service: GenFile = /*@__PURE__*/
-  fileDesc("Chl3ZWF2aWF0ZS92MS9zZXJ2aWNlLnByb3RvEgt3ZWF2aWF0ZS52MTLrAQoIV2VhdmlhdGUSPgoGU2VhcmNoEhoud2VhdmlhdGUudjEuU2VhcmNoUmVxdWVzdBoYLndlYXZpYXRlLnYxLlNlYXJjaFJlcGx5ElAKDEJhdGNoT2JqZWN0cxIgLndlYXZpYXRlLnYxLkJhdGNoT2JqZWN0c1JlcXVlc3QaHi53ZWF2aWF0ZS52MS5CYXRjaE9iamVjdHNSZXBseRJNCgtCYXRjaERlbGV0ZRIfLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVxdWVzdBodLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVwbHliBnByb3RvMw", [file_weaviate_v1_batch, file_weaviate_v1_batch_delete, file_weaviate_v1_search]);
+  fileDesc("Chl3ZWF2aWF0ZS92MS9zZXJ2aWNlLnByb3RvEgt3ZWF2aWF0ZS52MTK0AgoIV2VhdmlhdGUSPgoGU2VhcmNoEhoud2VhdmlhdGUudjEuU2VhcmNoUmVxdWVzdBoYLndlYXZpYXRlLnYxLlNlYXJjaFJlcGx5ElAKDEJhdGNoT2JqZWN0cxIgLndlYXZpYXRlLnYxLkJhdGNoT2JqZWN0c1JlcXVlc3QaHi53ZWF2aWF0ZS52MS5CYXRjaE9iamVjdHNSZXBseRJNCgtCYXRjaERlbGV0ZRIfLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVxdWVzdBodLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVwbHkSRwoJQWdncmVnYXRlEh0ud2VhdmlhdGUudjEuQWdncmVnYXRlUmVxdWVzdBobLndlYXZpYXRlLnYxLkFnZ3JlZ2F0ZVJlcGx5YgZwcm90bzM", [file_weaviate_v1_aggregate, file_weaviate_v1_batch, file_weaviate_v1_batch_delete, file_weaviate_v1_search]);
 
 /**
  * @generated from service weaviate.v1.Weaviate
@@ -52,6 +54,16 @@ export const Weaviate: GenService<{
     methodKind: "unary";
     input: typeof BatchDeleteRequestSchema;
     output: typeof BatchDeleteReplySchema;
+  },
+  /**
+   * Counts objects, all or per value of a property (1.29+).
+   *
+   * @generated from rpc weaviate.v1.Weaviate.Aggregate
+   */
+  aggregate: {
+    methodKind: "unary";
+    input: typeof AggregateRequestSchema;
+    output: typeof AggregateReplySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_weaviate_v1_service, 0);
