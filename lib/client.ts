@@ -17,6 +17,7 @@ import { HttpOptions, resolveOptions } from './http/options'
 import { createHttp } from './http/pipeline'
 import { ObservableEither } from './observable-either'
 import { objectsApi, ObjectsApi } from './objects'
+import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
 import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { createVersionSource, fetchMeta } from './server-version'
@@ -65,6 +66,8 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls'> {
 export interface Client {
   readonly objects: ObjectsApi
   readonly references: ReferencesApi
+  /** Search: nearVector, nearObject, bm25, hybrid, fetchObjects (gRPC from Weaviate 1.25, GraphQL before). */
+  readonly query: QueryApi
   /** Classes: read, create, update, delete, add a property. */
   readonly schema: SchemaApi
   /** Tenants of multi-tenant classes (Weaviate 1.20+). */
@@ -103,6 +106,7 @@ export const connect = (options: ConnectOptions): Client => {
   return {
     objects: objectsApi(ctx),
     references: referencesApi(ctx),
+    query: queryApi(ctx),
     schema: schemaApi(ctx),
     tenants: tenantsApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },

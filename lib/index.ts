@@ -43,6 +43,19 @@ export type {
   WriteArgs,
 } from './objects'
 export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs, BatchReference, ReferenceBatchOptions, ReferenceWritten } from './references'
+export type { QueryApi } from './query'
+export type {
+  QueryCommon,
+  NearVectorArgs,
+  NearObjectArgs,
+  Bm25Args,
+  HybridArgs,
+  FetchObjectsArgs,
+  ReturnProperty,
+  ReturnReference,
+  MetadataField,
+} from './query/args'
+export type { SearchObject, SearchResult, SearchMetadata } from './query/result'
 export { uuidFromKey } from './objects/batch'
 export type { BatchOptions, BatchProgress } from './batch/options'
 export type { OnProgress, Progress } from './progress'

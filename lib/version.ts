@@ -78,6 +78,30 @@ export const FEATURES = {
   // `string_value` and lists as `ListValue.values`, which our protos do not declare, so text
   // properties would be dropped; grpc/proto/v1/properties.proto at v1.24.0:18,33 and v1.25.0:29,42).
   grpc: { since: '1.25.0', name: 'the gRPC API' },
+  // Search (client.query); each line's source is in the server's tree at that tag (GraphQL
+  // `Get` builder and the gRPC Search parser).
+  // Search over gRPC: 1.24 sends text and lists in fields our values.proto lacks (v1.24.0
+  // adapters/handlers/grpc/v1/mapping.go), 1.25 honours uses_125_api.
+  grpcSearch: { since: '1.25.0', name: 'search over gRPC' },
+  // The Aggregate rpc (v1.29.0 weaviate.proto).
+  grpcAggregate: { since: '1.29.0', name: 'aggregate over gRPC' },
+  // `distance` in nearVector/nearObject and `_additional.distance` (v1.14.1 near_filters.go).
+  searchDistance: { since: '1.14.0', name: "search by 'distance'" },
+  // bm25 and hybrid, and `score` / `explainScore` metadata, without experimental flags (v1.17.0).
+  bm25: { since: '1.17.0', name: 'bm25 search' },
+  hybrid: { since: '1.17.0', name: 'hybrid search' },
+  searchScore: { since: '1.17.0', name: "the 'score' and 'explainScore' metadata" },
+  // hybrid `properties` (v1.19.0 hybrid_search.go) and `fusionType` (v1.20.0).
+  hybridProperties: { since: '1.19.0', name: "hybrid search 'queryProperties'" },
+  hybridFusion: { since: '1.20.0', name: "hybrid search 'fusionType'" },
+  autocut: { since: '1.20.0', name: 'autocut' },
+  searchConsistency: { since: '1.19.0', name: "a search's 'consistencyLevel'" },
+  // targetVectors and `_additional.vectors` (v1.24.0 class_builder.go).
+  namedVectors: { since: '1.24.0', name: 'named vectors in search' },
+  // where operators (common_filters/filters.go at each tag).
+  whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
+  whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },
+  whereContainsNone: { since: '1.33.0', name: "the where operator 'ContainsNone'" },
 } as const
 
 /**

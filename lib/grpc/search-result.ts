@@ -94,8 +94,15 @@ export const searchResultToRest = (result: SearchResult, options: ResultOptions)
   return o
 }
 
-/** The id as text; from 1.23 servers may send only its 16 bytes. */
-const idOf = (meta: MetadataResult): string => {
+/**
+ * The id of a result as text; from 1.23 servers may send only its 16 bytes.
+ *
+ * @example
+ * ```ts
+ * idOf(result.metadata) // '3f2a…'
+ * ```
+ */
+export const idOf = (meta: MetadataResult): string => {
   if (meta.id !== '' || meta.idAsBytes.byteLength !== 16) return meta.id
   const hex = Buffer.from(meta.idAsBytes.buffer, meta.idAsBytes.byteOffset, 16).toString('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`

@@ -28,7 +28,26 @@ export interface EncodedSort {
   readonly order: string
 }
 
+/**
+ * One property of a checked sort clause.
+ *
+ * @example
+ * ```ts
+ * const clause: SortClause = { property: 'year', ascending: false }
+ * ```
+ */
+export interface SortClause {
+  readonly property: string
+  readonly ascending: boolean
+}
+
 export const sort = (argument: string, value: unknown): EncodedSort => {
+  const clauses = sortClauses(argument, value)
+  return { sort: clauses.map((c) => c.property).join(','), order: clauses.map((c) => (c.ascending ? 'asc' : 'desc')).join(',') }
+}
+
+/** Checks a sort clause: its properties with their directions, in priority order. */
+export const sortClauses = (argument: string, value: unknown): readonly SortClause[] => {
   const clause = argsObject(argument, value)
   if (clause['properties'] === undefined) {
     return valueError(argument, `The sort clause is missing the required field: 'properties'`)
@@ -58,5 +77,5 @@ export const sort = (argument: string, value: unknown): EncodedSort => {
       `'${argument}.orderAsc' must be the same length as '${argument}.properties' or a single boolean`,
     )
   }
-  return { sort: properties.join(','), order: ascending.map((asc) => (asc ? 'asc' : 'desc')).join(',') }
+  return properties.map((property, i) => ({ property, ascending: ascending[i] ?? true }))
 }

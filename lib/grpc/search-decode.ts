@@ -1,0 +1,114 @@
+/**
+ * A gRPC `SearchReply` as a search result: each result's properties as REST's JSON (typed values
+ * through `value-json.ts`), the metadata asked for, vectors in the asked format and followed
+ * references as objects. Properties are not yet decoded by the caller's codec.
+ *
+ * @packageDocumentation
+ */
+import type { MetadataResult, PropertiesResult, SearchReply } from './generated/weaviate/v1/search_pb'
+import type { MetadataField } from '../query/args'
+import type { SearchMetadata, SearchObject, SearchResult } from '../query/result'
+import { float32BytesAsJson, float32BytesToArray } from './float32-json'
+import { VectorFormat, idOf } from './search-result'
+import { JsonValue, propertiesToJson } from './value-json'
+
+/**
+ * A vector of either format.
+ *
+ * @example
+ * ```ts
+ * const v: AnyVector = new Float32Array(3)
+ * ```
+ */
+export type AnyVector = readonly number[] | Float32Array
+
+/**
+ * A result before its properties are decoded.
+ *
+ * @example
+ * ```ts
+ * const raw: RawSearchResult = { objects: [] }
+ * ```
+ */
+export type RawSearchResult = SearchResult<Record<string, JsonValue>, AnyVector>
+type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
+
+/**
+ * What decoding needs from the query.
+ *
+ * @example
+ * ```ts
+ * const options: DecodeOptions = { className: 'Article', metadata: ['distance'], vectorFormat: 'array' }
+ * ```
+ */
+export interface DecodeOptions {
+  readonly className: string
+  readonly metadata: readonly MetadataField[]
+  readonly vectorFormat: VectorFormat
+}
+
+
+const vectorOf = (bytes: Uint8Array, format: VectorFormat): AnyVector => (format === 'float32' ? float32BytesToArray(bytes) : float32BytesAsJson(bytes))
+
+const metadataOf = (meta: MetadataResult | undefined, asked: readonly MetadataField[]): SearchMetadata => {
+  const out: { -readonly [K in keyof SearchMetadata]: SearchMetadata[K] } = {}
+  if (meta === undefined) return out
+  for (const field of asked) {
+    switch (field) {
+      case 'distance':
+        if (meta.distancePresent) out.distance = meta.distance
+        break
+      case 'certainty':
+        if (meta.certaintyPresent) out.certainty = meta.certainty
+        break
+      case 'score':
+        if (meta.scorePresent) out.score = meta.score
+        break
+      case 'explainScore':
+        if (meta.explainScorePresent) out.explainScore = meta.explainScore
+        break
+      case 'creationTimeUnix':
+        if (meta.creationTimeUnixPresent) out.creationTimeUnix = Number(meta.creationTimeUnix)
+        break
+      case 'lastUpdateTimeUnix':
+        if (meta.lastUpdateTimeUnixPresent) out.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
+        break
+    }
+  }
+  return out
+}
+
+const objectOf = (props: PropertiesResult | undefined, meta: MetadataResult | undefined, className: string, options: DecodeOptions, top: boolean): RawObject => {
+  const o: { -readonly [K in keyof RawObject]: RawObject[K] } = {
+    className: props?.targetCollection || className,
+    id: meta === undefined ? '' : idOf(meta),
+    properties: propertiesToJson(props?.nonRefProps),
+    metadata: top ? metadataOf(meta, options.metadata) : {},
+  }
+  if (top && meta !== undefined) {
+    if (meta.vectorBytes.byteLength > 0) o.vector = vectorOf(meta.vectorBytes, options.vectorFormat)
+    if (meta.vectors.length > 0) {
+      const vectors: Record<string, AnyVector> = {}
+      for (const v of meta.vectors) vectors[v.name] = vectorOf(v.vectorBytes, options.vectorFormat)
+      o.vectors = vectors
+    }
+  }
+  if (props !== undefined && props.refProps.length > 0) {
+    const references: Record<string, RawObject[]> = {}
+    for (const ref of props.refProps) references[ref.propName] = ref.properties.map((target) => objectOf(target, target.metadata, target.targetCollection, options, false))
+    o.references = references
+  }
+  return o
+}
+
+/**
+ * The results of a reply, best first.
+ *
+ * @example
+ * ```ts
+ * searchReplyToResult(reply, { className: 'Article', metadata: [], vectorFormat: 'array' })
+ * ```
+ */
+export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions): RawSearchResult => ({
+  objects: reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, true)),
+})

@@ -1,0 +1,410 @@
+/**
+ * The arguments of `client.query`: what every search shares (class, filter, paging, what to
+ * return, transport) and each search's own, checked once at the boundary into a {@link QueryInput}.
+ *
+ * @packageDocumentation
+ */
+import { CallOptions, callOptions } from '../context'
+import { Where, WhereCodec } from '../filters/where'
+import type { VectorFormat } from '../grpc/search-result'
+import { TransportMode, transportMode } from '../grpc/options'
+import { ArgumentValueError } from '../errors'
+import {
+  ConsistencyLevel,
+  argsObject,
+  boolean,
+  consistencyLevel,
+  name,
+  nonNegativeInteger,
+  optional,
+  positiveInteger,
+  string,
+  stringArray,
+  typeError,
+  valueError,
+  vector,
+} from '../input/check'
+import { className, propertyName } from '../input/names'
+import { SortClause, Sort, sortClauses } from '../input/sort'
+import { uuid } from '../input/uuid'
+import { codecOf } from '../objects/args'
+import type { PropertiesCodec } from '../objects/decode-object'
+
+/**
+ * A property to return: a name, or an `object` / `object[]` property with the nested properties
+ * to return of it.
+ *
+ * @example
+ * ```ts
+ * const props: readonly ReturnProperty[] = ['title', { name: 'address', properties: ['city'] }]
+ * ```
+ */
+export type ReturnProperty = string | { readonly name: string; readonly properties: readonly ReturnProperty[] }
+
+/**
+ * A reference property to follow: each referenced object comes with its id, its class and the
+ * properties named here (none by default).
+ *
+ * @example
+ * ```ts
+ * const ref: ReturnReference = { linkOn: 'writtenBy', returnProperties: ['name'] }
+ * ```
+ */
+export interface ReturnReference {
+  readonly linkOn: string
+  /** The referenced class; needed when the property may point to several classes. */
+  readonly targetClassName?: string
+  readonly returnProperties?: readonly ReturnProperty[]
+}
+
+/**
+ * Metadata a search can return; each is present on a result only when asked for.
+ *
+ * @example
+ * ```ts
+ * const metadata: readonly MetadataField[] = ['distance', 'creationTimeUnix']
+ * ```
+ */
+export type MetadataField = 'distance' | 'certainty' | 'score' | 'explainScore' | 'creationTimeUnix' | 'lastUpdateTimeUnix'
+const METADATA_FIELDS: readonly string[] = ['distance', 'certainty', 'score', 'explainScore', 'creationTimeUnix', 'lastUpdateTimeUnix']
+
+/**
+ * What every search takes.
+ *
+ * @example
+ * ```ts
+ * const common: QueryCommon = { className: 'Article', limit: 5, returnMetadata: ['distance'] }
+ * ```
+ */
+export interface QueryCommon<P = Record<string, unknown>> extends CallOptions {
+  readonly className: string
+  /** The filter; the same model as `objects.deleteMany`. */
+  readonly where?: Where
+  /** The most results returned (default 10; always sent, so both transports return as many). */
+  readonly limit?: number
+  readonly offset?: number
+  readonly tenant?: string
+  readonly consistencyLevel?: ConsistencyLevel
+  /** The properties to return; default: every property that is not a reference or a blob. */
+  readonly returnProperties?: readonly ReturnProperty[]
+  readonly returnReferences?: readonly ReturnReference[]
+  readonly returnMetadata?: readonly MetadataField[]
+  /** `true`: the unnamed vector; a list: these named vectors (Weaviate 1.24+). */
+  readonly includeVector?: boolean | readonly string[]
+  /** How vectors are given, as the stream gives them (default `'array'`). */
+  readonly vectorFormat?: VectorFormat
+  /** io-ts codec of the properties, as for `objects.getById`. */
+  readonly codec?: PropertiesCodec<P>
+  /** `'grpc'` (Weaviate 1.25+), `'rest'` (GraphQL) or `'auto'` (the client's choice). */
+  readonly transport?: TransportMode
+}
+
+/** A distance or a certainty threshold, at most one. */
+interface Threshold {
+  readonly distance?: number
+  readonly certainty?: number
+}
+
+/**
+ * `query.nearVector`: the objects nearest a vector.
+ *
+ * @example
+ * ```ts
+ * const args: NearVectorArgs = { className: 'Article', vector: [0.1, 0.2], distance: 0.3 }
+ * ```
+ */
+export interface NearVectorArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold {
+  readonly vector: readonly number[] | Float32Array
+  /** The named vector searched. */
+  readonly targetVector?: string
+  /** Cut after this many jumps in distance. */
+  readonly autocut?: number
+}
+
+/**
+ * `query.nearObject`: the objects nearest a stored object.
+ *
+ * @example
+ * ```ts
+ * const args: NearObjectArgs = { className: 'Article', id: '00000000-0000-0000-0000-000000000001' }
+ * ```
+ */
+export interface NearObjectArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold {
+  readonly id: string
+  readonly targetVector?: string
+  readonly autocut?: number
+}
+
+/**
+ * `query.bm25`: keyword search.
+ *
+ * @example
+ * ```ts
+ * const args: Bm25Args = { className: 'Article', query: 'fox', queryProperties: ['title^2', 'body'] }
+ * ```
+ */
+export interface Bm25Args<P = Record<string, unknown>> extends QueryCommon<P> {
+  readonly query: string
+  /** The properties searched, each optionally weighted: `'title^2'`. Default: every text property. */
+  readonly queryProperties?: readonly string[]
+  readonly autocut?: number
+}
+
+/**
+ * `query.hybrid`: keyword and vector search fused.
+ *
+ * @example
+ * ```ts
+ * const args: HybridArgs = { className: 'Article', query: 'fox', alpha: 0.5, vector: [0.1, 0.2] }
+ * ```
+ */
+export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P> {
+  readonly query: string
+  /** 0: keyword only, 1: vector only (default 0.75; always sent). */
+  readonly alpha?: number
+  /** The vector side's vector; without it the server vectorizes `query` (needs a vectorizer). */
+  readonly vector?: readonly number[] | Float32Array
+  readonly queryProperties?: readonly string[]
+  /** Default: the server's (relativeScore from 1.24, ranked before). */
+  readonly fusionType?: 'ranked' | 'relativeScore'
+  readonly targetVector?: string
+  readonly autocut?: number
+}
+
+/**
+ * `query.fetchObjects`: objects by filter, sorted or after a cursor.
+ *
+ * @example
+ * ```ts
+ * const args: FetchObjectsArgs = { className: 'Article', sort: { properties: 'year', orderAsc: false } }
+ * ```
+ */
+export interface FetchObjectsArgs<P = Record<string, unknown>> extends QueryCommon<P> {
+  readonly sort?: Sort | readonly Sort[]
+  /** The id after which results start (no `where`, `sort` or `offset` with it: the server refuses). */
+  readonly after?: string
+}
+
+/** The search part of a checked query. */
+export type Search =
+  | { readonly kind: 'nearVector'; readonly vector: readonly number[]; readonly targetVector?: string; readonly distance?: number; readonly certainty?: number }
+  | { readonly kind: 'nearObject'; readonly id: string; readonly targetVector?: string; readonly distance?: number; readonly certainty?: number }
+  | { readonly kind: 'bm25'; readonly query: string; readonly properties?: readonly string[] }
+  | {
+      readonly kind: 'hybrid'
+      readonly query: string
+      readonly alpha: number
+      readonly vector?: readonly number[]
+      readonly properties?: readonly string[]
+      readonly fusionType?: 'ranked' | 'relativeScore'
+      readonly targetVector?: string
+    }
+  | { readonly kind: 'fetch'; readonly sort: readonly SortClause[]; readonly after?: string }
+
+/** A checked property to return. */
+export type PropertySelection = { readonly name: string; readonly nested?: readonly PropertySelection[] }
+
+/** A checked reference to follow. */
+export interface ReferenceSelection {
+  readonly linkOn: string
+  readonly targetClassName?: string
+  readonly properties: readonly PropertySelection[]
+}
+
+/** A checked query. */
+export interface QueryInput<P> {
+  readonly className: string
+  readonly search: Search
+  readonly where?: Where
+  readonly limit: number
+  readonly offset?: number
+  readonly autocut?: number
+  readonly tenant?: string
+  readonly consistencyLevel?: ConsistencyLevel
+  /** `undefined`: every non-reference, non-blob property. */
+  readonly properties?: readonly PropertySelection[]
+  readonly references: readonly ReferenceSelection[]
+  readonly metadata: readonly MetadataField[]
+  readonly vector: boolean
+  readonly vectorNames: readonly string[]
+  readonly vectorFormat: VectorFormat
+  readonly codec?: PropertiesCodec<P>
+  readonly transport?: TransportMode
+  readonly call: CallOptions
+}
+
+const DEFAULT_LIMIT = 10
+const DEFAULT_ALPHA = 0.75
+const QUERY_PROPERTY = /^[_A-Za-z][_0-9A-Za-z]*(\^\d+(\.\d+)?)?$/
+
+const finite = (argument: string, value: unknown): number =>
+  typeof value === 'number' ? (Number.isFinite(value) ? value : valueError(argument, `'${argument}' must be a finite number`)) : typeError(argument, 'number', value)
+
+const where = (argument: string, value: unknown): Where => {
+  const decoded = WhereCodec.decode(value)
+  if (decoded._tag === 'Right') return decoded.right
+  throw new ArgumentValueError({ argument, reason: `'${argument}' is not a valid where filter (a leaf with a path and exactly one value, or And/Or with operands)` })
+}
+
+const returnProperties = (argument: string, value: unknown): readonly PropertySelection[] => {
+  if (!Array.isArray(value)) return typeError(argument, 'array', value)
+  return value.map((item: unknown, i): PropertySelection => {
+    const at = `${argument}[${i}]`
+    if (typeof item === 'string') return { name: propertyName(at, item) }
+    const o = argsObject(at, item)
+    return { name: propertyName(`${at}.name`, o['name']), nested: returnProperties(`${at}.properties`, o['properties']) }
+  })
+}
+
+const returnReferences = (argument: string, value: unknown): readonly ReferenceSelection[] => {
+  if (!Array.isArray(value)) return typeError(argument, 'array', value)
+  return value.map((item: unknown, i): ReferenceSelection => {
+    const at = `${argument}[${i}]`
+    const o = argsObject(at, item)
+    const target = optional(className, `${at}.targetClassName`, o['targetClassName'])
+    return {
+      linkOn: propertyName(`${at}.linkOn`, o['linkOn']),
+      ...(target === undefined ? {} : { targetClassName: target }),
+      properties: optional(returnProperties, `${at}.returnProperties`, o['returnProperties']) ?? [],
+    }
+  })
+}
+
+const metadataFields = (argument: string, value: unknown): readonly MetadataField[] =>
+  stringArray(argument, value).map((field) =>
+    METADATA_FIELDS.includes(field) ? (field as MetadataField) : valueError(argument, `'${field}' is not a metadata field; use ${METADATA_FIELDS.join(', ')}`),
+  )
+
+const vectorFormat = (argument: string, value: unknown): VectorFormat =>
+  value === 'array' || value === 'float32' ? value : valueError(argument, `'${argument}' must be 'array' or 'float32'`)
+
+const queryProperties = (argument: string, value: unknown): readonly string[] =>
+  stringArray(argument, value).map((p) => (QUERY_PROPERTY.test(p) ? p : valueError(argument, `'${p}' is not a property name with an optional weight like 'title^2'`)))
+
+const nonEmptyVector = (argument: string, value: unknown): readonly number[] => {
+  const v = vector(argument, value)
+  return v.length > 0 ? v : valueError(argument, `'${argument}' must not be empty`)
+}
+
+/** `distance` XOR `certainty`, both finite. */
+const threshold = (a: Record<string, unknown>): Threshold => {
+  const distance = optional(finite, 'distance', a['distance'])
+  const certainty = optional(finite, 'certainty', a['certainty'])
+  if (distance !== undefined && certainty !== undefined) valueError('distance', "give 'distance' or 'certainty', not both")
+  if (certainty !== undefined && (certainty < 0 || certainty > 1)) valueError('certainty', "'certainty' must be between 0 and 1")
+  return { ...(distance === undefined ? {} : { distance }), ...(certainty === undefined ? {} : { certainty }) }
+}
+
+const defined = <K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [k in K]?: V }))
+
+/** Checks the common arguments around a checked search. */
+const common = <P>(a: Record<string, unknown>, search: Search, autocut: boolean): QueryInput<P> => {
+  const include = a['includeVector']
+  const vectorNames = Array.isArray(include) ? stringArray('includeVector', include).map((n, i) => propertyName(`includeVector[${i}]`, n)) : []
+  const properties = optional(returnProperties, 'returnProperties', a['returnProperties'])
+  const codec = codecOf<P>(a)
+  return {
+    className: className('className', a['className']),
+    search,
+    ...defined('where', optional(where, 'where', a['where'])),
+    limit: optional(positiveInteger, 'limit', a['limit']) ?? DEFAULT_LIMIT,
+    ...defined('offset', optional(nonNegativeInteger, 'offset', a['offset'])),
+    ...defined('autocut', autocut ? optional(positiveInteger, 'autocut', a['autocut']) : undefined),
+    ...defined('tenant', optional(name, 'tenant', a['tenant'])),
+    ...defined('consistencyLevel', optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel'])),
+    ...defined('properties', properties),
+    references: optional(returnReferences, 'returnReferences', a['returnReferences']) ?? [],
+    metadata: optional(metadataFields, 'returnMetadata', a['returnMetadata']) ?? [],
+    vector: Array.isArray(include) ? false : (optional(boolean, 'includeVector', include) ?? false),
+    vectorNames,
+    vectorFormat: optional(vectorFormat, 'vectorFormat', a['vectorFormat']) ?? 'array',
+    ...defined('codec', codec),
+    ...defined('transport', transportMode('transport', a['transport'])),
+    call: callOptions(a),
+  }
+}
+
+/**
+ * Checks the arguments of a nearVector search.
+ *
+ * @example
+ * ```ts
+ * nearVectorInput(argsObject('nearVector', args))
+ * ```
+ */
+export const nearVectorInput = <P>(a: Record<string, unknown>): QueryInput<P> =>
+  common<P>(
+    a,
+    { kind: 'nearVector', vector: nonEmptyVector('vector', a['vector']), ...defined('targetVector', optional(propertyName, 'targetVector', a['targetVector'])), ...threshold(a) },
+    true,
+  )
+
+/**
+ * Checks the arguments of a nearObject search.
+ *
+ * @example
+ * ```ts
+ * nearObjectInput(argsObject('nearObject', args))
+ * ```
+ */
+export const nearObjectInput = <P>(a: Record<string, unknown>): QueryInput<P> =>
+  common<P>(a, { kind: 'nearObject', id: uuid('id', a['id']), ...defined('targetVector', optional(propertyName, 'targetVector', a['targetVector'])), ...threshold(a) }, true)
+
+/**
+ * Checks the arguments of a bm25 search.
+ *
+ * @example
+ * ```ts
+ * bm25Input(argsObject('bm25', args))
+ * ```
+ */
+export const bm25Input = <P>(a: Record<string, unknown>): QueryInput<P> =>
+  common<P>(a, { kind: 'bm25', query: string('query', a['query']), ...defined('properties', optional(queryProperties, 'queryProperties', a['queryProperties'])) }, true)
+
+/**
+ * Checks the arguments of a hybrid search.
+ *
+ * @example
+ * ```ts
+ * hybridInput(argsObject('hybrid', args))
+ * ```
+ */
+export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const alpha = optional(finite, 'alpha', a['alpha']) ?? DEFAULT_ALPHA
+  if (alpha < 0 || alpha > 1) valueError('alpha', "'alpha' must be between 0 and 1")
+  const fusion = a['fusionType']
+  if (fusion !== undefined && fusion !== 'ranked' && fusion !== 'relativeScore') valueError('fusionType', "'fusionType' must be 'ranked' or 'relativeScore'")
+  return common<P>(
+    a,
+    {
+      kind: 'hybrid',
+      query: string('query', a['query']),
+      alpha,
+      ...defined('vector', optional(nonEmptyVector, 'vector', a['vector'])),
+      ...defined('properties', optional(queryProperties, 'queryProperties', a['queryProperties'])),
+      ...defined('fusionType', fusion as 'ranked' | 'relativeScore' | undefined),
+      ...defined('targetVector', optional(propertyName, 'targetVector', a['targetVector'])),
+    },
+    true,
+  )
+}
+
+const sorts = (argument: string, value: unknown): readonly SortClause[] =>
+  Array.isArray(value) ? value.flatMap((s: unknown, i) => sortClauses(`${argument}[${i}]`, s)) : sortClauses(argument, value)
+
+/**
+ * Checks the arguments of a fetch.
+ *
+ * @example
+ * ```ts
+ * fetchObjectsInput(argsObject('fetchObjects', args))
+ * ```
+ */
+export const fetchObjectsInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const after = optional(uuid, 'after', a['after'])
+  const input = common<P>(a, { kind: 'fetch', sort: optional(sorts, 'sort', a['sort']) ?? [], ...defined('after', after) }, false)
+  if (after !== undefined && (input.where !== undefined || input.offset !== undefined || (input.search.kind === 'fetch' && input.search.sort.length > 0))) {
+    valueError('after', "'after' cannot be combined with 'where', 'sort' or 'offset' (the server refuses a cursor with them)")
+  }
+  return input
+}

@@ -1,0 +1,77 @@
+/**
+ * A checked query as the text of a GraphQL `Get` (for servers without gRPC search, or when REST is
+ * asked for): the search argument, filter, paging and the selection of properties, references and
+ * `_additional` metadata.
+ *
+ * @packageDocumentation
+ */
+import type { QueryInput, Search } from '../args'
+import { Literal, enumValue, literal } from './literal'
+import { FieldSelection, ReferenceFields, selectionText } from './selection'
+import { whereLiteral } from './where'
+
+const targets = (name: string | undefined): readonly string[] | undefined => (name === undefined ? undefined : [name])
+
+const searchArguments = (search: Search): Record<string, Literal | undefined> => {
+  switch (search.kind) {
+    case 'nearVector':
+      return { nearVector: { vector: search.vector, distance: search.distance, certainty: search.certainty, targetVectors: targets(search.targetVector) } }
+    case 'nearObject':
+      return { nearObject: { id: search.id, distance: search.distance, certainty: search.certainty, targetVectors: targets(search.targetVector) } }
+    case 'bm25':
+      return { bm25: { query: search.query, properties: search.properties } }
+    case 'hybrid':
+      return {
+        hybrid: {
+          query: search.query,
+          alpha: search.alpha,
+          vector: search.vector,
+          properties: search.properties,
+          fusionType: search.fusionType === undefined ? undefined : enumValue(search.fusionType === 'ranked' ? 'rankedFusion' : 'relativeScoreFusion'),
+          targetVectors: targets(search.targetVector),
+        },
+      }
+    case 'fetch':
+      return {
+        sort: search.sort.length === 0 ? undefined : search.sort.map((c) => ({ path: [c.property], order: enumValue(c.ascending ? 'asc' : 'desc') })),
+        after: search.after,
+      }
+  }
+}
+
+const argumentsText = (input: QueryInput<unknown>): string => {
+  const args: Record<string, Literal | undefined> = {
+    ...searchArguments(input.search),
+    where: input.where === undefined ? undefined : whereLiteral(input.where),
+    limit: input.limit,
+    offset: input.offset,
+    autocut: input.autocut,
+    tenant: input.tenant,
+    consistencyLevel: input.consistencyLevel === undefined ? undefined : enumValue(input.consistencyLevel),
+  }
+  // The argument list is an object literal without its braces.
+  return literal(args).slice(1, -1).trim()
+}
+
+const additionalText = (input: QueryInput<unknown>): string => {
+  const fields = ['id', ...input.metadata]
+  if (input.vector) fields.push('vector')
+  if (input.vectorNames.length > 0) fields.push(`vectors { ${input.vectorNames.join(' ')} }`)
+  return `_additional { ${fields.join(' ')} }`
+}
+
+const referenceText = (ref: ReferenceFields): string => `${ref.linkOn} { ... on ${ref.targetClassName} { ${selectionText(ref.fields)} _additional { id } } }`
+
+/**
+ * The GraphQL query of a checked query.
+ *
+ * @example
+ * ```ts
+ * getQuery(input, fieldsOf(definition, input.properties), referencesOf(definition, input))
+ * ```
+ */
+export const getQuery = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string => {
+  const args = argumentsText(input)
+  const selection = [selectionText(fields), ...references.map(referenceText), additionalText(input)].filter((s) => s !== '').join(' ')
+  return `{ Get { ${input.className}${args === '' ? '' : `(${args})`} { ${selection} } } }`
+}

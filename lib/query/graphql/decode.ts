@@ -1,0 +1,163 @@
+/**
+ * A GraphQL `Get` answer as a search result of the same shape as gRPC's: `_additional` becomes the
+ * id, the metadata asked for (certainty and score as the float32 values gRPC sends; GraphQL prints
+ * the score as a string and the certainty as a float64) and the vectors; references become objects;
+ * null properties are left out (as REST and gRPC leave unset properties out); float32 geo
+ * coordinates and vectors read as REST prints them.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import * as t from 'io-ts'
+import { decode } from '../../codecs/decode'
+import { DecodeError } from '../../errors'
+import { jsonFloat32 } from '../../grpc/float32-json'
+import type { AnyVector, RawSearchResult } from '../../grpc/search-decode'
+import type { JsonValue } from '../../grpc/value-json'
+import { HttpResponse } from '../../http/types'
+import type { QueryInput } from '../args'
+import type { SearchMetadata, SearchObject } from '../result'
+import type { FieldSelection, ReferenceFields } from './selection'
+
+type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
+type Item = Readonly<Record<string, unknown>>
+
+const Items = t.readonlyArray(t.UnknownRecord)
+const Additional = t.partial({
+  id: t.string,
+  distance: t.union([t.null, t.number]),
+  certainty: t.union([t.null, t.number]),
+  score: t.union([t.null, t.string, t.number]),
+  explainScore: t.union([t.null, t.string]),
+  creationTimeUnix: t.union([t.null, t.string, t.number]),
+  lastUpdateTimeUnix: t.union([t.null, t.string, t.number]),
+  vector: t.union([t.null, t.readonlyArray(t.number)]),
+  vectors: t.union([t.null, t.record(t.string, t.union([t.null, t.readonlyArray(t.number)]))]),
+})
+type Additional = t.TypeOf<typeof Additional>
+
+/** A JSON value without its null object fields (REST and gRPC leave unset properties out). */
+const withoutNulls = (v: unknown): JsonValue => {
+  if (Array.isArray(v)) return v.map(withoutNulls)
+  if (typeof v === 'object' && v !== null) {
+    const out: Record<string, JsonValue> = {}
+    for (const [k, x] of Object.entries(v)) if (x !== null && x !== undefined) out[k] = withoutNulls(x)
+    return out
+  }
+  return v as JsonValue
+}
+
+const geo = (v: JsonValue): JsonValue => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v
+  const o = v as Record<string, JsonValue>
+  const lat = o['latitude']
+  const lon = o['longitude']
+  return { ...o, ...(typeof lat === 'number' ? { latitude: jsonFloat32(lat) } : {}), ...(typeof lon === 'number' ? { longitude: jsonFloat32(lon) } : {}) }
+}
+
+const propertiesOf = (item: Item, fields: readonly FieldSelection[]): Record<string, JsonValue> => {
+  const out: Record<string, JsonValue> = {}
+  for (const f of fields) {
+    const v = item[f.name]
+    if (v === null || v === undefined) continue
+    const json = withoutNulls(v)
+    out[f.name] = f.kind === 'geo' ? geo(json) : json
+  }
+  return out
+}
+
+const vectorOf = (v: readonly number[], format: QueryInput<unknown>['vectorFormat']): AnyVector =>
+  format === 'float32' ? Float32Array.from(v) : v.map((x) => jsonFloat32(Math.fround(x)))
+
+const asNumber = (v: string | number | null | undefined): number | undefined => (v === null || v === undefined ? undefined : Number(v))
+
+const metadataOf = (a: Additional, input: QueryInput<unknown>): SearchMetadata => {
+  const out: { -readonly [K in keyof SearchMetadata]: SearchMetadata[K] } = {}
+  for (const field of input.metadata) {
+    switch (field) {
+      case 'distance':
+        if (typeof a.distance === 'number') out.distance = Math.fround(a.distance)
+        break
+      case 'certainty':
+        if (typeof a.certainty === 'number') out.certainty = Math.fround(a.certainty)
+        break
+      case 'score': {
+        const score = asNumber(a.score)
+        if (score !== undefined) out.score = Math.fround(score)
+        break
+      }
+      case 'explainScore':
+        if (typeof a.explainScore === 'string') out.explainScore = a.explainScore
+        break
+      case 'creationTimeUnix': {
+        const ms = asNumber(a.creationTimeUnix)
+        if (ms !== undefined) out.creationTimeUnix = ms
+        break
+      }
+      case 'lastUpdateTimeUnix': {
+        const ms = asNumber(a.lastUpdateTimeUnix)
+        if (ms !== undefined) out.lastUpdateTimeUnix = ms
+        break
+      }
+    }
+  }
+  return out
+}
+
+const idOf = (item: Item): string => {
+  const additional = item['_additional']
+  const id = typeof additional === 'object' && additional !== null ? (additional as { id?: unknown }).id : undefined
+  return typeof id === 'string' ? id : ''
+}
+
+const referencesOf = (item: Item, references: readonly ReferenceFields[]): Record<string, RawObject[]> => {
+  const out: Record<string, RawObject[]> = {}
+  for (const ref of references) {
+    const targets = item[ref.linkOn]
+    out[ref.linkOn] = Array.isArray(targets)
+      ? targets.map((target: Item) => ({ className: ref.targetClassName, id: idOf(target), properties: propertiesOf(target, ref.fields), metadata: {} }))
+      : []
+  }
+  return out
+}
+
+/**
+ * The result of a `Get` answer's data.
+ *
+ * @example
+ * ```ts
+ * getResult(data, input, fields, references, res)
+ * ```
+ */
+export const getResult = (
+  data: Readonly<Record<string, unknown>>,
+  input: QueryInput<unknown>,
+  fields: readonly FieldSelection[],
+  references: readonly ReferenceFields[],
+  res: HttpResponse,
+): E.Either<DecodeError, RawSearchResult> => {
+  const get = data['Get']
+  const items = decode(Items, typeof get === 'object' && get !== null ? (get as Record<string, unknown>)[input.className] : undefined, res)
+  if (E.isLeft(items)) return items
+  const objects: RawObject[] = []
+  for (const item of items.right) {
+    const additional = decode(Additional, item['_additional'] ?? {}, res)
+    if (E.isLeft(additional)) return additional
+    const a = additional.right
+    const o: { -readonly [K in keyof RawObject]: RawObject[K] } = {
+      className: input.className,
+      id: a.id ?? '',
+      properties: propertiesOf(item, fields),
+      metadata: metadataOf(a, input),
+    }
+    if (input.vector && a.vector !== null && a.vector !== undefined && a.vector.length > 0) o.vector = vectorOf(a.vector, input.vectorFormat)
+    if (input.vectorNames.length > 0 && a.vectors !== null && a.vectors !== undefined) {
+      const vectors: Record<string, AnyVector> = {}
+      for (const [name, v] of Object.entries(a.vectors)) if (v !== null) vectors[name] = vectorOf(v, input.vectorFormat)
+      o.vectors = vectors
+    }
+    if (references.length > 0) o.references = referencesOf(item, references)
+    objects.push(o)
+  }
+  return E.right({ objects })
+}

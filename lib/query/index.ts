@@ -1,0 +1,83 @@
+/**
+ * `client.query`: search, named as Weaviate's own clients name it (the Python v4 client's
+ * `collection.query`, the TypeScript v3 client's `collection.query`), and as the GraphQL root
+ * field a search once was. Each operation is one cold Observable emitting one
+ * `Either<WeaviateError, SearchResult>`: one request per subscription (plus retries), cancelled on
+ * unsubscribe. Over gRPC `Search` from Weaviate 1.25, GraphQL `Get` before (same result shape);
+ * a feature the server lacks is an `UnsupportedVersionError` before any search request.
+ *
+ * @packageDocumentation
+ */
+import { OperationContext, operation } from '../context'
+import { WeaviateError } from '../errors'
+import type { VectorFormat, VectorOf } from '../grpc/search-result'
+import { argsObject } from '../input/check'
+import { ObservableEither } from '../observable-either'
+import {
+  Bm25Args,
+  FetchObjectsArgs,
+  HybridArgs,
+  NearObjectArgs,
+  NearVectorArgs,
+  QueryInput,
+  bm25Input,
+  fetchObjectsInput,
+  hybridInput,
+  nearObjectInput,
+  nearVectorInput,
+} from './args'
+import { SearchResult } from './result'
+import { runQuery } from './run'
+
+/**
+ * The search operations of a client.
+ *
+ * @example
+ * ```ts
+ * client.query.nearVector({ className: 'Article', vector, limit: 5, returnMetadata: ['distance'] })
+ * ```
+ */
+export interface QueryApi {
+  /** The objects nearest a vector (`number[]` or `Float32Array`; `targetVector` for a named one). */
+  readonly nearVector: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: NearVectorArgs<P> & { readonly vectorFormat?: F },
+  ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+  /** The objects nearest a stored object (Weaviate 1.14+ for `distance`). */
+  readonly nearObject: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: NearObjectArgs<P> & { readonly vectorFormat?: F },
+  ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+  /** Keyword (BM25) search (Weaviate 1.17+). */
+  readonly bm25: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: Bm25Args<P> & { readonly vectorFormat?: F },
+  ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+  /** Keyword and vector search fused (Weaviate 1.17+). */
+  readonly hybrid: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: HybridArgs<P> & { readonly vectorFormat?: F },
+  ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+  /** Objects by filter, sorted or after a cursor, without a search. */
+  readonly fetchObjects: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: FetchObjectsArgs<P> & { readonly vectorFormat?: F },
+  ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+}
+
+const search =
+  (ctx: OperationContext, name: string, check: (a: Record<string, unknown>) => QueryInput<unknown>) =>
+  <P, V>(args: unknown): ObservableEither<WeaviateError, SearchResult<P, V>> =>
+    operation(() => check(argsObject(name, args)) as QueryInput<P>, (input) => runQuery<P, V>(ctx, input))
+
+/**
+ * The query API of a client.
+ *
+ * @example
+ * ```ts
+ * const query = queryApi(ctx)
+ * query.bm25({ className: 'Article', query: 'fox' })
+ * ```
+ */
+export const queryApi = (ctx: OperationContext): QueryApi => ({
+  nearVector: search(ctx, 'nearVector', nearVectorInput),
+  nearObject: search(ctx, 'nearObject', nearObjectInput),
+  bm25: search(ctx, 'bm25', bm25Input),
+  hybrid: search(ctx, 'hybrid', hybridInput),
+  fetchObjects: search(ctx, 'fetchObjects', fetchObjectsInput),
+})

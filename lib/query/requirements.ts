@@ -1,0 +1,82 @@
+/**
+ * The server features a checked query needs, in the order they are checked; the first the server
+ * lacks is the query's `UnsupportedVersionError`, before any request.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { UnsupportedVersionError } from '../errors'
+import { Where } from '../filters/where'
+import { Feature, ServerVersion, requireFeature } from '../version'
+import { QueryInput } from './args'
+
+const whereFeatures = (where: Where | undefined): Feature[] => {
+  if (where === undefined) return []
+  if ('operands' in where) return where.operands.flatMap(whereFeatures)
+  switch (where.operator) {
+    case 'IsNull':
+      return ['whereIsNull']
+    case 'ContainsAny':
+    case 'ContainsAll':
+      return ['whereContainsAnyAll']
+    case 'ContainsNone':
+      return ['whereContainsNone']
+    default:
+      return []
+  }
+}
+
+const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
+  const s = input.search
+  switch (s.kind) {
+    case 'nearVector':
+    case 'nearObject':
+      return [...(s.distance === undefined ? [] : ['searchDistance' as const]), ...(s.targetVector === undefined ? [] : ['namedVectors' as const])]
+    case 'bm25':
+      return ['bm25']
+    case 'hybrid':
+      return [
+        'hybrid',
+        ...(s.properties === undefined ? [] : ['hybridProperties' as const]),
+        ...(s.fusionType === undefined ? [] : ['hybridFusion' as const]),
+        ...(s.targetVector === undefined ? [] : ['namedVectors' as const]),
+      ]
+    case 'fetch':
+      return s.after === undefined ? [] : ['cursor']
+  }
+}
+
+/**
+ * Every feature the query uses.
+ *
+ * @example
+ * ```ts
+ * queryFeatures(input) // ['bm25', 'autocut']
+ * ```
+ */
+export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] => [
+  ...searchFeatures(input),
+  ...(input.metadata.includes('distance') ? ['searchDistance' as const] : []),
+  ...(input.metadata.includes('score') || input.metadata.includes('explainScore') ? ['searchScore' as const] : []),
+  ...(input.autocut === undefined ? [] : ['autocut' as const]),
+  ...(input.tenant === undefined ? [] : ['tenants' as const]),
+  ...(input.consistencyLevel === undefined ? [] : ['searchConsistency' as const]),
+  ...(input.vectorNames.length === 0 ? [] : ['namedVectors' as const]),
+  ...whereFeatures(input.where),
+]
+
+/**
+ * `right` when the server has every feature the query uses, else the first one it lacks.
+ *
+ * @example
+ * ```ts
+ * supportsQuery(version, input) // left(UnsupportedVersionError) for bm25 on 1.14.1
+ * ```
+ */
+export const supportsQuery = (version: ServerVersion, input: QueryInput<unknown>): E.Either<UnsupportedVersionError, undefined> => {
+  for (const feature of queryFeatures(input)) {
+    const ok = requireFeature(version, feature)
+    if (E.isLeft(ok)) return ok
+  }
+  return E.right(undefined)
+}

@@ -1,0 +1,58 @@
+/**
+ * What a search returns, the same over gRPC and GraphQL: objects with their properties (decoded
+ * by the caller's codec), the metadata asked for, vectors and followed references.
+ *
+ * @packageDocumentation
+ */
+
+/**
+ * The metadata of a result: only the fields asked for (`returnMetadata`) are present.
+ * `creationTimeUnix` / `lastUpdateTimeUnix` are Unix milliseconds, as on `objects.getById`;
+ * `distance`, `certainty` and `score` are the server's float32 values.
+ *
+ * @example
+ * ```ts
+ * const m: SearchMetadata = { distance: 0.125 }
+ * ```
+ */
+export interface SearchMetadata {
+  readonly distance?: number
+  readonly certainty?: number
+  readonly score?: number
+  readonly explainScore?: string
+  readonly creationTimeUnix?: number
+  readonly lastUpdateTimeUnix?: number
+}
+
+/**
+ * One result. `V` is the vector type of the `vectorFormat` asked for.
+ *
+ * @example
+ * ```ts
+ * const o: SearchObject<{ title: string }> = { className: 'Article', id, properties: { title: 'x' }, metadata: {} }
+ * ```
+ */
+export interface SearchObject<P = Record<string, unknown>, V = readonly number[]> {
+  readonly className: string
+  readonly id: string
+  readonly properties: P
+  readonly metadata: SearchMetadata
+  /** Present when `includeVector: true` and the object has one. */
+  readonly vector?: V
+  /** The named vectors asked for. */
+  readonly vectors?: Readonly<Record<string, V>>
+  /** The objects each followed reference property points to, in stored order. */
+  readonly references?: Readonly<Record<string, ReadonlyArray<SearchObject<Record<string, unknown>, V>>>>
+}
+
+/**
+ * The results of one search, best first (or in the fetch's sort order).
+ *
+ * @example
+ * ```ts
+ * client.query.nearVector({ className: 'Article', vector }).subscribe(E.map((r) => r.objects.length))
+ * ```
+ */
+export interface SearchResult<P = Record<string, unknown>, V = readonly number[]> {
+  readonly objects: ReadonlyArray<SearchObject<P, V>>
+}

@@ -1,0 +1,86 @@
+/**
+ * Runs a checked query: the server version first (every feature the query uses is checked against
+ * it before any search request: an `UnsupportedVersionError` sends nothing more), then the
+ * transport: gRPC `Search` when the client's choice says gRPC and the server is 1.25+, GraphQL
+ * `Get` otherwise. Both end in the same result shape.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { of } from 'rxjs'
+import { OperationContext, withVersion } from '../context'
+import { UnsupportedVersionError, WeaviateError } from '../errors'
+import { METHODS } from '../grpc/methods'
+import { searchReplyToResult } from '../grpc/search-decode'
+import { searchRequest } from '../grpc/search-request'
+import { ObservableEither, flatMap } from '../observable-either'
+import { getClass } from '../schema/get-class'
+import { FEATURES, ServerVersion, supports } from '../version'
+import { QueryInput } from './args'
+import { decodeResult } from './decode'
+import { graphqlData } from './graphql/answer'
+import { getQuery } from './graphql/build-get'
+import { getResult } from './graphql/decode'
+import { fieldsOf, referencesOf } from './graphql/selection'
+import { supportsQuery } from './requirements'
+import { SearchResult } from './result'
+
+const viaGrpc = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> => {
+  const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`
+  const options = { className: input.className, metadata: input.metadata, vectorFormat: input.vectorFormat }
+  return ctx.grpc
+    .run(METHODS.search, searchRequest(input as QueryInput<unknown>), { idempotent: true, ...input.call })
+    .pipe(flatMap((reply) => of(decodeResult<P, V>(searchReplyToResult(reply, options), input, url))))
+}
+
+/** GraphQL needs the class definition to select properties (no "all properties" there). */
+const viaGraphql = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> =>
+  getClass(ctx)(input.className, input.call).pipe(
+    flatMap((definition) => {
+      const fields = fieldsOf(definition, input.properties)
+      const references = referencesOf(definition, input)
+      return ctx.http.run(
+        {
+          method: 'POST',
+          path: '/graphql',
+          body: { query: getQuery(input as QueryInput<unknown>, fields, references) },
+          expect: [200],
+          // A read: safe to send again.
+          idempotent: true,
+          ...input.call,
+        },
+        (res) => {
+          const data = graphqlData(res)
+          if (E.isLeft(data)) return data
+          const raw = getResult(data.right, input, fields, references, res)
+          return E.isLeft(raw) ? raw : decodeResult<P, V>(raw.right, input, res.url)
+        },
+      )
+    }),
+  )
+
+const unsupportedGrpc = (version: ServerVersion): UnsupportedVersionError =>
+  new UnsupportedVersionError({ feature: FEATURES.grpcSearch.name, requires: FEATURES.grpcSearch.since, serverVersion: version.raw })
+
+/**
+ * Runs a checked query.
+ *
+ * @example
+ * ```ts
+ * operation(() => nearVectorInput(argsObject('nearVector', args)), (input) => runQuery(ctx, input))
+ * ```
+ */
+export const runQuery = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> =>
+  withVersion(ctx, input.call, (version) => {
+    const supported = supportsQuery(version, input)
+    if (E.isLeft(supported)) return of(supported)
+    const mode = input.transport ?? ctx.transports.mode
+    return ctx.transports.choose(mode, input.call).pipe(
+      flatMap((kind) => {
+        if (kind === 'rest') return viaGraphql<P, V>(ctx, input)
+        if (supports(version, 'grpcSearch')) return viaGrpc<P, V>(ctx, input)
+        // 'auto' on a 1.24 server: gRPC for writes, GraphQL for search; a forced 'grpc' is refused.
+        return mode === 'grpc' ? of(E.left(unsupportedGrpc(version))) : viaGraphql<P, V>(ctx, input)
+      }),
+    )
+  })
