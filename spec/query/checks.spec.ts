@@ -1,0 +1,79 @@
+/**
+ * What `client.query` refuses before sending a search: bad input (ArgumentTypeError /
+ * ArgumentValueError, no request at all) and features the server's version lacks
+ * (UnsupportedVersionError after reading the version only).
+ */
+import * as E from 'fp-ts/Either'
+import { lastValueFrom, toArray } from 'rxjs'
+import { RecordingClient, recordingClient } from '../helpers/client'
+import { ServerVersionUnderTest, serverUrl } from '../helpers/versions'
+
+let recording: RecordingClient
+
+const only = async (op: import('rxjs').Observable<E.Either<unknown, unknown>>): Promise<unknown> => {
+  const values = await lastValueFrom(op.pipe(toArray()))
+  expect(values).toHaveLength(1)
+  const [value] = values
+  if (value === undefined || E.isRight(value)) throw new Error(`expected a Left, got ${JSON.stringify(value)}`)
+  return value.left
+}
+
+const onVersion = (version: ServerVersionUnderTest): RecordingClient => recordingClient({ url: serverUrl(version), transport: 'rest' })
+
+afterEach(() => recording.close())
+
+describe('bad input is a typed error before any request', () => {
+  beforeEach(() => {
+    recording = recordingClient()
+  })
+
+  it.each([
+    ['a NaN in the vector', () => recording.client.query.nearVector({ className: 'Article', vector: [0.1, NaN] }), 'ArgumentValueError'],
+    ['an empty vector', () => recording.client.query.nearVector({ className: 'Article', vector: [] }), 'ArgumentValueError'],
+    ['a vector that is not numbers', () => recording.client.query.nearVector({ className: 'Article', vector: 'x' as unknown as number[] }), 'ArgumentTypeError'],
+    ['distance and certainty together', () => recording.client.query.nearVector({ className: 'Article', vector: [1], distance: 0.2, certainty: 0.8 }), 'ArgumentValueError'],
+    ['alpha above 1', () => recording.client.query.hybrid({ className: 'Article', query: 'x', alpha: 1.5 }), 'ArgumentValueError'],
+    ['a limit of 0', () => recording.client.query.bm25({ className: 'Article', query: 'x', limit: 0 }), 'ArgumentValueError'],
+    ['a negative offset', () => recording.client.query.fetchObjects({ className: 'Article', offset: -1 }), 'ArgumentValueError'],
+    ['a property name that is not a GraphQL name', () => recording.client.query.fetchObjects({ className: 'Article', returnProperties: ['title } evil {'] }), 'ArgumentValueError'],
+    ['a class name that is not a GraphQL name', () => recording.client.query.fetchObjects({ className: 'Art icle' }), 'ArgumentValueError'],
+    ['a query property with a bad weight', () => recording.client.query.bm25({ className: 'Article', query: 'x', queryProperties: ['title^x'] }), 'ArgumentValueError'],
+    ['a filter without a path', () => recording.client.query.fetchObjects({ className: 'Article', where: { path: [], operator: 'Equal', valueInt: 1 } }), 'ArgumentValueError'],
+    ['an unknown metadata field', () => recording.client.query.fetchObjects({ className: 'Article', returnMetadata: ['rank' as 'score'] }), 'ArgumentValueError'],
+    ['a cursor with a filter', () => recording.client.query.fetchObjects({ className: 'Article', after: '00000000-0000-4000-8000-000000000000', where: { path: ['n'], operator: 'Equal', valueInt: 1 } }), 'ArgumentValueError'],
+    ['a nearObject id that is no UUID', () => recording.client.query.nearObject({ className: 'Article', id: 'nope' }), 'ArgumentValueError'],
+  ])('%s', async (_name, run, tag) => {
+    expect(await only(run())).toEqual(expect.objectContaining({ _tag: tag }))
+    expect(recording.requests).toEqual([])
+  })
+})
+
+describe('a feature the server lacks is an UnsupportedVersionError, with no search request', () => {
+  it.each([
+    ['1.14.1', 'bm25', 'bm25 search', () => recording.client.query.bm25({ className: 'Article', query: 'fox' })],
+    ['1.14.1', 'hybrid', 'hybrid search', () => recording.client.query.hybrid({ className: 'Article', query: 'fox', vector: [1] })],
+    ['1.13.2', 'a distance threshold', "search by 'distance'", () => recording.client.query.nearVector({ className: 'Article', vector: [1], distance: 0.2 })],
+    ['1.13.2', 'distance metadata', "search by 'distance'", () => recording.client.query.nearVector({ className: 'Article', vector: [1], returnMetadata: ['distance'] })],
+    ['1.18.6', 'autocut', 'autocut', () => recording.client.query.nearVector({ className: 'Article', vector: [1], autocut: 1 })],
+    ['1.18.6', 'hybrid queryProperties', "hybrid search 'queryProperties'", () => recording.client.query.hybrid({ className: 'Article', query: 'x', queryProperties: ['title'] })],
+    ['1.18.6', 'ContainsAny', "the where operators 'ContainsAny' and 'ContainsAll'", () => recording.client.query.fetchObjects({ className: 'Article', where: { path: ['tags'], operator: 'ContainsAny', valueTextArray: ['a'] } })],
+    ['1.18.6', 'a tenant', 'multi-tenancy', () => recording.client.query.fetchObjects({ className: 'Article', tenant: 't1' })],
+    ['1.14.1', 'a cursor', "the 'after' cursor", () => recording.client.query.fetchObjects({ className: 'Article', after: '00000000-0000-4000-8000-000000000000' })],
+  ] as const)('%s: %s', async (version, _name, feature, run) => {
+    recording = onVersion(version)
+    expect(await only(run())).toEqual(expect.objectContaining({ _tag: 'UnsupportedVersionError', feature }))
+    expect(recording.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
+  })
+
+  it('transport grpc on a server without gRPC search', async () => {
+    recording = recordingClient({ url: serverUrl('1.18.6'), transport: 'grpc' })
+    expect(await only(recording.client.query.fetchObjects({ className: 'Article' }))).toEqual(expect.objectContaining({ _tag: 'UnsupportedVersionError', feature: 'search over gRPC' }))
+    expect(recording.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
+  })
+
+  it('the same search on a server that has the feature is sent', async () => {
+    recording = onVersion('1.18.6')
+    await only(recording.client.query.bm25({ className: 'NoSuchClass', query: 'fox' }))
+    expect(recording.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta', 'GET /v1/schema/NoSuchClass', 'POST /v1/graphql'])
+  })
+})
