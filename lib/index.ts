@@ -56,6 +56,8 @@ export type {
   MetadataField,
 } from './query/args'
 export type { SearchObject, SearchResult, SearchMetadata } from './query/result'
+export type { AggregateArgs, CountGroupBy, CountGroup } from './query/aggregate-args'
+export type { Aggregate, AggregateResult } from './query/aggregate'
 export { uuidFromKey } from './objects/batch'
 export type { BatchOptions, BatchProgress } from './batch/options'
 export type { OnProgress, Progress } from './progress'

@@ -240,7 +240,8 @@ const QUERY_PROPERTY = /^[_A-Za-z][_0-9A-Za-z]*(\^\d+(\.\d+)?)?$/
 const finite = (argument: string, value: unknown): number =>
   typeof value === 'number' ? (Number.isFinite(value) ? value : valueError(argument, `'${argument}' must be a finite number`)) : typeError(argument, 'number', value)
 
-const where = (argument: string, value: unknown): Where => {
+/** Checks a where filter with the library's one codec. */
+export const whereInput = (argument: string, value: unknown): Where => {
   const decoded = WhereCodec.decode(value)
   if (decoded._tag === 'Right') return decoded.right
   throw new ArgumentValueError({ argument, reason: `'${argument}' is not a valid where filter (a leaf with a path and exactly one value, or And/Or with operands)` })
@@ -306,7 +307,7 @@ const common = <P>(a: Record<string, unknown>, search: Search, autocut: boolean)
   return {
     className: className('className', a['className']),
     search,
-    ...defined('where', optional(where, 'where', a['where'])),
+    ...defined('where', optional(whereInput, 'where', a['where'])),
     limit: optional(positiveInteger, 'limit', a['limit']) ?? DEFAULT_LIMIT,
     ...defined('offset', optional(nonNegativeInteger, 'offset', a['offset'])),
     ...defined('autocut', autocut ? optional(positiveInteger, 'autocut', a['autocut']) : undefined),

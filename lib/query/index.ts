@@ -26,6 +26,7 @@ import {
   nearObjectInput,
   nearVectorInput,
 } from './args'
+import { Aggregate, aggregateOperation } from './aggregate'
 import { SearchResult } from './result'
 import { runQuery } from './run'
 
@@ -58,6 +59,8 @@ export interface QueryApi {
   readonly fetchObjects: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
     args: FetchObjectsArgs<P> & { readonly vectorFormat?: F },
   ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+  /** The number of objects a filter matches, or per value of a property (`groupBy`). */
+  readonly aggregate: Aggregate
 }
 
 const search =
@@ -80,4 +83,5 @@ export const queryApi = (ctx: OperationContext): QueryApi => ({
   bm25: search(ctx, 'bm25', bm25Input),
   hybrid: search(ctx, 'hybrid', hybridInput),
   fetchObjects: search(ctx, 'fetchObjects', fetchObjectsInput),
+  aggregate: aggregateOperation(ctx),
 })

@@ -10,7 +10,15 @@ import { Where } from '../filters/where'
 import { Feature, ServerVersion, requireFeature } from '../version'
 import { QueryInput } from './args'
 
-const whereFeatures = (where: Where | undefined): Feature[] => {
+/**
+ * The features a where filter's operators need.
+ *
+ * @example
+ * ```ts
+ * whereFeatures({ path: ['tags'], operator: 'ContainsAny', valueTextArray: ['a'] }) // ['whereContainsAnyAll']
+ * ```
+ */
+export const whereFeatures = (where: Where | undefined): Feature[] => {
   if (where === undefined) return []
   if ('operands' in where) return where.operands.flatMap(whereFeatures)
   switch (where.operator) {
@@ -73,8 +81,19 @@ export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] =>
  * supportsQuery(version, input) // left(UnsupportedVersionError) for bm25 on 1.14.1
  * ```
  */
-export const supportsQuery = (version: ServerVersion, input: QueryInput<unknown>): E.Either<UnsupportedVersionError, undefined> => {
-  for (const feature of queryFeatures(input)) {
+export const supportsQuery = (version: ServerVersion, input: QueryInput<unknown>): E.Either<UnsupportedVersionError, undefined> =>
+  supportsAll(version, queryFeatures(input))
+
+/**
+ * `right` when the server has every feature, else the first one it lacks.
+ *
+ * @example
+ * ```ts
+ * supportsAll(version, ['tenants'])
+ * ```
+ */
+export const supportsAll = (version: ServerVersion, features: readonly Feature[]): E.Either<UnsupportedVersionError, undefined> => {
+  for (const feature of features) {
     const ok = requireFeature(version, feature)
     if (E.isLeft(ok)) return ok
   }

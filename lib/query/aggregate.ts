@@ -1,0 +1,98 @@
+/**
+ * `query.aggregate`: the number of objects a filter matches, or the number per value of one
+ * property. gRPC `Aggregate` from Weaviate 1.29 when the client's choice says gRPC, GraphQL
+ * `Aggregate` otherwise; both give the same counts. Groups come largest first (ties by value), the
+ * `limit` largest (the server's default of 100 is sent explicitly).
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { of } from 'rxjs'
+import { OperationContext, operation, withVersion } from '../context'
+import { WeaviateError } from '../errors'
+import { aggregateCount, aggregateGroups, aggregateRequest } from '../grpc/aggregate-request'
+import { METHODS } from '../grpc/methods'
+import { argsObject } from '../input/check'
+import { ObservableEither, flatMap, map } from '../observable-either'
+import { getClass } from '../schema/get-class'
+import { Feature, supports } from '../version'
+import { AggregateArgs, AggregateInput, CountGroup, CountGroupBy, aggregateInput } from './aggregate-args'
+import { graphqlData } from './graphql/answer'
+import { aggregateCountOf, aggregateGroupsOf, aggregateQuery } from './graphql/build-aggregate'
+import { supportsAll, whereFeatures } from './requirements'
+
+/**
+ * The answer of an aggregate: a count, or counts per group when `groupBy` was given.
+ *
+ * @example
+ * ```ts
+ * const counted: AggregateResult = { count: 42 }
+ * ```
+ */
+export type AggregateResult = { readonly count: number } | { readonly groups: readonly CountGroup[] }
+
+/**
+ * `query.aggregate`, typed by whether `groupBy` is given.
+ *
+ * @example
+ * ```ts
+ * client.query.aggregate({ className: 'Article', groupBy: { property: 'category' } }) // right({ groups: [...] })
+ * ```
+ */
+export interface Aggregate {
+  (args: AggregateArgs & { readonly groupBy: CountGroupBy }): ObservableEither<WeaviateError, { readonly groups: readonly CountGroup[] }>
+  (args: AggregateArgs & { readonly groupBy?: undefined }): ObservableEither<WeaviateError, { readonly count: number }>
+}
+
+const ordered = (groups: readonly CountGroup[]): CountGroup[] =>
+  [...groups].sort((a, b) => b.count - a.count || (String(a.value) < String(b.value) ? -1 : String(a.value) > String(b.value) ? 1 : 0))
+
+const viaGrpc = (ctx: OperationContext, input: AggregateInput): ObservableEither<WeaviateError, AggregateResult> =>
+  ctx.grpc
+    .run(METHODS.aggregate, aggregateRequest(input), { idempotent: true, ...input.call })
+    .pipe(map((reply): AggregateResult => (input.groupBy === undefined ? { count: aggregateCount(reply) } : { groups: ordered(aggregateGroups(reply)) })))
+
+const viaGraphql = (ctx: OperationContext, input: AggregateInput): ObservableEither<WeaviateError, AggregateResult> =>
+  // The class definition types the group values (GraphQL gives strings).
+  (input.groupBy === undefined ? of(E.right(null)) : getClass(ctx)(input.className, input.call)).pipe(
+    flatMap((definition) =>
+      ctx.http.run(
+        { method: 'POST', path: '/graphql', body: { query: aggregateQuery(input) }, expect: [200], idempotent: true, ...input.call },
+        (res): E.Either<WeaviateError, AggregateResult> => {
+          const data = graphqlData(res)
+          if (E.isLeft(data)) return data
+          if (input.groupBy === undefined) {
+            const count = aggregateCountOf(data.right, input, res)
+            return E.isLeft(count) ? count : E.right({ count: count.right })
+          }
+          const groups = aggregateGroupsOf(data.right, input, definition, res)
+          return E.isLeft(groups) ? groups : E.right({ groups: ordered(groups.right) })
+        },
+      ),
+    ),
+  )
+
+const features = (input: AggregateInput): Feature[] => [...(input.tenant === undefined ? [] : ['tenants' as const]), ...whereFeatures(input.where)]
+
+/**
+ * Runs an aggregate.
+ *
+ * @example
+ * ```ts
+ * const aggregate = aggregateOperation(ctx)
+ * aggregate({ className: 'Article', where })
+ * ```
+ */
+export const aggregateOperation = (ctx: OperationContext): Aggregate =>
+  ((args: AggregateArgs): ObservableEither<WeaviateError, AggregateResult> =>
+    operation(
+      () => aggregateInput(argsObject('aggregate', args)),
+      (input) =>
+        withVersion(ctx, input.call, (version) => {
+          const supported = supportsAll(version, features(input))
+          if (E.isLeft(supported)) return of(supported)
+          return ctx.transports
+            .choose(input.transport, input.call)
+            .pipe(flatMap((kind) => (kind === 'grpc' && supports(version, 'grpcAggregate') ? viaGrpc(ctx, input) : viaGraphql(ctx, input))))
+        }),
+    )) as Aggregate
