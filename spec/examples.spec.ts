@@ -15,8 +15,10 @@ import { importNdjson } from '../examples/import-ndjson'
 import { formatDuration, progressBar, renderProgress } from '../examples/progress'
 import { main } from '../examples/quickstart'
 import { fixObjects, trimProperty } from '../examples/rx-pipeline'
+import { main as searchMain } from '../examples/search'
 import { ClassDefinition, createClass, deleteClass, getObjectRaw, insertObjects } from './helpers/fixtures'
 import { authHeaders, uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
+import { apiKeyOption, grpcServerUrl } from './helpers/versions'
 
 const COUNT = 3_000
 const WITH_VECTORS = 120
@@ -270,5 +272,24 @@ describe('examples/progress', () => {
     expect(out[0]).toMatch(/^\r.*2\/4/)
     expect(out[1]).toMatch(/2\/4/)
     expect(out[1]?.endsWith('\n')).toBe(true)
+  })
+})
+
+describe('examples/search', () => {
+  it('answers near-vector, search-as-you-type, filtered, neighbour and per-topic questions, and removes its class', async () => {
+    const className = uniqueClassName('SearchExample')
+    const summary = await searchMain(weaviateUrl(), { className, grpcUrl: grpcServerUrl('1.39.0'), ...apiKeyOption(weaviateUrl()), log: () => undefined })
+    expect(summary.nearest).toEqual(['The quick brown fox', 'A fox in the snow', 'Owls hunt at night'])
+    expect(summary.typed).toHaveLength(3)
+    expect(summary.typed[0]).toMatch(/fox/i)
+    expect(summary.filtered).toEqual(['Fox-shaped cookies', 'Baking sourdough bread'])
+    expect(summary.neighbours).toEqual({ 'The quick brown fox': 'A fox in the snow', 'A fox in the snow': 'The quick brown fox', 'Owls hunt at night': 'A fox in the snow' })
+    expect(summary.perTopic).toEqual([
+      { value: 'animals', count: 3 },
+      { value: 'food', count: 3 },
+      { value: 'tech', count: 2 },
+    ])
+    const schema = (await (await fetch(`${weaviateUrl()}/v1/schema`, { headers: authHeaders() })).json()) as { classes: Array<{ class: string }> }
+    expect(schema.classes.map((c) => c.class)).not.toContain(className)
   })
 })
