@@ -191,4 +191,14 @@ describe.each([
     const answer = await lastValueFrom(client.query.fetchObjects({ className, where: { path: ['nope'], operator: 'Equal', valueInt: 1 } }).pipe(toArray()))
     expect(answer).toEqual([E.left(expect.objectContaining({ _tag: 'UnexpectedStatusError' }))])
   })
+
+  it('a property to return that the class lacks is a typed error, not a crash', async () => {
+    const answer = await lastValueFrom(client.query.fetchObjects({ className, returnProperties: ['title', 'nope'] }).pipe(toArray()))
+    expect(answer).toEqual([E.left(expect.objectContaining({ _tag: 'UnexpectedStatusError' }))])
+  })
+
+  it('a bm25 query property the class lacks is a typed error, not a crash', async () => {
+    const answer = await lastValueFrom(client.query.bm25({ className, query: 'fox', queryProperties: ['nope'] }).pipe(toArray()))
+    expect(answer).toEqual([E.left(expect.objectContaining({ _tag: 'UnexpectedStatusError' }))])
+  })
 })
