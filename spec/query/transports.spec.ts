@@ -162,6 +162,36 @@ describe('gRPC and GraphQL give the same result on 1.39.0', () => {
     ))
 })
 
+describe('named vectors', () => {
+  const Named = uniqueClassName('SearchNamed')
+  const named = (i: number): { small: number[]; large: number[] } => ({ small: vectorOf(i).slice(0, 4), large: [...vectorOf(i), ...vectorOf(i + 1)] })
+
+  beforeAll(async () => {
+    await createClass(serverUrl('1.39.0'), {
+      class: Named,
+      properties: [{ name: 'i', dataType: ['int'] }],
+      vectorConfig: { small: { vectorizer: { none: {} }, vectorIndexType: 'flat' }, large: { vectorizer: { none: {} }, vectorIndexType: 'flat' } },
+    })
+    const objects: BatchObject[] = Array.from({ length: 30 }, (_, i) => ({ className: Named, uuid: idOf(i), vectors: named(i), dataObject: { i } }))
+    const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
+    expect(written.filter(E.isLeft)).toEqual([])
+  })
+
+  afterAll(() => deleteClass(serverUrl('1.39.0'), Named))
+
+  it('nearVector on a target vector, with the named vectors asked for, is the same over both', () =>
+    expectSame((transport) =>
+      client.query.nearVector({ className: Named, vector: named(7).large, targetVector: 'large', includeVector: ['small', 'large'], returnMetadata: ['distance'], limit: 5, transport }),
+    ))
+
+  it('the target vector decides the order', async () => {
+    const [result] = await both((transport) => client.query.nearVector({ className: Named, vector: named(7).small, targetVector: 'small', limit: 1, includeVector: ['small'], transport }))
+    expect(result.objects[0]?.id).toBe(idOf(7))
+    // The stored float32 values, as the numbers REST prints for them.
+    expect(Float32Array.from(result.objects[0]?.vectors?.['small'] ?? [])).toEqual(Float32Array.from(named(7).small))
+  })
+})
+
 describe('a search result', () => {
   it('holds only the metadata asked for', async () => {
     const result = await both((transport) => client.query.nearVector({ className: Article, vector: vectorOf(1), limit: 3, returnMetadata: ['distance'], transport }))
