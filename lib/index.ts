@@ -54,8 +54,9 @@ export type {
   ReturnProperty,
   ReturnReference,
   MetadataField,
+  SearchGroupBy,
 } from './query/args'
-export type { SearchObject, SearchResult, SearchMetadata } from './query/result'
+export type { SearchObject, SearchResult, SearchMetadata, SearchGroup } from './query/result'
 export type { AggregateArgs, CountGroupBy, CountGroup } from './query/aggregate-args'
 export type { Aggregate, AggregateResult } from './query/aggregate'
 export { uuidFromKey } from './objects/batch'

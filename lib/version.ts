@@ -95,6 +95,8 @@ export const FEATURES = {
   hybridProperties: { since: '1.19.0', name: "hybrid search 'queryProperties'" },
   hybridFusion: { since: '1.20.0', name: "hybrid search 'fusionType'" },
   autocut: { since: '1.20.0', name: 'autocut' },
+  // groupBy of nearVector/nearObject (v1.19.0 class_builder_fields.go).
+  searchGroupBy: { since: '1.19.0', name: "a vector search's 'groupBy'" },
   searchConsistency: { since: '1.19.0', name: "a search's 'consistencyLevel'" },
   // targetVectors and `_additional.vectors` (v1.24.0 class_builder.go).
   namedVectors: { since: '1.24.0', name: 'named vectors in search' },

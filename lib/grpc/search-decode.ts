@@ -7,7 +7,7 @@
  */
 import type { MetadataResult, PropertiesResult, SearchReply } from './generated/weaviate/v1/search_pb'
 import type { MetadataField } from '../query/args'
-import type { SearchMetadata, SearchObject, SearchResult } from '../query/result'
+import type { SearchGroup, SearchMetadata, SearchObject, SearchResult } from '../query/result'
 import { float32BytesAsJson, float32BytesToArray } from './float32-json'
 import { VectorFormat, idOf } from './search-result'
 import { JsonValue, propertiesToJson } from './value-json'
@@ -38,13 +38,15 @@ type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
  *
  * @example
  * ```ts
- * const options: DecodeOptions = { className: 'Article', metadata: ['distance'], vectorFormat: 'array' }
+ * const options: DecodeOptions = { className: 'Article', metadata: ['distance'], vectorFormat: 'array', grouped: false }
  * ```
  */
 export interface DecodeOptions {
   readonly className: string
   readonly metadata: readonly MetadataField[]
   readonly vectorFormat: VectorFormat
+  /** Read the groups (`group_by_results`) instead of the results. */
+  readonly grouped: boolean
 }
 
 
@@ -106,9 +108,20 @@ const objectOf = (props: PropertiesResult | undefined, meta: MetadataResult | un
  *
  * @example
  * ```ts
- * searchReplyToResult(reply, { className: 'Article', metadata: [], vectorFormat: 'array' })
+ * searchReplyToResult(reply, { className: 'Article', metadata: [], vectorFormat: 'array', grouped: false })
  * ```
  */
-export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions): RawSearchResult => ({
-  objects: reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, true)),
-})
+export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions): RawSearchResult => {
+  if (!options.grouped) return { objects: reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, true)) }
+  const groups: Record<string, SearchGroup<Record<string, JsonValue>, AnyVector>> = {}
+  for (const g of reply.groupByResults) {
+    groups[g.name] = {
+      name: g.name,
+      minDistance: g.minDistance,
+      maxDistance: g.maxDistance,
+      numberOfObjects: Number(g.numberOfObjects),
+      objects: g.objects.map((r) => objectOf(r.properties, r.metadata, options.className, options, true)),
+    }
+  }
+  return { objects: Object.values(groups).flatMap((g) => g.objects), groups }
+}

@@ -108,6 +108,9 @@ export const searchRequest = (input: QueryInput<unknown>): SearchRequest =>
     limit: input.limit,
     offset: input.offset ?? 0,
     autocut: input.autocut ?? 0,
+    ...(input.groupBy === undefined
+      ? {}
+      : { groupBy: { path: [input.groupBy.property], numberOfGroups: input.groupBy.numberOfGroups, objectsPerGroup: input.groupBy.objectsPerGroup } }),
     ...(input.where === undefined ? {} : { filters: whereToFilters(input.where) }),
     ...searchPart(input.search),
     properties: create(PropertiesRequestSchema, returned(input)),

@@ -1,16 +1,39 @@
 /**
  * The last step of every search, whatever the transport: the properties of each result through
  * the caller's codec (as `objects.getById` decodes them), and every followed reference present
- * (an empty list when the object points nowhere).
+ * (an empty list when the object points nowhere); a grouped search's groups likewise.
  *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
 import { DecodeError } from '../errors'
 import type { AnyVector, RawSearchResult } from '../grpc/search-decode'
+import type { JsonValue } from '../grpc/value-json'
 import { AnyProperties, PropertiesCodec, decodeProperties } from '../objects/decode-object'
 import type { QueryInput } from './args'
-import type { SearchObject, SearchResult } from './result'
+import type { SearchGroup, SearchObject, SearchResult } from './result'
+
+type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
+
+const decodeObjects = <P, V>(raw: readonly RawObject[], input: QueryInput<P>, url: string, at: string): E.Either<DecodeError, Array<SearchObject<P, V>>> => {
+  const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
+  const objects: Array<SearchObject<P, V>> = []
+  for (let i = 0; i < raw.length; i++) {
+    const o = raw[i]
+    if (o === undefined) continue
+    const properties = decodeProperties(codec, o.properties, { method: 'POST', url })
+    if (E.isLeft(properties)) return E.left(new DecodeError({ method: 'POST', url, report: properties.left.report.map((line) => `${at}[${i}].${line}`) }))
+    let references = o.references
+    if (input.references.length > 0) {
+      const all: Record<string, ReadonlyArray<SearchObject<Record<string, unknown>, AnyVector>>> = {}
+      for (const ref of input.references) all[ref.linkOn] = o.references?.[ref.linkOn] ?? []
+      references = all
+    }
+    // The vector type is the one `vectorFormat` gives (checked where the format is chosen).
+    objects.push({ ...o, properties: properties.right, ...(references === undefined ? {} : { references }) } as unknown as SearchObject<P, V>)
+  }
+  return E.right(objects)
+}
 
 /**
  * A raw result with its properties decoded by `codec`.
@@ -21,21 +44,13 @@ import type { SearchObject, SearchResult } from './result'
  * ```
  */
 export const decodeResult = <P, V>(raw: RawSearchResult, input: QueryInput<P>, url: string): E.Either<DecodeError, SearchResult<P, V>> => {
-  const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
-  const objects: Array<SearchObject<P, V>> = []
-  for (let i = 0; i < raw.objects.length; i++) {
-    const o = raw.objects[i]
-    if (o === undefined) continue
-    const properties = decodeProperties(codec, o.properties, { method: 'POST', url })
-    if (E.isLeft(properties)) return E.left(new DecodeError({ method: 'POST', url, report: properties.left.report.map((line) => `objects[${i}].${line}`) }))
-    let references = o.references
-    if (input.references.length > 0) {
-      const all: Record<string, ReadonlyArray<SearchObject<Record<string, unknown>, AnyVector>>> = {}
-      for (const ref of input.references) all[ref.linkOn] = o.references?.[ref.linkOn] ?? []
-      references = all
-    }
-    // The vector type is the one `vectorFormat` gives (checked where the format is chosen).
-    objects.push({ ...o, properties: properties.right, ...(references === undefined ? {} : { references }) } as unknown as SearchObject<P, V>)
+  const objects = decodeObjects<P, V>(raw.objects, input, url, 'objects')
+  if (E.isLeft(objects) || raw.groups === undefined) return E.isLeft(objects) ? objects : E.right({ objects: objects.right })
+  const groups: Record<string, SearchGroup<P, V>> = {}
+  for (const [name, g] of Object.entries(raw.groups)) {
+    const members = decodeObjects<P, V>(g.objects, input, url, `groups.${name}.objects`)
+    if (E.isLeft(members)) return members
+    groups[name] = { ...g, objects: members.right }
   }
-  return E.right({ objects })
+  return E.right({ objects: Object.values(groups).flatMap((g) => g.objects), groups })
 }

@@ -67,6 +67,7 @@ export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] =>
   ...(input.metadata.includes('distance') ? ['searchDistance' as const] : []),
   ...(input.metadata.includes('score') || input.metadata.includes('explainScore') ? ['searchScore' as const] : []),
   ...(input.autocut === undefined ? [] : ['autocut' as const]),
+  ...(input.groupBy === undefined ? [] : ['searchGroupBy' as const]),
   ...(input.tenant === undefined ? [] : ['tenants' as const]),
   ...(input.consistencyLevel === undefined ? [] : ['searchConsistency' as const]),
   ...(input.vectorNames.length === 0 ? [] : ['namedVectors' as const]),

@@ -54,5 +54,24 @@ export interface SearchObject<P = Record<string, unknown>, V = readonly number[]
  * ```
  */
 export interface SearchResult<P = Record<string, unknown>, V = readonly number[]> {
+  /** With `groupBy`: the objects of every group, group after group. */
+  readonly objects: ReadonlyArray<SearchObject<P, V>>
+  /** Present only with `groupBy`: the groups by name (the property's value), nearest first. */
+  readonly groups?: Readonly<Record<string, SearchGroup<P, V>>>
+}
+
+/**
+ * One group of a grouped search.
+ *
+ * @example
+ * ```ts
+ * const g: SearchGroup = { name: 'news', minDistance: 0.1, maxDistance: 0.2, numberOfObjects: 2, objects: [] }
+ * ```
+ */
+export interface SearchGroup<P = Record<string, unknown>, V = readonly number[]> {
+  readonly name: string
+  readonly minDistance: number
+  readonly maxDistance: number
+  readonly numberOfObjects: number
   readonly objects: ReadonlyArray<SearchObject<P, V>>
 }

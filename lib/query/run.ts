@@ -27,17 +27,24 @@ import { SearchResult } from './result'
 
 const viaGrpc = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`
-  const options = { className: input.className, metadata: input.metadata, vectorFormat: input.vectorFormat }
+  const options = { className: input.className, metadata: input.metadata, vectorFormat: input.vectorFormat, grouped: input.groupBy !== undefined }
   return ctx.grpc
     .run(METHODS.search, searchRequest(input as QueryInput<unknown>), { idempotent: true, ...input.call })
     .pipe(flatMap((reply) => of(decodeResult<P, V>(searchReplyToResult(reply, options), input, url))))
+}
+
+/** A grouped search's objects hold the grouping property, as gRPC's do (the server adds it there). */
+const withGroupProperty = (input: QueryInput<unknown>): QueryInput<unknown>['properties'] => {
+  const group = input.groupBy?.property
+  if (group === undefined || input.properties === undefined || input.properties.some((p) => p.name === group)) return input.properties
+  return [...input.properties, { name: group }]
 }
 
 /** GraphQL needs the class definition to select properties (no "all properties" there). */
 const viaGraphql = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> =>
   getClass(ctx)(input.className, input.call).pipe(
     flatMap((definition) => {
-      const fields = fieldsOf(definition, input.properties)
+      const fields = fieldsOf(definition, withGroupProperty(input))
       const references = referencesOf(definition, input)
       return ctx.http.run(
         {

@@ -41,6 +41,7 @@ describe('bad input is a typed error before any request', () => {
     ['a filter without a path', () => recording.client.query.fetchObjects({ className: 'Article', where: { path: [], operator: 'Equal', valueInt: 1 } }), 'ArgumentValueError'],
     ['an unknown metadata field', () => recording.client.query.fetchObjects({ className: 'Article', returnMetadata: ['rank' as 'score'] }), 'ArgumentValueError'],
     ['a cursor with a filter', () => recording.client.query.fetchObjects({ className: 'Article', after: '00000000-0000-4000-8000-000000000000', where: { path: ['n'], operator: 'Equal', valueInt: 1 } }), 'ArgumentValueError'],
+    ['a groupBy without objectsPerGroup', () => recording.client.query.nearVector({ className: 'Article', vector: [1], groupBy: { property: 'year', numberOfGroups: 2 } as never }), 'ArgumentTypeError'],
     ['a nearObject id that is no UUID', () => recording.client.query.nearObject({ className: 'Article', id: 'nope' }), 'ArgumentValueError'],
   ])('%s', async (_name, run, tag) => {
     expect(await only(run())).toEqual(expect.objectContaining({ _tag: tag }))
@@ -54,6 +55,7 @@ describe('a feature the server lacks is an UnsupportedVersionError, with no sear
     ['1.14.1', 'hybrid', 'hybrid search', () => recording.client.query.hybrid({ className: 'Article', query: 'fox', vector: [1] })],
     ['1.13.2', 'a distance threshold', "search by 'distance'", () => recording.client.query.nearVector({ className: 'Article', vector: [1], distance: 0.2 })],
     ['1.13.2', 'distance metadata', "search by 'distance'", () => recording.client.query.nearVector({ className: 'Article', vector: [1], returnMetadata: ['distance'] })],
+    ['1.18.6', 'groupBy', "a vector search's 'groupBy'", () => recording.client.query.nearVector({ className: 'Article', vector: [1], groupBy: { property: 'year', numberOfGroups: 2, objectsPerGroup: 2 } })],
     ['1.18.6', 'autocut', 'autocut', () => recording.client.query.nearVector({ className: 'Article', vector: [1], autocut: 1 })],
     ['1.18.6', 'hybrid queryProperties', "hybrid search 'queryProperties'", () => recording.client.query.hybrid({ className: 'Article', query: 'x', queryProperties: ['title'] })],
     ['1.18.6', 'ContainsAny', "the where operators 'ContainsAny' and 'ContainsAll'", () => recording.client.query.fetchObjects({ className: 'Article', where: { path: ['tags'], operator: 'ContainsAny', valueTextArray: ['a'] } })],

@@ -162,6 +162,43 @@ describe('gRPC and GraphQL give the same result on 1.39.0', () => {
     ))
 })
 
+describe('grouped searches are the same over both', () => {
+  it('nearVector grouped by an int property', async () => {
+    const [grpc, rest] = await both((transport) =>
+      client.query.nearVector({
+        className: Article,
+        vector: vectorOf(5),
+        groupBy: { property: 'year', numberOfGroups: 4, objectsPerGroup: 3 },
+        // GraphQL's group hits have no geo or object properties.
+        returnProperties: ['title', 'year', 'rating', 'tags'],
+        returnMetadata: ['distance'],
+        transport,
+      }),
+    )
+    expect(Object.keys(grpc.groups ?? {})).toHaveLength(4)
+    expect(grpc).toStrictEqual(rest)
+  })
+
+  it('nearObject grouped by an int property', async () => {
+    const [grpc, rest] = await both((transport) =>
+      client.query.nearObject({ className: Article, id: idOf(12), groupBy: { property: 'year', numberOfGroups: 3, objectsPerGroup: 2 }, returnProperties: ['title'], transport }),
+    )
+    expect(Object.keys(grpc.groups ?? {})).toHaveLength(3)
+    expect(grpc).toStrictEqual(rest)
+  })
+
+  it('a group holds at most objectsPerGroup objects of its value, and the objects are the groups in order', async () => {
+    const [result] = await both((transport) =>
+      client.query.nearVector({ className: Article, vector: vectorOf(8), groupBy: { property: 'year', numberOfGroups: 5, objectsPerGroup: 2 }, returnProperties: ['year'], transport }),
+    )
+    for (const [name, group] of Object.entries(result.groups ?? {})) {
+      expect(group.objects.length).toBeLessThanOrEqual(2)
+      for (const o of group.objects) expect(String(o.properties['year'])).toBe(name)
+    }
+    expect(result.objects).toEqual(Object.values(result.groups ?? {}).flatMap((g) => g.objects))
+  })
+})
+
 describe('named vectors', () => {
   const Named = uniqueClassName('SearchNamed')
   const named = (i: number): { small: number[]; large: number[] } => ({ small: vectorOf(i).slice(0, 4), large: [...vectorOf(i), ...vectorOf(i + 1)] })

@@ -46,6 +46,10 @@ const argumentsText = (input: QueryInput<unknown>): string => {
     limit: input.limit,
     offset: input.offset,
     autocut: input.autocut,
+    groupBy:
+      input.groupBy === undefined
+        ? undefined
+        : { path: [input.groupBy.property], groups: input.groupBy.numberOfGroups, objectsPerGroup: input.groupBy.objectsPerGroup },
     tenant: input.tenant,
     consistencyLevel: input.consistencyLevel === undefined ? undefined : enumValue(input.consistencyLevel),
   }
@@ -62,6 +66,16 @@ const additionalText = (input: QueryInput<unknown>): string => {
 
 const referenceText = (ref: ReferenceFields): string => `${ref.linkOn} { ... on ${ref.targetClassName} { ${selectionText(ref.fields)} _additional { id } } }`
 
+const objectText = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string =>
+  [selectionText(fields), ...references.map(referenceText), additionalText(input)].filter((s) => s !== '').join(' ')
+
+/** A grouped search: one item per group; its hits know only id, distance and vector as metadata. */
+const groupText = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string => {
+  const hitAdditional = ['id', ...(input.metadata.includes('distance') ? ['distance'] : []), ...(input.vector ? ['vector'] : [])]
+  const hits = [selectionText(fields), ...references.map(referenceText), `_additional { ${hitAdditional.join(' ')} }`].filter((s) => s !== '').join(' ')
+  return `_additional { group { groupedBy { value } count minDistance maxDistance hits { ${hits} } } }`
+}
+
 /**
  * The GraphQL query of a checked query.
  *
@@ -72,6 +86,6 @@ const referenceText = (ref: ReferenceFields): string => `${ref.linkOn} { ... on 
  */
 export const getQuery = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string => {
   const args = argumentsText(input)
-  const selection = [selectionText(fields), ...references.map(referenceText), additionalText(input)].filter((s) => s !== '').join(' ')
+  const selection = input.groupBy === undefined ? objectText(input, fields, references) : groupText(input, fields, references)
   return `{ Get { ${input.className}${args === '' ? '' : `(${args})`} { ${selection} } } }`
 }

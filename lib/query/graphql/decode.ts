@@ -16,7 +16,7 @@ import type { AnyVector, RawSearchResult } from '../../grpc/search-decode'
 import type { JsonValue } from '../../grpc/value-json'
 import { HttpResponse } from '../../http/types'
 import type { QueryInput } from '../args'
-import type { SearchMetadata, SearchObject } from '../result'
+import type { SearchGroup, SearchMetadata, SearchObject } from '../result'
 import type { FieldSelection, ReferenceFields } from './selection'
 
 type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
@@ -139,25 +139,75 @@ export const getResult = (
   const get = data['Get']
   const items = decode(Items, typeof get === 'object' && get !== null ? (get as Record<string, unknown>)[input.className] : undefined, res)
   if (E.isLeft(items)) return items
+  if (input.groupBy !== undefined) return groupsOf(items.right, input, fields, references, res)
   const objects: RawObject[] = []
   for (const item of items.right) {
-    const additional = decode(Additional, item['_additional'] ?? {}, res)
-    if (E.isLeft(additional)) return additional
-    const a = additional.right
-    const o: { -readonly [K in keyof RawObject]: RawObject[K] } = {
-      className: input.className,
-      id: a.id ?? '',
-      properties: propertiesOf(item, fields),
-      metadata: metadataOf(a, input),
-    }
-    if (input.vector && a.vector !== null && a.vector !== undefined && a.vector.length > 0) o.vector = vectorOf(a.vector, input.vectorFormat)
-    if (input.vectorNames.length > 0 && a.vectors !== null && a.vectors !== undefined) {
-      const vectors: Record<string, AnyVector> = {}
-      for (const [name, v] of Object.entries(a.vectors)) if (v !== null) vectors[name] = vectorOf(v, input.vectorFormat)
-      o.vectors = vectors
-    }
-    if (references.length > 0) o.references = referencesOf(item, references)
-    objects.push(o)
+    const o = objectOf(item, input, fields, references, res)
+    if (E.isLeft(o)) return o
+    objects.push(o.right)
   }
   return E.right({ objects })
+}
+
+const objectOf = (
+  item: Item,
+  input: QueryInput<unknown>,
+  fields: readonly FieldSelection[],
+  references: readonly ReferenceFields[],
+  res: HttpResponse,
+): E.Either<DecodeError, RawObject> => {
+  const additional = decode(Additional, item['_additional'] ?? {}, res)
+  if (E.isLeft(additional)) return additional
+  const a = additional.right
+  const o: { -readonly [K in keyof RawObject]: RawObject[K] } = {
+    className: input.className,
+    id: a.id ?? '',
+    properties: propertiesOf(item, fields),
+    metadata: metadataOf(a, input),
+  }
+  if (input.vector && a.vector !== null && a.vector !== undefined && a.vector.length > 0) o.vector = vectorOf(a.vector, input.vectorFormat)
+  if (input.vectorNames.length > 0 && a.vectors !== null && a.vectors !== undefined) {
+    const vectors: Record<string, AnyVector> = {}
+    for (const [name, v] of Object.entries(a.vectors)) if (v !== null) vectors[name] = vectorOf(v, input.vectorFormat)
+    o.vectors = vectors
+  }
+  if (references.length > 0) o.references = referencesOf(item, references)
+  return E.right(o)
+}
+
+const Group = t.type({
+  _additional: t.type({
+    group: t.type({
+      groupedBy: t.type({ value: t.string }),
+      count: t.number,
+      minDistance: t.number,
+      maxDistance: t.number,
+      hits: t.union([t.null, t.readonlyArray(t.UnknownRecord)]),
+    }),
+  }),
+})
+
+/** A grouped answer: one item per group, nearest group first. */
+const groupsOf = (
+  items: readonly Item[],
+  input: QueryInput<unknown>,
+  fields: readonly FieldSelection[],
+  references: readonly ReferenceFields[],
+  res: HttpResponse,
+): E.Either<DecodeError, RawSearchResult> => {
+  const groups: Record<string, SearchGroup<Record<string, JsonValue>, AnyVector>> = {}
+  for (const item of items) {
+    const decoded = decode(Group, item, res)
+    if (E.isLeft(decoded)) return decoded
+    const g = decoded.right._additional.group
+    const objects: RawObject[] = []
+    for (const hit of g.hits ?? []) {
+      const o = objectOf(hit, input, fields, references, res)
+      if (E.isLeft(o)) return o
+      objects.push(o.right)
+    }
+    const name = g.groupedBy.value
+    groups[name] = { name, minDistance: Math.fround(g.minDistance), maxDistance: Math.fround(g.maxDistance), numberOfObjects: g.count, objects }
+  }
+  return E.right({ objects: Object.values(groups).flatMap((g) => g.objects), groups })
 }
