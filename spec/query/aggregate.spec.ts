@@ -8,7 +8,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, Where, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
-import { ServerVersionUnderTest, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { apiKeyOption, ServerVersionUnderTest, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const CATEGORIES = ['news', 'sport', 'tech', 'food', 'art', 'misc', 'travel']
 const rows = Array.from({ length: 300 }, (_, i) => ({ category: CATEGORIES[(i * i) % 7] ?? 'misc', year: 1990 + ((i * 7) % 13), flag: i % 3 === 0 }))
@@ -36,7 +36,7 @@ describe.each([
 
   beforeAll(async () => {
     const url = serverUrl(version)
-    client = connect({ url, transport, ...(transport === 'grpc' ? { grpcUrl: grpcServerUrl(version) } : {}) })
+    client = connect({ url, ...apiKeyOption(url), transport, ...(transport === 'grpc' ? { grpcUrl: grpcServerUrl(version) } : {}) })
     await createClass(url, {
       class: className,
       vectorizer: 'none',

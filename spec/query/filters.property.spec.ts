@@ -9,7 +9,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, Where, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
-import { grpcServerUrl, serverUrl } from '../helpers/versions'
+import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const SEED = 424242
 const RUNS = 30
@@ -131,7 +131,7 @@ let client: Client
 
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
-  client = connect({ url, grpcUrl: grpcServerUrl('1.39.0') })
+  client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0') })
   await createClass(url, {
     class: Items,
     vectorizer: 'none',

@@ -9,7 +9,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
-import { grpcServerUrl, serverUrl } from '../helpers/versions'
+import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const SEED = 77
 const COUNT = 10_000
@@ -52,7 +52,7 @@ let client: Client
 
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
-  client = connect({ url, grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
+  client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
   await createClass(url, { class: Vectors, vectorizer: 'none', vectorIndexConfig: { distance: 'cosine', ef: 256 }, properties: [{ name: 'i', dataType: ['int'] }] })
   const objects: BatchObject[] = vectors.map((vector, i) => ({ className: Vectors, uuid: idOf(i), vector, dataObject: { i } }))
   const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))

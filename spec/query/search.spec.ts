@@ -9,7 +9,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, SearchObject, Where, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
-import { ServerVersionUnderTest, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { apiKeyOption, ServerVersionUnderTest, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const SEED = 20261124
 const COUNT = 2_000
@@ -125,7 +125,7 @@ describe.each([
 
   beforeAll(async () => {
     const url = serverUrl(version)
-    client = connect({ url, transport, ...(transport === 'grpc' ? { grpcUrl: grpcServerUrl(version) } : {}) })
+    client = connect({ url, ...apiKeyOption(url), transport, ...(transport === 'grpc' ? { grpcUrl: grpcServerUrl(version) } : {}) })
     await createClass(url, {
       class: className,
       vectorizer: 'none',

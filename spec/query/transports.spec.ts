@@ -8,7 +8,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, SearchResult, Where, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
-import { grpcServerUrl, serverUrl } from '../helpers/versions'
+import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const Article = uniqueClassName('SearchArticle')
 const Author = uniqueClassName('SearchAuthor')
@@ -38,7 +38,7 @@ const expectSame = async (run: (transport: 'grpc' | 'rest') => import('rxjs').Ob
 
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
-  client = connect({ url, grpcUrl: grpcServerUrl('1.39.0') })
+  client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0') })
   await createClass(url, { class: Author, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
   await createClass(url, {
     class: Article,
