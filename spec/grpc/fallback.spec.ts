@@ -59,7 +59,7 @@ describe("transport 'auto'", () => {
     expect(await importWith({ url: serverUrl('1.18.6'), ...apiKeyOption(serverUrl('1.18.6')) }, Old, 30)).toBe(30)
     expect(await countObjects(serverUrl('1.18.6'), Old)).toBe(30)
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/1\.18\.6.*1\.24\.0/)
+    expect(warnings[0]).toMatch(/1\.18\.6.*1\.25\.0/)
   })
 
   it('imports over REST when nothing answers on the gRPC port, and warns once, naming the health check', async () => {
