@@ -33,9 +33,9 @@ afterAll(async () => {
   await guarded?.stop()
 })
 
-it("writes every object to every replica with consistencyLevel 'ALL'", async () => {
+it("writes every object to every replica with consistencyLevel 'ALL' (REST: its requests are recorded)", async () => {
   const recorder = recordingDispatcher()
-  const client = connect({ ...cluster.connection, dispatcher: recorder.dispatcher })
+  const client = connect({ ...cluster.connection, transport: 'rest', dispatcher: recorder.dispatcher })
   try {
     const objects = Array.from({ length: 500 }, (_, n): BatchObject => ({ className: Replicated, dataObject: { n } }))
     const results = await lastValueFrom(client.objects.batch(objects, { consistencyLevel: 'ALL', batchSize: 100 }).pipe(toArray()))
