@@ -8,6 +8,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { GRPC_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { startGrpcProxy } from '../helpers/grpc-proxy'
 import { grpcServerUrl, serverUrl } from '../helpers/versions'
 import { dropClass, freeUrl, readClass, runCli, seedClass, type CliRun, type Seeded } from './fixtures'
 
@@ -63,7 +64,15 @@ describe('--transport grpc', () => {
     const overRest = path.join(dir, 'rest.ndjson')
     const grpc = ['--grpc-url', grpcServerUrl('1.39.0'), '--transport', 'grpc', '--progress', 'none']
     const rest = ['--transport', 'rest', '--progress', 'none']
-    expect(await runCli(['export', '--url', weaviateUrl(), '--class', seeded.className, '--with-vector', '--out', overGrpc, ...grpc])).toMatchObject({ code: 0 })
+    // The export reads through a recording proxy, to see its pages come over gRPC.
+    const proxy = await startGrpcProxy(grpcServerUrl('1.39.0'))
+    try {
+      const viaProxy = ['--grpc-url', proxy.url, '--transport', 'grpc', '--progress', 'none']
+      expect(await runCli(['export', '--url', weaviateUrl(), '--class', seeded.className, '--with-vector', '--out', overGrpc, ...viaProxy])).toMatchObject({ code: 0 })
+      expect(proxy.searches()).toBeGreaterThan(0)
+    } finally {
+      await proxy.close()
+    }
     expect(await runCli(['export', '--url', weaviateUrl(), '--class', seeded.className, '--with-vector', '--out', overRest, ...rest])).toMatchObject({ code: 0 })
     const viaGrpc = fresh('CliGrpcImported')
     const viaRest = fresh('CliRestImported')
