@@ -129,3 +129,19 @@ describe('--transport auto', () => {
     expect(await readClass(weaviateUrl(), target)).toHaveLength(COUNT)
   })
 })
+
+describe('copy', () => {
+  it('reads through --from-grpc-url and writes through --to-grpc-url with --transport grpc, giving the same objects', async () => {
+    const target = fresh('CliGrpcCopied')
+    const proxy = await startGrpcProxy(grpcServerUrl('1.39.0'))
+    try {
+      const sides = ['--from', weaviateUrl(), '--from-grpc-url', proxy.url, '--to', weaviateUrl(), '--to-grpc-url', grpcServerUrl('1.39.0')]
+      const run = await runCli(['copy', ...sides, '--transport', 'grpc', '--class', seeded.className, '--to-class', target, '--progress', 'none'])
+      expect(run).toMatchObject({ code: 0, stdout: '' })
+      expect(proxy.searches()).toBeGreaterThan(0)
+    } finally {
+      await proxy.close()
+    }
+    expect(await readClass(weaviateUrl(), target)).toEqual(await readClass(weaviateUrl(), seeded.className))
+  })
+})
