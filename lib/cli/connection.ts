@@ -1,32 +1,52 @@
 /**
  * How the command reaches a Weaviate: the connection options every command shares, declared once
- * (`--url` or `--from`/`--to`, the API keys, `--timeout`), resolved into `connect()` options, and
- * the client itself. The commands use the client's public API and nothing else.
+ * (`--url` or `--from`/`--to`, their gRPC addresses, the API keys, `--transport`, `--timeout`),
+ * resolved into `connect()` options, and the client itself. The commands use the client's public API and nothing else.
  *
  * @packageDocumentation
  */
-import { connect, type Client } from '../index'
-import { integer, text, urls, type OptionSpec } from './options/option-table'
+import { connect, type Client, type TransportMode } from '../index'
+import { UsageError } from './command-errors'
+import { choice, integer, optionalUrls, text, urls, type OptionSpec } from './options/option-table'
 
 /**
  * How to reach one Weaviate.
  *
  * @example
  * ```ts
- * const target: CliConnection = { url: ['http://127.0.0.1:8080'], apiKey: '', timeoutSeconds: 30 }
+ * const target: CliConnection = { url: ['http://127.0.0.1:8080'], grpcUrl: [], apiKey: '', transport: 'auto', timeoutSeconds: 30 }
  * ```
  */
 export interface CliConnection {
   readonly url: readonly string[]
+  /** One gRPC URL, or one per `url`; none for the library's default (each `url`'s host on port 50051). */
+  readonly grpcUrl: readonly string[]
+  readonly transport: TransportMode
   /** Sent as a bearer token; none when empty. */
   readonly apiKey: string
   readonly timeoutSeconds: number
 }
 
+const grpcUrls = (of: string): OptionSpec<readonly string[]> =>
+  optionalUrls(`gRPC address of ${of} (default: its host, port 50051); one, or one per ${of}`)
+
 /**
- * The options of one side, e.g. `side('from', 'source Weaviate')`: `--from URL` (repeatable) and
- * `--from-api-key KEY`. The one side of `export` and `import` is `side('url', ...)`, whose key is
- * `--api-key` alone.
+ * The one Weaviate of `export` and `import`: `--url URL` (repeatable) and `--grpc-url URL`; its key
+ * is `--api-key` of {@link SHARED_CONNECTION_OPTIONS}.
+ *
+ * @example
+ * ```ts
+ * const OPTIONS = { ...ONE_WEAVIATE, class: requiredText('CLASS', 'the class'), ...SHARED_CONNECTION_OPTIONS }
+ * ```
+ */
+export const ONE_WEAVIATE = {
+  url: urls('Weaviate base URL'),
+  'grpc-url': grpcUrls('--url'),
+} as const
+
+/**
+ * The options of one side of `copy` and `verify`, e.g. `side('from', 'source Weaviate')`:
+ * `--from URL` (repeatable), `--from-grpc-url URL` (repeatable) and `--from-api-key KEY`.
  *
  * @example
  * ```ts
@@ -36,8 +56,11 @@ export interface CliConnection {
 export const side = <S extends string>(name: S, help: string) =>
   ({
     [name]: urls(help),
+    [`${name}-grpc-url`]: grpcUrls(`--${name}`),
     [`${name}-api-key`]: text('KEY', `API key of --${name} only`),
-  }) as { readonly [K in S]: OptionSpec<readonly string[]> } & { readonly [K in `${S}-api-key`]: OptionSpec<string | undefined> }
+  }) as { readonly [K in S]: OptionSpec<readonly string[]> } & { readonly [K in `${S}-grpc-url`]: OptionSpec<readonly string[]> } & {
+    readonly [K in `${S}-api-key`]: OptionSpec<string | undefined>
+  }
 
 /**
  * The connection options of every command.
@@ -49,26 +72,48 @@ export const side = <S extends string>(name: S, help: string) =>
  */
 export const SHARED_CONNECTION_OPTIONS = {
   'api-key': text('KEY', 'API key (default: env WEAVIATE_API_KEY); never printed'),
+  transport: choice('MODE', 'auto: gRPC where the server has it, else REST with a warning; grpc or rest: only that one', ['auto', 'grpc', 'rest'] as const, 'auto'),
   timeout: integer('SECONDS', 'time limit of one request attempt', { default: 30, max: 3600 }),
 } as const
 
 /**
- * The connection of one side: its URLs, and the API key from its own option, else `--api-key`,
- * else the environment variable `WEAVIATE_API_KEY`.
+ * The connection of one side: its URLs and gRPC URLs, the API key from its own option, else
+ * `--api-key`, else the environment variable `WEAVIATE_API_KEY`, and `--transport`. Throws a
+ * {@link UsageError} when the gRPC URLs are neither one nor one per URL.
  *
  * @example
  * ```ts
- * const source = connectionOf({ urls: values.from, sideKey: values.fromApiKey, apiKey: values.apiKey, timeout: values.timeout }, io.env)
+ * const source = connectionOf({ command: 'copy', side: 'from', urls: values.from, grpcUrls: values.fromGrpcUrl, sideKey: values.fromApiKey, ...values }, io.env)
  * ```
  */
 export const connectionOf = (
-  given: { readonly urls: readonly string[]; readonly sideKey?: string | undefined; readonly apiKey: string | undefined; readonly timeout: number },
+  given: {
+    readonly command: string
+    /** The option naming the side's URLs (`url`, `from`, `to`). */
+    readonly side: string
+    readonly urls: readonly string[]
+    readonly grpcUrls: readonly string[]
+    readonly sideKey?: string | undefined
+    readonly apiKey: string | undefined
+    readonly transport: TransportMode
+    readonly timeout: number
+  },
   env: Readonly<Record<string, string | undefined>>,
-): CliConnection => ({
-  url: given.urls,
-  apiKey: given.sideKey ?? given.apiKey ?? env['WEAVIATE_API_KEY'] ?? '',
-  timeoutSeconds: given.timeout,
-})
+): CliConnection => {
+  if (given.grpcUrls.length > 1 && given.grpcUrls.length !== given.urls.length) {
+    const grpcOption = given.side === 'url' ? 'grpc-url' : `${given.side}-grpc-url`
+    throw new UsageError(
+      `${given.command}: --${grpcOption} must be given once or once per --${given.side} (${given.urls.length}), but was given ${given.grpcUrls.length} times`,
+    )
+  }
+  return {
+    url: given.urls,
+    grpcUrl: given.grpcUrls,
+    apiKey: given.sideKey ?? given.apiKey ?? env['WEAVIATE_API_KEY'] ?? '',
+    transport: given.transport,
+    timeoutSeconds: given.timeout,
+  }
+}
 
 /**
  * A client for the connection.
@@ -82,6 +127,8 @@ export const connectionOf = (
 export const connectTo = (connection: CliConnection): Client =>
   connect({
     url: connection.url,
+    ...(connection.grpcUrl.length === 0 ? {} : { grpcUrl: connection.grpcUrl }),
+    transport: connection.transport,
     // The whole operation (with its retries) may take a few attempts' time, at least the default 120 s.
     timeout: { attemptMs: connection.timeoutSeconds * 1000, totalMs: Math.max(120_000, connection.timeoutSeconds * 4000) },
     ...(connection.apiKey === '' ? {} : { apiKey: connection.apiKey }),

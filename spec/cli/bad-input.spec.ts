@@ -4,25 +4,15 @@
  * subcommand. A failed object or malformed line never stops the run.
  */
 import { promises as fs } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
-import { dropClass, readClass, rest, runCli, seedClass, type Seeded } from './fixtures'
+import { dropClass, freeUrl, readClass, rest, runCli, seedClass, type Seeded } from './fixtures'
 
 let seeded: Seeded
 let dir: string
 let deadUrl: string
 const made: string[] = []
-
-/** A URL where nothing listens: a port that was free a moment ago. */
-const freeUrl = async (): Promise<string> => {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return `http://127.0.0.1:${port}`
-}
 
 beforeAll(async () => {
   seeded = await seedClass(weaviateUrl(), uniqueClassName('CliBad'), 20, false)
@@ -94,6 +84,12 @@ describe('usage', () => {
     [['copy', '--from', 'http://127.0.0.1:1', '--to', 'http://127.0.0.1:1', '--class', 'A', '--batch-size', 'x'], 'weaviate-rx: copy: --batch-size must be an integer from 1 to 10000, but was: x'],
     [['export', '--url', 'http://127.0.0.1:1', '--class', 'A', '--timeout', '0'], 'weaviate-rx: export: --timeout must be an integer from 1 to 3600, but was: 0'],
     [['verify', '--from', 'http://127.0.0.1:1', '--to', 'http://127.0.0.1:1', '--class', 'A', '--progress', 'bar'], 'weaviate-rx: verify: --progress must be auto, json or none, but was: bar'],
+    [['export', '--url', 'http://127.0.0.1:1', '--class', 'A', '--transport', 'http2'], 'weaviate-rx: export: --transport must be auto, grpc or rest, but was: http2'],
+    [['copy', '--from', 'http://127.0.0.1:1', '--to', 'http://127.0.0.1:1', '--class', 'A', '--to-grpc-url', 'grpc://x:50051'], 'weaviate-rx: copy: --to-grpc-url must be an http(s) URL, but was: grpc://x:50051'],
+    [
+      ['import', '--url', 'http://127.0.0.1:1', '--url', 'http://127.0.0.2:1', '--grpc-url', 'http://127.0.0.1:2', '--grpc-url', 'http://127.0.0.2:2', '--grpc-url', 'http://127.0.0.3:2', '-'],
+      'weaviate-rx: import: --grpc-url must be given once or once per --url (2), but was given 3 times',
+    ],
   ])('%j exits 64 with one line naming the option and what it takes', async (argv, line) => {
     const run = await runCli(argv)
     expect(run.code).toBe(64)

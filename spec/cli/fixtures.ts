@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { createServer, type AddressInfo } from 'node:net'
 import * as path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { request } from 'undici'
@@ -114,6 +115,15 @@ export const readClass = async (url: string, className: string, apiKey: string |
     if (last === undefined) return all
     after = last.id
   }
+}
+
+/** A URL where nothing listens: a port that was free a moment ago. */
+export const freeUrl = async (): Promise<string> => {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return `http://127.0.0.1:${port}`
 }
 
 /** Deletes a class (a missing class is fine). */

@@ -82,8 +82,8 @@ command copies every object and reference exactly once; it sends again at most
 Exit code 2 when some objects failed (the rest is copied).
 `,
   run: async (values, _positionals, io) => {
-    const source = connectTo(connectionOf({ urls: values.from, sideKey: values.fromApiKey, apiKey: values.apiKey, timeout: values.timeout }, io.env))
-    const target = connectTo(connectionOf({ urls: values.to, sideKey: values.toApiKey, apiKey: values.apiKey, timeout: values.timeout }, io.env))
+    const source = connectTo(connectionOf({ command: 'copy', side: 'from', urls: values.from, grpcUrls: values.fromGrpcUrl, sideKey: values.fromApiKey, ...values }, io.env))
+    const target = connectTo(connectionOf({ command: 'copy', side: 'to', urls: values.to, grpcUrls: values.toGrpcUrl, sideKey: values.toApiKey, ...values }, io.env))
     const toClassName = values.toClass ?? values.class
     try {
       return await runResumable<CopyState>(

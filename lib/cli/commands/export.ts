@@ -11,9 +11,9 @@
 import { firstRight, type Client } from '../../index'
 import { MAX_PARTITIONS } from '../../paging'
 import { CommandFailure, UsageError } from '../command-errors'
-import { connectionOf, connectTo, SHARED_CONNECTION_OPTIONS } from '../connection'
+import { connectionOf, connectTo, ONE_WEAVIATE, SHARED_CONNECTION_OPTIONS } from '../connection'
 import { openNdjsonWriter } from '../ndjson-writer'
-import { flag, integer, requiredText, text, urls, type OptionValues } from '../options/option-table'
+import { flag, integer, requiredText, text, type OptionValues } from '../options/option-table'
 import { partitionPages, startCursors, type PartitionCursors } from '../partition-pages'
 import { runResumable, type ResumableRun } from '../resumable-run'
 import type { CliIo } from '../io'
@@ -29,7 +29,7 @@ interface ExportState {
 }
 
 const OPTIONS = {
-  url: urls('Weaviate base URL'),
+  ...ONE_WEAVIATE,
   class: requiredText('CLASS', 'the class to export'),
   out: text('FILE|-', 'where to write (default: stdout)', 'o'),
   'with-vector': flag("include each object's vector"),
@@ -62,7 +62,7 @@ object a line as weaviate-rx returns it (class, id, properties, vector, ...).`,
     if (values.checkpoint !== undefined && (values.out === undefined || values.out === '-')) {
       throw new UsageError("export: --checkpoint needs --out FILE (a resumed export cuts the file back; see 'weaviate-rx export --help')")
     }
-    const client = connectTo(connectionOf({ urls: values.url, apiKey: values.apiKey, timeout: values.timeout }, io.env))
+    const client = connectTo(connectionOf({ command: 'export', side: 'url', urls: values.url, grpcUrls: values.grpcUrl, ...values }, io.env))
     try {
       return await exportClass(client, io, values)
     } finally {

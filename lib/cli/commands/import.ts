@@ -21,14 +21,14 @@ import { firstRight, type BatchObject, type Client, type ClassDefinition } from 
 import { batchInOrder, type Entry } from '../batch-in-order'
 import { renameClass } from '../class-rename'
 import { CommandFailure, UsageError } from '../command-errors'
-import { connectionOf, connectTo, SHARED_CONNECTION_OPTIONS } from '../connection'
+import { connectionOf, connectTo, ONE_WEAVIATE, SHARED_CONNECTION_OPTIONS } from '../connection'
 import type { FailureRecord } from '../failures-file'
 import { classifyLine } from '../import-line'
 import type { CliIo } from '../io'
 import { fileIdentity, lineIds } from '../line-ids'
 import { readNdjson, type NdjsonLine } from '../ndjson-reader'
 import { openNdjsonWriter, type NdjsonWriter } from '../ndjson-writer'
-import { flag, integer, text, urls, type OptionValues } from '../options/option-table'
+import { flag, integer, text, type OptionValues } from '../options/option-table'
 import { referenceProperties, referencesIn, withoutReferences } from '../reference-properties'
 import { referencesPass } from '../references-pass'
 import { runResumable, type ResumableRun } from '../resumable-run'
@@ -53,7 +53,7 @@ interface ImportState extends LinePosition {
 }
 
 const OPTIONS = {
-  url: urls('Weaviate base URL'),
+  ...ONE_WEAVIATE,
   class: text('CLASS', 'the class to write into (default: the class of the schema line)'),
   'create-class': flag('create the class from the schema line when it does not exist'),
   'batch-size': integer('N', 'objects (or references) per batch request', { default: 100, max: 10_000 }),
@@ -101,7 +101,7 @@ Exit code 2 when some objects or lines failed (the rest is imported).
         : await fileIdentity(input).catch((e: unknown) => {
             throw new CommandFailure(`cannot read ${input}: ${(e as { code?: string }).code ?? String(e)}`)
           })
-    const client = connectTo(connectionOf({ urls: values.url, apiKey: values.apiKey, timeout: values.timeout }, io.env))
+    const client = connectTo(connectionOf({ command: 'import', side: 'url', urls: values.url, grpcUrls: values.grpcUrl, ...values }, io.env))
     try {
       return await runResumable<ImportState>(
         {

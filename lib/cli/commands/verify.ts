@@ -49,8 +49,8 @@ export const verifyCommand = defineCommand({
 including references, vector). Prints the first differences; exit code 1 when there are any.`,
   options: OPTIONS,
   run: async (values, _positionals, io) => {
-    const source = connectTo(connectionOf({ urls: values.from, sideKey: values.fromApiKey, apiKey: values.apiKey, timeout: values.timeout }, io.env))
-    const target = connectTo(connectionOf({ urls: values.to, sideKey: values.toApiKey, apiKey: values.apiKey, timeout: values.timeout }, io.env))
+    const source = connectTo(connectionOf({ command: 'verify', side: 'from', urls: values.from, grpcUrls: values.fromGrpcUrl, sideKey: values.fromApiKey, ...values }, io.env))
+    const target = connectTo(connectionOf({ command: 'verify', side: 'to', urls: values.to, grpcUrls: values.toGrpcUrl, sideKey: values.toApiKey, ...values }, io.env))
     try {
       return await verifyClass(source, target, io, values)
     } finally {

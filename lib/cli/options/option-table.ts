@@ -177,16 +177,38 @@ export const urls = (help: string): OptionSpec<readonly string[]> => ({
   placeholder: 'URL',
   help: `${help}; repeat for several nodes of one cluster`,
   read: (raw, at) => {
-    const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((u): u is string => typeof u === 'string' && u !== '')
+    const list = urlList(raw, at)
     if (list.length === 0) throw usage(at, `missing --${at.name}`)
-    for (const u of list) {
-      if (!URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol)) {
-        throw new UsageError(`${at.command}: --${at.name} must be an http(s) URL, but was: ${u}`)
-      }
-    }
     return list
   },
 })
+
+/**
+ * Like {@link urls}, but may be absent (an empty list).
+ *
+ * @example
+ * ```ts
+ * const table = { 'grpc-url': optionalUrls('gRPC address of --url') } // --grpc-url http://a:50051 --grpc-url http://b:50051
+ * ```
+ */
+export const optionalUrls = (help: string): OptionSpec<readonly string[]> => ({
+  type: 'string',
+  multiple: true,
+  placeholder: 'URL',
+  help,
+  read: urlList,
+})
+
+/** The http(s) URLs given, in order; throws a {@link UsageError} naming the first that is not one. */
+const urlList = (raw: Raw, at: OptionAt): readonly string[] => {
+  const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((u): u is string => typeof u === 'string' && u !== '')
+  for (const u of list) {
+    if (!URL.canParse(u) || !['http:', 'https:'].includes(new URL(u).protocol)) {
+      throw new UsageError(`${at.command}: --${at.name} must be an http(s) URL, but was: ${u}`)
+    }
+  }
+  return list
+}
 
 /** Every command takes `--help`. */
 const HELP = flag('this help', 'h')
