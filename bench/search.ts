@@ -17,7 +17,10 @@
  * settle batch before each: harness.ts); each run times every query and takes its p50 and p99.
  * Lines, the ratio of the medians over runs of the per-run percentiles, with the spread of the
  * per-run ratios: `bench: search nearVector c=<1|16> <p50|p99> ours/raw-grpc = <ratio> (spread a-b)`,
- * the same for `ours/weaviate-ts-client`, and `bench: search nearVector c=<c> <contender> <p50|p99> = <ms> ms`.
+ * the same for `ours/weaviate-ts-client`, `bench: search nearVector c=<c> <contender> <p50|p99> = <ms> ms`, and
+ * `bench: search nearVector c=<c> <contender> client cpu = <µs> µs/query` (this process's CPU time,
+ * user + system, over a run's queries: the client's own cost, which the server's share of the two
+ * cores does not blur).
  *
  * Sizes for development runs: BENCH_SEARCH_OBJECTS (20000), BENCH_SEARCH_QUERIES_C1 (500),
  * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (5).
@@ -152,20 +155,24 @@ const measureShape = async (
   contenders: Readonly<Record<string, Search>>,
   concurrency: number,
   queries: readonly number[][],
-): Promise<{ readonly p50: Record<string, number[]>; readonly p99: Record<string, number[]> }> => {
+): Promise<{ readonly p50: Record<string, number[]>; readonly p99: Record<string, number[]>; readonly cpu: Record<string, number[]> }> => {
   const p50: Record<string, number[]> = {}
   const p99: Record<string, number[]> = {}
+  const cpu: Record<string, number[]> = {}
   const settle = vectors(7, SETTLE)
   for (let run = 0; run < RUNS; run++) {
     for (const [name, search] of rotated(Object.entries(contenders), run)) {
       collectGarbage()
       await latencies(name, search, settle, concurrency)
+      const before = process.cpuUsage()
       const sorted = (await latencies(name, search, queries, concurrency)).sort((a, b) => a - b)
+      const used = process.cpuUsage(before)
+      ;(cpu[name] ??= []).push((used.user + used.system) / queries.length)
       ;(p50[name] ??= []).push(percentile(sorted, 50))
       ;(p99[name] ??= []).push(percentile(sorted, 99))
     }
   }
-  return { p50, p99 }
+  return { p50, p99, cpu }
 }
 
 /**
@@ -194,7 +201,7 @@ export async function benchSearch(existingUrl = process.env['WEAVIATE_URL'], exi
     for (const [name, search] of Object.entries(contenders)) await latencies(name, search, vectors(3, 200), 4)
     for (const { concurrency, queries } of SHAPES) {
       const name = `search nearVector c=${concurrency}`
-      const times = await measureShape(contenders, concurrency, vectors(100 + concurrency, queries))
+      const { cpu, ...times } = await measureShape(contenders, concurrency, vectors(100 + concurrency, queries))
       for (const [p, perRun] of Object.entries(times)) {
         reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
         reportRatio(`${name} ${p}`, perRun, 'weaviate-ts-client')
@@ -202,6 +209,7 @@ export async function benchSearch(existingUrl = process.env['WEAVIATE_URL'], exi
       for (const [p, perRun] of Object.entries(times)) {
         for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
       }
+      for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, median(us), 'µs/query', 0)
     }
   } finally {
     raw.close()
