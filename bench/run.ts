@@ -5,7 +5,7 @@
  * medians; below 1: ours is faster) and `bench: <name> = <value>` lines.
  *
  * Flags:
- * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy, vectors);
+ * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy, vectors, search);
  * - `--json [FILE]`: write every figure as JSON to FILE (default `bench/results.json`), the input
  *   of `npm run bench:table`.
  *
@@ -18,12 +18,13 @@ import { benchCopy } from './copy'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'
 import { allFigures } from './report'
+import { benchSearch } from './search'
 import { startBenchServer } from './server-env'
 import { benchStream } from './stream'
 import { benchVectors } from './vectors'
 import { benchVectorsStream } from './vectors-stream'
 
-const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy', 'vectors'] as const
+const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy', 'vectors', 'search'] as const
 type Group = (typeof GROUPS)[number]
 const isGroup = (s: string): s is Group => (GROUPS as readonly string[]).includes(s)
 
@@ -86,6 +87,7 @@ const main = async (): Promise<void> => {
         await benchVectors(url, grpcUrl)
         await benchVectorsStream(url, grpcUrl)
       })
+      await timed('search', () => benchSearch(url, grpcUrl))
     } finally {
       await server?.stop()
     }

@@ -1,0 +1,227 @@
+/**
+ * Search benchmark (issue 24 item 6): `nearVector` top 10 over 20,000 objects with 128-dimension
+ * vectors (HNSW, the default index), the latency of each query at concurrency 1 and 16, all
+ * contenders on the same server in the same run:
+ *
+ * - `ours`: `client.query.nearVector({ className, vector, limit: 10, returnProperties: [],
+ *   returnMetadata: ['distance'] })` through `firstValueFrom`, the public API with its default
+ *   transport (gRPC on 1.39.0), the answer decoded and checked (`Right`);
+ * - `raw-grpc`: the plainest call a user would write: one grpc-js client, `makeUnaryRequest` with
+ *   the generated codecs, a `SearchRequest` with `near_vector` (the vector as float32 bytes), the
+ *   same properties (none) and metadata (id, distance) as ours;
+ * - `weaviate-ts-client`: 2.x GraphQL, `client.graphql.get().withClassName().withNearVector({ vector })
+ *   .withLimit(10).withFields('_additional { id distance }').do()`.
+ *
+ * Every contender asks the same questions: query vectors from a seeded generator, query i of a run
+ * is the same vector for all. Runs are interleaved (a new order every run, a full GC and an untimed
+ * settle batch before each: harness.ts); each run times every query and takes its p50 and p99.
+ * Lines, the ratio of the medians over runs of the per-run percentiles, with the spread of the
+ * per-run ratios: `bench: search nearVector c=<1|16> <p50|p99> ours/raw-grpc = <ratio> (spread a-b)`,
+ * the same for `ours/weaviate-ts-client`, `bench: search nearVector c=<c> <contender> <p50|p99> = <ms> ms`, and
+ * `bench: search nearVector c=<c> <contender> client cpu = <µs> µs/query` (this process's CPU time,
+ * user + system, over a run's queries: the client's own cost, which the server's share of the two
+ * cores does not blur).
+ *
+ * Sizes for development runs: BENCH_SEARCH_OBJECTS (20000), BENCH_SEARCH_QUERIES_C1 (500),
+ * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (5).
+ *
+ * Run: `npm run bench -- --only search`, or alone: `npx ts-node --transpile-only bench/search.ts`
+ * (uses WEAVIATE_URL and WEAVIATE_GRPC_URL when set).
+ */
+import { create } from '@bufbuild/protobuf'
+import { Client as GrpcClient, Metadata, credentials } from '@grpc/grpc-js'
+import * as E from 'fp-ts/Either'
+import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
+import weaviate from 'weaviate-ts-client'
+import { BatchObject, Client, connect } from '../lib'
+import { SearchReply, SearchRequestSchema } from '../lib/grpc/generated/weaviate/v1/search_pb'
+import { METHODS } from '../lib/grpc/methods'
+import { deleteBenchClass, resetBenchClass } from './bench-class'
+import { collectGarbage, median } from './harness'
+import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { startBenchServer } from './server-env'
+
+const OBJECTS = sizeFromEnv('SEARCH_OBJECTS', 20_000)
+const RUNS = sizeFromEnv('SEARCH_RUNS', 5)
+const SHAPES = [
+  { concurrency: 1, queries: sizeFromEnv('SEARCH_QUERIES_C1', 500) },
+  { concurrency: 16, queries: sizeFromEnv('SEARCH_QUERIES_C16', 2_000) },
+] as const
+const DIMENSIONS = 128
+const LIMIT = 10
+const CLASS = 'BenchSearch'
+const IMPORT_BATCH = 500
+/** Untimed queries before every timed run (the contender's connection warm, the GC settled). */
+const SETTLE = 100
+
+/** A seeded generator (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
+const seeded = (seed: number): (() => number) => {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+/** `n` vectors of DIMENSIONS numbers in [-1, 1) from `seed`. */
+const vectors = (seed: number, n: number): number[][] => {
+  const next = seeded(seed)
+  return Array.from({ length: n }, () => Array.from({ length: DIMENSIONS }, () => next() * 2 - 1))
+}
+
+/** Writes OBJECTS objects with seeded vectors through `objects.batch` (setup, not measured). */
+const load = async (client: Client): Promise<void> => {
+  const next = seeded(1)
+  const rows = function* (): Generator<BatchObject> {
+    for (let i = 0; i < OBJECTS; i++) {
+      yield { className: CLASS, dataObject: { title: `object ${i}`, count: i }, vector: Array.from({ length: DIMENSIONS }, () => next() * 2 - 1) }
+    }
+  }
+  const results = await lastValueFrom(client.objects.batch(rows(), { batchSize: IMPORT_BATCH, concurrency: 2 }).pipe(toArray()))
+  const failed = results.filter(E.isLeft)
+  if (failed.length > 0) throw new Error(`import: ${failed.length} objects failed, e.g. ${failed[0]?.left.message ?? ''}`)
+}
+
+/** One search of a contender: the query vector in, the number of results out. */
+type Search = (vector: number[]) => Promise<number>
+
+const ours =
+  (client: Client): Search =>
+  async (vector) => {
+    const result = await firstValueFrom(client.query.nearVector({ className: CLASS, vector, limit: LIMIT, returnProperties: [], returnMetadata: ['distance'] }))
+    if (E.isLeft(result)) throw result.left
+    return result.right.objects.length
+  }
+
+const rawGrpc =
+  (raw: GrpcClient): Search =>
+  (vector) =>
+    new Promise((resolve, reject) =>
+      raw.makeUnaryRequest(
+        METHODS.search.path,
+        METHODS.search.serialize,
+        METHODS.search.deserialize,
+        create(SearchRequestSchema, {
+          collection: CLASS,
+          limit: LIMIT,
+          nearVector: { vectorBytes: new Uint8Array(new Float32Array(vector).buffer) },
+          properties: {},
+          metadata: { uuid: true, distance: true },
+          uses123Api: true,
+          uses125Api: true,
+          uses127Api: true,
+        }),
+        new Metadata(),
+        (error, reply?: SearchReply) => (error !== null || reply === undefined ? reject(error ?? new Error('no reply')) : resolve(reply.results.length)),
+      ),
+    )
+
+const tsClient =
+  (legacy: ReturnType<typeof weaviate.client>): Search =>
+  async (vector) => {
+    const answer = (await legacy.graphql.get().withClassName(CLASS).withNearVector({ vector }).withLimit(LIMIT).withFields('_additional { id distance }').do()) as {
+      data?: { Get?: Record<string, unknown[] | undefined> }
+    }
+    return answer.data?.Get?.[CLASS]?.length ?? 0
+  }
+
+/** The milliseconds of every query, `lanes` loops at once taking the next of `queries`; each must find LIMIT objects. */
+const latencies = async (name: string, search: Search, queries: readonly number[][], lanes: number): Promise<number[]> => {
+  const ms: number[] = []
+  let next = 0
+  const lane = async (): Promise<void> => {
+    while (next < queries.length) {
+      const vector = queries[next++] ?? []
+      const start = process.hrtime.bigint()
+      const found = await search(vector)
+      ms.push(Number(process.hrtime.bigint() - start) / 1e6)
+      if (found !== LIMIT) throw new Error(`${name} found ${found} objects, expected ${LIMIT}`)
+    }
+  }
+  await Promise.all(Array.from({ length: lanes }, lane))
+  return ms
+}
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+
+/** A new order of the contenders for every run (rotated), so none always runs first. */
+const rotated = <T>(xs: readonly T[], by: number): T[] => xs.map((_, i) => xs[(i + by) % xs.length]).filter((x): x is T => x !== undefined)
+
+/** The p50 and p99 of every run per contender, interleaved: what reportRatio reads as times. */
+const measureShape = async (
+  contenders: Readonly<Record<string, Search>>,
+  concurrency: number,
+  queries: readonly number[][],
+): Promise<{ readonly p50: Record<string, number[]>; readonly p99: Record<string, number[]>; readonly cpu: Record<string, number[]> }> => {
+  const p50: Record<string, number[]> = {}
+  const p99: Record<string, number[]> = {}
+  const cpu: Record<string, number[]> = {}
+  const settle = vectors(7, SETTLE)
+  for (let run = 0; run < RUNS; run++) {
+    for (const [name, search] of rotated(Object.entries(contenders), run)) {
+      collectGarbage()
+      await latencies(name, search, settle, concurrency)
+      const before = process.cpuUsage()
+      const sorted = (await latencies(name, search, queries, concurrency)).sort((a, b) => a - b)
+      const used = process.cpuUsage(before)
+      ;(cpu[name] ??= []).push((used.user + used.system) / queries.length)
+      ;(p50[name] ??= []).push(percentile(sorted, 50))
+      ;(p99[name] ??= []).push(percentile(sorted, 99))
+    }
+  }
+  return { p50, p99, cpu }
+}
+
+/**
+ * Runs the benchmark and prints its lines.
+ *
+ * @example
+ * ```ts
+ * await benchSearch(url, grpcUrl) // bench: search nearVector c=1 p50 ours/raw-grpc = 1.01 ...
+ * ```
+ */
+export async function benchSearch(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
+  const server = existingUrl === undefined ? await startBenchServer() : undefined
+  const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
+  const grpcUrl = existingGrpcUrl ?? (server === undefined ? `http://${new URL(url).hostname}:50051` : server.grpcUrl)
+  const client = connect({ url, grpcUrl })
+  const raw = new GrpcClient(new URL(grpcUrl).host, credentials.createInsecure())
+  const legacy = weaviate.client({ scheme: 'http', host: new URL(url).host })
+  try {
+    const start = Date.now()
+    await resetBenchClass(url, CLASS)
+    await load(client)
+    console.log(`  search: loaded ${OBJECTS} objects of ${DIMENSIONS} dimensions in ${Date.now() - start} ms`)
+    // Settle: the server flushes its memtables 2 s after the last write (server-env.ts).
+    await new Promise((resolve) => setTimeout(resolve, 4_000))
+    const contenders: Record<string, Search> = { ours: ours(client), 'raw-grpc': rawGrpc(raw), 'weaviate-ts-client': tsClient(legacy) }
+    for (const [name, search] of Object.entries(contenders)) await latencies(name, search, vectors(3, 200), 4)
+    for (const { concurrency, queries } of SHAPES) {
+      const name = `search nearVector c=${concurrency}`
+      const { cpu, ...times } = await measureShape(contenders, concurrency, vectors(100 + concurrency, queries))
+      for (const [p, perRun] of Object.entries(times)) {
+        reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
+        reportRatio(`${name} ${p}`, perRun, 'weaviate-ts-client')
+      }
+      for (const [p, perRun] of Object.entries(times)) {
+        for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
+      }
+      for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, median(us), 'µs/query', 0)
+    }
+  } finally {
+    raw.close()
+    await deleteBenchClass(url, CLASS)
+    await client.close()
+    await server?.stop()
+  }
+}
+
+if (require.main === module) {
+  benchSearch().catch((e: unknown) => {
+    console.error(e)
+    process.exitCode = 1
+  })
+}
