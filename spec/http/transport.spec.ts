@@ -26,6 +26,12 @@ const FAST_RETRY = { baseDelayMs: 1, maxDelayMs: 5 }
 
 /** Node timers that keep the process alive (unref'd ones are not listed). */
 const refTimers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
+/**
+ * No timer of the operation's own is left: the process holds no more timers than before it. Not
+ * "exactly as many": timers of other clients in the same worker (undici's shared tick of an idle
+ * keep-alive, a gRPC channel's) may end while the operation runs, and a CI run saw one do so.
+ */
+const expectNoTimerAdded = (before: number): void => expect(refTimers()).toBeLessThanOrEqual(before)
 const GET_META: HttpRequest = { method: 'GET', path: '/meta', expect: [200] }
 
 let servers: TestServer[] = []
@@ -247,7 +253,7 @@ describe('HttpEffect over real sockets', () => {
       await success(h, GET_META)
       const before = refTimers()
       await success(h, GET_META)
-      expect(refTimers()).toBe(before)
+      expectNoTimerAdded(before)
     })
 
     it('leaves no timer behind after an unsubscription mid-request', async () => {
@@ -257,7 +263,7 @@ describe('HttpEffect over real sockets', () => {
       const subscription = h.send(GET_META).subscribe()
       await s.request(0)
       subscription.unsubscribe()
-      expect(refTimers()).toBe(before)
+      expectNoTimerAdded(before)
     })
 
     it('leaves no timer behind after an attempt timeout', async () => {
@@ -265,7 +271,7 @@ describe('HttpEffect over real sockets', () => {
       const h = http({ urls: [s.url], retry: false, timeout: { attemptMs: 20 } })
       const before = refTimers()
       await exchangeFailure(h, GET_META)
-      expect(refTimers()).toBe(before)
+      expectNoTimerAdded(before)
     })
 
     it('reports a reset connection as ConnectionError with its code', async () => {
