@@ -9,6 +9,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
+import { cosineDistance, random } from '../helpers/vector-math'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const SEED = 77
@@ -16,36 +17,12 @@ const COUNT = 10_000
 const DIMENSIONS = 128
 const QUERIES = 50
 
-/** mulberry32: the same vectors on every run. */
-const random = (seed: number): (() => number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const next = random(SEED)
 const vectors = Array.from({ length: COUNT }, () => Float32Array.from({ length: DIMENSIONS }, () => next() * 2 - 1))
 const queries = Array.from({ length: QUERIES }, () => Float32Array.from({ length: DIMENSIONS }, () => next() * 2 - 1))
 const idOf = (i: number): string => `dddddddd-0000-4000-8000-${i.toString(16).padStart(12, '0')}`
 
-const cosineDistance = (a: Float32Array, b: Float32Array): number => {
-  let dot = 0
-  let na = 0
-  let nb = 0
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0
-    const y = b[i] ?? 0
-    dot += x * y
-    na += x * x
-    nb += y * y
-  }
-  return 1 - dot / Math.sqrt(na * nb)
-}
 
 const Vectors = uniqueClassName('Recall')
 let client: Client

@@ -9,6 +9,7 @@ import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, SearchObject, Where, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
+import { cosineDistance, random } from '../helpers/vector-math'
 import { apiKeyOption, ServerVersionUnderTest, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const SEED = 20261124
@@ -17,17 +18,6 @@ const DIMENSIONS = 32
 const QUERIES = 20
 const WORDS = ['fox', 'dog', 'cat', 'owl', 'bee', 'elk', 'ant', 'yak', 'emu', 'hen', 'ram', 'cod', 'eel', 'gnu', 'koi']
 
-/** A small seeded generator (mulberry32): the same data on every run. */
-const random = (seed: number): (() => number) => {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Item {
   readonly id: string
@@ -53,20 +43,6 @@ const queries = (): Float32Array[] => {
   return Array.from({ length: QUERIES }, () => Float32Array.from({ length: DIMENSIONS }, () => next() * 2 - 1))
 }
 
-/** Cosine distance in float64 of the stored float32 values. */
-const cosineDistance = (a: Float32Array, b: Float32Array): number => {
-  let dot = 0
-  let na = 0
-  let nb = 0
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0
-    const y = b[i] ?? 0
-    dot += x * y
-    na += x * x
-    nb += y * y
-  }
-  return 1 - dot / Math.sqrt(na * nb)
-}
 
 const bruteForce = (data: readonly Item[], q: Float32Array, k: number): Array<{ id: string; distance: number }> =>
   data
