@@ -81,6 +81,18 @@ describe('the tarball', () => {
     expect(files.filter((f) => !/^(dist\/|package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$)/.test(f))).toEqual([])
   })
 
+  it('carries every source map with its sources inline, so stack traces and debuggers need no file the package lacks', async () => {
+    const maps = files.filter((f) => f.endsWith('.map'))
+    expect(maps.filter((f) => !f.endsWith('.js.map'))).toEqual([])
+    const installed = path.join(project, 'node_modules', packageJson.name)
+    const lacking: string[] = []
+    for (const map of maps) {
+      const parsed = JSON.parse(await fs.readFile(path.join(installed, map), 'utf8')) as { sources: string[]; sourcesContent?: Array<string | null> }
+      if (parsed.sourcesContent?.length !== parsed.sources.length || parsed.sourcesContent.some((s) => typeof s !== 'string')) lacking.push(map)
+    }
+    expect({ maps: maps.length > 0, lacking }).toEqual({ maps: true, lacking: [] })
+  })
+
   it('passes publint with warnings counted as errors', async () => {
     const { stdout } = await sh(path.join(BIN, 'publint'), ['run', tarball, '--strict'], { cwd: scratch })
     expect(stdout).toContain('All good!')
