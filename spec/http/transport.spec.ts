@@ -21,17 +21,10 @@ import {
   stallBody,
   startServer,
 } from '../helpers/misbehaving-server'
+import { CountingClock, countingClock } from '../helpers/counting-clock'
 
 const FAST_RETRY = { baseDelayMs: 1, maxDelayMs: 5 }
 
-/** Node timers that keep the process alive (unref'd ones are not listed). */
-const refTimers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
-/**
- * No timer of the operation's own is left: the process holds no more timers than before it. Not
- * "exactly as many": timers of other clients in the same worker (undici's shared tick of an idle
- * keep-alive, a gRPC channel's) may end while the operation runs, and a CI run saw one do so.
- */
-const expectNoTimerAdded = (before: number): void => expect(refTimers()).toBeLessThanOrEqual(before)
 const GET_META: HttpRequest = { method: 'GET', path: '/meta', expect: [200] }
 
 let servers: TestServer[] = []
@@ -43,8 +36,8 @@ const server = async (behaviour: Parameters<typeof startServer>[0]): Promise<Tes
   return s
 }
 
-const http = (options: HttpOptions): HttpEffect => {
-  const h = createHttp(options)
+const http = (options: HttpOptions, clock?: CountingClock): HttpEffect => {
+  const h = createHttp(options, clock === undefined ? {} : { scheduler: clock.clock })
   clients.push(h)
   return h
 }
@@ -249,29 +242,26 @@ describe('HttpEffect over real sockets', () => {
 
     it('leaves no timer behind after an answer', async () => {
       const s = await server(json(200, {}))
-      const h = http({ urls: [s.url] })
-      await success(h, GET_META)
-      const before = refTimers()
-      await success(h, GET_META)
-      expectNoTimerAdded(before)
+      const clock = countingClock()
+      await success(http({ urls: [s.url] }, clock), GET_META)
+      expect(clock.pending()).toBe(0)
     })
 
     it('leaves no timer behind after an unsubscription mid-request', async () => {
       const s = await server(neverAnswer)
-      const h = http({ urls: [s.url] })
-      const before = refTimers()
-      const subscription = h.send(GET_META).subscribe()
+      const clock = countingClock()
+      const subscription = http({ urls: [s.url] }, clock).send(GET_META).subscribe()
       await s.request(0)
+      expect(clock.pending()).toBeGreaterThan(0) // the request's deadline is running
       subscription.unsubscribe()
-      expectNoTimerAdded(before)
+      expect(clock.pending()).toBe(0)
     })
 
     it('leaves no timer behind after an attempt timeout', async () => {
       const s = await server(neverAnswer)
-      const h = http({ urls: [s.url], retry: false, timeout: { attemptMs: 20 } })
-      const before = refTimers()
-      await exchangeFailure(h, GET_META)
-      expectNoTimerAdded(before)
+      const clock = countingClock()
+      await exchangeFailure(http({ urls: [s.url], retry: false, timeout: { attemptMs: 20 } }, clock), GET_META)
+      expect(clock.pending()).toBe(0)
     })
 
     it('reports a reset connection as ConnectionError with its code', async () => {
