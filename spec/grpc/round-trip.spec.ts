@@ -10,75 +10,16 @@ import { BatchObject, Client, connect } from '../../lib'
 import { createClass, deleteClass, getObjectRaw } from '../helpers/fixtures'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
+import { allTypesObject, allTypesProperties } from '../helpers/all-types'
 
 const Everything = uniqueClassName('GrpcEverything')
 const Target = uniqueClassName('GrpcTarget')
 const Named = uniqueClassName('GrpcNamed')
 const TARGET_ID = '0b6a6f3a-3f7e-4d55-9c1f-0d3a8c1c2b11'
 
-const properties = [
-  { name: 'text', dataType: ['text'] },
-  { name: 'texts', dataType: ['text[]'] },
-  { name: 'int', dataType: ['int'] },
-  { name: 'ints', dataType: ['int[]'] },
-  { name: 'number', dataType: ['number'] },
-  { name: 'numbers', dataType: ['number[]'] },
-  { name: 'boolean', dataType: ['boolean'] },
-  { name: 'booleans', dataType: ['boolean[]'] },
-  { name: 'date', dataType: ['date'] },
-  { name: 'dates', dataType: ['date[]'] },
-  { name: 'uuid', dataType: ['uuid'] },
-  { name: 'uuids', dataType: ['uuid[]'] },
-  { name: 'geo', dataType: ['geoCoordinates'] },
-  { name: 'phone', dataType: ['phoneNumber'] },
-  { name: 'blob', dataType: ['blob'] },
-  { name: 'empty', dataType: ['text[]'] },
-  { name: 'emptyInts', dataType: ['int[]'] },
-  {
-    name: 'nested',
-    dataType: ['object'],
-    nestedProperties: [
-      { name: 'label', dataType: ['text'] },
-      { name: 'weights', dataType: ['number[]'] },
-      { name: 'inner', dataType: ['object'], nestedProperties: [{ name: 'flag', dataType: ['boolean'] }] },
-    ],
-  },
-  {
-    name: 'nestedList',
-    dataType: ['object[]'],
-    nestedProperties: [
-      { name: 'label', dataType: ['text'] },
-      { name: 'count', dataType: ['int'] },
-    ],
-  },
-  { name: 'ref', dataType: [Target] },
-]
-
-const dataObject = {
-  text: 'Grüße, 世界 "quoted"',
-  texts: ['a', '', 'ü'],
-  int: 9_007_199_254,
-  ints: [1, -2, 3_000_000_000],
-  number: 0.1,
-  numbers: [0.1, -2.5, 1e-7],
-  boolean: false,
-  booleans: [true, false],
-  date: new Date('2024-02-29T12:34:56.789Z'),
-  dates: ['2024-01-01T00:00:00Z', '2025-06-30T23:59:59.5+02:00'],
-  uuid: '6ba7b811-9dad-11d1-80b4-00c04fd430c8',
-  uuids: ['6ba7b811-9dad-11d1-80b4-00c04fd430c8', '00000000-0000-4000-8000-000000000000'],
-  geo: { latitude: 52.3676, longitude: 4.9041 },
-  phone: { input: '020 123 4567', defaultCountry: 'nl' },
-  blob: Buffer.from('binary \u0000 data').toString('base64'),
-  empty: [],
-  emptyInts: [],
-  nested: { label: 'n', weights: [1, 2.5], inner: { flag: true } },
-  nestedList: [
-    { label: 'x', count: 1 },
-    { label: 'y', count: 2 },
-  ],
-  ref: [{ beacon: `weaviate://localhost/${Target}/${TARGET_ID}` }],
-}
+const properties = allTypesProperties(Target)
+/** With the date given as a `Date`, which the batch writes as RFC 3339 in UTC. */
+const dataObject = { ...allTypesObject(Target, TARGET_ID), date: new Date('2024-02-29T12:34:56.789Z') }
 
 const VECTOR = [0.1, -0.2, 0.3, 1e-3]
 
@@ -144,7 +85,7 @@ describe('an object of every data type', () => {
     expect(props['ints']).toEqual([1, -2, 3_000_000_000])
     expect(props['numbers']).toEqual([0.1, -2.5, 1e-7])
     expect(props['ref']).toEqual([expect.objectContaining({ beacon: `weaviate://localhost/${Target}/${TARGET_ID}` })])
-    expect(props['nested']).toEqual({ label: 'n', weights: [1, 2.5], inner: { flag: true } })
+    expect(props['nested']).toEqual({ label: 'n', count: 7, weights: [1, 2.5], inner: { flag: true } })
     expect(props['date']).toBe('2024-02-29T12:34:56.789Z')
   })
 
