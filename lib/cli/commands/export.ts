@@ -6,16 +6,22 @@
  * checkpoint knows of and each partition continues after its last written UUID: the file ends up
  * with every object exactly once.
  *
+ * With `--with-vector` on a class with vectors, `--transport auto` reads over gRPC (the vectors as
+ * float32 bytes, see `vectorFormatFor`) and writes each vector as the numbers REST's JSON gives
+ * (`exportLine`): the file is the same, byte for byte, whichever transport read it.
+ *
  * @packageDocumentation
  */
 import { firstRight, type Client } from '../../index'
 import { MAX_PARTITIONS } from '../../paging'
 import { CommandFailure, UsageError } from '../command-errors'
 import { connectionOf, connectTo, ONE_WEAVIATE, SHARED_CONNECTION_OPTIONS } from '../connection'
+import { exportLine } from '../export-line'
 import { openNdjsonWriter } from '../ndjson-writer'
 import { flag, integer, requiredText, text, type OptionValues } from '../options/option-table'
 import { partitionPages, startCursors, type PartitionCursors } from '../partition-pages'
 import { runResumable, type ResumableRun } from '../resumable-run'
+import { vectorFormatFor } from '../vector-format'
 import type { CliIo } from '../io'
 import { defineCommand, PROGRESS } from './command'
 
@@ -101,10 +107,12 @@ const exportPages = async (client: Client, io: CliIo, values: ExportValues, run:
   try {
     run.progress.setTotal(await firstRight(client.objects.count({ className: values.class, ...(values.tenant === undefined ? {} : { tenant: values.tenant }) })))
     if (resumed === undefined) await out.write({ schema: definition })
-    const pages = partitionPages(client, { className: values.class, cursors: state.partitions, pageSize: values.pageSize, withVector: values.withVector, tenant: values.tenant })
+    const tenant = values.tenant
+    const vectorFormat = await vectorFormatFor(client, { className: values.class, withVector: values.withVector, transport: values.transport, tenant })
+    const pages = partitionPages(client, { className: values.class, cursors: state.partitions, pageSize: values.pageSize, withVector: values.withVector, vectorFormat, tenant })
     for await (const page of pages) {
       for (const object of page.objects) {
-        await out.write(object, () => {
+        await out.write(exportLine(object), () => {
           // Runs when the line reached the OS, in line order: offset and cursors move together.
           state.partitions[page.partition] = object.id
           state.offset = out.written()
