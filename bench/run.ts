@@ -17,7 +17,7 @@ import { benchBatch } from './batch'
 import { benchCopy } from './copy'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'
-import { allFigures } from './report'
+import { allFigures, inGroup } from './report'
 import { benchSearch } from './search'
 import { startBenchServer } from './server-env'
 import { benchStream } from './stream'
@@ -66,6 +66,7 @@ const main = async (): Promise<void> => {
   const seconds: Record<string, number> = {}
   const timed = async (group: Group, run: () => Promise<void>): Promise<void> => {
     if (!groups.includes(group)) return
+    inGroup(group)
     const start = Date.now()
     await run()
     seconds[group] = Math.round((Date.now() - start) / 1000)
