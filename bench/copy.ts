@@ -14,7 +14,7 @@
  * vector index skipped, so the figures are the transport's, not HNSW's), each command run with
  * `--transport grpc` and with `--transport rest`, interleaved. Printed: `cli export|import|copy
  * 20k vectors grpc/rest = <ratio>` and each one's objects/s. (`--transport auto` picks gRPC for
- * each of them: spec/cli/grpc-reads.spec.ts.) Sizes: BENCH_COPY_OBJECTS (100,000),
+ * copy's reads and the writes, REST for export's reads: spec/cli/grpc-reads.spec.ts.) Sizes: BENCH_COPY_OBJECTS (100,000),
  * BENCH_COPY_RUNS (2), BENCH_COPY_VECTOR_OBJECTS (20,000), BENCH_COPY_VECTOR_RUNS (3).
  *
  * Run: `npx ts-node --transpile-only bench/copy.ts` (uses WEAVIATE_URL and WEAVIATE_GRPC_URL as the

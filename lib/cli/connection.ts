@@ -74,7 +74,7 @@ export const SHARED_CONNECTION_OPTIONS = {
   'api-key': text('KEY', 'API key (default: env WEAVIATE_API_KEY); never printed'),
   transport: choice(
     'MODE',
-    'auto: writes, and reads of a class with vectors with its vectors, over gRPC where the server has it (else REST, with a warning), reads of bare objects over REST; grpc or rest: only that one',
+    'auto: writes, and copy\'s reads of a class with vectors, over gRPC where the server has it (else REST, with a warning); other reads over REST (measured faster); grpc or rest: only that one',
     ['auto', 'grpc', 'rest'] as const,
     'auto',
   ),

@@ -1,9 +1,10 @@
 /**
- * The vector format a command reads a class in, which is also how it picks the transport of its
+ * The vector format `copy` reads a class in, which is also how it picks the transport of its
  * reads: the library's stream reads over gRPC under `--transport auto` only when vectors are
  * asked for as Float32Arrays (lib/objects/stream/transport.ts), the form gRPC carries them in as
- * bytes. So a command asks for `'float32'` where vectors are read and the class has them; bare
- * objects stay `'array'`, which `auto` reads over REST (faster for them, see the README's bench).
+ * bytes and the target's batch takes as they are. So copy asks for `'float32'` where the class has
+ * vectors; bare objects stay `'array'`, which `auto` reads over REST (faster for them, see the
+ * README's bench). (`export` reads REST under `auto`: see its `exportVectorFormat`.)
  *
  * @packageDocumentation
  */
@@ -32,7 +33,6 @@ export interface VectorRead {
   readonly className: string
   readonly withVector: boolean
   readonly transport: TransportMode
-  readonly tenant?: string | undefined
 }
 
 /**
@@ -48,9 +48,7 @@ export interface VectorRead {
 export const vectorFormatFor = async (client: Client, read: VectorRead): Promise<VectorFormat> => {
   if (!read.withVector || read.transport === 'rest') return 'array'
   if (read.transport === 'grpc') return 'float32'
-  const [first] = await firstRight(
-    client.objects.list({ className: read.className, limit: 1, withVector: true, ...(read.tenant === undefined ? {} : { tenant: read.tenant }) }),
-  )
+  const [first] = await firstRight(client.objects.list({ className: read.className, limit: 1, withVector: true }))
   return first !== undefined && hasVectors(first) ? 'float32' : 'array'
 }
 
