@@ -94,7 +94,7 @@ const USAGE_PRELOAD = `process.on('exit', () => {
 /** The command compiled as the package ships it, into a fresh folder under `.tmp/`; its main script. */
 const buildCommand = async (dir: string): Promise<{ main: string; preload: string }> => {
   const tsc = require.resolve('typescript/bin/tsc')
-  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir, '--declaration', 'false', '--declarationMap', 'false', '--sourceMap', 'false'], { cwd: ROOT })
+  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir, '--declaration', 'false', '--declarationMap', 'false', '--sourceMap', 'false', '--inlineSources', 'false'], { cwd: ROOT })
   const preload = path.join(dir, 'bench-usage.js')
   await fs.writeFile(preload, USAGE_PRELOAD)
   return { main: path.join(dir, 'cli', 'main.js'), preload }
