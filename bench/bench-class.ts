@@ -9,8 +9,8 @@ export const deleteBenchClass = async (url: string, className: string): Promise<
   await fetch(`${v1(url)}/schema/${className}`, { method: 'DELETE' })
 }
 
-/** Drops and re-creates the class with properties `title` (text) and `count` (int). */
-export const resetBenchClass = async (url: string, className: string): Promise<void> => {
+/** Drops and re-creates the class with properties `title` (text) and `count` (int); with `skipVectorIndex`, no vector index is built. */
+export const resetBenchClass = async (url: string, className: string, options: { readonly skipVectorIndex?: boolean } = {}): Promise<void> => {
   await deleteBenchClass(url, className)
   const res = await fetch(`${v1(url)}/schema`, {
     method: 'POST',
@@ -18,6 +18,7 @@ export const resetBenchClass = async (url: string, className: string): Promise<v
     body: JSON.stringify({
       class: className,
       vectorizer: 'none',
+      ...(options.skipVectorIndex === true ? { vectorIndexConfig: { skip: true } } : {}),
       properties: [
         { name: 'title', dataType: ['text'] },
         { name: 'count', dataType: ['int'] },

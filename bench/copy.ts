@@ -7,9 +7,18 @@
  * objects/s and peak RSS, and where the CPU went: the target server's CPU seconds during copy and
  * during import (its vector indexing, the same work both ways) and each command's own CPU seconds.
  * On 2 cores, a copy cannot take less than (target + source + command CPU) / 2. Each write goes
- * into a freshly dropped class on the target.
+ * into a freshly dropped class on the target. The commands get each server's gRPC address and run
+ * with the default `--transport auto`.
  *
- * Run: `npx ts-node --transpile-only bench/copy.ts` (uses WEAVIATE_URL as the source when set).
+ * Then the gain of gRPC for a class with vectors: 20,000 objects with 768-dimension vectors (the
+ * vector index skipped, so the figures are the transport's, not HNSW's), each command run with
+ * `--transport grpc` and with `--transport rest`, interleaved. Printed: `cli export|import|copy
+ * 20k vectors grpc/rest = <ratio>` and each one's objects/s. (`--transport auto` picks gRPC for
+ * copy's reads and the writes, REST for export's reads: spec/cli/grpc-reads.spec.ts.) Sizes: BENCH_COPY_OBJECTS (100,000),
+ * BENCH_COPY_RUNS (2), BENCH_COPY_VECTOR_OBJECTS (20,000), BENCH_COPY_VECTOR_RUNS (3).
+ *
+ * Run: `npx ts-node --transpile-only bench/copy.ts` (uses WEAVIATE_URL and WEAVIATE_GRPC_URL as the
+ * source when set).
  */
 import { execFile } from 'node:child_process'
 import * as fs from 'node:fs/promises'
@@ -18,7 +27,8 @@ import * as path from 'node:path'
 import { promisify } from 'node:util'
 import { lastValueFrom } from 'rxjs'
 import { connect, firstRight, type BatchObject } from '../lib'
-import { deleteBenchClass } from './bench-class'
+import { deleteBenchClass, resetBenchClass } from './bench-class'
+import { loadBenchObjects } from './bench-objects'
 import { median } from './harness'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import { startBenchServer } from './server-env'
@@ -28,6 +38,9 @@ const CLASS = 'BenchCopy'
 const OBJECTS = sizeFromEnv('COPY_OBJECTS', 100_000)
 const DIMENSIONS = 32
 const RUNS = sizeFromEnv('COPY_RUNS', 2)
+const VECTOR_CLASS = 'BenchCopyVectors'
+const VECTOR_OBJECTS = sizeFromEnv('COPY_VECTOR_OBJECTS', 20_000)
+const VECTOR_RUNS = sizeFromEnv('COPY_VECTOR_RUNS', 3)
 const ROOT = path.join(__dirname, '..')
 /** USER_HZ: the unit of the CPU times in /proc/<pid>/stat (100 on Linux for every architecture). */
 const USER_HZ = 100
@@ -40,8 +53,8 @@ function* objects(n: number): Generator<BatchObject> {
 }
 
 /** The source class: dropped, created and filled through the library's batch sink. */
-const seed = async (url: string): Promise<void> => {
-  const client = connect({ url })
+const seed = async (url: string, grpcUrl: string): Promise<void> => {
+  const client = connect({ url, grpcUrl })
   try {
     await deleteBenchClass(url, CLASS)
     await firstRight(
@@ -81,7 +94,7 @@ const USAGE_PRELOAD = `process.on('exit', () => {
 /** The command compiled as the package ships it, into a fresh folder under `.tmp/`; its main script. */
 const buildCommand = async (dir: string): Promise<{ main: string; preload: string }> => {
   const tsc = require.resolve('typescript/bin/tsc')
-  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir, '--declaration', 'false', '--declarationMap', 'false', '--sourceMap', 'false'], { cwd: ROOT })
+  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dir, '--declaration', 'false', '--declarationMap', 'false', '--sourceMap', 'false', '--inlineSources', 'false'], { cwd: ROOT })
   const preload = path.join(dir, 'bench-usage.js')
   await fs.writeFile(preload, USAGE_PRELOAD)
   return { main: path.join(dir, 'cli', 'main.js'), preload }
@@ -114,19 +127,62 @@ const command = async (built: { main: string; preload: string }, targetPid: numb
 }
 
 const mb = (bytes: number): number => bytes / 1024 / 1024
-const rate = (ms: number): number => OBJECTS / (ms / 1000)
-const label = OBJECTS % 1000 === 0 ? `${OBJECTS / 1000}k` : `${OBJECTS}`
+const rate = (ms: number, objects = OBJECTS): number => objects / (ms / 1000)
+const labelOf = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
+const label = labelOf(OBJECTS)
+
+/** One side of a command: its REST and gRPC addresses. */
+interface Side {
+  readonly url: string
+  readonly grpcUrl: string
+}
+
+/**
+ * Prints `bench: cli export|import|copy 20k vectors grpc/rest = <ratio>` and the objects/s of each
+ * command over each transport: the commands on a class of 768-dimension vectors (index skipped),
+ * `--transport grpc` and `--transport rest` in turn, run after run.
+ */
+const benchVectorCommands = async (cli: (argv: readonly string[]) => Promise<Timed>, source: Side, target: Side, file: string): Promise<void> => {
+  await resetBenchClass(source.url, VECTOR_CLASS, { skipVectorIndex: true })
+  await loadBenchObjects(source.url, VECTOR_CLASS, { from: 0, to: VECTOR_OBJECTS, vectors: true })
+  const transports = ['grpc', 'rest'] as const
+  const times = { export: { grpc: [] as number[], rest: [] as number[] }, import: { grpc: [] as number[], rest: [] as number[] }, copy: { grpc: [] as number[], rest: [] as number[] } }
+  const from = ['--from', source.url, '--from-grpc-url', source.grpcUrl]
+  const to = ['--to', target.url, '--to-grpc-url', target.grpcUrl]
+  for (let i = 0; i < VECTOR_RUNS; i++) {
+    for (const transport of transports) {
+      const over = ['--transport', transport, '--partitions', '4']
+      await deleteBenchClass(target.url, VECTOR_CLASS)
+      times.copy[transport].push((await cli(['copy', ...from, ...to, '--class', VECTOR_CLASS, ...over])).ms)
+      await deleteBenchClass(target.url, VECTOR_CLASS)
+      await fs.rm(file, { force: true })
+      times.export[transport].push((await cli(['export', '--url', source.url, '--grpc-url', source.grpcUrl, '--class', VECTOR_CLASS, '--with-vector', '--out', file, ...over])).ms)
+      times.import[transport].push((await cli(['import', '--url', target.url, '--grpc-url', target.grpcUrl, '--create-class', file, '--transport', transport])).ms)
+    }
+  }
+  const name = `cli %s ${labelOf(VECTOR_OBJECTS)} vectors`
+  for (const command of ['export', 'import', 'copy'] as const) {
+    reportRatio(name.replace('%s', command), times[command], 'rest', 'grpc')
+  }
+  for (const command of ['export', 'import', 'copy'] as const) {
+    for (const transport of transports) {
+      reportValue(`${name.replace('%s', command)} ${transport} objects/s`, rate(median(times[command][transport]), VECTOR_OBJECTS), '', 0)
+    }
+  }
+  await deleteBenchClass(target.url, VECTOR_CLASS)
+  await deleteBenchClass(source.url, VECTOR_CLASS)
+}
 
 /**
  * Prints `bench: copy 100k ours/export+import = <ratio> (spread a-b)` and the objects/s and peak
- * RSS lines of copy, export and import.
+ * RSS lines of copy, export and import; then the vectors' grpc/rest ratios of each command.
  *
  * @example
  * ```ts
- * await benchCopy(url) // bench: copy 100k ours/export+import = 0.62 (spread 0.60-0.64) ...
+ * await benchCopy(url, grpcUrl) // bench: copy 100k ours/export+import = 0.62 (spread 0.60-0.64) ...
  * ```
  */
-export const benchCopy = async (sourceUrl: string): Promise<void> => {
+export const benchCopy = async (sourceUrl: string, sourceGrpcUrl: string): Promise<void> => {
   // The build goes inside the project, so that the compiled command finds its dependencies in node_modules.
   await fs.mkdir(path.join(ROOT, '.tmp'), { recursive: true })
   const buildDir = await fs.mkdtemp(path.join(ROOT, '.tmp', 'bench-cli-'))
@@ -139,17 +195,17 @@ export const benchCopy = async (sourceUrl: string): Promise<void> => {
   try {
     const built = await buildCommand(buildDir)
     const cli = (argv: readonly string[]) => command(built, target.pid, argv)
-    await seed(sourceUrl)
+    await seed(sourceUrl, sourceGrpcUrl)
     const copies: Timed[] = []
     const exports: Timed[] = []
     const imports: Timed[] = []
     for (let i = 0; i < RUNS; i++) {
       await deleteBenchClass(target.url, CLASS)
-      copies.push(await cli(['copy', '--from', sourceUrl, '--to', target.url, '--class', CLASS, '--partitions', '4']))
+      copies.push(await cli(['copy', '--from', sourceUrl, '--from-grpc-url', sourceGrpcUrl, '--to', target.url, '--to-grpc-url', target.grpcUrl, '--class', CLASS, '--partitions', '4']))
       await deleteBenchClass(target.url, CLASS)
       await fs.rm(file, { force: true })
-      exports.push(await cli(['export', '--url', sourceUrl, '--class', CLASS, '--with-vector', '--partitions', '4', '--out', file]))
-      imports.push(await cli(['import', '--url', target.url, '--create-class', file]))
+      exports.push(await cli(['export', '--url', sourceUrl, '--grpc-url', sourceGrpcUrl, '--class', CLASS, '--with-vector', '--partitions', '4', '--out', file]))
+      imports.push(await cli(['import', '--url', target.url, '--grpc-url', target.grpcUrl, '--create-class', file]))
     }
     const ms = (xs: readonly Timed[]) => xs.map((x) => x.ms)
     const both = exports.map((e, i) => e.ms + (imports[i]?.ms ?? NaN))
@@ -167,6 +223,7 @@ export const benchCopy = async (sourceUrl: string): Promise<void> => {
     // The target's vector indexing: the same work whether the objects come from copy or import.
     reportValue(`copy ${label} target server cpu`, median(copies.map((x) => x.targetCpu)), 's', 1)
     reportValue(`import ${label} target server cpu`, median(imports.map((x) => x.targetCpu)), 's', 1)
+    await benchVectorCommands(cli, { url: sourceUrl, grpcUrl: sourceGrpcUrl }, target, file)
   } finally {
     await fs.rm(dir, { recursive: true, force: true })
     await fs.rm(buildDir, { recursive: true, force: true })
@@ -180,7 +237,8 @@ if (require.main === module) {
   void (async () => {
     const server = given === undefined ? await startBenchServer() : undefined
     try {
-      await benchCopy(given ?? server?.url ?? '')
+      const url = given ?? server?.url ?? ''
+      await benchCopy(url, server?.grpcUrl ?? process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
     } finally {
       await server?.stop()
     }

@@ -19,6 +19,8 @@ export interface RatioFigure {
   readonly min: number
   readonly max: number
   readonly runs: number
+  /** The `npm run bench` group that printed it (none when run on its own, or in files before groups were kept). */
+  readonly group?: string
 }
 
 /** `bench: <name> = <value> <unit>`. */
@@ -27,6 +29,7 @@ export interface ValueFigure {
   readonly key: string
   readonly value: number
   readonly unit: string
+  readonly group?: string
 }
 
 export type Figure = RatioFigure | ValueFigure
@@ -35,6 +38,15 @@ const figures: Figure[] = []
 
 /** Every figure printed so far. */
 export const allFigures = (): readonly Figure[] => figures
+
+let currentGroup: string | undefined
+
+/** The group the figures printed from now on belong to (`run.ts` sets it before each group). */
+export const inGroup = (group: string): void => {
+  currentGroup = group
+}
+
+const grouped = (): { readonly group?: string } => (currentGroup === undefined ? {} : { group: currentGroup })
 
 const round = (x: number): number => Math.round(x * 100) / 100
 
@@ -56,6 +68,7 @@ export const reportRatio = (name: string, times: Readonly<Record<string, readonl
     min: round(ratios.length === 0 ? Number.NaN : Math.min(...ratios)),
     max: round(ratios.length === 0 ? Number.NaN : Math.max(...ratios)),
     runs: ratios.length,
+    ...grouped(),
   }
   figures.push(figure)
   console.log(`bench: ${figure.key} = ${figure.ratio.toFixed(2)} (spread ${figure.min.toFixed(2)}-${figure.max.toFixed(2)})`)
@@ -64,7 +77,7 @@ export const reportRatio = (name: string, times: Readonly<Record<string, readonl
 
 /** Prints and records a plain value: `bench: <key> = <value> <unit>`. */
 export const reportValue = (key: string, value: number, unit = '', digits = 2): ValueFigure => {
-  const figure: ValueFigure = { kind: 'value', key, value: Number(value.toFixed(digits)), unit }
+  const figure: ValueFigure = { kind: 'value', key, value: Number(value.toFixed(digits)), unit, ...grouped() }
   figures.push(figure)
   console.log(`bench: ${key} = ${value.toFixed(digits)}${unit === '' ? '' : ` ${unit}`}`)
   return figure

@@ -17,7 +17,7 @@ import { benchBatch } from './batch'
 import { benchCopy } from './copy'
 import { benchHttp } from './http'
 import { benchObjects } from './objects'
-import { allFigures } from './report'
+import { allFigures, inGroup } from './report'
 import { benchSearch } from './search'
 import { startBenchServer } from './server-env'
 import { benchStream } from './stream'
@@ -66,6 +66,7 @@ const main = async (): Promise<void> => {
   const seconds: Record<string, number> = {}
   const timed = async (group: Group, run: () => Promise<void>): Promise<void> => {
     if (!groups.includes(group)) return
+    inGroup(group)
     const start = Date.now()
     await run()
     seconds[group] = Math.round((Date.now() - start) / 1000)
@@ -80,9 +81,9 @@ const main = async (): Promise<void> => {
       await timed('objects', () => benchObjects(url))
       await timed('stream', () => benchStream(url))
       await timed('batch', () => benchBatch(url))
-      await timed('copy', () => benchCopy(url))
       // The gRPC port: the started server's, else WEAVIATE_GRPC_URL, else the REST host's 50051.
       const grpcUrl = server !== undefined ? server.grpcUrl : (process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
+      await timed('copy', () => benchCopy(url, grpcUrl))
       await timed('vectors', async () => {
         await benchVectors(url, grpcUrl)
         await benchVectorsStream(url, grpcUrl)

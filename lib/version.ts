@@ -97,6 +97,9 @@ export const FEATURES = {
   autocut: { since: '1.20.0', name: 'autocut' },
   // groupBy of nearVector/nearObject (v1.19.0 class_builder_fields.go).
   searchGroupBy: { since: '1.19.0', name: "a vector search's 'groupBy'" },
+  // groupBy of bm25 and hybrid: grouped by the traverser from 1.25.0 (usecases/traverser/hybrid_group_by.go,
+  // weaviate#4477); 1.24's gRPC parser takes a groupBy but its bm25/hybrid paths never group.
+  keywordGroupBy: { since: '1.25.0', name: "a bm25 or hybrid search's 'groupBy'" },
   searchConsistency: { since: '1.19.0', name: "a search's 'consistencyLevel'" },
   // targetVectors and `_additional.vectors` (v1.24.0 class_builder.go).
   namedVectors: { since: '1.24.0', name: 'named vectors in search' },

@@ -72,7 +72,12 @@ export const side = <S extends string>(name: S, help: string) =>
  */
 export const SHARED_CONNECTION_OPTIONS = {
   'api-key': text('KEY', 'API key (default: env WEAVIATE_API_KEY); never printed'),
-  transport: choice('MODE', 'auto: gRPC where the server has it, else REST with a warning; grpc or rest: only that one', ['auto', 'grpc', 'rest'] as const, 'auto'),
+  transport: choice(
+    'MODE',
+    'auto: writes, and copy\'s reads of a class with vectors, over gRPC where the server has it (else REST, with a warning); other reads over REST (measured faster); grpc or rest: only that one',
+    ['auto', 'grpc', 'rest'] as const,
+    'auto',
+  ),
   timeout: integer('SECONDS', 'time limit of one request attempt', { default: 30, max: 3600 }),
 } as const
 

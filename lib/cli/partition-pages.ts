@@ -7,9 +7,10 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import type { Client, WeaviateObject } from '../index'
+import type { Client, VectorFormat, WeaviateObject } from '../index'
 import { toAsyncIterable, uuidInRange, uuidPartitions } from '../paging'
 import { CommandFailure } from './command-errors'
+import type { ReadVector } from './vector-format'
 
 /**
  * Per partition, the last UUID done (`null`: none yet), as a checkpoint keeps it.
@@ -46,7 +47,8 @@ export const startCursors = (saved: PartitionCursors | undefined, count: number,
  */
 export interface PartitionPage {
   readonly partition: number
-  readonly objects: readonly WeaviateObject[]
+  /** Their vectors as `read.vectorFormat` gives them. */
+  readonly objects: ReadonlyArray<WeaviateObject<Record<string, unknown>, ReadVector>>
 }
 
 /**
@@ -54,7 +56,7 @@ export interface PartitionPage {
  *
  * @example
  * ```ts
- * const read: PartitionRead = { className: 'Article', cursors: [null, null], pageSize: 500, withVector: true }
+ * const read: PartitionRead = { className: 'Article', cursors: [null, null], pageSize: 500, withVector: true, vectorFormat: 'float32' }
  * ```
  */
 export interface PartitionRead {
@@ -62,6 +64,8 @@ export interface PartitionRead {
   readonly cursors: PartitionCursors
   readonly pageSize: number
   readonly withVector: boolean
+  /** `'float32'` (Float32Arrays, read over gRPC under `auto`) or `'array'` (see `vectorFormatFor`). */
+  readonly vectorFormat: VectorFormat
   readonly tenant?: string | undefined
 }
 
@@ -85,6 +89,7 @@ export async function* partitionPages(client: Client, read: PartitionRead): Asyn
       pageSize: read.pageSize,
       prefetch: 1,
       withVector: read.withVector,
+      vectorFormat: read.vectorFormat,
       pacer,
       ...(read.tenant === undefined ? {} : { tenant: read.tenant }),
     }),

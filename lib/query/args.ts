@@ -101,7 +101,10 @@ export interface QueryCommon<P = Record<string, unknown>> extends CallOptions {
 
 /**
  * Results grouped by the value of a property: at most `numberOfGroups` groups (the nearest
- * first) of at most `objectsPerGroup` objects each.
+ * first) of at most `objectsPerGroup` objects each. `bm25` and `hybrid` (Weaviate 1.25+) group
+ * the search's top `limit` results, best first, by the value of a text or text[] property (an
+ * object with several values joins a group per value); the server groups no other type there,
+ * so such a search answers no groups.
  *
  * @example
  * ```ts
@@ -116,7 +119,7 @@ export interface SearchGroupBy {
 
 /** What the searches that can group take. */
 interface Grouping {
-  /** Group the results (Weaviate 1.19+); the result then has `groups`. */
+  /** Group the results (Weaviate 1.19+; bm25 and hybrid 1.25+); the result then has `groups`. */
   readonly groupBy?: SearchGroupBy
 }
 
@@ -164,7 +167,7 @@ export interface NearObjectArgs<P = Record<string, unknown>> extends QueryCommon
  * const args: Bm25Args = { className: 'Article', query: 'fox', queryProperties: ['title^2', 'body'] }
  * ```
  */
-export interface Bm25Args<P = Record<string, unknown>> extends QueryCommon<P> {
+export interface Bm25Args<P = Record<string, unknown>> extends QueryCommon<P>, Grouping {
   readonly query: string
   /** The properties searched, each optionally weighted: `'title^2'`. Default: every text property. */
   readonly queryProperties?: readonly string[]
@@ -179,7 +182,7 @@ export interface Bm25Args<P = Record<string, unknown>> extends QueryCommon<P> {
  * const args: HybridArgs = { className: 'Article', query: 'fox', alpha: 0.5, vector: [0.1, 0.2] }
  * ```
  */
-export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P> {
+export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P>, Grouping {
   readonly query: string
   /** 0: keyword only, 1: vector only (default 0.75; always sent). */
   readonly alpha?: number
@@ -329,10 +332,7 @@ const groupBy = (argument: string, value: unknown): SearchGroupBy => {
   }
 }
 
-/**
- * Checks the common arguments around a checked search (`autocut` for searches, `groupBy` for the
- * vector searches: bm25 and hybrid with groupBy answered no groups on 1.39.0 over both transports).
- */
+/** Checks the common arguments around a checked search (`autocut` and `groupBy` for searches, not for fetchObjects). */
 const common = <P>(a: Record<string, unknown>, search: Search, searching: boolean): QueryInput<P> => {
   const include = a['includeVector']
   const vectorNames = Array.isArray(include) ? stringArray('includeVector', include).map((n, i) => propertyName(`includeVector[${i}]`, n)) : []
@@ -345,7 +345,7 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
     limit: optional(positiveInteger, 'limit', a['limit']) ?? DEFAULT_LIMIT,
     ...defined('offset', optional(nonNegativeInteger, 'offset', a['offset'])),
     ...defined('autocut', searching ? optional(positiveInteger, 'autocut', a['autocut']) : undefined),
-    ...defined('groupBy', search.kind === 'nearVector' || search.kind === 'nearObject' ? optional(groupBy, 'groupBy', a['groupBy']) : undefined),
+    ...defined('groupBy', searching ? optional(groupBy, 'groupBy', a['groupBy']) : undefined),
     ...defined('tenant', optional(name, 'tenant', a['tenant'])),
     ...defined('consistencyLevel', optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel'])),
     ...defined('properties', properties),

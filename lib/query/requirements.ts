@@ -54,6 +54,12 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
   }
 }
 
+/** A vector search groups from 1.19, bm25 and hybrid from 1.25. */
+const groupByFeatures = (input: QueryInput<unknown>): Feature[] => {
+  if (input.groupBy === undefined) return []
+  return input.search.kind === 'bm25' || input.search.kind === 'hybrid' ? ['keywordGroupBy'] : ['searchGroupBy']
+}
+
 /**
  * Every feature the query uses.
  *
@@ -67,7 +73,7 @@ export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] =>
   ...(input.metadata.includes('distance') ? ['searchDistance' as const] : []),
   ...(input.metadata.includes('score') || input.metadata.includes('explainScore') ? ['searchScore' as const] : []),
   ...(input.autocut === undefined ? [] : ['autocut' as const]),
-  ...(input.groupBy === undefined ? [] : ['searchGroupBy' as const]),
+  ...groupByFeatures(input),
   ...(input.tenant === undefined ? [] : ['tenants' as const]),
   ...(input.consistencyLevel === undefined ? [] : ['searchConsistency' as const]),
   ...(input.vectorNames.length === 0 ? [] : ['namedVectors' as const]),

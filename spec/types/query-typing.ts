@@ -30,7 +30,9 @@ client.query.nearVector({ className: 'A', vector: [1], codec: Article }).subscri
   // @ts-expect-error the codec's type has no 'body'
   if (r._tag === 'Right') { const body: unknown = r.right.objects[0]?.properties.body; void body }
 })
-// @ts-expect-error groupBy is for the vector searches
+// @ts-expect-error groupBy is for the searches, not fetchObjects
+client.query.fetchObjects({ className: 'A', groupBy: { property: 'p', numberOfGroups: 1, objectsPerGroup: 1 } })
 client.query.bm25({ className: 'A', query: 'x', groupBy: { property: 'p', numberOfGroups: 1, objectsPerGroup: 1 } })
+client.query.hybrid({ className: 'A', query: 'x', groupBy: { property: 'p', numberOfGroups: 1, objectsPerGroup: 1 } })
 // @ts-expect-error a vector search needs a vector
 client.query.nearVector({ className: 'A' })

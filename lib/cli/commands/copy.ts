@@ -12,7 +12,7 @@
  *
  * @packageDocumentation
  */
-import { firstRight, type BatchObject, type Client, type WeaviateObject } from '../../index'
+import { firstRight, type BatchObject, type Client } from '../../index'
 import { MAX_PARTITIONS } from '../../paging'
 import { batchInOrder, type Entry } from '../batch-in-order'
 import { renameClass } from '../class-rename'
@@ -20,10 +20,11 @@ import { CommandFailure } from '../command-errors'
 import { connectionOf, connectTo, side, SHARED_CONNECTION_OPTIONS } from '../connection'
 import type { FailureRecord } from '../failures-file'
 import { flag, integer, requiredText, text, type OptionValues } from '../options/option-table'
-import { partitionPages, startCursors, type PartitionCursors } from '../partition-pages'
+import { partitionPages, startCursors, type PartitionCursors, type PartitionPage } from '../partition-pages'
 import { referenceProperties, referencesIn, withoutReferences } from '../reference-properties'
 import { referencesPass } from '../references-pass'
 import { runResumable, type ResumableRun } from '../resumable-run'
+import { vectorFormatFor } from '../vector-format'
 import { defineCommand, PROGRESS } from './command'
 
 /** The checkpoint of a copy. */
@@ -118,7 +119,10 @@ const copyClass = async (source: Client, target: Client, values: CopyValues, run
       ? { className: values.class, toClassName, phase: 'objects', partitions: startCursors(undefined, values.partitions, values.checkpoint), window }
       : { ...saved, partitions: startCursors(saved.partitions, values.partitions, values.checkpoint) }
   run.progress.setTotal(await firstRight(source.objects.count({ className: values.class })))
-  const read = (withVector: boolean) => partitionPages(source, { className: values.class, cursors: state.partitions, pageSize: values.pageSize, withVector })
+  // The objects' vectors go from the source's reply to the target's batch as Float32Arrays (over gRPC, float32 bytes both ways).
+  const vectorFormat = await vectorFormatFor(source, { className: values.class, withVector: true, transport: values.transport })
+  const read = (withVector: boolean) =>
+    partitionPages(source, { className: values.class, cursors: state.partitions, pageSize: values.pageSize, withVector, vectorFormat: withVector ? vectorFormat : 'array' })
   const moveTo = async (prefix: ReadonlyArray<{ readonly position: ObjectPosition | undefined; readonly failure: FailureRecord | undefined }>) => {
     const partitions = [...state.partitions]
     for (const { position } of prefix) if (position !== undefined) partitions[position.partition] = position.id
@@ -157,7 +161,7 @@ const copyClass = async (source: Client, target: Client, values: CopyValues, run
 }
 
 async function* objectEntries(
-  pages: AsyncIterable<{ readonly partition: number; readonly objects: readonly WeaviateObject[] }>,
+  pages: AsyncIterable<PartitionPage>,
   toClassName: string,
   references: readonly string[],
 ): AsyncGenerator<Entry<BatchObject, ObjectPosition>> {
@@ -170,6 +174,8 @@ async function* objectEntries(
           uuid: o.id,
           dataObject: withoutReferences(o.properties, references),
           ...(o.vector === undefined ? {} : { vector: o.vector }),
+          // Named vectors as read (a multi-vector, which the batch does not take, fails its object there).
+          ...(o.vectors === undefined ? {} : { vectors: o.vectors as NonNullable<BatchObject['vectors']> }),
           ...(o.tenant === undefined ? {} : { tenant: o.tenant }),
         },
         describe: (message) => ({ id: o.id, message }),
@@ -179,7 +185,7 @@ async function* objectEntries(
 }
 
 async function* referenceObjects(
-  pages: AsyncIterable<{ readonly partition: number; readonly objects: readonly WeaviateObject[] }>,
+  pages: AsyncIterable<PartitionPage>,
   references: readonly string[],
 ) {
   for await (const page of pages) {
