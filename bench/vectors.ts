@@ -8,14 +8,18 @@
  * - `raw-grpc`: the plainest loop a user would write with `@grpc/grpc-js` and the generated code:
  *   `create()` a `BatchObjectsRequest` of 100 objects (client-made UUIDs, the properties as a
  *   Struct, the vector as float32 bytes), `makeUnaryRequest`, next;
- * - `raw-rest`: the plainest undici loop for `POST /v1/batch/objects` (client-made UUIDs).
+ * - `raw-rest`: the plainest undici loop for `POST /v1/batch/objects` (client-made UUIDs);
+ * - `batch-stream`: the plainest grpc-js loop over server-side batching (`BatchStream`, 1.34+):
+ *   `Data` messages of the size the server asks for, at most 2 of them unacknowledged (issue 23
+ *   item 4: measured against `raw-grpc`, printed as `batch-stream/batch-objects`).
  *
  * Twice: with the vector index skipped (`vectorIndexConfig: { skip: true }`: the transport) and with
  * HNSW (what a default class costs). Prints `bench: vectors import 20k <index> ours/raw-grpc`,
- * `... ours-grpc/ours-rest`, `... ours/raw-rest`, and each contender's objects/s.
+ * `... ours-grpc/ours-rest`, `... ours/raw-rest`, `... batch-stream/batch-objects`, and each
+ * contender's objects/s.
  *
- * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (3, index
- * skipped), BENCH_VECTORS_HNSW_RUNS (1).
+ * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (5, index
+ * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1).
  *
  * Run: `npm run bench -- --only vectors`.
  */
@@ -35,7 +39,7 @@ import { reportRatio, reportValue, sizeFromEnv } from './report'
 
 const CLASS = 'BenchVectors'
 const OBJECTS = sizeFromEnv('VECTORS_OBJECTS', 20_000)
-const RUNS = sizeFromEnv('VECTORS_RUNS', 3)
+const RUNS = sizeFromEnv('VECTORS_RUNS', 5)
 const HNSW_RUNS = sizeFromEnv('VECTORS_HNSW_RUNS', 1)
 const BATCH = 100
 const LANES = 2
