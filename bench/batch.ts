@@ -21,6 +21,9 @@
  *    `bench: batch memory 100k peak` (RSS, MB), `100k peak heap` (heap + external, MB), the same
  *    for 400k, `400k/100k peak rss` and `400k/100k peak heap`.
  *
+ * 5. Delete by filter, 50,000 objects in rounds: gRPC `BatchDelete` against REST (delete-many.ts):
+ *    `bench: batch deleteMany 50k grpc/rest`, `... ours/rest`.
+ *
  * Sizes for short development runs: BENCH_BATCH_SWEEP (100000), BENCH_BATCH_SWEEP_RUNS (4),
  * BENCH_BATCH_OBJECTS (100000), BENCH_BATCH_RUNS (3), BENCH_BATCH_NDJSON (10000), BENCH_BATCH_MEMORY (100000),
  * BENCH_BATCH_MEMORY_LARGE (400000; 0 skips the large memory run).
@@ -35,6 +38,7 @@ import weaviate from 'weaviate-ts-client'
 import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties } from './bench-objects'
+import { benchDeleteMany } from './delete-many'
 import { collectGarbage, median } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
@@ -140,9 +144,10 @@ const memoryChild = async (url: string, n: number): Promise<void> => {
  * await benchBatch() // bench: batch import 100k size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
  * ```
  */
-export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
+export async function benchBatch(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
   const server = existingUrl === undefined ? await startBenchServer() : undefined
   const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
+  const grpcUrl = server?.grpcUrl ?? existingGrpcUrl ?? `http://${new URL(url).hostname}:50051`
   const client = connect({ url })
   const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
   const ours = (n: number, options?: { batchSize: number; concurrency: number }) => () => lastValueFrom(client.objects.batch(objects(n), options))
@@ -199,6 +204,9 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL']): Pro
         [label(MEMORY_LARGE), large],
       ])
     } else reportMemory('batch memory', [[label(MEMORY_SMALL), small]])
+
+    // 5. delete by filter: gRPC BatchDelete against REST (delete-many.ts)
+    await benchDeleteMany(url, grpcUrl)
   } finally {
     await deleteBenchClass(url, CLASS)
     await client.close()

@@ -80,9 +80,9 @@ const main = async (): Promise<void> => {
     try {
       await timed('objects', () => benchObjects(url))
       await timed('stream', () => benchStream(url))
-      await timed('batch', () => benchBatch(url))
       // The gRPC port: the started server's, else WEAVIATE_GRPC_URL, else the REST host's 50051.
       const grpcUrl = server !== undefined ? server.grpcUrl : (process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
+      await timed('batch', () => benchBatch(url, grpcUrl))
       await timed('copy', () => benchCopy(url, grpcUrl))
       await timed('vectors', async () => {
         await benchVectors(url, grpcUrl)

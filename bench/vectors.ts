@@ -8,14 +8,18 @@
  * - `raw-grpc`: the plainest loop a user would write with `@grpc/grpc-js` and the generated code:
  *   `create()` a `BatchObjectsRequest` of 100 objects (client-made UUIDs, the properties as a
  *   Struct, the vector as float32 bytes), `makeUnaryRequest`, next;
- * - `raw-rest`: the plainest undici loop for `POST /v1/batch/objects` (client-made UUIDs).
+ * - `raw-rest`: the plainest undici loop for `POST /v1/batch/objects` (client-made UUIDs);
+ * - `batch-stream`: the plainest grpc-js loop over server-side batching (`BatchStream`, 1.34+):
+ *   `Data` messages of the size the server asks for, at most 2 of them unacknowledged (issue 23
+ *   item 4: measured against `raw-grpc`, printed as `batch-stream/batch-objects`).
  *
  * Twice: with the vector index skipped (`vectorIndexConfig: { skip: true }`: the transport) and with
  * HNSW (what a default class costs). Prints `bench: vectors import 20k <index> ours/raw-grpc`,
- * `... ours-grpc/ours-rest`, `... ours/raw-rest`, and each contender's objects/s.
+ * `... ours-grpc/ours-rest`, `... ours/raw-rest`, `... batch-stream/batch-objects`, and each
+ * contender's objects/s.
  *
- * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (3, index
- * skipped), BENCH_VECTORS_HNSW_RUNS (1).
+ * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (5, index
+ * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1).
  *
  * Run: `npm run bench -- --only vectors`.
  */
@@ -26,7 +30,8 @@ import { randomUUID } from 'node:crypto'
 import { lastValueFrom, tap } from 'rxjs'
 import { request } from 'undici'
 import { connect } from '../lib'
-import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/grpc/generated/weaviate/v1/batch_pb'
+import { BatchObject, BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/grpc/generated/weaviate/v1/batch_pb'
+import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../lib/grpc/generated/weaviate/v1/batch_stream_pb'
 import { deleteBenchClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
 import { collectGarbage } from './harness'
@@ -34,7 +39,7 @@ import { reportRatio, reportValue, sizeFromEnv } from './report'
 
 const CLASS = 'BenchVectors'
 const OBJECTS = sizeFromEnv('VECTORS_OBJECTS', 20_000)
-const RUNS = sizeFromEnv('VECTORS_RUNS', 3)
+const RUNS = sizeFromEnv('VECTORS_RUNS', 5)
 const HNSW_RUNS = sizeFromEnv('VECTORS_HNSW_RUNS', 1)
 const BATCH = 100
 const LANES = 2
@@ -103,21 +108,22 @@ const rawRest = (url: string): Promise<void> =>
     },
   )
 
+/** Objects `from` .. `to` - 1 as the generated `BatchObject` init (client-made UUIDs, float32 bytes). */
+const rawObjects = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, k) => {
+    const vector = new Float32Array(benchVector(from + k))
+    return {
+      uuid: randomUUID(),
+      collection: CLASS,
+      properties: { nonRefProperties: { ...benchProperties(from + k) } },
+      vectorBytes: new Uint8Array(vector.buffer),
+    }
+  })
+
 /** The plain grpc-js loop with the generated code. */
 const rawGrpc = (client: GrpcClient): Promise<void> =>
   lanes(
-    (from, to) =>
-      create(BatchObjectsRequestSchema, {
-        objects: Array.from({ length: to - from }, (_, k) => {
-          const vector = new Float32Array(benchVector(from + k))
-          return {
-            uuid: randomUUID(),
-            collection: CLASS,
-            properties: { nonRefProperties: { ...benchProperties(from + k) } },
-            vectorBytes: new Uint8Array(vector.buffer),
-          }
-        }),
-      }),
+    (from, to) => create(BatchObjectsRequestSchema, { objects: rawObjects(from, to) }),
     (batch) =>
       new Promise<void>((resolve, reject) => {
         client.makeUnaryRequest(
@@ -130,6 +136,56 @@ const rawGrpc = (client: GrpcClient): Promise<void> =>
         )
       }),
   )
+
+/**
+ * The plain grpc-js loop over server-side batching (`BatchStream`, 1.34+), as its protocol asks:
+ * `Start`, then `Data` messages of the batch size the server last asked for (`Backoff`, first
+ * `BATCH`), at most `LANES` x that many objects not yet acknowledged (`Acks`) at a time, then
+ * `Stop` and the end of the stream; done when every object has its result (`Results`).
+ */
+const rawBatchStream = (client: GrpcClient): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    const call = client.makeBidiStreamRequest(
+      '/weaviate.v1.Weaviate/BatchStream',
+      (m: BatchStreamRequest) => Buffer.from(toBinary(BatchStreamRequestSchema, m)),
+      (b: Buffer): BatchStreamReply => fromBinary(BatchStreamReplySchema, b),
+      new Metadata(),
+    )
+    let next = 0
+    let unacked = 0
+    let results = 0
+    let batchSize = BATCH
+    let stopped = false
+    const pump = (): void => {
+      while (next < OBJECTS && unacked < LANES * batchSize) {
+        const from = next
+        next = Math.min(OBJECTS, next + batchSize)
+        unacked += next - from
+        const values = rawObjects(from, next) as unknown as BatchObject[]
+        call.write(create(BatchStreamRequestSchema, { message: { case: 'data', value: { objects: { values } } } }))
+      }
+      if (next >= OBJECTS && !stopped) {
+        stopped = true
+        call.write(create(BatchStreamRequestSchema, { message: { case: 'stop', value: {} } }))
+        call.end()
+      }
+    }
+    call.on('data', (reply: BatchStreamReply) => {
+      const m = reply.message
+      if (m.case === 'started') pump()
+      else if (m.case === 'acks') {
+        unacked -= m.value.uuids.length
+        pump()
+      } else if (m.case === 'backoff') batchSize = Math.max(1, m.value.batchSize)
+      else if (m.case === 'results') {
+        if (m.value.errors.length > 0) reject(new Error(m.value.errors[0]?.error))
+        results += m.value.successes.length + m.value.errors.length
+      } else if (m.case === 'outOfMemory' || m.case === 'shuttingDown') reject(new Error(`raw BatchStream: ${m.case}`))
+    })
+    call.on('error', reject)
+    call.on('end', () => (results === OBJECTS ? resolve() : reject(new Error(`raw BatchStream: ${results} results of ${OBJECTS}`))))
+    call.write(create(BatchStreamRequestSchema, { message: { case: 'start', value: {} } }))
+  })
 
 /**
  * Runs the benchmark and prints its lines.
@@ -158,6 +214,7 @@ export async function benchVectors(url: string, grpcUrl: string): Promise<void> 
     'ours-rest': ours(overRest),
     'raw-grpc': () => rawGrpc(raw),
     'raw-rest': () => rawRest(base),
+    'batch-stream': () => rawBatchStream(raw),
   }
   try {
     for (const [index, skip, runs] of [
@@ -169,6 +226,7 @@ export async function benchVectors(url: string, grpcUrl: string): Promise<void> 
       reportRatio(name, times, 'raw-grpc')
       reportRatio(name, { ...times, 'ours-grpc': times['ours'] ?? [] }, 'ours-rest', 'ours-grpc')
       reportRatio(name, times, 'raw-rest')
+      reportRatio(name, { ...times, 'batch-objects': times['raw-grpc'] ?? [] }, 'batch-objects', 'batch-stream')
       for (const [contender, ms] of Object.entries(times)) {
         const sorted = [...ms].sort((a, b) => a - b)
         const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN

@@ -4,9 +4,9 @@
  * item. Nothing in here knows about Weaviate: the caller prepares each item (checks it, serialises
  * it) and sends a batch.
  *
- * Memory: an item is read only while a batch is being filled, and a batch is filled only when a
- * request slot is free, so at most `(concurrency + 1) x batchSize` items (plus one) are held,
- * whatever the size of the source.
+ * Memory: a batch is filled while the requests are in flight and sent when a slot frees, and no
+ * item is read while a full batch waits for a slot, so at most `(concurrency + 1) x batchSize`
+ * items (plus one) are held, whatever the size of the source.
  *
  * @packageDocumentation
  */
@@ -132,15 +132,21 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
       let pending: Promise<IteratorResult<I>> | undefined
       let held: Prepared<P> | undefined
       const slotFree = (): boolean => inFlight.size < config.concurrency
-      const flush = (): void => {
+      /**
+       * Sends the batch as soon as a request slot is free. The next batch is filled while the
+       * requests are in flight, so a freed slot sends at once instead of first reading and
+       * preparing a whole batch.
+       */
+      const flush = async (): Promise<void> => {
         if (batch.length === 0) return
+        if (!slotFree()) await until(slotFree)
+        if (stopped) return
         const full = batch
         batch = []
         bytes = 0
         start(full)
       }
       for (;;) {
-        if (batch.length === 0) await until(slotFree)
         if (stopped) return
         if (held !== undefined) {
           batch.push(held)
@@ -157,7 +163,7 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
         } else return
         if (stopped) return
         if (next === IDLE) {
-          flush()
+          await flush()
           continue
         }
         pending = undefined
@@ -169,15 +175,15 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
         }
         const item = outcome.prepared
         if (batch.length > 0 && bytes + item.bytes > config.maxBytes) {
-          flush()
+          await flush()
           held = item
           continue
         }
         batch.push(item)
         bytes += item.bytes
-        if (batch.length >= config.batchSize) flush()
+        if (batch.length >= config.batchSize) await flush()
       }
-      flush()
+      await flush()
       await until(() => inFlight.size === 0)
       if (!stopped) subscriber.complete()
     }

@@ -17,6 +17,7 @@ import { BatchOptions, ResolvedBatchOptions, resolveBatchOptions } from '../batc
 import { Serialised, runBatch } from '../batch/run-batch'
 import { Prepared } from '../batch/sink'
 import { BatchSource, isBatchSource } from '../batch/source'
+import { WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-formed-object'
 import { OperationContext, operation } from '../context'
 import { ArgumentError, BatchObjectError, WeaviateError } from '../errors'
 import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
@@ -24,7 +25,7 @@ import { sendBatchObjects } from '../grpc/batch-send'
 import { TransportMode, transportMode } from '../grpc/options'
 import { argsObject, checkInput, name, namedVectors, optional, typeError, vector } from '../input/check'
 import { className } from '../input/names'
-import { canonicalUuid, uuid as checkUuid } from '../input/uuid'
+import { uuid as checkUuid } from '../input/uuid'
 import { ObservableEither } from '../observable-either'
 
 /**
@@ -123,8 +124,6 @@ const preparedChecked = (uuidOf: ObjectBatchOptions['uuidOf'], item: unknown, in
     return { index, payload: { uuid: id, className: klass, json }, bytes: json.length }
   })
 
-const isPlainRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === 'object' && u !== null && !Array.isArray(u)
-
 const isFiniteVector = (u: unknown): u is readonly number[] => {
   if (!Array.isArray(u)) return false
   for (let i = 0; i < u.length; i++) {
@@ -134,69 +133,37 @@ const isFiniteVector = (u: unknown): u is readonly number[] => {
   return true
 }
 
-/** At most this many class names are remembered as checked per call (imports write to a few). */
-const CLASS_NAME_CACHE = 64
-
 /**
- * The hot path of an import: a well-formed object serialised without building argument names or
+ * The hot path of an import: a well-formed object (`wellFormedObjects`) serialised without
  * intermediate objects (the same JSON as {@link preparedChecked}: `class`, `id`, `properties`,
- * then `vector` and `tenant` when given), each distinct class name checked once per call.
- * `undefined` for anything unusual (a missing or malformed field, a UUID not in canonical
- * spelling): {@link preparedChecked} then decides, with the same outcome as before. `uuidOf` is
- * called last, once, only when nothing else sends the object down the checked path.
+ * then `vector` and `tenant` when given). `undefined` for anything unusual: {@link preparedChecked}
+ * then decides, with the same outcome as before. `uuidOf` is called last, once, only when nothing
+ * else sends the object down the checked path.
  */
 const preparedFast = (
-  classNames: Map<string, string>,
+  fields: WellFormedObject | undefined,
   uuidOf: ObjectBatchOptions['uuidOf'],
   item: unknown,
   index: number,
 ): E.Either<ArgumentError, Prepared<Payload>> | undefined => {
-  if (!isPlainRecord(item)) return undefined
-  const data = item['dataObject']
-  const rawClass = item['className']
-  const rawUuid = item['uuid']
-  const rawVector = item['vector']
-  const rawTenant = item['tenant']
-  if (!isPlainRecord(data) || typeof rawClass !== 'string') return undefined
-  let klass = classNames.get(rawClass)
-  if (klass === undefined) {
-    const checked = checkInput(() => className('className', rawClass))
-    if (E.isLeft(checked)) return undefined
-    klass = checked.right
-    if (classNames.size < CLASS_NAME_CACHE) classNames.set(rawClass, klass)
-  }
-  const given = rawUuid === undefined || rawUuid === null ? undefined : typeof rawUuid === 'string' ? canonicalUuid(rawUuid) : null
-  if (given === null || (given === undefined && rawUuid !== undefined && rawUuid !== null)) return undefined
-  const hasVector = rawVector !== undefined && rawVector !== null
-  if (hasVector && !isFiniteVector(rawVector)) return undefined
-  // Named vectors take the checked path.
-  if (item['vectors'] !== undefined && item['vectors'] !== null) return undefined
-  const hasTenant = rawTenant !== undefined && rawTenant !== null
-  if (hasTenant && (typeof rawTenant !== 'string' || rawTenant.length === 0)) return undefined
-  // A `toJSON` of its own is called with the key 'properties' inside the object: the checked path.
-  if (typeof data['toJSON'] === 'function') return undefined
-  const properties = JSON.stringify(data)
-  let id = given
-  if (id === undefined) {
-    if (uuidOf === undefined) id = uuidv4()
-    else {
-      const own = checkInput(() => checkUuid(`objects[${index}] uuidOf`, uuidOf(item as unknown as BatchObject, index)))
-      if (E.isLeft(own)) return own
-      id = own.right
-    }
-  }
+  if (fields === undefined) return undefined
+  const { vector: rawVector, tenant } = fields
+  if (rawVector !== undefined && !isFiniteVector(rawVector)) return undefined
+  const properties = JSON.stringify(fields.data)
+  const id = uuidFor(fields.uuid, uuidOf, item, index)
+  if (E.isLeft(id)) return id
   // A checked class name and a canonical UUID need no escaping.
-  const json = `{"class":"${klass}","id":"${id}","properties":${properties}${hasVector ? `,"vector":${JSON.stringify(rawVector)}` : ''}${
-    hasTenant ? `,"tenant":${JSON.stringify(rawTenant)}` : ''
+  const json = `{"class":"${fields.className}","id":"${id.right}","properties":${properties}${rawVector === undefined ? '' : `,"vector":${JSON.stringify(rawVector)}`}${
+    tenant === undefined ? '' : `,"tenant":${JSON.stringify(tenant)}`
   }}`
-  return E.right({ index, payload: { uuid: id, className: klass, json }, bytes: json.length })
+  return E.right({ index, payload: { uuid: id.right, className: fields.className, json }, bytes: json.length })
 }
 
 /** Checks one object and serialises it as the endpoint takes it: the fast path, else the checked one. */
 const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf']) => {
-  const classNames = new Map<string, string>()
+  const read = wellFormedObjects()
   return (item: unknown, index: number): E.Either<ArgumentError, Prepared<Payload>> =>
-    preparedFast(classNames, uuidOf, item, index) ?? preparedChecked(uuidOf, item, index)
+    preparedFast(read(item), uuidOf, item, index) ?? preparedChecked(uuidOf, item, index)
 }
 
 /**

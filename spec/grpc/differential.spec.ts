@@ -47,13 +47,22 @@ const script = (className: string): unknown[] => [
   { className, uuid: id(15), dataObject: {}, vector: 'not a vector' },
   { className, uuid: id(16), dataObject: {}, vector: new Float32Array([1, Number.POSITIVE_INFINITY]) },
   { className, uuid: id(17), dataObject: { title: 'negative zero in a vector' }, vector: [-0, 1, 0] },
+  // Rows a fast path must hand to the checked one, or read exactly as it would.
+  { className, uuid: id(18).toUpperCase(), dataObject: { title: 'uppercase uuid' } },
+  { className, uuid: `urn:uuid:${id(19)}`, dataObject: { title: 'urn uuid' } },
+  { className, uuid: 20, dataObject: {} },
+  { className, uuid: id(21), dataObject: {}, tenant: '' },
+  { className, uuid: id(22), dataObject: { title: 'null vector' }, vector: null },
+  { className: 5, uuid: id(23), dataObject: {} },
+  { className, uuid: id(24), dataObject: { title: 'a string in a vector' }, vector: [1, '2', 3] },
+  { className, uuid: id(25), dataObject: { title: 'a null tenant' }, tenant: null, vector: new Float32Array([0, -0, 1]) },
 ]
 
-type Outcome = readonly [number, 'right'] | readonly [number, string, readonly string[]]
+type Outcome = readonly [number, 'right', string] | readonly [number, string, readonly string[]]
 
 const outcome = (r: E.Either<WeaviateError, BatchWritten>): Outcome =>
   E.isRight(r)
-    ? [r.right.index, 'right']
+    ? [r.right.index, 'right', r.right.uuid]
     : [
         'index' in r.left && typeof r.left.index === 'number' ? r.left.index : -1,
         r.left._tag,
@@ -107,7 +116,15 @@ describe('the same scripted import over gRPC and over REST', () => {
     // ("the JSON number '1.5' could not be converted to an int") or gRPC's float64 ("requires an
     // integer, the given value is '1.5'"). The reason before that detail is the same.
     const reason = (className: string) => (s: string) => s.replaceAll(className, 'C').replace(/(on class 'C'): .*$/, '$1')
-    expect(fromGrpc.map(([i, tag, m]) => [i, tag, m?.map(reason(ViaGrpc))])).toEqual(fromRest.map(([i, tag, m]) => [i, tag, m?.map(reason(ViaRest))]))
+    const comparable = (className: string) => ([i, tag, m]: Outcome) => [i, tag, typeof m === 'string' ? m : m.map(reason(className))]
+    expect(fromGrpc.map(comparable(ViaGrpc))).toEqual(fromRest.map(comparable(ViaRest)))
+  })
+
+  it('reports every written object under its UUID in canonical spelling (lower case, dashed)', () => {
+    const uuids = [...fromGrpc, ...fromRest].flatMap((o) => (o[1] === 'right' && typeof o[2] === 'string' ? [o[2]] : []))
+    expect(uuids.filter((u) => !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(u))).toEqual([])
+    expect(uuids).toContain(id(18))
+    expect(uuids).toContain(id(19))
   })
 
   it('writes some objects and refuses others (the script covers both)', () => {

@@ -12,6 +12,8 @@ import type { BatchObjectsReplySchema, BatchObjectsRequestSchema } from "./batch
 import { file_weaviate_v1_batch } from "./batch_pb";
 import type { BatchDeleteReplySchema, BatchDeleteRequestSchema } from "./batch_delete_pb";
 import { file_weaviate_v1_batch_delete } from "./batch_delete_pb";
+import type { BatchStreamReplySchema, BatchStreamRequestSchema } from "./batch_stream_pb";
+import { file_weaviate_v1_batch_stream } from "./batch_stream_pb";
 import type { SearchReplySchema, SearchRequestSchema } from "./search_pb";
 import { file_weaviate_v1_search } from "./search_pb";
 
@@ -19,7 +21,7 @@ import { file_weaviate_v1_search } from "./search_pb";
  * Describes the file weaviate/v1/service.proto.
  */
 export const file_weaviate_v1_service: GenFile = /*@__PURE__*/
-  fileDesc("Chl3ZWF2aWF0ZS92MS9zZXJ2aWNlLnByb3RvEgt3ZWF2aWF0ZS52MTK0AgoIV2VhdmlhdGUSPgoGU2VhcmNoEhoud2VhdmlhdGUudjEuU2VhcmNoUmVxdWVzdBoYLndlYXZpYXRlLnYxLlNlYXJjaFJlcGx5ElAKDEJhdGNoT2JqZWN0cxIgLndlYXZpYXRlLnYxLkJhdGNoT2JqZWN0c1JlcXVlc3QaHi53ZWF2aWF0ZS52MS5CYXRjaE9iamVjdHNSZXBseRJNCgtCYXRjaERlbGV0ZRIfLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVxdWVzdBodLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVwbHkSRwoJQWdncmVnYXRlEh0ud2VhdmlhdGUudjEuQWdncmVnYXRlUmVxdWVzdBobLndlYXZpYXRlLnYxLkFnZ3JlZ2F0ZVJlcGx5YgZwcm90bzM", [file_weaviate_v1_aggregate, file_weaviate_v1_batch, file_weaviate_v1_batch_delete, file_weaviate_v1_search]);
+  fileDesc("Chl3ZWF2aWF0ZS92MS9zZXJ2aWNlLnByb3RvEgt3ZWF2aWF0ZS52MTKHAwoIV2VhdmlhdGUSPgoGU2VhcmNoEhoud2VhdmlhdGUudjEuU2VhcmNoUmVxdWVzdBoYLndlYXZpYXRlLnYxLlNlYXJjaFJlcGx5ElAKDEJhdGNoT2JqZWN0cxIgLndlYXZpYXRlLnYxLkJhdGNoT2JqZWN0c1JlcXVlc3QaHi53ZWF2aWF0ZS52MS5CYXRjaE9iamVjdHNSZXBseRJNCgtCYXRjaERlbGV0ZRIfLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVxdWVzdBodLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVwbHkSUQoLQmF0Y2hTdHJlYW0SHy53ZWF2aWF0ZS52MS5CYXRjaFN0cmVhbVJlcXVlc3QaHS53ZWF2aWF0ZS52MS5CYXRjaFN0cmVhbVJlcGx5KAEwARJHCglBZ2dyZWdhdGUSHS53ZWF2aWF0ZS52MS5BZ2dyZWdhdGVSZXF1ZXN0Ghsud2VhdmlhdGUudjEuQWdncmVnYXRlUmVwbHliBnByb3RvMw", [file_weaviate_v1_aggregate, file_weaviate_v1_batch, file_weaviate_v1_batch_delete, file_weaviate_v1_batch_stream, file_weaviate_v1_search]);
 
 /**
  * @generated from service weaviate.v1.Weaviate
@@ -54,6 +56,16 @@ export const Weaviate: GenService<{
     methodKind: "unary";
     input: typeof BatchDeleteRequestSchema;
     output: typeof BatchDeleteReplySchema;
+  },
+  /**
+   * Server-side batching over one bidirectional stream (1.34+).
+   *
+   * @generated from rpc weaviate.v1.Weaviate.BatchStream
+   */
+  batchStream: {
+    methodKind: "bidi_streaming";
+    input: typeof BatchStreamRequestSchema;
+    output: typeof BatchStreamReplySchema;
   },
   /**
    * Counts objects, all or per value of a property (1.29+).

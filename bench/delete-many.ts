@@ -1,0 +1,114 @@
+/**
+ * Delete-by-filter benchmark (issue 23, item 1): does gRPC `BatchDelete` delete faster than REST
+ * `DELETE /v1/batch/objects`? Each run fills a fresh class with 50,000 small objects (bench-objects.ts,
+ * untimed), then deletes every one of them (`count >= 0`) in rounds, as the server deletes at most
+ * `QUERY_MAXIMUM_RESULTS` (10,000) matches per call; contenders interleaved (order reversed every
+ * run), a full GC before each:
+ *
+ * - `grpc`: the plainest grpc-js loop with the generated code: `BatchDeleteRequest` (the filter as
+ *   `Filters`), `makeUnaryRequest`, again until a round matches nothing;
+ * - `rest`: the plainest undici loop for `DELETE /v1/batch/objects` until a round matches nothing;
+ * - `ours`: `objects.deleteMany` (REST).
+ *
+ * Prints `bench: batch deleteMany 50k grpc/rest` (the transports, like with like) and
+ * `... ours/rest`. Size: BENCH_DELETE_OBJECTS (50000), BENCH_DELETE_RUNS (3).
+ */
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
+import { Client as GrpcClient, Metadata, credentials } from '@grpc/grpc-js'
+import * as E from 'fp-ts/Either'
+import { lastValueFrom, tap } from 'rxjs'
+import { request } from 'undici'
+import { Where, connect } from '../lib'
+import { BatchDeleteReply, BatchDeleteReplySchema, BatchDeleteRequest, BatchDeleteRequestSchema } from '../lib/grpc/generated/weaviate/v1/batch_delete_pb'
+import { whereToFilters } from '../lib/grpc/search-filters'
+import { deleteBenchClass, resetBenchClass } from './bench-class'
+import { loadBenchObjects } from './bench-objects'
+import { collectGarbage } from './harness'
+import { reportRatio, sizeFromEnv } from './report'
+
+const CLASS = 'BenchDeleteMany'
+const OBJECTS = sizeFromEnv('DELETE_OBJECTS', 50_000)
+const RUNS = sizeFromEnv('DELETE_RUNS', 3)
+const EVERYTHING: Where = { path: ['count'], operator: 'GreaterThanEqual', valueInt: 0 }
+const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
+
+/** The plain undici loop: one DELETE per round until nothing matches. */
+const rawRest = async (url: string): Promise<void> => {
+  for (;;) {
+    const res = await request(`${url}/v1/batch/objects`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ match: { class: CLASS, where: EVERYTHING }, output: 'minimal' }),
+    })
+    const body = (await res.body.json()) as { results?: { matches?: number } }
+    if (res.statusCode !== 200) throw new Error(`raw REST delete: ${res.statusCode} ${JSON.stringify(body)}`)
+    if ((body.results?.matches ?? 0) === 0) return
+  }
+}
+
+/** The plain grpc-js loop: one BatchDelete per round until nothing matches. */
+const rawGrpc = async (client: GrpcClient): Promise<void> => {
+  const message = create(BatchDeleteRequestSchema, { collection: CLASS, filters: whereToFilters(EVERYTHING) })
+  for (;;) {
+    const reply = await new Promise<BatchDeleteReply>((resolve, reject) =>
+      client.makeUnaryRequest(
+        '/weaviate.v1.Weaviate/BatchDelete',
+        (m: BatchDeleteRequest) => Buffer.from(toBinary(BatchDeleteRequestSchema, m)),
+        (b: Buffer): BatchDeleteReply => fromBinary(BatchDeleteReplySchema, b),
+        message,
+        new Metadata(),
+        (e, r) => (e !== null ? reject(e) : r === undefined ? reject(new Error('no reply')) : resolve(r)),
+      ),
+    )
+    if (reply.matches === 0n) return
+  }
+}
+
+/**
+ * Runs the benchmark and prints its lines.
+ *
+ * @example
+ * ```ts
+ * await benchDeleteMany('http://127.0.0.1:8080', 'http://127.0.0.1:50051')
+ * ```
+ */
+export async function benchDeleteMany(url: string, grpcUrl: string): Promise<void> {
+  const base = url.replace(/\/$/, '')
+  const client = connect({ url: base, transport: 'rest' })
+  const raw = new GrpcClient(new URL(grpcUrl).host, credentials.createInsecure())
+  const contenders: Record<string, () => Promise<unknown>> = {
+    grpc: () => rawGrpc(raw),
+    rest: () => rawRest(base),
+    ours: () =>
+      lastValueFrom(
+        client.objects.deleteMany({ className: CLASS, where: EVERYTHING }).pipe(
+          tap((r) => {
+            if (E.isLeft(r)) throw r.left
+          }),
+        ),
+      ),
+  }
+  const times: Record<string, number[]> = {}
+  try {
+    const names = Object.keys(contenders)
+    for (let run = 0; run < RUNS; run++) {
+      for (const name of run % 2 === 0 ? names : [...names].reverse()) {
+        const contender = contenders[name]
+        if (contender === undefined) continue
+        await resetBenchClass(base, CLASS)
+        await loadBenchObjects(base, CLASS, { from: 0, to: OBJECTS })
+        collectGarbage()
+        const start = process.hrtime.bigint()
+        await contender()
+        ;(times[name] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6)
+      }
+    }
+    const name = `batch deleteMany ${label(OBJECTS)}`
+    reportRatio(name, times, 'rest', 'grpc')
+    reportRatio(name, times, 'rest')
+  } finally {
+    await deleteBenchClass(base, CLASS)
+    raw.close()
+    await client.close()
+  }
+}
