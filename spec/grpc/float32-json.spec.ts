@@ -77,6 +77,7 @@ describe('float32 bytes', () => {
     const big = new Float32Array(FLOAT32_BLOCK_BYTES / 4 + 1).fill(1.5)
     const copied = float32Copier()(new Uint8Array(big.buffer))
     expect(copied).toEqual(big)
+    expect(copied.buffer).not.toBe(big.buffer)
     expect(copied.buffer.byteLength).toBe(big.byteLength)
   })
 })
