@@ -8,8 +8,7 @@
 import type { MetadataResult, PropertiesResult, SearchReply } from './generated/weaviate/v1/search_pb'
 import type { MetadataField } from '../query/args'
 import type { SearchGroup, SearchMetadata, SearchObject, SearchResult } from '../query/result'
-import { float32BytesAsJson, float32BytesToArray } from './float32-json'
-import { VectorFormat, idOf } from './search-result'
+import { VectorFormat, VectorReader, idOf, vectorReader } from './search-result'
 import { JsonValue, propertiesToJson } from './value-json'
 
 /**
@@ -50,8 +49,6 @@ export interface DecodeOptions {
 }
 
 
-const vectorOf = (bytes: Uint8Array, format: VectorFormat): AnyVector => (format === 'float32' ? float32BytesToArray(bytes) : float32BytesAsJson(bytes))
-
 const metadataOf = (meta: MetadataResult | undefined, asked: readonly MetadataField[]): SearchMetadata => {
   const out: { -readonly [K in keyof SearchMetadata]: SearchMetadata[K] } = {}
   if (meta === undefined) return out
@@ -80,7 +77,14 @@ const metadataOf = (meta: MetadataResult | undefined, asked: readonly MetadataFi
   return out
 }
 
-const objectOf = (props: PropertiesResult | undefined, meta: MetadataResult | undefined, className: string, options: DecodeOptions, top: boolean): RawObject => {
+const objectOf = (
+  props: PropertiesResult | undefined,
+  meta: MetadataResult | undefined,
+  className: string,
+  options: DecodeOptions,
+  read: VectorReader,
+  top: boolean,
+): RawObject => {
   const o: { -readonly [K in keyof RawObject]: RawObject[K] } = {
     className: props?.targetCollection || className,
     id: meta === undefined ? '' : idOf(meta),
@@ -88,16 +92,16 @@ const objectOf = (props: PropertiesResult | undefined, meta: MetadataResult | un
     metadata: top ? metadataOf(meta, options.metadata) : {},
   }
   if (top && meta !== undefined) {
-    if (meta.vectorBytes.byteLength > 0) o.vector = vectorOf(meta.vectorBytes, options.vectorFormat)
+    if (meta.vectorBytes.byteLength > 0) o.vector = read(meta.vectorBytes)
     if (meta.vectors.length > 0) {
       const vectors: Record<string, AnyVector> = {}
-      for (const v of meta.vectors) vectors[v.name] = vectorOf(v.vectorBytes, options.vectorFormat)
+      for (const v of meta.vectors) vectors[v.name] = read(v.vectorBytes)
       o.vectors = vectors
     }
   }
   if (props !== undefined && props.refProps.length > 0) {
     const references: Record<string, RawObject[]> = {}
-    for (const ref of props.refProps) references[ref.propName] = ref.properties.map((target) => objectOf(target, target.metadata, target.targetCollection, options, false))
+    for (const ref of props.refProps) references[ref.propName] = ref.properties.map((target) => objectOf(target, target.metadata, target.targetCollection, options, read, false))
     o.references = references
   }
   return o
@@ -112,7 +116,8 @@ const objectOf = (props: PropertiesResult | undefined, meta: MetadataResult | un
  * ```
  */
 export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions): RawSearchResult => {
-  if (!options.grouped) return { objects: reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, true)) }
+  const read = vectorReader(options.vectorFormat)
+  if (!options.grouped) return { objects: reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true)) }
   const groups: Record<string, SearchGroup<Record<string, JsonValue>, AnyVector>> = {}
   for (const g of reply.groupByResults) {
     groups[g.name] = {
@@ -120,7 +125,7 @@ export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions):
       minDistance: g.minDistance,
       maxDistance: g.maxDistance,
       numberOfObjects: Number(g.numberOfObjects),
-      objects: g.objects.map((r) => objectOf(r.properties, r.metadata, options.className, options, true)),
+      objects: g.objects.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true)),
     }
   }
   return { objects: Object.values(groups).flatMap((g) => g.objects), groups }

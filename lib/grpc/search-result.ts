@@ -9,13 +9,14 @@ import type { Vectors } from './generated/weaviate/v1/common_pb'
 import { Vectors_VectorType } from './generated/weaviate/v1/common_pb'
 import type { MetadataResult, PropertiesResult, SearchResult } from './generated/weaviate/v1/search_pb'
 import { beacon } from '../routes'
-import { float32BytesAsJson, float32BytesToArray } from './float32-json'
+import { float32BytesAsJson, float32Copier } from './float32-json'
 import { JsonValue, propertiesToJson } from './value-json'
 
 /**
  * How result vectors are given: `'array'`, plain numbers equal to REST's (REST's JSON prints each
  * float32 in its shortest form, so these are the numbers `JSON.parse` gives); `'float32'`, a
- * `Float32Array` holding the server's float32 values exactly (one memory copy per vector).
+ * `Float32Array` holding the server's float32 values exactly (one memory copy per vector; the
+ * vectors of one reply share 64 KiB blocks, see `float32Copier`).
  *
  * @example
  * ```ts
@@ -54,17 +55,39 @@ export interface RestObject {
 }
 
 /**
+ * Reads a vector's float32 bytes in a format.
+ *
+ * @example
+ * ```ts
+ * const read: VectorReader = vectorReader('float32')
+ * ```
+ */
+export type VectorReader = (bytes: Uint8Array) => readonly number[] | Float32Array
+
+/**
+ * The reader of vectors in `format`; make one per reply (a `'float32'` reader fills blocks).
+ *
+ * @example
+ * ```ts
+ * const read = vectorReader('array')
+ * read(new Uint8Array([205, 204, 204, 61])) // [0.1]
+ * ```
+ */
+export const vectorReader = (format: VectorFormat): VectorReader => (format === 'float32' ? float32Copier() : float32BytesAsJson)
+
+/**
  * What the conversion needs besides the result.
  *
  * @example
  * ```ts
- * const options: ResultOptions = { className: 'Article', vectorFormat: 'array' }
+ * const options: ResultOptions = { className: 'Article', readVector: vectorReader('array') }
  * ```
  */
 export interface ResultOptions {
   /** The class read (a result names its own in `targetCollection`; this is the fallback). */
   readonly className: string
-  readonly vectorFormat: VectorFormat
+  /** The reader of the reply's vectors (one per reply). */
+  readonly readVector: VectorReader
 }
 
 /**
@@ -72,7 +95,7 @@ export interface ResultOptions {
  *
  * @example
  * ```ts
- * reply.results.map((r) => searchResultToRest(r, { className: 'Article', vectorFormat: 'array' }))
+ * reply.results.map((r) => searchResultToRest(r, { className: 'Article', readVector: vectorReader('array') }))
  * ```
  */
 export const searchResultToRest = (result: SearchResult, options: ResultOptions): RestObject => {
@@ -88,8 +111,8 @@ export const searchResultToRest = (result: SearchResult, options: ResultOptions)
   if (meta !== undefined) {
     if (meta.creationTimeUnixPresent) o.creationTimeUnix = Number(meta.creationTimeUnix)
     if (meta.lastUpdateTimeUnixPresent) o.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
-    if (meta.vectorBytes.byteLength > 0) o.vector = vectorOf(meta.vectorBytes, options.vectorFormat)
-    if (meta.vectors.length > 0) o.vectors = namedVectors(meta.vectors, options.vectorFormat)
+    if (meta.vectorBytes.byteLength > 0) o.vector = options.readVector(meta.vectorBytes)
+    if (meta.vectors.length > 0) o.vectors = namedVectors(meta.vectors, options.readVector)
   }
   return o
 }
@@ -108,24 +131,21 @@ export const idOf = (meta: MetadataResult): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
-const vectorOf = (bytes: Uint8Array, format: VectorFormat): readonly number[] | Float32Array =>
-  format === 'float32' ? float32BytesToArray(bytes) : float32BytesAsJson(bytes)
-
 /** Named vectors as REST's `vectors`: a name to a vector, or to a multi-vector's list of vectors. */
-const namedVectors = (vectors: readonly Vectors[], format: VectorFormat): Record<string, unknown> => {
+const namedVectors = (vectors: readonly Vectors[], read: VectorReader): Record<string, unknown> => {
   const out: Record<string, unknown> = {}
-  for (const v of vectors) out[v.name] = v.type === Vectors_VectorType.MULTI_FP32 ? multiVector(v.vectorBytes, format) : vectorOf(v.vectorBytes, format)
+  for (const v of vectors) out[v.name] = v.type === Vectors_VectorType.MULTI_FP32 ? multiVector(v.vectorBytes, read) : read(v.vectorBytes)
   return out
 }
 
 /** A multi-vector: a little-endian uint16 dimension, then the vectors' float32s one after another. */
-const multiVector = (bytes: Uint8Array, format: VectorFormat): Array<readonly number[] | Float32Array> => {
+const multiVector = (bytes: Uint8Array, read: VectorReader): Array<readonly number[] | Float32Array> => {
   if (bytes.byteLength < 2) return []
   const dimension = (bytes[0] ?? 0) | ((bytes[1] ?? 0) << 8)
   const width = dimension * 4
   const out: Array<readonly number[] | Float32Array> = []
   if (width === 0) return out
-  for (let at = 2; at + width <= bytes.byteLength; at += width) out.push(vectorOf(bytes.subarray(at, at + width), format))
+  for (let at = 2; at + width <= bytes.byteLength; at += width) out.push(read(bytes.subarray(at, at + width)))
   return out
 }
 

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { of } from 'rxjs'
+import { map, of } from 'rxjs'
 import { OperationContext, withVersion } from '../context'
 import { UnsupportedVersionError, WeaviateError } from '../errors'
 import { METHODS } from '../grpc/methods'
@@ -28,9 +28,10 @@ import { SearchResult } from './result'
 const viaGrpc = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`
   const options = { className: input.className, metadata: input.metadata, vectorFormat: input.vectorFormat, grouped: input.groupBy !== undefined }
+  // A plain map, not a flatMap of `of(...)`: no inner subscription per search.
   return ctx.grpc
     .run(METHODS.search, searchRequest(input as QueryInput<unknown>), { idempotent: true, ...input.call })
-    .pipe(flatMap((reply) => of(decodeResult<P, V>(searchReplyToResult(reply, options), input, url))))
+    .pipe(map(E.flatMap((reply) => decodeResult<P, V>(searchReplyToResult(reply, options), input, url))))
 }
 
 /** A grouped search's objects hold the grouping property, as gRPC's do (the server adds it there). */

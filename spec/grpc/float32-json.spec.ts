@@ -2,7 +2,7 @@
  * float32s from gRPC bytes as the numbers REST's JSON gives: the shortest decimal that reads back
  * as the same float32 (Go's `FormatFloat(f, 'g', -1, 32)`), ties to the even digit as Go rounds.
  */
-import { float32BytesAsJson, float32BytesToArray, jsonFloat32 } from '../../lib/grpc/float32-json'
+import { FLOAT32_BLOCK_BYTES, float32BytesAsJson, float32BytesToArray, float32Copier, jsonFloat32 } from '../../lib/grpc/float32-json'
 
 /** The reference: the shortest `toPrecision` that reads back (JavaScript breaks ties upwards). */
 const shortest = (x: number): string => {
@@ -59,5 +59,25 @@ describe('float32 bytes', () => {
     const copy = float32BytesToArray(bytes)
     expect(copy).toEqual(floats)
     expect(copy.buffer.byteLength).toBe(12)
+  })
+
+  it('copied by a copier into blocks of their own, never into the reply buffer, each vector its own values', () => {
+    const reply = Buffer.alloc(3 * 3072 + 8)
+    const vectors = [0, 1, 2].map((k) => Float32Array.from({ length: 768 }, (_, i) => k * 1000 + i + 0.25))
+    vectors.forEach((v, k) => reply.set(new Uint8Array(v.buffer), 1 + k * 3072))
+    const copy = float32Copier()
+    const copies = vectors.map((_, k) => copy(reply.subarray(1 + k * 3072, 1 + (k + 1) * 3072)))
+    copies.forEach((c, k) => expect(c).toEqual(vectors[k]))
+    expect(copies.every((c) => c.buffer !== reply.buffer && c.buffer.byteLength === FLOAT32_BLOCK_BYTES)).toBe(true)
+    copies[0]?.fill(0)
+    expect(copies[1]).toEqual(vectors[1])
+  })
+
+  it('copied by a copier into a buffer of its own when larger than a block', () => {
+    const big = new Float32Array(FLOAT32_BLOCK_BYTES / 4 + 1).fill(1.5)
+    const copied = float32Copier()(new Uint8Array(big.buffer))
+    expect(copied).toEqual(big)
+    expect(copied.buffer).not.toBe(big.buffer)
+    expect(copied.buffer.byteLength).toBe(big.byteLength)
   })
 })

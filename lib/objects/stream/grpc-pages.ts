@@ -19,14 +19,14 @@ import { DecodeError, WeaviateError } from '../../errors'
 import { ConsistencyLevel as GrpcConsistency } from '../../grpc/generated/weaviate/v1/common_pb'
 import { SearchReply, SearchRequest, SearchRequestSchema } from '../../grpc/generated/weaviate/v1/search_pb'
 import { METHODS } from '../../grpc/methods'
-import { searchResultToRest } from '../../grpc/search-result'
+import { ResultOptions, idOf, searchResultToRest, vectorReader } from '../../grpc/search-result'
 import { ConsistencyLevel } from '../../input/check'
 import { ObservableEither } from '../../observable-either'
 import { getClass } from '../../schema/get-class'
 import { AnyProperties, PropertiesCodec, decodeProperties } from '../decode-object'
 import { afterCursor } from '../list'
 import { StreamInput } from './args'
-import { PageFetcher, StreamVector } from './page-fetcher'
+import { PageEntry, PageFetcher, StreamVector } from './page-fetcher'
 
 const CONSISTENCY: Readonly<Record<ConsistencyLevel, GrpcConsistency>> = {
   ONE: GrpcConsistency.ONE,
@@ -76,17 +76,19 @@ const searchRequest = (input: StreamInput<unknown>, { named, references }: Selec
 
 /**
  * The page fetcher of a stream over gRPC. Its first page reads the class definition (for the
- * reference properties); the request is then built once, each page only moves the cursor.
+ * reference properties); the request is then built once, each page only moves the cursor. A
+ * page reaches the page machine as its results' ids; the results become objects (REST's shape,
+ * vectors copied, properties through the codec) when the machine passes the page on, after it
+ * has requested the next page, so that work overlaps the server's.
  *
  * @example
  * ```ts
- * pagesAfter(grpcPageFetcher(ctx, input), { cursorOf: (o) => o.id, pageSize: input.pageSize })
+ * pagesAfter(grpcPageFetcher(ctx, input), { cursorOf: (e) => e.id, pageSize: input.pageSize })
  * ```
  */
 export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): PageFetcher<P> => {
-  const url = `${ctx.grpc.nodes[0]?.origin ?? ''}/weaviate.v1.Weaviate/Search`
+  const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`
   const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
-  const resultOptions = { className: input.className, vectorFormat: input.vectorFormat }
   const call = { idempotent: true, ...input.call }
   let request: SearchRequest | undefined
   const prepared = (): ObservableEither<WeaviateError, SearchRequest> =>
@@ -95,33 +97,37 @@ export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
       : getClass(ctx)(input.className, input.call).pipe(
           map(E.map((definition) => (request = searchRequest(input as StreamInput<unknown>, selection(definition))))),
         )
+  const entries = (reply: SearchReply, after: string | undefined): E.Either<WeaviateError, Array<PageEntry<P>>> => {
+    const objects = (count: number) => decodeReply<P>(reply, count, codec, { className: input.className, readVector: vectorReader(input.vectorFormat) }, url)
+    const page = reply.results.map((r) => ({ id: r.metadata === undefined ? '' : idOf(r.metadata), objects }))
+    return after === undefined ? E.right(page) : afterCursor(page, after, url)
+  }
   return (after) =>
     prepared().pipe(
       mergeMap(
         E.match(
-          (error) => of(E.left<WeaviateError, ReadonlyArray<WeaviateObject<P, StreamVector>>>(error)),
+          (error) => of(E.left<WeaviateError, Array<PageEntry<P>>>(error)),
           (base) =>
-            ctx.grpc.run(METHODS.search, after === undefined ? base : { ...base, after }, call).pipe(
-              map(E.flatMap((reply): E.Either<WeaviateError, ReadonlyArray<WeaviateObject<P, StreamVector>>> => {
-                const objects = decodeReply<P>(reply, codec, resultOptions, url)
-                return after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, after, url)
-              })),
-            ),
+            ctx.grpc
+              .run(METHODS.search, after === undefined ? base : { ...base, after }, call)
+              .pipe(map(E.flatMap((reply) => entries(reply, after)))),
         ),
       ),
     )
 }
 
-/** Every result of a reply as REST's object, properties decoded by `codec`. */
+/** The first `count` results of a reply as REST's objects, properties decoded by `codec`. */
 const decodeReply = <P>(
   reply: SearchReply,
+  count: number,
   codec: PropertiesCodec<P>,
-  options: Parameters<typeof searchResultToRest>[1],
+  options: ResultOptions,
   url: string,
 ): E.Either<DecodeError, Array<WeaviateObject<P, StreamVector>>> => {
   const results = reply.results
-  const out = new Array<WeaviateObject<P, StreamVector>>(results.length)
-  for (let i = 0; i < results.length; i++) {
+  const n = Math.min(count, results.length)
+  const out = new Array<WeaviateObject<P, StreamVector>>(n)
+  for (let i = 0; i < n; i++) {
     const result = results[i]
     if (result === undefined) continue
     const raw = searchResultToRest(result, options)

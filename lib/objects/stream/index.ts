@@ -24,20 +24,19 @@ import { toAsyncIterable } from '../../paging/to-async-iterable'
 import { IterateArgs, StreamArgs, StreamInput, streamInput } from './args'
 import { mergePartitions } from '../../paging/merge-partitions'
 import { uuidInRange } from '../../paging/uuid-partitions'
-import { PageFetcher, StreamVector } from './page-fetcher'
+import { Page, PageEntry, PageFetcher, StreamVector, decodedPages } from './page-fetcher'
 import { streamFetcher } from './transport'
 
 /**
  * One turn of the event loop before a page is emitted, so undici (which writes to a reused
- * keep-alive socket in the check phase) sends the next page request before the consumer works
- * through this page: prefetch then overlaps fetching with a synchronous consumer too.
+ * keep-alive socket in the check phase) sends the next page request before this page is decoded
+ * (a gRPC page's objects are made as it is emitted) and before the consumer works through it:
+ * prefetch then overlaps fetching with decoding and with a synchronous consumer.
  */
 const ioTurn = (resume: () => void): (() => void) => {
   const immediate = setImmediate(resume)
   return () => clearImmediate(immediate)
 }
-
-type Page<P, V = StreamVector> = ReadonlyArray<WeaviateObject<P, V>>
 
 /**
  * The pages of the class, paced in pages by `pacer` (or consumed on emission without one), over
@@ -54,10 +53,10 @@ const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | u
 
 /** The pages of one transport's fetcher: one cursor, or the partitions merged. */
 const scan = <P>(page: PageFetcher<P>, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> => {
-  const cursorOf = (o: WeaviateObject<P, StreamVector>) => o.id
+  const cursorOf = (entry: PageEntry<P>) => entry.id
   const { pageSize, prefetch, ranges } = input
   return ranges === undefined
-    ? pagesAfter(page, { cursorOf, pageSize, prefetch, after: input.after, ...(pacer === undefined ? {} : { pacer }) }, ioTurn)
+    ? pagesAfter(page, { cursorOf, pageSize, prefetch, after: input.after, ...(pacer === undefined ? {} : { pacer }) }, ioTurn).pipe(decodedPages<P>())
     : defer(() => {
         const delivered: Array<string | undefined> = ranges.map(() => undefined) // last id passed on, per partition
         return mergePartitions(
@@ -65,9 +64,9 @@ const scan = <P>(page: PageFetcher<P>, input: StreamInput<P>, pacer: Pacer | und
             (range) => (partitionPacer: Pacer) =>
               pagesAfter(
                 page,
-                { cursorOf, pageSize, prefetch, after: range.after, until: (o) => !uuidInRange(o.id, range), pacer: partitionPacer },
+                { cursorOf, pageSize, prefetch, after: range.after, until: (entry) => !uuidInRange(entry.id, range), pacer: partitionPacer },
                 ioTurn,
-              ),
+              ).pipe(decodedPages<P>()),
           ),
           {
             ordered: input.ordered,

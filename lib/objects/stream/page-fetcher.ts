@@ -1,8 +1,13 @@
 /**
- * The one thing the page machine asks of a transport: the page after a cursor.
+ * The one thing the page machine asks of a transport: the page after a cursor. A page reaches the
+ * machine as its objects' ids (all the cursor and the stop rules read) and is decoded into objects
+ * only when it is passed on: a transport whose ids come cheaper than its objects (gRPC: the ids
+ * are read from the reply's bytes first) has the next page requested before this one is decoded.
  *
  * @packageDocumentation
  */
+import * as E from 'fp-ts/Either'
+import { OperatorFunction, map, takeWhile } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
 import { WeaviateError } from '../../errors'
 import { ObservableEither } from '../../observable-either'
@@ -19,6 +24,31 @@ import { ObservableEither } from '../../observable-either'
 export type StreamVector = readonly number[] | Float32Array
 
 /**
+ * The objects of a page.
+ *
+ * @example
+ * ```ts
+ * const page: Page<Record<string, unknown>> = []
+ * ```
+ */
+export type Page<P, V = StreamVector> = ReadonlyArray<WeaviateObject<P, V>>
+
+/**
+ * One object of a fetched page, known by its id; `objects(n)` decodes the first `n` objects of
+ * its page (the page machine may cut a page short), and is the same function for every entry of
+ * the page.
+ *
+ * @example
+ * ```ts
+ * const entry: PageEntry<Record<string, unknown>> = { id, objects: (n) => E.right(page.slice(0, n)) }
+ * ```
+ */
+export interface PageEntry<P> {
+  readonly id: string
+  readonly objects: (count: number) => E.Either<WeaviateError, Page<P>>
+}
+
+/**
  * A cold request for the page after `after` (the first page when `undefined`), retried by the
  * transport's own policy; ids ascend strictly after the cursor, or the page is a `DecodeError`.
  *
@@ -27,4 +57,47 @@ export type StreamVector = readonly number[] | Float32Array
  * const fetch: PageFetcher<Record<string, unknown>> = restPageFetcher(ctx, input)
  * ```
  */
-export type PageFetcher<P> = (after: string | undefined) => ObservableEither<WeaviateError, ReadonlyArray<WeaviateObject<P, StreamVector>>>
+export type PageFetcher<P> = (after: string | undefined) => ObservableEither<WeaviateError, ReadonlyArray<PageEntry<P>>>
+
+/**
+ * The entries of a page whose objects are decoded already.
+ *
+ * @example
+ * ```ts
+ * runList(ctx, request).pipe(map(E.map(decodedEntries)))
+ * ```
+ */
+export const decodedEntries = <P>(page: Page<P>): Array<PageEntry<P>> => {
+  const objects = (count: number): E.Either<WeaviateError, Page<P>> => E.right(count >= page.length ? page : page.slice(0, count))
+  return page.map((o) => ({ id: o.id, objects }))
+}
+
+/**
+ * The objects of a (possibly cut) page of entries.
+ *
+ * @example
+ * ```ts
+ * pagesAfter(fetch, options).pipe(map(E.flatMap(entryObjects)))
+ * ```
+ */
+export const entryObjects = <P>(entries: ReadonlyArray<PageEntry<P>>): E.Either<WeaviateError, Page<P>> => {
+  const first = entries[0]
+  return first === undefined ? E.right([]) : first.objects(entries.length)
+}
+
+/**
+ * Pages of entries as pages of objects, each decoded as it is passed on; a page that fails to
+ * decode is the last value (a `Left`), as a failed request is.
+ *
+ * @example
+ * ```ts
+ * pagesAfter(fetch, { cursorOf: (e) => e.id, pageSize }).pipe(decodedPages())
+ * ```
+ */
+export const decodedPages =
+  <P>(): OperatorFunction<E.Either<WeaviateError, ReadonlyArray<PageEntry<P>>>, E.Either<WeaviateError, Page<P>>> =>
+  (entries$) =>
+    entries$.pipe(
+      map(E.flatMap(entryObjects)),
+      takeWhile((page) => E.isRight(page), true),
+    )

@@ -10,7 +10,7 @@ import { OperationContext } from '../../context'
 import { VectorFormat } from '../../grpc/search-result'
 import { listInput, runList } from '../list'
 import { StreamInput } from './args'
-import { PageFetcher, StreamVector } from './page-fetcher'
+import { PageFetcher, StreamVector, decodedEntries } from './page-fetcher'
 
 /**
  * The page fetcher of a stream over REST; the list request is checked once, each page only moves
@@ -33,9 +33,11 @@ export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
     }),
     include: input.include,
   }
-  const page = (after: string | undefined) => runList<P>(ctx, after === undefined ? request : { ...request, after }, 'retry')
-  if (input.vectorFormat === 'array' || !input.withVector) return page
-  return (after) => page(after).pipe(map(E.map((objects) => objects.map((o) => inFormat(o, input.vectorFormat)))))
+  const inFormats = input.vectorFormat !== 'array' && input.withVector
+  return (after) =>
+    runList<P>(ctx, after === undefined ? request : { ...request, after }, 'retry').pipe(
+      map(E.map((objects) => decodedEntries<P>(inFormats ? objects.map((o) => inFormat(o, input.vectorFormat)) : objects))),
+    )
 }
 
 /** An object of REST's JSON with its vectors as `Float32Array`s (for `vectorFormat: 'float32'`). */
