@@ -11,7 +11,11 @@
 import * as E from 'fp-ts/Either'
 import { defer, mergeMap, of } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
-import { OperationContext } from '../../context'
+import { OperationContext, withVersion } from '../../context'
+import { Where } from '../../filters/where'
+import { flatMap } from '../../observable-either'
+import { getClass } from '../../schema/get-class'
+import { filteredPageFetcher } from './filtered-pages'
 import { ArgumentValueError, StreamPartitionError, WeaviateError } from '../../errors'
 import { checkInput } from '../../input/check'
 import { VectorFormat, VectorOf } from '../../grpc/search-result'
@@ -46,8 +50,25 @@ const ioTurn = (resume: () => void): (() => void) => {
  */
 const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> =>
   withPageProgress<WeaviateError, WeaviateObject<P, StreamVector>>(input.onProgress)(
-    streamFetcher<P>(ctx, input).pipe(
-      mergeMap(E.match((error) => of(E.left<WeaviateError, Page<P>>(error)), (page) => scan(page, input, pacer))),
+    input.where !== undefined
+      ? filtered(ctx, input, input.where, pacer)
+      : streamFetcher<P>(ctx, input).pipe(mergeMap(E.match((error) => of(E.left<WeaviateError, Page<P>>(error)), (page) => scan(page, input, pacer)))),
+  )
+
+/**
+ * The pages of a filtered stream: one walk of the UUID prefixes per subscription, paged by the
+ * same page machine (a short page is no end: bundles hold up to `pageSize`).
+ */
+const filtered = <P>(ctx: OperationContext, input: StreamInput<P>, where: Where, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> =>
+  withVersion(ctx, input.call, (version) =>
+    getClass(ctx)(input.className, input.call).pipe(
+      flatMap((definition) =>
+        pagesAfter(
+          filteredPageFetcher(ctx, input, where, version, definition)(),
+          { cursorOf: (o) => o.id, pageSize: input.pageSize, prefetch: input.prefetch, after: input.after, stopOnShortPage: false, ...(pacer === undefined ? {} : { pacer }) },
+          ioTurn,
+        ),
+      ),
     ),
   )
 
