@@ -8,10 +8,12 @@
  * into bundles of at most `pageSize`; each bundle is one fetch, sorted by id here, so pages
  * ascend by id and `after` resumes a stream.
  *
- * A bundle that comes back fuller than counted (objects imported since) is cut finer and fetched
- * again; one that comes back short of its count is counted again: still short means the server
- * capped the limit (`QUERY_MAXIMUM_RESULTS` below `pageSize`), so bundles shrink to what it
- * returned. No id at or before the page cursor is passed on.
+ * A bundle is fetched with a limit one above what it may hold: a full answer (objects imported
+ * since it was counted) cuts it finer and fetches again. The server refuses a limit above its
+ * `QUERY_MAXIMUM_RESULTS`: then bundles shrink below that maximum and the fetch is sent again.
+ * A bundle that comes back short of its count is counted again: still short means the server
+ * returned fewer than it holds, so bundles shrink to what it returned. No id at or before the
+ * page cursor is passed on.
  *
  * @packageDocumentation
  */
@@ -80,6 +82,22 @@ const ascendingAfter = <P>(objects: Page<P>, cursor: string | undefined): Page<P
     .map(({ o }) => o)
 }
 
+const OVER_MAXIMUM = /query maximum results exceeded/
+const MAXIMUM = /QUERY_MAXIMUM_RESULTS '(\d+)'/
+
+/**
+ * The bundle cap under the server's `QUERY_MAXIMUM_RESULTS` when `error` is the server refusing a
+ * limit above it (adapters/repos/db/search.go `getTotalLimit`, from 1.13 to 1.39): one below the
+ * maximum it names (a fetch asks for cap + 1), or half the cap where the message names none
+ * (before 1.2x). `undefined` for any other error, or when the cap cannot shrink.
+ */
+const capBelow = (error: WeaviateError, cap: number): number | undefined => {
+  if (!OVER_MAXIMUM.test(error.message)) return undefined
+  const maximum = MAXIMUM.exec(error.message)?.[1]
+  const next = maximum === undefined ? Math.floor(cap / 2) : Number(maximum) - 1
+  return next >= 1 && next < cap ? next : undefined
+}
+
 /**
  * The page fetchers of a filtered stream: call the result once per subscription (each walk of
  * the prefix tree is its own). The fetcher it gives must be asked one page at a time, as the
@@ -144,7 +162,19 @@ export const filteredPageFetcher = <P>(
 
     const fetchBundle = (bundle: PrefixBundle, cursor: string | undefined): ObservableEither<WeaviateError, Page<P>> =>
       // One more than the bundle may hold, so a fetch shows whether it has grown.
-      fetch(bundle.prefixes, walk.cap + 1).pipe(mergeMap(E.match(left, (objects) => judge(bundle, objects, cursor))))
+      fetch(bundle.prefixes, walk.cap + 1).pipe(
+        mergeMap(
+          E.match(
+            (error) => {
+              const cap = capBelow(error, walk.cap)
+              if (cap === undefined) return left(error)
+              walk.cap = cap
+              return bundle.count > cap && walk.split(bundle) ? page(cursor) : fetchBundle(bundle, cursor)
+            },
+            (objects) => judge(bundle, objects, cursor),
+          ),
+        ),
+      )
 
     const judge = (bundle: PrefixBundle, objects: Page<P>, cursor: string | undefined): ObservableEither<WeaviateError, Page<P>> => {
       if (objects.length > walk.cap && walk.split(bundle)) return page(cursor)
