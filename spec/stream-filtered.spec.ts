@@ -225,6 +225,41 @@ describe('filtered objects.stream on 1.39.0, while it runs', () => {
   })
 })
 
+describe.each([
+  ['1.39.0', 'grpc'],
+  ['1.18.6', 'rest'],
+] as const)('filtered objects.stream of sequential ids on %s over %s', (version: ServerVersionUnderTest, transport) => {
+  const className = uniqueClassName('FilteredSequential')
+  const url = serverUrl(version)
+  /** 300 ids that share their first 33 characters, dashes included, as hand-made test ids do. */
+  const sequential = Array.from({ length: 300 }, (_, n) => `00000000-0000-0000-0000-000000000${n.toString(16).padStart(3, '0')}`)
+  let client: Client
+
+  beforeAll(async () => {
+    client = connect({ url, ...apiKeyOption(url), transport, ...(transport === 'grpc' ? { grpcUrl: grpcServerUrl(version) } : {}) })
+    await createClass(url, {
+      class: className,
+      vectorizer: 'none',
+      properties: [
+        { name: 'n', dataType: ['int'] },
+        { name: 'tag', dataType: [version === '1.39.0' ? 'text' : 'string'] },
+        { name: 'even', dataType: ['boolean'] },
+      ],
+    })
+    await insert(url, className, sequential.map((id, n) => ({ id, properties: { n, tag: '', even: n % 2 === 0 } })))
+  }, 60_000)
+
+  afterAll(async () => {
+    await deleteClass(url, className)
+    await client.close()
+  })
+
+  it('cuts a prefix shared by every id down to pages of the page size', async () => {
+    const objects = await values(client.objects.stream({ className, where: { path: ['even'], operator: 'Equal', valueBoolean: true }, pageSize: 16 }))
+    expect(idsOf(objects)).toEqual(sequential.filter((_, n) => n % 2 === 0))
+  })
+})
+
 describe('filtered objects.stream arguments', () => {
   const client = connect({ url: 'http://127.0.0.1:9' })
   afterAll(() => client.close())
