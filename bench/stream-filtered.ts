@@ -14,7 +14,8 @@
  * interleave, the median of BENCH_FILTERED_RUNS (3) counts. Sizes: BENCH_FILTERED_OBJECTS (200000:
  * objects first loaded; the class then grows to twice that).
  *
- * Run: `npx ts-node --transpile-only bench/stream-filtered.ts` (uses WEAVIATE_URL when set).
+ * Run: `npx ts-node --transpile-only bench/stream-filtered.ts` (uses WEAVIATE_URL and
+ * WEAVIATE_GRPC_URL when set).
  */
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
@@ -75,10 +76,11 @@ const thousands = (n: number): string => `${Math.round(n / 1000)}k`
  * await benchStreamFiltered(url) // bench: stream filtered 200k half/unfiltered objects/s = ...
  * ```
  */
-export async function benchStreamFiltered(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
+export async function benchStreamFiltered(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
   const server = existingUrl === undefined ? await startBenchServer() : undefined
   const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
-  const client = connect({ url, ...(server?.connection.grpcUrl === undefined ? {} : { grpcUrl: server.connection.grpcUrl }) })
+  const grpcUrl = existingGrpcUrl ?? server?.connection.grpcUrl
+  const client = connect({ url, ...(grpcUrl === undefined ? {} : { grpcUrl }) })
   try {
     await lastValueFrom(client.schema.deleteClass(CLASS))
     const created = await lastValueFrom(

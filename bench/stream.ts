@@ -91,7 +91,7 @@ export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Pr
     await benchStreamCpuConsumer(context)
     await benchStreamPartitions(context)
     await benchStreamMemory(context, LARGE)
-    await benchStreamFiltered(url)
+    await benchStreamFiltered(url, server?.connection.grpcUrl ?? process.env['WEAVIATE_GRPC_URL'])
   } finally {
     await ours.close()
     await deleteBenchClass(url, CLASS).catch(() => undefined)
