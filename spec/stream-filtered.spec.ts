@@ -167,26 +167,29 @@ describe('filtered objects.stream on 1.39.0, while it runs', () => {
     await client.close()
   })
 
-  it('passes each existing match once, in order, when matches are imported mid-stream', async () => {
+  it('passes each existing match once, in order, and the matches imported before it reached them, when matches are imported mid-stream', async () => {
     const pacer = createPacer()
     const added = Array.from({ length: 400 }, (_, n) => ({ id: randomUUID(), properties: { n: COUNT + n, tag: 'new', even: true } }))
-    let imported = false
-    const objects = await values(
-      client.objects.stream({ className, where: even, pageSize: 30, pacer }).pipe(
-        concatMap(async (item) => {
-          if (!imported) {
-            imported = true
+    let firstPageEnd: string | undefined
+    const pages = await values(
+      client.objects.streamPages({ className, where: even, pageSize: 100, prefetch: 0, pacer }).pipe(
+        concatMap(async (page) => {
+          if (firstPageEnd === undefined && E.isRight(page)) {
+            firstPageEnd = page.right[page.right.length - 1]?.id.toLowerCase()
             await insert(url, className, added)
           }
           pacer.ack()
-          return item
+          return page
         }),
       ),
     )
-    const got = idsOf(objects)
+    const got = idsOf(pages.flat())
     expect(got).toEqual([...new Set(got)].sort())
     const existing = expectedIds((r) => r.even)
     expect(got.filter((id) => existing.includes(id))).toEqual(existing)
+    // Every page after the first was fetched after the import: it holds the new matches it covers.
+    const reached = added.map((o) => o.id).filter((id) => id > (firstPageEnd ?? ''))
+    expect(reached.filter((id) => !got.includes(id))).toEqual([])
     const allowed = new Set([...existing, ...added.map((o) => o.id)])
     expect(got.filter((id) => !allowed.has(id))).toEqual([])
   })
