@@ -263,6 +263,79 @@ describe.each([
   })
 })
 
+describe.each([
+  ['1.39.0', 'grpc'],
+  ['1.39.0', 'rest'],
+  ['1.18.6', 'rest'],
+] as const)('filtered objects.stream with references and tenants on %s over %s', (version: ServerVersionUnderTest, transport) => {
+  const Author = uniqueClassName('FilteredAuthor')
+  const Book = uniqueClassName('FilteredBook')
+  const Shelf = uniqueClassName('FilteredShelf')
+  const url = serverUrl(version)
+  const authors = Array.from({ length: 5 }, () => randomUUID())
+  const books = Array.from({ length: 80 }, () => randomUUID())
+  const even: Where = { path: ['even'], operator: 'Equal', valueBoolean: true }
+  let client: Client
+
+  const batch = async (objects: ReadonlyArray<Record<string, unknown>>): Promise<void> => {
+    const res = await fetch(`${url}/v1/batch/objects`, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(url) }, body: JSON.stringify({ objects }) })
+    const body = (await res.json()) as Array<{ result?: { errors?: unknown } }>
+    if (res.status !== 200 || body.some((r) => r.result?.errors !== undefined)) throw new Error(`import failed: ${JSON.stringify(body).slice(0, 300)}`)
+  }
+
+  beforeAll(async () => {
+    client = connect({ url, ...apiKeyOption(url), transport, ...(transport === 'grpc' ? { grpcUrl: grpcServerUrl(version) } : {}) })
+    await createClass(url, { class: Author, vectorizer: 'none', properties: [{ name: 'name', dataType: [version === '1.39.0' ? 'text' : 'string'] }] })
+    await createClass(url, {
+      class: Book,
+      vectorizer: 'none',
+      properties: [
+        { name: 'n', dataType: ['int'] },
+        { name: 'even', dataType: ['boolean'] },
+        { name: 'writtenBy', dataType: [Author] },
+      ],
+    })
+    await batch(authors.map((id, i) => ({ class: Author, id, properties: { name: `author ${i}` } })))
+    await batch(
+      books.map((id, n) => ({
+        class: Book,
+        id,
+        properties: { n, even: n % 2 === 0, ...(n % 3 === 0 ? {} : { writtenBy: [{ beacon: `weaviate://localhost/${Author}/${authors[n % 5] ?? ''}` }] }) },
+        vector: [n, 1, 2],
+      })),
+    )
+    if (version === '1.39.0') {
+      await createClass(url, { class: Shelf, vectorizer: 'none', multiTenancyConfig: { enabled: true }, properties: [{ name: 'even', dataType: ['boolean'] }] })
+      await fetch(`${url}/v1/schema/${Shelf}/tenants`, { method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders(url) }, body: JSON.stringify([{ name: 'a' }, { name: 'b' }]) })
+      await batch(books.map((id, n) => ({ class: Shelf, id, tenant: n < 40 ? 'a' : 'b', properties: { even: n % 2 === 0 } })))
+    }
+  }, 60_000)
+
+  afterAll(async () => {
+    await deleteClass(url, Book)
+    await deleteClass(url, Author)
+    if (version === '1.39.0') await deleteClass(url, Shelf)
+    await client.close()
+  })
+
+  it('gives references and vectors as the unfiltered stream gives them', async () => {
+    const filtered = await values(client.objects.stream({ className: Book, where: even, pageSize: 9, withVector: true }))
+    const unfiltered = await values(client.objects.stream({ className: Book, withVector: true }))
+    expect(idsOf(filtered)).toEqual(books.filter((_, n) => n % 2 === 0).sort())
+    expect(filtered).toEqual(unfiltered.filter((o) => (o.properties['n'] as number) % 2 === 0))
+    expect(filtered.some((o) => o.properties['writtenBy'] !== undefined)).toBe(true)
+  })
+
+  if (version === '1.39.0') {
+    it("streams the matches of one tenant only, as the tenant's unfiltered stream gives them", async () => {
+      const filtered = await values(client.objects.stream({ className: Shelf, tenant: 'b', where: even, pageSize: 7 }))
+      const unfiltered = await values(client.objects.stream({ className: Shelf, tenant: 'b' }))
+      expect(idsOf(filtered)).toEqual(books.filter((_, n) => n >= 40 && n % 2 === 0).sort())
+      expect(filtered).toEqual(unfiltered.filter((o) => o.properties['even'] === true))
+    })
+  }
+})
+
 describe('filtered objects.stream arguments', () => {
   const client = connect({ url: 'http://127.0.0.1:9' })
   afterAll(() => client.close())

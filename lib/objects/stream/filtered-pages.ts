@@ -142,7 +142,6 @@ export const filteredPageFetcher = <P>(
   }
   const objectOptions = {
     namespaced: supports(version, 'classNamespaces'),
-    tenant: input.tenant,
     codec: (input.codec ?? AnyProperties) as PropertiesCodec<P>,
     method: 'POST' as const,
     url: `the filtered stream of ${input.className}`,

@@ -17,7 +17,6 @@ import { StreamVector } from './page-fetcher'
 export interface StreamObjectOptions<P> {
   /** Beacons name their class (Weaviate 1.14+). */
   readonly namespaced: boolean
-  readonly tenant: string | undefined
   readonly codec: PropertiesCodec<P>
   /** For a `DecodeError`: the request the objects came from. */
   readonly method: 'POST'
@@ -35,7 +34,7 @@ const reference = (namespaced: boolean, target: SearchObject<Record<string, unkn
  *
  * @example
  * ```ts
- * streamObjectOf(result.objects[0], { namespaced: true, tenant: undefined, codec: AnyProperties, method: 'POST', url })
+ * streamObjectOf(result.objects[0], { namespaced: true, codec: AnyProperties, method: 'POST', url })
  * ```
  */
 export const streamObjectOf = <P>(o: SearchObject<Record<string, unknown>, StreamVector>, options: StreamObjectOptions<P>): E.Either<DecodeError, WeaviateObject<P, StreamVector>> => {
@@ -54,7 +53,6 @@ export const streamObjectOf = <P>(o: SearchObject<Record<string, unknown>, Strea
         ...(o.metadata.lastUpdateTimeUnix === undefined ? {} : { lastUpdateTimeUnix: o.metadata.lastUpdateTimeUnix }),
         ...(o.vector === undefined ? {} : { vector: o.vector }),
         ...(o.vectors === undefined ? {} : { vectors: o.vectors }),
-        ...(options.tenant === undefined ? {} : { tenant: options.tenant }),
       },
       decoded.right,
     ),
