@@ -11,9 +11,8 @@
  * A bundle is fetched with a limit one above what it may hold: a full answer (objects imported
  * since it was counted) cuts it finer and fetches again. The server refuses a limit above its
  * `QUERY_MAXIMUM_RESULTS`: then bundles shrink below that maximum and the fetch is sent again.
- * A bundle that comes back short of its count is counted again: still short means the server
- * returned fewer than it holds, so bundles shrink to what it returned. No id at or before the
- * page cursor is passed on.
+ * A bundle that comes back short of its count lost objects since: it is complete. No id at or
+ * before the page cursor is passed on.
  *
  * @packageDocumentation
  */
@@ -175,20 +174,8 @@ export const filteredPageFetcher = <P>(
         ),
       )
 
-    const judge = (bundle: PrefixBundle, objects: Page<P>, cursor: string | undefined): ObservableEither<WeaviateError, Page<P>> => {
-      if (objects.length > walk.cap && walk.split(bundle)) return page(cursor)
-      if (objects.length >= bundle.count) return accept(objects, cursor)
-      // Short of the count: deleted since, or cut by the server's QUERY_MAXIMUM_RESULTS.
-      return count(bundle.prefixes).pipe(
-        mergeMap(
-          E.match(left, (now) => {
-            if (now <= objects.length) return accept(objects, cursor)
-            walk.cap = Math.max(1, objects.length)
-            return walk.split(bundle) ? page(cursor) : accept(objects, cursor)
-          }),
-        ),
-      )
-    }
+    const judge = (bundle: PrefixBundle, objects: Page<P>, cursor: string | undefined): ObservableEither<WeaviateError, Page<P>> =>
+      objects.length > walk.cap && walk.split(bundle) ? page(cursor) : accept(objects, cursor)
 
     const accept = (objects: Page<P>, cursor: string | undefined): ObservableEither<WeaviateError, Page<P>> => {
       const out = ascendingAfter(objects, cursor)
