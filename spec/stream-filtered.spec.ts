@@ -6,9 +6,10 @@
  */
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
+import * as t from 'io-ts'
 import { Observable, concatMap, firstValueFrom, lastValueFrom, take, toArray } from 'rxjs'
 import { Client, WeaviateError, WeaviateObject, Where, connect } from '../lib'
-import { createPacer } from '../lib/paging'
+import { PageProgress, createPacer } from '../lib/paging'
 import { createClass, deleteClass } from './helpers/fixtures'
 import { startProxy } from './helpers/proxy'
 import { authHeaders, uniqueClassName } from './helpers/server'
@@ -324,6 +325,35 @@ describe.each([
     expect(idsOf(filtered)).toEqual(books.filter((_, n) => n % 2 === 0).sort())
     expect(filtered).toEqual(unfiltered.filter((o) => (o.properties['n'] as number) % 2 === 0))
     expect(filtered.some((o) => o.properties['writtenBy'] !== undefined)).toBe(true)
+  })
+
+  it('gives float32 vectors as the unfiltered stream does with vectorFormat float32', async () => {
+    const filtered = await values(client.objects.stream({ className: Book, where: even, pageSize: 9, withVector: true, vectorFormat: 'float32' }))
+    const unfiltered = await values(client.objects.stream({ className: Book, withVector: true, vectorFormat: 'float32' }))
+    expect(filtered[0]?.vector).toBeInstanceOf(Float32Array)
+    expect(filtered).toEqual(unfiltered.filter((o) => (o.properties['n'] as number) % 2 === 0))
+  })
+
+  it('gives the same objects to for await (iterate) and in pages (streamPages), with progress', async () => {
+    const looped: string[] = []
+    for await (const item of client.objects.iterate({ className: Book, where: even, pageSize: 9 })) {
+      if (E.isLeft(item)) throw new Error(item.left.message)
+      looped.push(item.right.id)
+    }
+    const progress: PageProgress[] = []
+    const pages = await values(client.objects.streamPages({ className: Book, where: even, pageSize: 9, onProgress: (p) => progress.push(p) }))
+    const expected = books.filter((_, n) => n % 2 === 0).sort()
+    expect(looped).toEqual(expected)
+    expect(pages.flat().map((o) => o.id)).toEqual(expected)
+    expect(progress.filter((p) => p.done)).toEqual([expect.objectContaining({ items: expected.length, pages: pages.length })])
+  })
+
+  it('decodes the properties with the codec, a mismatch being one DecodeError', async () => {
+    const Typed = t.type({ n: t.number, even: t.literal(true) })
+    const typed = await values(client.objects.stream({ className: Book, where: even, codec: Typed }))
+    expect(typed.map((o) => o.properties.n)).toEqual(expect.arrayContaining([0, 2, 78]))
+    const items = await lastValueFrom(client.objects.stream({ className: Book, where: even, codec: t.type({ n: t.string }) }).pipe(toArray()))
+    expect(items).toEqual([E.left(expect.objectContaining({ _tag: 'DecodeError' }))])
   })
 
   if (version === '1.39.0') {

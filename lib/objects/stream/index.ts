@@ -1,7 +1,7 @@
 /**
  * `objects.stream`, `objects.iterate` and `objects.streamPages`: every object of a class, paged
  * with the `after` cursor in ascending UUID order, in constant memory. Optionally split into
- * UUID-range partitions scanned at once.
+ * UUID-range partitions scanned at once, or filtered with `where` (filtered-pages.ts).
  *
  * Inside, everything moves a page at a time (fetching, prefetch, partition merging, pacing);
  * `stream` and `iterate` spread the pages into objects only at the end.
@@ -132,6 +132,9 @@ const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => Observable
  * - **Servers**: needs the `after` cursor (Weaviate 1.18+); on an older server the stream is one
  *   `UnsupportedVersionError` before any page is requested. A page whose objects do not ascend
  *   after the cursor is a `DecodeError`, never an endless stream.
+ * - **Filtered** (`where`): only the matches, still once each in ascending UUID order and past the
+ *   server's `QUERY_MAXIMUM_RESULTS`, counted and fetched by UUID prefix (no cursor needed, so
+ *   from Weaviate 1.13); resume with `after` as above.
  *
  * @example
  * ```ts
