@@ -3,7 +3,9 @@
  * matching a filter into bundles of neighbouring prefixes of at most `cap` matches each, in
  * ascending id order. It asks for the match counts of a node's 16 children only when it reaches
  * the node, so it holds at most one frame of 16 counts per level (32 levels at most), however
- * many objects match.
+ * many objects match. The root (every match) is counted first; the levels whose prefixes would
+ * hold more than `cap` on average are then passed through uncounted, so each match is counted at
+ * about two levels, not at every level down to its bundle: the cost of counting stays linear.
  *
  * Generic: it knows nothing about Weaviate, only "how many matches under each of these prefix
  * groups".
@@ -53,6 +55,19 @@ type Step = { readonly kind: 'bundle'; readonly bundle: PrefixBundle } | { reado
 
 const DONE: Step = { kind: 'done' }
 
+/** The hex digits of a prefix: its depth in the tree. */
+const digitsOf = (prefix: string): number => prefix.replace(/-/g, '').length
+
+/**
+ * The depth whose prefixes hold at most `cap` of `total` matches on average (UUIDs spread evenly):
+ * the levels above it would be cut anyway, so they are not counted. Ids bunched under a prefix are
+ * still found: a prefix counted over `cap` is cut further.
+ */
+const countingDepth = (total: number, cap: number): number =>
+  total <= cap ? 1 : Math.min(UUID_DIGITS, Math.max(1, Math.ceil(Math.log(total / cap) / Math.log(16))))
+
+const UUID_DIGITS = 32
+
 /**
  * One walk (one subscription's): call {@link PrefixWalk.next} for each bundle in turn, never two
  * at once. A bundle that turned out to hold more than `cap` (objects imported since it was
@@ -62,14 +77,17 @@ const DONE: Step = { kind: 'done' }
  * ```ts
  * const walk = new PrefixWalk(counter, 1000, undefined)
  * walk.next() // right({ prefixes: ['0', '1'], count: 731 }), ..., then right(undefined)
+ * // (the counter is asked for [['']] first: every match; then for prefixes one digit longer)
  * ```
  */
 export class PrefixWalk<E> {
   private readonly stack: Frame[] = []
   private pending: string[] = []
   private pendingCount = 0
-  /** Prefixes to count next (and to push as a frame); the root's children first. */
-  private queued: readonly string[] | undefined = prefixChildren('')
+  /** Prefixes to count next (and to push as a frame); the root first. */
+  private queued: readonly string[] | undefined = ['']
+  /** The depth (hex digits) from which prefixes are counted; set by the root's count. */
+  private countFrom = 1
 
   /**
    * @param counter the match counts of prefix groups
@@ -110,19 +128,32 @@ export class PrefixWalk<E> {
     return true
   }
 
-  /** Counts `prefixes` (those wholly before `after` count 0 unasked) and pushes them as a frame. */
+  /**
+   * Pushes `prefixes` as a frame, counted: those wholly before `after` count 0 unasked, and those
+   * above the depth where counting starts are taken as too full, unasked (they are cut anyway).
+   * The root's count sets that depth.
+   */
   private push(prefixes: readonly string[]): ObservableEither<E, undefined> {
-    const asked = prefixes.filter((p) => !prefixBefore(p, this.after))
+    const asked = prefixes.filter((p) => !prefixBefore(p, this.after) && !this.aboveCounting(p))
     const counted = asked.length === 0 ? of(E.right<E, readonly number[]>([])) : this.counter(asked.map((p) => [p]))
     return counted.pipe(
       map(
         E.map((counts) => {
           const byPrefix = new Map(asked.map((p, i) => [p, counts[i] ?? 0]))
-          this.stack.push({ entries: prefixes.map((prefix) => ({ prefix, count: byPrefix.get(prefix) ?? 0 })), next: 0 })
+          const root = byPrefix.get('')
+          if (root !== undefined) this.countFrom = countingDepth(root, this.cap)
+          const countOf = (prefix: string): number => byPrefix.get(prefix) ?? (prefixBefore(prefix, this.after) ? 0 : Number.POSITIVE_INFINITY)
+          this.stack.push({ entries: prefixes.map((prefix) => ({ prefix, count: countOf(prefix) })), next: 0 })
           return undefined
         }),
       ),
     )
+  }
+
+  /** True for a prefix shorter than the depth where counting starts (the root is always counted). */
+  private aboveCounting(prefix: string): boolean {
+    const depth = digitsOf(prefix)
+    return depth > 0 && depth < this.countFrom
   }
 
   private flush(): Step {

@@ -62,6 +62,14 @@ describe('PrefixWalk', () => {
     expect(rest.every((b) => b.count <= 50)).toBe(true)
   })
 
+  it('counts every match first, then no level whose prefixes hold more than the cap on average', async () => {
+    const asked: string[] = []
+    await bundlesOf(new PrefixWalk(counterOf(ids, asked), 7, undefined))
+    // 3,000 / 7 is about 16^2.2: levels 1 and 2 hold too many on average and are cut uncounted.
+    expect(asked[0]).toBe('')
+    expect(asked.filter((p) => p !== '' && p.length < 3)).toEqual([])
+  })
+
   it('cannot split a whole UUID', () => {
     const walk = new PrefixWalk(counterOf(ids), 1, undefined)
     expect(walk.split({ prefixes: [ids[0] ?? ''], count: 2 })).toBe(false)

@@ -121,7 +121,8 @@ export const filteredPageFetcher = <P>(
     const [only] = leaves
     return leaves.length === 1 && only !== undefined ? only : { operator: 'Or', operands: leaves }
   }
-  const matching = (prefixes: readonly string[]): Where => ({ operator: 'And', operands: [where, idUnder(prefixes)] })
+  /** The filter's matches under `prefixes`; the root prefix `''` is every match. */
+  const matching = (prefixes: readonly string[]): Where => (prefixes.includes('') ? where : { operator: 'And', operands: [where, idUnder(prefixes)] })
   const common = {
     className: input.className,
     ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
