@@ -153,7 +153,9 @@ export const filteredPageFetcher = <P>(
     ).pipe(map(E.flatMap((result: SearchResult<Record<string, unknown>, StreamVector>) => streamObjects(result, objectOptions))))
 
   return () => {
-    const walk = new PrefixWalk<WeaviateError>(counter, input.pageSize, input.after)
+    // Bundles hold one less than the page size, so a fetch asks for `pageSize` (cap + 1), as the
+    // unfiltered stream's pages do: a page size the server takes there is taken here.
+    const walk = new PrefixWalk<WeaviateError>(counter, Math.max(1, input.pageSize - 1), input.after)
     const left = (error: WeaviateError): ObservableEither<WeaviateError, Page<P>> => of(E.left(error))
 
     const page = (cursor: string | undefined): ObservableEither<WeaviateError, Page<P>> =>
