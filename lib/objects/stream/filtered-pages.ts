@@ -33,13 +33,14 @@ import { runQuery } from '../../query/run'
 import { ServerVersion, supports } from '../../version'
 import { AnyProperties, PropertiesCodec } from '../decode-object'
 import { StreamInput } from './args'
-import { PageFetcher, StreamVector } from './page-fetcher'
+import { Page, StreamVector } from './page-fetcher'
 import { streamObjectOf } from './stream-object'
 
 /** Prefix counts asked at once (one node's children). */
 const COUNT_CONCURRENCY = 16
 
-type Page<P> = ReadonlyArray<WeaviateObject<P, StreamVector>>
+/** The page after a cursor, decoded (the bundles are decoded as they arrive: they are checked and sorted). */
+type DecodedPageFetcher<P> = (after: string | undefined) => ObservableEither<WeaviateError, Page<P>>
 
 /** A reference property's data types are class names (capitalised); every other type is lower-case. */
 const isReference = (dataType: readonly string[]): boolean => /^[A-Z]/.test(dataType[0] ?? '')
@@ -114,7 +115,7 @@ export const filteredPageFetcher = <P>(
   where: Where,
   version: ServerVersion,
   definition: ClassDefinition | null,
-): (() => PageFetcher<P>) => {
+): (() => DecodedPageFetcher<P>) => {
   const valueKey = supports(version, 'idFilterText') ? 'valueText' : 'valueString'
   const idUnder = (prefixes: readonly string[]): Where => {
     const leaves = prefixes.flatMap(likePatterns).map((pattern): Where => ({ path: ['id'], operator: 'Like', [valueKey]: pattern }))
