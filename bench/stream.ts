@@ -13,6 +13,8 @@
  * 4. stream-memory.ts: peak memory of a slow `for await` consumer over 100,000 objects, then
  *    400,000 (the class grown by 300,000), each in a fresh child process:
  *    `bench: stream memory 100k peak` ... `400k/100k peak heap`.
+ * 5. stream-filtered.ts, in a class of its own: the filtered stream against the unfiltered one,
+ *    and its time for twice the matches (`bench: stream filtered ...`; sizes BENCH_FILTERED_*).
  *
  * Before timing, the class is streamed until three runs agree within 8 % (a freshly loaded server
  * is still flushing and compacting; the embedded server of `npm run bench` flushes 2 s after a
@@ -30,6 +32,7 @@ import { sizeFromEnv } from './report'
 import { startBenchServer } from './server-env'
 import { expectAll, peerClient, undiciSequential } from './stream-contenders'
 import { benchStreamCpuConsumer } from './stream-cpu-consumer'
+import { benchStreamFiltered } from './stream-filtered'
 import { benchStreamMemory } from './stream-memory'
 import { benchStreamPageSizes } from './stream-page-sizes'
 import { benchStreamPartitions } from './stream-partitions'
@@ -88,6 +91,7 @@ export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Pr
     await benchStreamCpuConsumer(context)
     await benchStreamPartitions(context)
     await benchStreamMemory(context, LARGE)
+    await benchStreamFiltered(url, server?.connection.grpcUrl ?? process.env['WEAVIATE_GRPC_URL'])
   } finally {
     await ours.close()
     await deleteBenchClass(url, CLASS).catch(() => undefined)

@@ -107,6 +107,9 @@ export const FEATURES = {
   whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
   whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },
   whereContainsNone: { since: '1.33.0', name: "the where operator 'ContainsNone'" },
+  // An id filter's value: `valueString` before, `valueText` from 1.19 (entities/filters/filters_validator.go,
+  // validateInternalPropertyClause, at v1.18.6 and v1.19.0).
+  idFilterText: { since: '1.19.0', name: "an id filter's 'valueText'" },
 } as const
 
 /**

@@ -15,6 +15,8 @@ import { uuid } from '../../input/uuid'
 import { PageProgress } from '../../paging/page-progress'
 import { Pacer } from '../../paging/pacer'
 import { CodecOption, codecOf, readFields } from '../args'
+import { Where } from '../../filters/where'
+import { whereInput } from '../../query/args'
 import { MAX_PARTITIONS, UuidRange, uuidPartitions } from '../../paging/uuid-partitions'
 
 /**
@@ -86,6 +88,14 @@ export interface StreamFields extends CallOptions {
   readonly prefetch?: number
   /** Start after this UUID (exclusive). */
   readonly after?: string
+  /**
+   * Only the objects this filter matches, still each once in ascending UUID order, past the
+   * server's `QUERY_MAXIMUM_RESULTS` (see the README's "Filtered stream"): counted and fetched by
+   * UUID prefix over `query.aggregate` and `query.fetchObjects` (gRPC where the client's choice
+   * and the server allow, GraphQL otherwise). Not with `partitions`, `ranges` or
+   * `additionalProperties`.
+   */
+  readonly where?: Where
   readonly withVector?: boolean
   readonly additionalProperties?: readonly string[]
   readonly tenant?: string
@@ -205,8 +215,18 @@ export const streamInput = <P>(args: unknown) => {
   if (given !== undefined && (partitions !== undefined || after !== undefined)) {
     throw new ArgumentValueError({ argument: 'ranges', reason: "'ranges' cannot be combined with 'partitions' or 'after'" })
   }
+  const where = optional(whereInput, 'where', a['where'])
+  if (where !== undefined) {
+    const alone = (argument: string, given: boolean): void => {
+      if (given) throw new ArgumentValueError({ argument, reason: `'${argument}' cannot be combined with 'where': a filtered stream is cut by UUID prefix itself` })
+    }
+    alone('partitions', (partitions ?? 1) > 1)
+    alone('ranges', given !== undefined)
+    alone('additionalProperties', additional.length > 0)
+  }
   return {
     className: className('className', a['className']),
+    where,
     include: fields.include,
     withVector: optional(boolean, 'withVector', a['withVector']) ?? false,
     /** Extra properties beyond the vector (REST's `include`); gRPC reads none. */

@@ -1,7 +1,7 @@
 /**
  * `objects.stream`, `objects.iterate` and `objects.streamPages`: every object of a class, paged
  * with the `after` cursor in ascending UUID order, in constant memory. Optionally split into
- * UUID-range partitions scanned at once.
+ * UUID-range partitions scanned at once, or filtered with `where` (filtered-pages.ts).
  *
  * Inside, everything moves a page at a time (fetching, prefetch, partition merging, pacing);
  * `stream` and `iterate` spread the pages into objects only at the end.
@@ -11,7 +11,11 @@
 import * as E from 'fp-ts/Either'
 import { defer, mergeMap, of } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
-import { OperationContext } from '../../context'
+import { OperationContext, withVersion } from '../../context'
+import { Where } from '../../filters/where'
+import { flatMap } from '../../observable-either'
+import { getClass } from '../../schema/get-class'
+import { filteredPageFetcher } from './filtered-pages'
 import { ArgumentValueError, StreamPartitionError, WeaviateError } from '../../errors'
 import { checkInput } from '../../input/check'
 import { VectorFormat, VectorOf } from '../../grpc/search-result'
@@ -46,8 +50,25 @@ const ioTurn = (resume: () => void): (() => void) => {
  */
 const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> =>
   withPageProgress<WeaviateError, WeaviateObject<P, StreamVector>>(input.onProgress)(
-    streamFetcher<P>(ctx, input).pipe(
-      mergeMap(E.match((error) => of(E.left<WeaviateError, Page<P>>(error)), (page) => scan(page, input, pacer))),
+    input.where !== undefined
+      ? filtered(ctx, input, input.where, pacer)
+      : streamFetcher<P>(ctx, input).pipe(mergeMap(E.match((error) => of(E.left<WeaviateError, Page<P>>(error)), (page) => scan(page, input, pacer)))),
+  )
+
+/**
+ * The pages of a filtered stream: one walk of the UUID prefixes per subscription, paged by the
+ * same page machine (a short page is no end: bundles hold up to `pageSize`).
+ */
+const filtered = <P>(ctx: OperationContext, input: StreamInput<P>, where: Where, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> =>
+  withVersion(ctx, input.call, (version) =>
+    getClass(ctx)(input.className, input.call).pipe(
+      flatMap((definition) =>
+        pagesAfter(
+          filteredPageFetcher(ctx, input, where, version, definition)(),
+          { cursorOf: (o) => o.id, pageSize: input.pageSize, prefetch: input.prefetch, after: input.after, stopOnShortPage: false, ...(pacer === undefined ? {} : { pacer }) },
+          ioTurn,
+        ),
+      ),
     ),
   )
 
@@ -111,6 +132,9 @@ const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => Observable
  * - **Servers**: needs the `after` cursor (Weaviate 1.18+); on an older server the stream is one
  *   `UnsupportedVersionError` before any page is requested. A page whose objects do not ascend
  *   after the cursor is a `DecodeError`, never an endless stream.
+ * - **Filtered** (`where`): only the matches, still once each in ascending UUID order and past the
+ *   server's `QUERY_MAXIMUM_RESULTS`, counted and fetched by UUID prefix (no cursor needed, so
+ *   from Weaviate 1.13); resume with `after` as above.
  *
  * @example
  * ```ts
