@@ -145,6 +145,20 @@ export const regressions = (now: Results, before: Results): string[] => {
   return out
 }
 
+/**
+ * The baseline after `now`: its figures, and every figure of `before` that `now` did not measure
+ * (a run of some groups, `--only vectors`, keeps the other groups' baselines).
+ */
+export const updatedBaseline = (before: Results | undefined, now: Results): Results => {
+  if (before === undefined) return now
+  const measured = new Set(now.figures.map((f) => f.key))
+  return {
+    ...now,
+    seconds: { ...before.seconds, ...now.seconds },
+    figures: [...before.figures.filter((f) => !measured.has(f.key)), ...now.figures],
+  }
+}
+
 /** README.md with the table between the markers replaced. */
 export const withTable = (readme: string, markdown: string): string => {
   const begin = readme.indexOf(BEGIN)
@@ -159,11 +173,12 @@ const main = (argv: readonly string[]): number => {
   const results = load(file)
   fs.writeFileSync(README, withResults(fs.readFileSync(README, 'utf8'), results))
   console.log(`README.md: benchmark table from ${path.relative(ROOT, file)} (${results.figures.length} figures)`)
-  const worse = fs.existsSync(BASELINE) ? regressions(results, load(BASELINE)) : []
+  const baseline = fs.existsSync(BASELINE) ? load(BASELINE) : undefined
+  const worse = baseline === undefined ? [] : regressions(results, baseline)
   for (const line of worse) console.log(`worse than the baseline: ${line}`)
   if (worse.length === 0) console.log('no figure worse than the baseline by more than its spread')
   if (update) {
-    fs.writeFileSync(BASELINE, `${JSON.stringify(results, null, 2)}\n`)
+    fs.writeFileSync(BASELINE, `${JSON.stringify(updatedBaseline(baseline, results), null, 2)}\n`)
     console.log(`baseline updated: ${path.relative(ROOT, BASELINE)}`)
   }
   return worse.length === 0 ? 0 : 1
