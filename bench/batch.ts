@@ -39,7 +39,7 @@ import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties } from './bench-objects'
 import { benchDeleteMany } from './delete-many'
-import { collectGarbage, median } from './harness'
+import { interleavedRuns, median } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import { startBenchServer } from './server-env'
@@ -60,22 +60,8 @@ const objects = (n: number) => benchObjects(CLASS, 0, n)
 type Contender = () => Promise<unknown>
 
 /** Milliseconds of every run per contender, interleaved, each into a fresh class. */
-const timeRuns = async (url: string, contenders: Readonly<Record<string, Contender>>, runs = RUNS): Promise<Record<string, number[]>> => {
-  const times: Record<string, number[]> = {}
-  const names = Object.keys(contenders)
-  for (let run = 0; run < runs; run++) {
-    for (const name of run % 2 === 0 ? names : [...names].reverse()) {
-      const contender = contenders[name]
-      if (contender === undefined) continue
-      await resetBenchClass(url, CLASS)
-      collectGarbage()
-      const start = process.hrtime.bigint()
-      await contender()
-      ;(times[name] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6)
-    }
-  }
-  return times
-}
+const timeRuns = (url: string, contenders: Readonly<Record<string, Contender>>, runs = RUNS): Promise<Record<string, number[]>> =>
+  interleavedRuns(contenders, runs, () => resetBenchClass(url, CLASS))
 
 /**
  * The plain loop: `lanes` loops, each POSTing the next `size` objects and reading the answer. With

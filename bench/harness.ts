@@ -88,6 +88,27 @@ export const measure = async (
   return times
 }
 
+/**
+ * Milliseconds of every run per contender, interleaved (the order reversed every other run), each
+ * after `reset` (a fresh class) and a full GC: the form of the import benches, one call per run.
+ */
+export const interleavedRuns = async (contenders: Readonly<Record<string, Call>>, runs: number, reset: () => Promise<unknown>): Promise<Record<string, number[]>> => {
+  const times: Record<string, number[]> = {}
+  const names = Object.keys(contenders)
+  for (let run = 0; run < runs; run++) {
+    for (const name of run % 2 === 0 ? names : [...names].reverse()) {
+      const contender = contenders[name]
+      if (contender === undefined) continue
+      await reset()
+      collectGarbage()
+      const start = process.hrtime.bigint()
+      await contender()
+      ;(times[name] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6)
+    }
+  }
+  return times
+}
+
 /** The median of every contender's runs. */
 export const medians = (times: Readonly<Record<string, readonly number[]>>): Record<string, number> =>
   Object.fromEntries(Object.entries(times).map(([name, xs]) => [name, median(xs)]))

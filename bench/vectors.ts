@@ -34,7 +34,7 @@ import { BatchObject, BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRe
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../lib/grpc/generated/weaviate/v1/batch_stream_pb'
 import { deleteBenchClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
-import { collectGarbage } from './harness'
+import { interleavedRuns } from './harness'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 
 const CLASS = 'BenchVectors'
@@ -67,22 +67,8 @@ const resetVectorClass = async (url: string, skip: boolean): Promise<void> => {
 }
 
 /** Milliseconds of every run per contender, interleaved, each into a fresh class. */
-const timeRuns = async (url: string, skip: boolean, contenders: Readonly<Record<string, Contender>>, runs: number): Promise<Record<string, number[]>> => {
-  const times: Record<string, number[]> = {}
-  const names = Object.keys(contenders)
-  for (let run = 0; run < runs; run++) {
-    for (const name of run % 2 === 0 ? names : [...names].reverse()) {
-      const contender = contenders[name]
-      if (contender === undefined) continue
-      await resetVectorClass(url, skip)
-      collectGarbage()
-      const start = process.hrtime.bigint()
-      await contender()
-      ;(times[name] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6)
-    }
-  }
-  return times
-}
+const timeRuns = (url: string, skip: boolean, contenders: Readonly<Record<string, Contender>>, runs: number): Promise<Record<string, number[]>> =>
+  interleavedRuns(contenders, runs, () => resetVectorClass(url, skip))
 
 /** `lanes` loops, each sending the next `BATCH` objects (from `build`) with `send` and waiting. */
 const lanes = async (build: (from: number, to: number) => unknown, send: (batch: unknown) => Promise<void>): Promise<void> => {
