@@ -13,8 +13,12 @@
  *   .withLimit(10).withFields('_additional { id distance }').do()`.
  *
  * Every contender asks the same questions: query vectors from a seeded generator, query i of a run
- * is the same vector for all. Runs are interleaved (a new order every run, a full GC and an untimed
- * settle batch before each: harness.ts); each run times every query and takes its p50 and p99.
+ * is the same vector for all. Runs are interleaved (a new order every run; before each, a quiet
+ * second, a full GC and an untimed settle batch: harness.ts); each run times every query and takes
+ * its p50 and p99. The quiet second is there because a run right after weaviate-ts-client's pays
+ * for it (measured 2026-11-24 with a cut bench: up to 1.7x the client CPU per query for the
+ * contender that followed it, whichever it was; the GC and the settle batch did not absorb it), and
+ * the rotation of three contenders over five runs puts `ours` right after it in four of them.
  * Lines, the ratio of the medians over runs of the per-run percentiles, with the spread of the
  * per-run ratios: `bench: search nearVector c=<1|16> <p50|p99> ours/raw-grpc = <ratio> (spread a-b)`,
  * the same for `ours/weaviate-ts-client`, then `raw-grpc/weaviate-ts-client`: the floor of the ts-client
@@ -56,6 +60,8 @@ const CLASS = 'BenchSearch'
 const IMPORT_BATCH = 500
 /** Untimed queries before every timed run (the contender's connection warm, the GC settled). */
 const SETTLE = 100
+/** The pause before every contender's run: the previous contender's after-effects end in it. */
+const QUIET_MS = 1_000
 
 /** A seeded generator (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
 const seeded = (seed: number): (() => number) => {
@@ -165,6 +171,7 @@ const measureShape = async (
   const settle = vectors(7, SETTLE)
   for (let run = 0; run < RUNS; run++) {
     for (const [name, search] of rotated(Object.entries(contenders), run)) {
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
       collectGarbage()
       await latencies(name, search, settle, concurrency)
       const before = process.cpuUsage()
