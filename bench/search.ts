@@ -13,11 +13,18 @@
  *   .withLimit(10).withFields('_additional { id distance }').do()`.
  *
  * Every contender asks the same questions: query vectors from a seeded generator, query i of a run
- * is the same vector for all. Runs are interleaved (a new order every run, a full GC and an untimed
- * settle batch before each: harness.ts); each run times every query and takes its p50 and p99.
+ * is the same vector for all. Runs are interleaved (a new order every run; before each, a quiet
+ * second, a full GC and an untimed settle batch: harness.ts); each run times every query and takes
+ * its p50 and p99. The quiet second is there because a run right after weaviate-ts-client's pays
+ * for it (measured 2026-11-24 with a cut bench: up to 1.7x the client CPU per query for the
+ * contender that followed it, whichever it was; the GC and the settle batch did not absorb it), and
+ * the rotation of three contenders over five runs puts `ours` right after it in four of them.
  * Lines, the ratio of the medians over runs of the per-run percentiles, with the spread of the
  * per-run ratios: `bench: search nearVector c=<1|16> <p50|p99> ours/raw-grpc = <ratio> (spread a-b)`,
- * the same for `ours/weaviate-ts-client`, `bench: search nearVector c=<c> <contender> <p50|p99> = <ms> ms`, and
+ * the same for `ours/weaviate-ts-client`, then `raw-grpc/weaviate-ts-client`: the floor of the ts-client
+ * ratio, what the plainest gRPC call gets against GraphQL in the same run (at c=1 the server's own
+ * time dominates both, so this floor is far above 0 and ours/weaviate-ts-client can only be as low
+ * as ours/raw-grpc times it), `bench: search nearVector c=<c> <contender> <p50|p99> = <ms> ms`, and
  * `bench: search nearVector c=<c> <contender> client cpu = <µs> µs/query` (this process's CPU time,
  * user + system, over a run's queries: the client's own cost, which the server's share of the two
  * cores does not blur).
@@ -53,6 +60,8 @@ const CLASS = 'BenchSearch'
 const IMPORT_BATCH = 500
 /** Untimed queries before every timed run (the contender's connection warm, the GC settled). */
 const SETTLE = 100
+/** The pause before every contender's run: the previous contender's after-effects end in it. */
+const QUIET_MS = 1_000
 
 /** A seeded generator (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
 const seeded = (seed: number): (() => number) => {
@@ -162,6 +171,7 @@ const measureShape = async (
   const settle = vectors(7, SETTLE)
   for (let run = 0; run < RUNS; run++) {
     for (const [name, search] of rotated(Object.entries(contenders), run)) {
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
       collectGarbage()
       await latencies(name, search, settle, concurrency)
       const before = process.cpuUsage()
@@ -205,6 +215,7 @@ export async function benchSearch(existingUrl = process.env['WEAVIATE_URL'], exi
       for (const [p, perRun] of Object.entries(times)) {
         reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
         reportRatio(`${name} ${p}`, perRun, 'weaviate-ts-client')
+        reportRatio(`${name} ${p}`, perRun, 'weaviate-ts-client', 'raw-grpc')
       }
       for (const [p, perRun] of Object.entries(times)) {
         for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)

@@ -27,6 +27,8 @@ export const fetchMeta = (http: HttpEffect, call: CallOptions = {}): ObservableE
 export interface VersionSource {
   /** The version; a request, if one is needed, runs with `call`'s retry and timeout. */
   readonly version: (call: CallOptions) => ObservableEither<WeaviateError, ServerVersion>
+  /** The version when it is already known (no request needed), for a caller's synchronous path. */
+  readonly known: () => ServerVersion | undefined
 }
 
 /**
@@ -46,7 +48,7 @@ export const createVersionSource = (http: HttpEffect, override: string | undefin
         ? E.left(new ArgumentValueError({ argument: 'serverVersion', reason: `'serverVersion' must look like 1.14.0, got '${override}'` }))
         : E.right(parsed),
     )
-    return { version: () => fixed }
+    return { version: () => fixed, known: () => parsed }
   }
   let known: E.Either<WeaviateError, ServerVersion> | undefined
   let shared: Observable<E.Either<WeaviateError, ServerVersion>> | undefined
@@ -76,5 +78,6 @@ export const createVersionSource = (http: HttpEffect, override: string | undefin
         shared ??= request(call)
         return shared
       }),
+    known: () => (known !== undefined && E.isRight(known) ? known.right : undefined),
   }
 }

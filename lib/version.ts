@@ -131,9 +131,12 @@ export type Feature = keyof typeof FEATURES
  * ```
  */
 export const supports = (v: ServerVersion, feature: Feature): boolean => {
-  const since = parseVersion(FEATURES[feature].since)
+  const since = SINCE[feature]
   return since !== undefined && compareVersions(v, since) >= 0
 }
+
+/** Each feature's first version, parsed once (operations check features on every call). */
+const SINCE = Object.fromEntries(Object.entries(FEATURES).map(([feature, f]) => [feature, parseVersion(f.since)])) as Readonly<Record<Feature, ServerVersion | undefined>>
 
 /**
  * `right(undefined)` when the server has `feature`, else an {@link UnsupportedVersionError} naming

@@ -36,6 +36,8 @@ export interface TransportChoice {
   readonly mode: TransportMode
   /** The transport for a call whose own `transport` is `mode` (the client's when undefined). */
   choose(mode: TransportMode | undefined, call: CallOptions): ObservableEither<WeaviateError, TransportKind>
+  /** What {@link TransportChoice.choose} gives when it needs to ask nothing (decided, or not `'auto'`). */
+  settled(mode: TransportMode | undefined): TransportKind | undefined
 }
 
 /**
@@ -108,15 +110,20 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
       share({ resetOnRefCountZero: true, resetOnComplete: true, resetOnError: true }),
     )
 
+  const settled = (mode: TransportMode | undefined): TransportKind | undefined => {
+    const effective = mode ?? config.mode
+    return effective === 'auto' ? known : effective
+  }
+
   return {
     mode: config.mode,
     choose: (mode, call) =>
       defer(() => {
-        const effective = mode ?? config.mode
-        if (effective !== 'auto') return of(E.right(effective))
-        if (known !== undefined) return of(E.right(known))
+        const kind = settled(mode)
+        if (kind !== undefined) return of(E.right(kind))
         shared ??= resolveAuto(call)
         return shared
       }),
+    settled,
   }
 }

@@ -40,21 +40,27 @@ export interface Channels {
  */
 export const createChannels = (): Channels => {
   const open = new Map<string, Client>()
+  // The channel of each node object, so a call finds its channel without building a key.
+  let byNode = new WeakMap<GrpcNode, Client>()
   let closed = false
   return {
     for: (node) => {
+      let client = byNode.get(node)
+      if (client !== undefined) return client
       const key = `${node.secure ? 's' : 'p'}:${node.target}`
-      let client = open.get(key)
+      client = open.get(key)
       if (client === undefined) {
         client = new Client(node.target, node.secure ? credentials.createSsl() : credentials.createInsecure(), CHANNEL_OPTIONS)
         open.set(key, client)
       }
+      byNode.set(node, client)
       return client
     },
     close: () => {
       closed = true
       for (const client of open.values()) client.close()
       open.clear()
+      byNode = new WeakMap()
     },
     get closed() {
       return closed

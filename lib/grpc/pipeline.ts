@@ -1,37 +1,33 @@
 /**
  * The gRPC counterpart of the HttpEffect (`lib/http/pipeline.ts`), built from the same policy
- * modules so both transports behave alike:
+ * modules so both transports behave alike (the loop is `attempts.ts`):
  *
  * ```
- * retryWithPolicy(                        lib/http/retry-with-policy.ts + retry.ts: backoff, give up
- *   nodes.pick()                          lib/http/nodes.ts: the failover cursor
- *   -> unaryCall(attempt)                 unary.ts: one call, cancelled on unsubscribe
- *   -> deadline.attempt(...)              lib/http/deadline.ts: attempt timeout and total deadline
- *   -> nodes.succeeded / nodes.failed
- * )
+ * new Observable                          one per call: subscribing starts it, unsubscribing stops it
+ *   -> startCall(...)                     attempts.ts: failover cursor, retry policy, time limits
+ *     -> startUnary(attempt)              unary.ts: one grpc-js call, its deadline the attempt's limit
  * ```
  *
  * gRPC statuses become the REST path's errors (`status.ts`), so the retry policy reads them
  * unchanged: UNAVAILABLE is a transient connection error, DEADLINE_EXCEEDED an attempt timeout.
+ * Everything a call shares (channels, the failover cursor, the metadata with the API key) is made
+ * once per client; a call that succeeds at once allocates no operator, timer or retry state.
  *
  * @packageDocumentation
  */
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
-import { Observable, SchedulerLike, asyncScheduler, defer, tap, throwError } from 'rxjs'
-import { ConnectionError, WeaviateError } from '../errors'
-import { startDeadline } from '../http/deadline'
+import * as E from 'fp-ts/Either'
+import { Observable } from 'rxjs'
+import { WeaviateError } from '../errors'
 import { createNodes } from '../http/nodes'
 import { forCall } from '../http/options'
-import { retryDelay } from '../http/retry'
-import { retryWithPolicy } from '../http/retry-with-policy'
-import { toEither } from '../http/to-either'
 import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../observable-either'
 import type { GrpcNode } from './address'
+import { CallShared, ResolvedCall, startCall } from './attempts'
 import { createChannels } from './channels'
 import { callMetadata } from './metadata'
 import type { UnaryMethod } from './methods'
-import { unaryCall } from './unary'
 
 /**
  * The resolved settings of a client's gRPC calls (the REST options' headers, retry and timeout).
@@ -82,6 +78,16 @@ export interface GrpcEffect {
   call<I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call?: GrpcCallOptions): Observable<MessageShape<O>>
   /** {@link GrpcEffect.call} with its failure as a `Left`. */
   run<I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call?: GrpcCallOptions): ObservableEither<WeaviateError, MessageShape<O>>
+  /**
+   * {@link GrpcEffect.run} with the reply read by `interpret` as it arrives (as `HttpEffect.run`
+   * reads a response): one Observable, no operator after it.
+   */
+  run<I extends DescMessage, O extends DescMessage, A>(
+    method: UnaryMethod<I, O>,
+    request: MessageShape<I>,
+    call: GrpcCallOptions | undefined,
+    interpret: (reply: MessageShape<O>) => E.Either<WeaviateError, A>,
+  ): ObservableEither<WeaviateError, A>
   /** The nodes, in the order of the failover cursor. */
   readonly nodes: readonly GrpcNode[]
   /** Closes the channels; idempotent. */
@@ -96,49 +102,53 @@ export interface GrpcEffect {
  * const grpc = createGrpc({ nodes: grpcNodes(['http://127.0.0.1:8080'], undefined), headers: {}, retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT })
  * ```
  */
-export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
-  const clock = internals.scheduler ?? asyncScheduler
+export const createGrpc = (options: GrpcOptions): GrpcEffect => {
   const channels = createChannels()
-  const nodes = createNodes(options.nodes.map((node) => ({ origin: node.origin, basePath: '' })))
-  const metadata = callMetadata(options.headers)
+  const shared: CallShared = {
+    nodes: options.nodes,
+    cursor: createNodes(options.nodes.map((node) => ({ origin: node.origin, basePath: '' }))),
+    channels,
+    metadata: callMetadata(options.headers),
+  }
+  const resolve = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call: GrpcCallOptions): ResolvedCall<I, O> => ({
+    method,
+    request,
+    settings: forCall(options, call),
+    idempotent: call.idempotent ?? false,
+  })
 
-  const call = <I extends DescMessage, O extends DescMessage>(
+  const call = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, callOptions: GrpcCallOptions = {}): Observable<MessageShape<O>> =>
+    new Observable<MessageShape<O>>((subscriber) =>
+      startCall(shared, resolve(method, request, callOptions), (result) => {
+        if (E.isLeft(result)) return subscriber.error(result.left)
+        subscriber.next(result.right)
+        subscriber.complete()
+      }),
+    )
+
+  const run = <I extends DescMessage, O extends DescMessage, A>(
     method: UnaryMethod<I, O>,
     request: MessageShape<I>,
     callOptions: GrpcCallOptions = {},
-  ): Observable<MessageShape<O>> =>
-    defer(() => {
-      if (channels.closed) {
-        const first = options.nodes[0]
-        const url = `${first?.origin ?? ''}${method.path}`
-        return throwError(() => new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined }))
-      }
-      const { retry, timeout } = forCall(options, callOptions)
-      const deadline = startDeadline(timeout, clock)
-      const attempt$ = defer(() => {
-        const picked = nodes.pick()
-        const node = options.nodes[picked.index]
-        if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)
-        const url = `${node.origin}${method.path}`
-        const attempt = { client: channels.for(node), method, request, metadata: metadata.clone(), url, limit: deadline.limit() }
-        return unaryCall(attempt).pipe(
-          deadline.attempt({ method: 'POST', url }),
-          tap({ next: () => nodes.succeeded(picked), error: (e: unknown) => nodes.failed(picked, e) }),
-        )
-      })
-      if (retry.attempts <= 1) return attempt$
-      const request$ = { method: 'POST' as const, idempotent: callOptions.idempotent ?? false }
-      return attempt$.pipe(
-        retryWithPolicy({
-          delay: (error, n) => retryDelay({ error, attempt: n, request: request$, options: retry, remainingMs: deadline.remainingMs() }),
-          scheduler: clock,
-        }),
-      )
-    })
+    interpret?: (reply: MessageShape<O>) => E.Either<WeaviateError, A>,
+  ): ObservableEither<WeaviateError, A | MessageShape<O>> =>
+    new Observable<E.Either<WeaviateError, A | MessageShape<O>>>((subscriber) =>
+      startCall(shared, resolve(method, request, callOptions), (result) => {
+        let value: E.Either<WeaviateError, A | MessageShape<O>>
+        try {
+          value = interpret === undefined || E.isLeft(result) ? result : interpret(result.right)
+        } catch (e) {
+          // A bug in `interpret` stays an Observable error, as in HttpEffect.run.
+          return subscriber.error(e)
+        }
+        subscriber.next(value)
+        subscriber.complete()
+      }),
+    )
 
   return {
     call,
-    run: (method, request, callOptions) => call(method, request, callOptions).pipe(toEither()),
+    run,
     nodes: options.nodes,
     close: () => channels.close(),
   }

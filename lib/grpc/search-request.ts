@@ -7,9 +7,9 @@
  */
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
-import type { PropertySelection, QueryInput, Search } from '../query/args'
+import type { MetadataField, PropertySelection, QueryInput, Search } from '../query/args'
 import { ConsistencyLevel as GrpcConsistency } from './generated/weaviate/v1/common_pb'
-import { Hybrid_FusionType, ObjectPropertiesRequestSchema, PropertiesRequestSchema, SearchRequest, SearchRequestSchema } from './generated/weaviate/v1/search_pb'
+import { Hybrid_FusionType, ObjectPropertiesRequestSchema, PropertiesRequestSchema, RefPropertiesRequestSchema, SearchRequest, SearchRequestSchema } from './generated/weaviate/v1/search_pb'
 import { whereToFilters } from './search-filters'
 import { vectorToBytes } from './vectors'
 
@@ -22,15 +22,13 @@ const targets = (name: string | undefined): string[] => (name === undefined ? []
 
 const searchPart = (search: Search): Init => {
   switch (search.kind) {
-    case 'nearVector':
-      return {
-        nearVector: {
-          vectorBytes: vectorToBytes(search.vector),
-          targetVectors: targets(search.targetVector),
-          ...(search.distance === undefined ? {} : { distance: search.distance }),
-          ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
-        },
-      }
+    case 'nearVector': {
+      const near: { vectorBytes: Uint8Array; targetVectors?: string[]; distance?: number; certainty?: number } = { vectorBytes: vectorToBytes(search.vector) }
+      if (search.targetVector !== undefined) near.targetVectors = [search.targetVector]
+      if (search.distance !== undefined) near.distance = search.distance
+      if (search.certainty !== undefined) near.certainty = search.certainty
+      return { nearVector: near }
+    }
     case 'nearObject':
       return {
         nearObject: {
@@ -79,53 +77,59 @@ const objectProperty = (p: PropertySelection): ObjectInit => ({
 
 /** What to return of each result: its properties (all by default) and followed references. */
 const returned = (input: QueryInput<unknown>): PropertiesInit => {
-  const own: { nonRefProperties?: string[]; objectProperties?: ObjectInit[]; returnAllNonrefProperties?: boolean } =
+  const own: { nonRefProperties?: string[]; objectProperties?: ObjectInit[]; returnAllNonrefProperties?: boolean; refProperties?: RefInit[] } =
     input.properties === undefined ? { returnAllNonrefProperties: true } : named(input.properties)
-  return {
-    ...own,
-    refProperties: input.references.map((ref) => ({
+  if (input.references.length > 0) {
+    own.refProperties = input.references.map((ref) => ({
       referenceProperty: ref.linkOn,
       targetCollection: ref.targetClassName ?? '',
       properties: named(ref.properties),
       metadata: { uuid: true },
-    })),
+    }))
   }
+  return own
 }
 
+type RefInit = MessageInitShape<typeof RefPropertiesRequestSchema>
+
 /**
- * The search request of a checked query.
+ * The search request of a checked query. Only what differs from a field's default is given to
+ * `create` (the bytes are the same: proto3 sends no default), so a plain search builds little.
  *
  * @example
  * ```ts
  * ctx.grpc.run(METHODS.search, searchRequest(input), { idempotent: true })
  * ```
  */
-export const searchRequest = (input: QueryInput<unknown>): SearchRequest =>
-  create(SearchRequestSchema, {
+export const searchRequest = (input: QueryInput<unknown>): SearchRequest => {
+  const init: Init = {
     collection: input.className,
-    tenant: input.tenant ?? '',
-    ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: CONSISTENCY[input.consistencyLevel] }),
     limit: input.limit,
-    offset: input.offset ?? 0,
-    autocut: input.autocut ?? 0,
-    ...(input.groupBy === undefined
-      ? {}
-      : { groupBy: { path: [input.groupBy.property], numberOfGroups: input.groupBy.numberOfGroups, objectsPerGroup: input.groupBy.objectsPerGroup } }),
-    ...(input.where === undefined ? {} : { filters: whereToFilters(input.where) }),
     ...searchPart(input.search),
-    properties: create(PropertiesRequestSchema, returned(input)),
-    metadata: {
-      uuid: true,
-      vector: input.vector,
-      vectors: [...input.vectorNames],
-      distance: input.metadata.includes('distance'),
-      certainty: input.metadata.includes('certainty'),
-      score: input.metadata.includes('score'),
-      explainScore: input.metadata.includes('explainScore'),
-      creationTimeUnix: input.metadata.includes('creationTimeUnix'),
-      lastUpdateTimeUnix: input.metadata.includes('lastUpdateTimeUnix'),
-    },
+    properties: returned(input),
+    metadata: metadataRequest(input),
     uses123Api: true,
     uses125Api: true,
     uses127Api: true,
-  })
+  }
+  if (input.tenant !== undefined) init.tenant = input.tenant
+  if (input.consistencyLevel !== undefined) init.consistencyLevel = CONSISTENCY[input.consistencyLevel]
+  if (input.offset !== undefined) init.offset = input.offset
+  if (input.autocut !== undefined) init.autocut = input.autocut
+  if (input.groupBy !== undefined) {
+    init.groupBy = { path: [input.groupBy.property], numberOfGroups: input.groupBy.numberOfGroups, objectsPerGroup: input.groupBy.objectsPerGroup }
+  }
+  if (input.where !== undefined) init.filters = whereToFilters(input.where)
+  return create(SearchRequestSchema, init)
+}
+
+type MetadataInit = { uuid: true; vector?: boolean; vectors?: string[] } & { [K in MetadataField]?: boolean }
+
+/** The metadata to return: the id always, the rest only when asked for. */
+const metadataRequest = (input: QueryInput<unknown>): MetadataInit => {
+  const metadata: MetadataInit = { uuid: true }
+  if (input.vector) metadata.vector = true
+  if (input.vectorNames.length > 0) metadata.vectors = [...input.vectorNames]
+  for (const field of input.metadata) metadata[field] = true
+  return metadata
+}

@@ -1,17 +1,22 @@
 /**
- * One unary gRPC call as a cold Observable: the call starts on subscription, emits the reply and
- * completes, or fails with a {@link WeaviateError} (see `status.ts`); unsubscribing cancels the
- * call, which the server sees as a cancelled context.
+ * One attempt of a unary gRPC call, started at once: its reply, or a {@link WeaviateError} (see
+ * `status.ts`), goes to a callback. The attempt's time limit is grpc-js's own call deadline, the
+ * one timer of the attempt: grpc-js ends the call locally with DEADLINE_EXCEEDED when it runs out
+ * (connecting included) and sends it to the server as `grpc-timeout`, so the server stops too.
+ * No RxJS here: the retry loop (`attempts.ts`) and the Observable (`pipeline.ts`) sit above.
  *
  * @packageDocumentation
  */
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
-import { Client, Metadata } from '@grpc/grpc-js'
-import { Observable } from 'rxjs'
-import { ConnectionError } from '../errors'
+import type { Client, ClientUnaryCall, Metadata } from '@grpc/grpc-js'
+import * as E from 'fp-ts/Either'
+import { ConnectionError, WeaviateError } from '../errors'
 import type { AttemptLimit } from '../http/deadline'
 import type { UnaryMethod } from './methods'
 import { grpcError, isCallFailure } from './status'
+
+/** The longest delay one Node timer holds (2^31 - 1 ms); grpc-js sets no timer beyond it either. */
+const MAX_TIMER_MS = 2_147_483_647
 
 /**
  * One attempt of a call, fully resolved.
@@ -25,38 +30,63 @@ export interface UnaryAttempt<I extends DescMessage, O extends DescMessage> {
   readonly client: Client
   readonly method: UnaryMethod<I, O>
   readonly request: MessageShape<I>
+  /** The client's call metadata, built once: grpc-js copies it for each call. */
   readonly metadata: Metadata
   /** The method's URL on the node, for errors. */
   readonly url: string
-  /** The attempt's time limit; also sent to the server as the call's deadline. */
+  /** The attempt's time limit, from now; the call's deadline. */
   readonly limit: AttemptLimit
 }
 
 /**
- * Sends the call on subscription.
+ * How an attempt ends: its reply, or its error as a `Left`.
  *
  * @example
  * ```ts
- * unaryCall(attempt).subscribe((reply) => console.log(reply.took))
+ * const done: UnaryDone<SearchReply> = E.match(report, use)
  * ```
  */
-export const unaryCall = <I extends DescMessage, O extends DescMessage>(attempt: UnaryAttempt<I, O>): Observable<MessageShape<O>> =>
-  new Observable<MessageShape<O>>((subscriber) => {
-    const { client, method, request, metadata, url, limit } = attempt
-    const deadline = Number.isFinite(limit.afterMs) ? Date.now() + Math.max(0, limit.afterMs) : Infinity
-    let settled = false
-    const call = client.makeUnaryRequest(method.path, method.serialize, method.deserialize, request, metadata, { deadline }, (err, reply) => {
-      settled = true
-      if (err !== null) {
-        subscriber.error(isCallFailure(err) ? grpcError(err, { url, limit }) : new ConnectionError({ method: 'POST', url, code: 'UNKNOWN', detail: String(err), cause: err }))
-      } else if (reply === undefined) {
-        subscriber.error(new ConnectionError({ method: 'POST', url, code: 'UNKNOWN', detail: 'the call ended without a reply', cause: undefined }))
-      } else {
-        subscriber.next(reply)
-        subscriber.complete()
-      }
-    })
-    return () => {
-      if (!settled) call.cancel()
-    }
-  })
+export type UnaryDone<R> = (result: E.Either<WeaviateError, R>) => void
+
+/**
+ * The call's deadline for grpc-js: an epoch time in milliseconds, or `Infinity` (no deadline) for
+ * a limit beyond what one timer holds.
+ *
+ * @example
+ * ```ts
+ * callDeadline({ afterMs: 30_000, phase: 'attempt', timeoutMs: 30_000 }, Date.now()) // now + 30 s
+ * ```
+ */
+export const callDeadline = (limit: AttemptLimit, now: number): number =>
+  limit.afterMs <= MAX_TIMER_MS ? now + Math.max(0, limit.afterMs) : Infinity
+
+/**
+ * Sends the attempt now and returns the grpc-js call: `call.cancel()` ends it (the server sees a
+ * cancelled context), after which grpc-js still calls back with CANCELLED; the caller that
+ * cancelled ignores that.
+ *
+ * @example
+ * ```ts
+ * const call = startUnary(attempt, (result) => console.log(result))
+ * call.cancel()
+ * ```
+ */
+export const startUnary = <I extends DescMessage, O extends DescMessage>(attempt: UnaryAttempt<I, O>, done: UnaryDone<MessageShape<O>>): ClientUnaryCall => {
+  const { method, url, limit } = attempt
+  return attempt.client.makeUnaryRequest(
+    method.path,
+    method.serialize,
+    method.deserialize,
+    attempt.request,
+    attempt.metadata,
+    { deadline: callDeadline(limit, Date.now()) },
+    (err, reply) => {
+      if (err !== null) done(E.left(isCallFailure(err) ? grpcError(err, { url, limit }) : unknownFailure(url, String(err), err)))
+      else if (reply === undefined) done(E.left(unknownFailure(url, 'the call ended without a reply', undefined)))
+      else done(E.right(reply))
+    },
+  )
+}
+
+const unknownFailure = (url: string, detail: string, cause: unknown): ConnectionError =>
+  new ConnectionError({ method: 'POST', url, code: 'UNKNOWN', detail, cause })

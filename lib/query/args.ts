@@ -338,27 +338,50 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
   const vectorNames = Array.isArray(include) ? stringArray('includeVector', include).map((n, i) => propertyName(`includeVector[${i}]`, n)) : []
   const properties = optional(returnProperties, 'returnProperties', a['returnProperties'])
   const codec = codecOf<P>(a)
-  return {
+  // Built by assignment, optional members only when given (no spread of a fresh object per
+  // member: a search is checked on every call, and this is its hot path).
+  const input: { -readonly [K in keyof QueryInput<P>]: QueryInput<P>[K] } = {
     className: className('className', a['className']),
     search,
-    ...defined('where', optional(whereInput, 'where', a['where'])),
-    limit: optional(positiveInteger, 'limit', a['limit']) ?? DEFAULT_LIMIT,
-    ...defined('offset', optional(nonNegativeInteger, 'offset', a['offset'])),
-    ...defined('autocut', searching ? optional(positiveInteger, 'autocut', a['autocut']) : undefined),
-    ...defined('groupBy', searching ? optional(groupBy, 'groupBy', a['groupBy']) : undefined),
-    ...defined('tenant', optional(name, 'tenant', a['tenant'])),
-    ...defined('consistencyLevel', optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel'])),
-    ...defined('properties', properties),
-    references: optional(returnReferences, 'returnReferences', a['returnReferences']) ?? [],
-    metadata: optional(metadataFields, 'returnMetadata', a['returnMetadata']) ?? [],
-    vector: Array.isArray(include) ? false : (optional(boolean, 'includeVector', include) ?? false),
+    limit: DEFAULT_LIMIT,
+    references: [],
+    metadata: [],
+    vector: false,
     vectorNames,
-    vectorFormat: optional(vectorFormat, 'vectorFormat', a['vectorFormat']) ?? 'array',
-    ...defined('codec', codec),
-    ...defined('transport', transportMode('transport', a['transport'])),
-    call: callOptions(a),
+    vectorFormat: 'array',
+    call: EMPTY_CALL,
   }
+  const where = optional(whereInput, 'where', a['where'])
+  if (where !== undefined) input.where = where
+  const limit = optional(positiveInteger, 'limit', a['limit'])
+  if (limit !== undefined) input.limit = limit
+  const offset = optional(nonNegativeInteger, 'offset', a['offset'])
+  if (offset !== undefined) input.offset = offset
+  const autocut = searching ? optional(positiveInteger, 'autocut', a['autocut']) : undefined
+  if (autocut !== undefined) input.autocut = autocut
+  const group = searching ? optional(groupBy, 'groupBy', a['groupBy']) : undefined
+  if (group !== undefined) input.groupBy = group
+  const tenant = optional(name, 'tenant', a['tenant'])
+  if (tenant !== undefined) input.tenant = tenant
+  const consistency = optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel'])
+  if (consistency !== undefined) input.consistencyLevel = consistency
+  if (properties !== undefined) input.properties = properties
+  const references = optional(returnReferences, 'returnReferences', a['returnReferences'])
+  if (references !== undefined) input.references = references
+  const metadata = optional(metadataFields, 'returnMetadata', a['returnMetadata'])
+  if (metadata !== undefined) input.metadata = metadata
+  if (!Array.isArray(include)) input.vector = optional(boolean, 'includeVector', include) ?? false
+  const format = optional(vectorFormat, 'vectorFormat', a['vectorFormat'])
+  if (format !== undefined) input.vectorFormat = format
+  if (codec !== undefined) input.codec = codec
+  const transport = transportMode('transport', a['transport'])
+  if (transport !== undefined) input.transport = transport
+  if (a['retry'] !== undefined || a['timeout'] !== undefined) input.call = callOptions(a)
+  return input
 }
+
+/** The per-call settings of a search that gives none. */
+const EMPTY_CALL: CallOptions = Object.freeze({})
 
 /**
  * Checks the arguments of a nearVector search.

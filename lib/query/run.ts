@@ -7,10 +7,11 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { map, of } from 'rxjs'
+import { of } from 'rxjs'
 import { OperationContext, withVersion } from '../context'
 import { UnsupportedVersionError, WeaviateError } from '../errors'
 import { METHODS } from '../grpc/methods'
+import type { TransportKind } from '../grpc/options'
 import { searchReplyToResult } from '../grpc/search-decode'
 import { searchRequest } from '../grpc/search-request'
 import { ObservableEither, flatMap } from '../observable-either'
@@ -28,10 +29,10 @@ import { SearchResult } from './result'
 const viaGrpc = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`
   const options = { className: input.className, metadata: input.metadata, vectorFormat: input.vectorFormat, grouped: input.groupBy !== undefined }
-  // A plain map, not a flatMap of `of(...)`: no inner subscription per search.
-  return ctx.grpc
-    .run(METHODS.search, searchRequest(input as QueryInput<unknown>), { idempotent: true, ...input.call })
-    .pipe(map(E.flatMap((reply) => decodeResult<P, V>(searchReplyToResult(reply, options), input, url))))
+  // The reply is decoded inside the call's own Observable: no operator per search.
+  return ctx.grpc.run(METHODS.search, searchRequest(input as QueryInput<unknown>), { idempotent: true, ...input.call }, (reply) =>
+    decodeResult<P, V>(searchReplyToResult(reply, options), input, url),
+  )
 }
 
 /** A grouped search's objects hold the grouping property, as gRPC's do (the server adds it there). */
@@ -70,25 +71,36 @@ const viaGraphql = <P, V>(ctx: OperationContext, input: QueryInput<P>): Observab
 const unsupportedGrpc = (version: ServerVersion): UnsupportedVersionError =>
   new UnsupportedVersionError({ feature: FEATURES.grpcSearch.name, requires: FEATURES.grpcSearch.since, serverVersion: version.raw })
 
+/** The transport a decided kind runs the query over, on a server of `version`. */
+const route = <P, V>(ctx: OperationContext, input: QueryInput<P>, version: ServerVersion, kind: TransportKind): ObservableEither<WeaviateError, SearchResult<P, V>> => {
+  if (kind === 'rest') return viaGraphql<P, V>(ctx, input)
+  if (supports(version, 'grpcSearch')) return viaGrpc<P, V>(ctx, input)
+  // 'auto' on a 1.24 server: gRPC for writes, GraphQL for search; a forced 'grpc' is refused.
+  return (input.transport ?? ctx.transports.mode) === 'grpc' ? of(E.left(unsupportedGrpc(version))) : viaGraphql<P, V>(ctx, input)
+}
+
+/** The version check, then the query on the chosen transport. */
+const checkedRoute = <P, V>(ctx: OperationContext, input: QueryInput<P>, version: ServerVersion, kind: TransportKind): ObservableEither<WeaviateError, SearchResult<P, V>> => {
+  const supported = supportsQuery(version, input)
+  return E.isLeft(supported) ? of(supported) : route<P, V>(ctx, input, version, kind)
+}
+
 /**
- * Runs a checked query.
+ * Runs a checked query. Once the client knows the server version and its transport (after its
+ * first request), the query goes straight to its transport; before, it waits for both.
  *
  * @example
  * ```ts
  * operation(() => nearVectorInput(argsObject('nearVector', args)), (input) => runQuery(ctx, input))
  * ```
  */
-export const runQuery = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> =>
-  withVersion(ctx, input.call, (version) => {
-    const supported = supportsQuery(version, input)
+export const runQuery = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> => {
+  const version = ctx.versions.known()
+  const kind = version === undefined ? undefined : ctx.transports.settled(input.transport)
+  if (version !== undefined && kind !== undefined) return checkedRoute<P, V>(ctx, input, version, kind)
+  return withVersion(ctx, input.call, (known) => {
+    const supported = supportsQuery(known, input)
     if (E.isLeft(supported)) return of(supported)
-    const mode = input.transport ?? ctx.transports.mode
-    return ctx.transports.choose(mode, input.call).pipe(
-      flatMap((kind) => {
-        if (kind === 'rest') return viaGraphql<P, V>(ctx, input)
-        if (supports(version, 'grpcSearch')) return viaGrpc<P, V>(ctx, input)
-        // 'auto' on a 1.24 server: gRPC for writes, GraphQL for search; a forced 'grpc' is refused.
-        return mode === 'grpc' ? of(E.left(unsupportedGrpc(version))) : viaGraphql<P, V>(ctx, input)
-      }),
-    )
+    return ctx.transports.choose(input.transport, input.call).pipe(flatMap((chosen) => route<P, V>(ctx, input, known, chosen)))
   })
+}
