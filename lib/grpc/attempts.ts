@@ -10,16 +10,17 @@
  * -> retryDelay(...)           lib/http/retry.ts: only after a failure: wait, or give up
  * ```
  *
- * The request's clock is the wall clock (`Date.now`), the one grpc-js measures its deadlines on:
- * the total deadline is taken on it, and the waits between attempts are timers on it.
+ * The request's clock is the client's one clock (`CallShared.clock`, the `asyncScheduler` unless
+ * a test injects another): the total deadline is taken on it and the waits between attempts are
+ * its timers. An attempt's limit, read on that clock, goes to grpc-js as the call's deadline
+ * (grpc-js measures it on the wall clock, the `asyncScheduler`'s own).
  *
  * @packageDocumentation
  */
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
 import type { ClientUnaryCall, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
-import { asyncScheduler } from 'rxjs'
-import type { Subscription } from 'rxjs'
+import type { SchedulerLike, Subscription } from 'rxjs'
 import { ConnectionError, WeaviateError } from '../errors'
 import { startDeadline } from '../http/deadline'
 import type { Nodes } from '../http/nodes'
@@ -35,7 +36,7 @@ import { startUnary } from './unary'
  *
  * @example
  * ```ts
- * const shared: CallShared = { nodes: options.nodes, cursor: createNodes(...), channels: createChannels(), metadata: callMetadata(headers) }
+ * const shared: CallShared = { nodes: options.nodes, cursor: createNodes(...), channels: createChannels(), metadata: callMetadata(headers), clock: asyncScheduler }
  * ```
  */
 export interface CallShared {
@@ -43,6 +44,8 @@ export interface CallShared {
   readonly cursor: Nodes
   readonly channels: Channels
   readonly metadata: Metadata
+  /** The request's clock: the total deadline and the waits between attempts. */
+  readonly clock: SchedulerLike
 }
 
 /**
@@ -82,7 +85,7 @@ export const startCall = <I extends DescMessage, O extends DescMessage>(
   done: (result: E.Either<WeaviateError, MessageShape<O>>) => void,
 ): StopCall => {
   const { method, settings } = call
-  const deadline = startDeadline(settings.timeout, asyncScheduler)
+  const deadline = startDeadline(settings.timeout, shared.clock)
   let attempt = 0
   let stopped = false
   let inFlight: ClientUnaryCall | undefined
@@ -117,7 +120,7 @@ export const startCall = <I extends DescMessage, O extends DescMessage>(
           ? undefined
           : retryDelay({ error: failure, attempt, request: { method: POST, idempotent: call.idempotent }, options: settings.retry, remainingMs: deadline.remainingMs() })
       if (wait === undefined) done(result)
-      else waiting = asyncScheduler.schedule(send, wait)
+      else waiting = shared.clock.schedule(send, wait)
     })
   }
 

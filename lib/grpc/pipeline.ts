@@ -17,7 +17,7 @@
  */
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
-import { Observable } from 'rxjs'
+import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
 import { WeaviateError } from '../errors'
 import { createNodes } from '../http/nodes'
 import { forCall } from '../http/options'
@@ -102,13 +102,14 @@ export interface GrpcEffect {
  * const grpc = createGrpc({ nodes: grpcNodes(['http://127.0.0.1:8080'], undefined), headers: {}, retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT })
  * ```
  */
-export const createGrpc = (options: GrpcOptions): GrpcEffect => {
+export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
   const channels = createChannels()
   const shared: CallShared = {
     nodes: options.nodes,
     cursor: createNodes(options.nodes.map((node) => ({ origin: node.origin, basePath: '' }))),
     channels,
     metadata: callMetadata(options.headers),
+    clock: internals.scheduler ?? asyncScheduler,
   }
   const resolve = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call: GrpcCallOptions): ResolvedCall<I, O> => ({
     method,

@@ -4,7 +4,7 @@
  */
 import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
-import { firstValueFrom } from 'rxjs'
+import { SchedulerAction, SchedulerLike, asyncScheduler, firstValueFrom } from 'rxjs'
 import { status } from '@grpc/grpc-js'
 import { connect, isWeaviateError } from '../../lib'
 import { grpcNodes } from '../../lib/grpc/address'
@@ -73,6 +73,25 @@ describe('a gRPC call against a server that misbehaves on demand', () => {
     const result = await firstValueFrom(client(s.url, 3).run(METHODS.batchObjects, create(BatchObjectsRequestSchema, {}), { idempotent: true }))
     expect(E.isRight(result)).toBe(true)
     expect(s.requests).toHaveLength(2)
+  })
+
+  it('waits between its attempts on the clock the client was given', async () => {
+    const s = (stub = await startGrpcStub((n) => (n < 2 ? { kind: 'status', code: status.UNAVAILABLE, details: 'shutting down' } : { kind: 'ok' })))
+    const waits: number[] = []
+    const clock: SchedulerLike = {
+      now: () => asyncScheduler.now(),
+      schedule: <T>(work: (this: SchedulerAction<T>, state?: T) => void, delay?: number, state?: T) => {
+        waits.push(delay ?? 0)
+        return asyncScheduler.schedule(work, delay, state)
+      },
+    }
+    const g = createGrpc(
+      { nodes: grpcNodes([weaviateUrl()], s.url), headers: authHeaders(), retry: { ...DEFAULT_RETRY, attempts: 3, baseDelayMs: 1 }, timeout: DEFAULT_TIMEOUT },
+      { scheduler: clock },
+    )
+    open.push(g)
+    const result = await firstValueFrom(g.run(METHODS.batchObjects, create(BatchObjectsRequestSchema, {}), { idempotent: true }))
+    expect({ ok: E.isRight(result), waits: waits.length, requests: s.requests.length }).toEqual({ ok: true, waits: 2, requests: 3 })
   })
 
   it('is not sent again after UNAVAILABLE when it is not idempotent', async () => {
