@@ -111,25 +111,50 @@ const SURE_FINE: readonly number[] = Array.from({ length: 256 }, (_, e) =>
 const exactShortest = (x: number, bits: number): number => {
   const e = (bits >>> 23) & 0xff
   const fine = FINE_DECIMALS[e] ?? 0
+  const powerOfTwo = (bits & 0x7fffff) === 0 && e > 1
   // Zero, subnormals, infinities and NaN have exponent 0 or 255, far outside these decimals:
   // every k tried (fine + 1 down to fine - 9: at least one digit) is within the exact powers.
-  if (fine > 21 || fine < -13) return x === 0 || !Number.isFinite(x) ? x : viaStrings(x)
+  if (fine > 21 || fine < -13) return x === 0 || !Number.isFinite(x) ? x : viaStrings(x, powerOfTwo)
   const halfGap = HALF_GAP[e] ?? 0
-  const mantissa = bits & 0x7fffff
-  // A power of two is a quarter gap above the float32 below it (in magnitude); a midpoint reads
-  // back as the float32 whose mantissa is even.
-  const below = mantissa === 0 ? halfGap / 2 : halfGap
-  const closed = (mantissa & 1) === 0
   const a = Math.abs(x)
+  // A midpoint reads back as the float32 whose mantissa is even.
+  const closed = (bits & 1) === 0
+  const within = powerOfTwo ? (k: number) => powerOfTwoWithin(a, k, halfGap) : (k: number) => nearestWithin(a, k, halfGap, halfGap, closed)
   let k = fine
-  let m = nearestWithin(a, k, halfGap, below, closed)
-  if (m < 0) m = nearestWithin(a, ++k, halfGap, below, closed) // only at a power of two
-  for (let coarser = nearestWithin(a, k - 1, halfGap, below, closed); coarser >= 0 && k > fine - 9; coarser = nearestWithin(a, k - 1, halfGap, below, closed)) {
+  let m = within(k)
+  if (m < 0) m = within(++k) // only at a power of two
+  for (let coarser = within(k - 1); coarser >= 0 && k > fine - 9; coarser = within(k - 1)) {
     m = coarser
     k--
   }
-  if (m < 0) return viaStrings(x)
+  if (m < 0) return viaStrings(x, powerOfTwo)
   return (k < 0 ? m * (POW10[-k] ?? Number.NaN) : m / (POW10[k] ?? Number.NaN)) * (SIGN[bits >>> 31] ?? 1)
+}
+
+/**
+ * At a power of two `a` (a quarter gap down to the float32 below it, half a gap up; both ends
+ * read back, its mantissa being even): of the two decimals with `k` decimals around `a`, the
+ * nearer that reads back, or -1. The nearer one may lie below, out of the narrow side, while the
+ * other reads back: Go prints that one (2^-96 is 1.2621775e-29, not 1.26217745e-29). Equally
+ * near, Go prints the upper one at a power of two (2^-12 is 0.00024414063), as measured against
+ * 1.39.0's REST (spec/grpc/float32-rest.spec.ts).
+ */
+const powerOfTwoWithin = (a: number, k: number, halfGap: number): number => {
+  const power = POW10[k < 0 ? -k : k] ?? Number.NaN
+  const scaled = k < 0 ? a / power : a * power
+  let lower = Math.floor(scaled)
+  // The sign of a · 10^k - scaled, exactly, where the double may have rounded onto the integer or the half.
+  const off = (): number => (k < 0 ? a - scaled * power - productError(scaled, power, scaled * power) : productError(a, power, scaled))
+  if (lower === scaled && off() < 0) lower -= 1
+  const upper = lower + 1
+  const lowerIn = beyond(lower, k, power, a - halfGap / 2) >= 0
+  const upperIn = beyond(upper, k, power, a + halfGap) <= 0
+  if (lowerIn && upperIn) {
+    const fraction = scaled - lower
+    if (fraction !== 0.5) return fraction < 0.5 ? lower : upper
+    return off() < 0 ? lower : upper
+  }
+  return lowerIn ? lower : upperIn ? upper : -1
 }
 
 const SIGN: readonly number[] = [1, -1]
@@ -196,12 +221,30 @@ const productError = (a: number, b: number, p: number): number => {
 
 const SPLITTER = 134_217_729 // 2^27 + 1
 
-const viaStrings = (x: number): number => {
+/**
+ * The shortest decimal through `toPrecision`, for the magnitudes beyond the exact powers of ten
+ * (no ties arise there: a float32 that far out has no exact decimal of 10 digits or fewer). At a
+ * power of two the decimal above is tried too when the nearest lies below, out of the narrow side
+ * (see {@link powerOfTwoWithin}).
+ */
+const viaStrings = (x: number, powerOfTwo: boolean): number => {
   for (let digits = 1; digits < 9; digits++) {
-    const candidate = Number(x.toPrecision(digits))
-    if (Math.fround(candidate) === x) return candidate
+    const nearest = x.toPrecision(digits)
+    if (Math.fround(Number(nearest)) === x) return Number(nearest)
+    if (powerOfTwo && Math.abs(Number(nearest)) < Math.abs(x)) {
+      const above = nextDecimalAway(nearest)
+      if (Math.fround(above) === x) return above
+    }
   }
   return Number(x.toPrecision(9))
+}
+
+/** The decimal one unit in the last digit further from zero than `s` (a `toPrecision` result). */
+const nextDecimalAway = (s: string): number => {
+  const [mantissa = '', exponent = '0'] = s.split('e')
+  const fraction = mantissa.split('.')[1] ?? ''
+  const digits = BigInt(mantissa.replace('.', ''))
+  return Number(`${digits < 0n ? digits - 1n : digits + 1n}e${Number(exponent) - fraction.length}`)
 }
 
 /**

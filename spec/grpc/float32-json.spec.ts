@@ -53,24 +53,29 @@ const readsBack = (decimal: Exact, x: number): boolean => {
 }
 
 /**
- * The reference, in exact integers: the shortest `toPrecision` that reads back as `x` in float32
- * (decided exactly, not through a double), where `x` lies exactly half-way between two decimals
- * of as many digits the one ending in an even digit (JavaScript breaks such ties upwards, Go to the
- * even digit).
+ * The reference, in exact integers: the shortest decimal that reads back as `x` in float32
+ * (decided exactly, not through a double), the nearest of its length. Where `x` lies exactly
+ * half-way between two decimals of as many digits, the one ending in an even digit, but the upper
+ * one at a power of two (JavaScript breaks such ties upwards; Go as said, measured against the
+ * server in float32-rest.spec.ts). At a power of two the nearest may lie below, out of the narrow
+ * side, while the decimal above reads back: that one.
  */
 const reference = (x: number): number => {
   if (x === 0) return x
   const sign = x < 0 ? '-' : ''
   const f = float32Of(x)
+  const powerOfTwo = f.value.digits === 0x800000n
   for (let p = 1; p <= 9; p++) {
     const up = decimalOf(Math.abs(x).toPrecision(p))
     const exact = decimalOf(Math.abs(x).toPrecision(p + 1))
     let chosen = up
-    if (compare(exact, f.value) === 0 && exact.digits % 10n === 5n && up.exponent === exact.exponent + 1) {
+    if (!powerOfTwo && compare(exact, f.value) === 0 && exact.digits % 10n === 5n && up.exponent === exact.exponent + 1) {
       const down = { digits: (2n * exact.digits - 10n * up.digits) / 10n, exponent: up.exponent }
       if (down.digits % 2n === 0n) chosen = down
     }
     if (readsBack(chosen, x)) return Number(`${sign}${chosen.digits}e${chosen.exponent}`)
+    const above = { digits: chosen.digits + 1n, exponent: chosen.exponent }
+    if (powerOfTwo && compare(chosen, f.value) < 0 && readsBack(above, x)) return Number(`${sign}${above.digits}e${above.exponent}`)
   }
   throw new Error(`no decimal of 9 digits reads back as ${x}`)
 }
@@ -137,7 +142,8 @@ describe('jsonFloat32', () => {
     [Math.fround(1e-3), 0.001],
     [3.4028234663852886e38, 3.4028235e38],
     [-1.401298464324817e-45, -1e-45],
-    [2 ** -12, 0.00024414062],
+    [2 ** -12, 0.00024414063],
+    [2 ** -96, 1.2621775e-29],
     [3, 3],
     [0, 0],
   ])('gives %p as %p', (x, json) => {
