@@ -66,7 +66,8 @@ const HALF_GAP: readonly number[] = Array.from({ length: 256 }, (_, e) => 2 ** (
  * two-product), not by reading the double back (which could round twice). The result is one
  * division of `m` by an exact power of ten, which rounds exactly as parsing its digits would.
  * Where two decimals with as many digits are equally near, Go prints the one ending in an even
- * digit (`16.7890625f` is `16.789062`), and so does this.
+ * digit (`16.7890625f` is `16.789062`), and so does this; at a power of two see
+ * {@link powerOfTwoWithin}.
  *
  * This is the fast path (about 25 ns a number, against 60 for a search from log10 with
  * `Math.round`, which V8 does not inline, and `Math.fround` read-backs): positive decimals,
