@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import type { Client, VectorFormat, WeaviateObject } from '../index'
+import type { Client, TransportMode, VectorFormat, WeaviateObject } from '../index'
 import { toAsyncIterable, uuidInRange, uuidPartitions } from '../paging'
 import { CommandFailure } from './command-errors'
 import type { ReadVector } from './vector-format'
@@ -56,7 +56,7 @@ export interface PartitionPage {
  *
  * @example
  * ```ts
- * const read: PartitionRead = { className: 'Article', cursors: [null, null], pageSize: 500, withVector: true, vectorFormat: 'float32' }
+ * const read: PartitionRead = { className: 'Article', cursors: [null, null], pageSize: 500, withVector: true, vectorFormat: 'float32', transport: 'auto' }
  * ```
  */
 export interface PartitionRead {
@@ -64,8 +64,10 @@ export interface PartitionRead {
   readonly cursors: PartitionCursors
   readonly pageSize: number
   readonly withVector: boolean
-  /** `'float32'` (Float32Arrays, read over gRPC under `auto`) or `'array'` (see `vectorFormatFor`). */
+  /** `'float32'` (Float32Arrays) or `'array'` (see `vectorFormatFor`). */
   readonly vectorFormat: VectorFormat
+  /** The transport of the reads (see `readTransport`). */
+  readonly transport: TransportMode
   readonly tenant?: string | undefined
 }
 
@@ -90,6 +92,7 @@ export async function* partitionPages(client: Client, read: PartitionRead): Asyn
       prefetch: 1,
       withVector: read.withVector,
       vectorFormat: read.vectorFormat,
+      transport: read.transport,
       pacer,
       ...(read.tenant === undefined ? {} : { tenant: read.tenant }),
     }),

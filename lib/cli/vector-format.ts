@@ -1,10 +1,10 @@
 /**
  * The vector format `copy` reads a class in, which is also how it picks the transport of its
- * reads: the library's stream reads over gRPC under `--transport auto` only when vectors are
- * asked for as Float32Arrays (lib/objects/stream/transport.ts), the form gRPC carries them in as
- * bytes and the target's batch takes as they are. So copy asks for `'float32'` where the class has
- * vectors; bare objects stay `'array'`, which `auto` reads over REST (faster for them, see the
- * README's bench). (`export` reads REST under `auto`: see its `exportVectorFormat`.)
+ * reads: under `--transport auto` the commands read over gRPC only vectors asked for as
+ * Float32Arrays ({@link readTransport}), the form gRPC carries them in as bytes and the target's
+ * batch takes as they are. So copy asks for `'float32'` where the class has vectors; bare objects
+ * stay `'array'`, which it reads over REST (faster for them, see the README's bench). (`export`
+ * reads REST under `auto`: see its `exportVectorFormat`.)
  *
  * @packageDocumentation
  */
@@ -51,6 +51,19 @@ export const vectorFormatFor = async (client: Client, read: VectorRead): Promise
   const [first] = await firstRight(client.objects.list({ className: read.className, limit: 1, withVector: true }))
   return first !== undefined && hasVectors(first) ? 'float32' : 'array'
 }
+
+/**
+ * The transport of a command's reads: under `auto`, `'array'` reads go over REST (copy: a class
+ * without vectors; export: REST's numbers, measured faster for the command's one thread), where
+ * the library's stream would take gRPC for any read with vectors asked for.
+ *
+ * @example
+ * ```ts
+ * readTransport('auto', 'array') // 'rest'
+ * readTransport('auto', 'float32') // 'auto'
+ * ```
+ */
+export const readTransport = (transport: TransportMode, format: VectorFormat): TransportMode => (transport === 'auto' && format === 'array' ? 'rest' : transport)
 
 const hasVectors = (o: { readonly vector?: readonly number[]; readonly vectors?: Readonly<Record<string, unknown>> }): boolean =>
   (o.vector?.length ?? 0) > 0 || Object.keys(o.vectors ?? {}).length > 0

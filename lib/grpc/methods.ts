@@ -7,6 +7,7 @@
 import { DescMessage, MessageShape, fromBinary, toBinary } from '@bufbuild/protobuf'
 import type { DescMethodUnary } from '@bufbuild/protobuf'
 import { Health } from './generated/grpc/health/v1/health_pb'
+import { SearchReplyResultsSchema } from './generated/weaviate/v1/search_pages_pb'
 import { Weaviate } from './generated/weaviate/v1/service_pb'
 
 /**
@@ -33,6 +34,11 @@ const unary = <I extends DescMessage, O extends DescMessage>(method: DescMethodU
   deserialize: (bytes) => fromBinary(method.output, bytes),
 })
 
+/** `Search` with each result left as its bytes (`search_pages.proto`): the object stream's pages. */
+function searchWithEncodedResults(): UnaryMethod<typeof Weaviate.method.search.input, typeof SearchReplyResultsSchema> {
+  return { ...unary(Weaviate.method.search), deserialize: (bytes) => fromBinary(SearchReplyResultsSchema, bytes) }
+}
+
 /**
  * Every method the client calls.
  *
@@ -43,6 +49,7 @@ const unary = <I extends DescMessage, O extends DescMessage>(method: DescMethodU
  */
 export const METHODS = {
   search: unary(Weaviate.method.search),
+  searchPages: searchWithEncodedResults(),
   batchObjects: unary(Weaviate.method.batchObjects),
   batchDelete: unary(Weaviate.method.batchDelete),
   aggregate: unary(Weaviate.method.aggregate),

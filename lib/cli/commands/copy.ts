@@ -24,7 +24,7 @@ import { partitionPages, startCursors, type PartitionCursors, type PartitionPage
 import { referenceProperties, referencesIn, withoutReferences } from '../reference-properties'
 import { referencesPass } from '../references-pass'
 import { runResumable, type ResumableRun } from '../resumable-run'
-import { vectorFormatFor } from '../vector-format'
+import { readTransport, vectorFormatFor } from '../vector-format'
 import { defineCommand, PROGRESS } from './command'
 
 /** The checkpoint of a copy. */
@@ -122,7 +122,14 @@ const copyClass = async (source: Client, target: Client, values: CopyValues, run
   // The objects' vectors go from the source's reply to the target's batch as Float32Arrays (over gRPC, float32 bytes both ways).
   const vectorFormat = await vectorFormatFor(source, { className: values.class, withVector: true, transport: values.transport })
   const read = (withVector: boolean) =>
-    partitionPages(source, { className: values.class, cursors: state.partitions, pageSize: values.pageSize, withVector, vectorFormat: withVector ? vectorFormat : 'array' })
+    partitionPages(source, {
+      className: values.class,
+      cursors: state.partitions,
+      pageSize: values.pageSize,
+      withVector,
+      vectorFormat: withVector ? vectorFormat : 'array',
+      transport: readTransport(values.transport, withVector ? vectorFormat : 'array'),
+    })
   const moveTo = async (prefix: ReadonlyArray<{ readonly position: ObjectPosition | undefined; readonly failure: FailureRecord | undefined }>) => {
     const partitions = [...state.partitions]
     for (const { position } of prefix) if (position !== undefined) partitions[position.partition] = position.id

@@ -20,6 +20,7 @@ import { exportLine } from '../export-line'
 import { openNdjsonWriter } from '../ndjson-writer'
 import { flag, integer, requiredText, text, type OptionValues } from '../options/option-table'
 import { partitionPages, startCursors, type PartitionCursors } from '../partition-pages'
+import { readTransport } from '../vector-format'
 import { runResumable, type ResumableRun } from '../resumable-run'
 import type { CliIo } from '../io'
 import { defineCommand, PROGRESS } from './command'
@@ -123,6 +124,7 @@ const exportPages = async (client: Client, io: CliIo, values: ExportValues, run:
       pageSize: values.pageSize,
       withVector: values.withVector,
       vectorFormat,
+      transport: readTransport(values.transport, vectorFormat),
       tenant: values.tenant,
     })
     for await (const page of pages) {

@@ -122,8 +122,8 @@ export interface StreamFields extends CallOptions {
   /**
    * The transport of this stream: `'grpc'` (Weaviate's `Search` with `after`), `'rest'`
    * (`GET /v1/objects` with `after`), or `'auto'`: the client's choice, which for a stream picks
-   * what measures faster (see the README's bench): gRPC when vectors are asked for as
-   * Float32Arrays (`vectorFormat: 'float32'`) and the server offers gRPC, REST otherwise.
+   * what measures faster (see the README's bench): gRPC when vectors are asked for (in either
+   * `vectorFormat`) and the server offers gRPC, REST otherwise.
    * `additionalProperties` other than the vector are REST-only.
    *
    * @default the client's `transport` ('auto')

@@ -17,15 +17,17 @@ import { WeaviateObject, normaliseObject } from '../../codecs/object'
 import { OperationContext } from '../../context'
 import { DecodeError, WeaviateError } from '../../errors'
 import { ConsistencyLevel as GrpcConsistency } from '../../grpc/generated/weaviate/v1/common_pb'
-import { SearchReply, SearchRequest, SearchRequestSchema } from '../../grpc/generated/weaviate/v1/search_pb'
+import { SearchRequest, SearchRequestSchema } from '../../grpc/generated/weaviate/v1/search_pb'
+import { SearchReplyResults } from '../../grpc/generated/weaviate/v1/search_pages_pb'
 import { METHODS } from '../../grpc/methods'
-import { ResultOptions, idOf, searchResultToRest, vectorReader } from '../../grpc/search-result'
+import { ResultOptions, searchResultToRest, vectorReader } from '../../grpc/search-result'
 import { ConsistencyLevel } from '../../input/check'
 import { ObservableEither } from '../../observable-either'
 import { getClass } from '../../schema/get-class'
 import { AnyProperties, PropertiesCodec, decodeProperties } from '../decode-object'
 import { afterCursor } from '../list'
 import { StreamInput } from './args'
+import { PageResults } from './grpc-results'
 import { PageEntry, PageFetcher, StreamVector } from './page-fetcher'
 
 const CONSISTENCY: Readonly<Record<ConsistencyLevel, GrpcConsistency>> = {
@@ -77,9 +79,13 @@ const searchRequest = (input: StreamInput<unknown>, { named, references }: Selec
 /**
  * The page fetcher of a stream over gRPC. Its first page reads the class definition (for the
  * reference properties); the request is then built once, each page only moves the cursor. A
- * page reaches the page machine as its results' ids; the results become objects (REST's shape,
- * vectors copied, properties through the codec) when the machine passes the page on, after it
- * has requested the next page, so that work overlaps the server's.
+ * page's reply arrives with its results as bytes (`METHODS.searchPages`) and reaches the page
+ * machine as entries whose ids are read on demand: the machine reads the last one (the next
+ * cursor), requests the next page, and only then are the results decoded and turned into objects
+ * (REST's shape, vectors copied, properties through the codec), so that work overlaps the
+ * server's. The ids' order after the cursor is checked as the objects are made (a page that does
+ * not ascend is a `DecodeError`, as over REST). A partitioned stream reads every id as a page
+ * arrives (its range's end), so its pages are decoded and checked at once.
  *
  * @example
  * ```ts
@@ -90,6 +96,7 @@ export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
   const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`
   const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
   const call = { idempotent: true, ...input.call }
+  const eager = input.ranges !== undefined
   let request: SearchRequest | undefined
   const prepared = (): ObservableEither<WeaviateError, SearchRequest> =>
     request !== undefined
@@ -97,10 +104,16 @@ export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
       : getClass(ctx)(input.className, input.call).pipe(
           map(E.map((definition) => (request = searchRequest(input as StreamInput<unknown>, selection(definition))))),
         )
-  const entries = (reply: SearchReply, after: string | undefined): E.Either<WeaviateError, Array<PageEntry<P>>> => {
-    const objects = (count: number) => decodeReply<P>(reply, count, codec, { className: input.className, readVector: vectorReader(input.vectorFormat) }, url)
-    const page = reply.results.map((r) => ({ id: r.metadata === undefined ? '' : idOf(r.metadata), objects }))
-    return after === undefined ? E.right(page) : afterCursor(page, after, url)
+  const entries = (reply: SearchReplyResults, after: string | undefined): E.Either<WeaviateError, Array<PageEntry<P>>> => {
+    const results = new PageResults(reply.results, url)
+    const objects = (count: number) => {
+      const page = decodeResults<P>(results, count, codec, { className: input.className, readVector: vectorReader(input.vectorFormat) }, url)
+      return after === undefined || E.isLeft(page) ? page : afterCursor(page.right, after, url)
+    }
+    const page = reply.results.map((_, i) => resultEntry(results, i, objects))
+    const last = results.decode(results.length - 1)
+    if (results.length > 0 && E.isLeft(last)) return last
+    return eager ? E.map(() => page)(objects(page.length)) : E.right(page)
   }
   return (after) =>
     prepared().pipe(
@@ -109,28 +122,35 @@ export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
           (error) => of(E.left<WeaviateError, Array<PageEntry<P>>>(error)),
           (base) =>
             ctx.grpc
-              .run(METHODS.search, after === undefined ? base : { ...base, after }, call)
+              .run(METHODS.searchPages, after === undefined ? base : { ...base, after }, call)
               .pipe(map(E.flatMap((reply) => entries(reply, after)))),
         ),
       ),
     )
 }
 
-/** The first `count` results of a reply as REST's objects, properties decoded by `codec`. */
-const decodeReply = <P>(
-  reply: SearchReply,
+/** Entry `i` of a page: its id read from its result when first asked for. */
+const resultEntry = <P>(results: PageResults, i: number, objects: PageEntry<P>['objects']): PageEntry<P> => ({
+  get id() {
+    return results.id(i)
+  },
+  objects,
+})
+
+/** The first `count` results of a page as REST's objects, properties decoded by `codec`. */
+const decodeResults = <P>(
+  results: PageResults,
   count: number,
   codec: PropertiesCodec<P>,
   options: ResultOptions,
   url: string,
 ): E.Either<DecodeError, Array<WeaviateObject<P, StreamVector>>> => {
-  const results = reply.results
   const n = Math.min(count, results.length)
   const out = new Array<WeaviateObject<P, StreamVector>>(n)
   for (let i = 0; i < n; i++) {
-    const result = results[i]
-    if (result === undefined) continue
-    const raw = searchResultToRest(result, options)
+    const result = results.decode(i)
+    if (E.isLeft(result)) return result
+    const raw = searchResultToRest(result.right, options)
     const properties = decodeProperties(codec, raw.properties, { method: 'POST', url })
     if (E.isLeft(properties)) {
       return E.left(new DecodeError({ method: 'POST', url, report: properties.left.report.map((line) => `results[${i}].${line}`) }))

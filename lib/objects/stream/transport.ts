@@ -1,12 +1,12 @@
 /**
  * Which transport a stream reads over, and its page fetcher. `'auto'` (the call's or the
  * client's) is decided per stream by what measured faster on one 1.39 server
- * (bench/vectors-stream.ts, figures in the README): gRPC when the stream asks for vectors as
- * Float32Arrays (the float32 bytes copied as they are, 2-3x REST's JSON); REST otherwise: without
- * vectors a page of small objects decodes about 2x faster from JSON than from protobuf's typed
- * values, and vectors as REST's numbers cost gRPC the shortest-decimal form of every float32
- * (`jsonFloat32`), which comes out even with REST's JSON parse at best. gRPC still needs the
- * client's capability check to say yes; REST-only reads (`additionalProperties`) stay on REST.
+ * (bench/vectors-stream.ts, figures in the README): gRPC when the stream asks for vectors, in
+ * either format (as Float32Arrays the float32 bytes are copied as they are, 3-4x REST's JSON; as
+ * REST's numbers each float32 costs its shortest decimal, `jsonFloat32`, about 25 ns, and the
+ * stream still ran about 2x REST's); REST without vectors, where a page of small objects decodes
+ * about 2x faster from JSON than from protobuf's typed values. gRPC still needs the client's
+ * capability check to say yes; REST-only reads (`additionalProperties`) stay on REST.
  *
  * @packageDocumentation
  */
@@ -15,7 +15,6 @@ import { map } from 'rxjs'
 import { OperationContext } from '../../context'
 import { WeaviateError } from '../../errors'
 import { TransportKind, TransportMode } from '../../grpc/options'
-import { VectorFormat } from '../../grpc/search-result'
 import { ObservableEither } from '../../observable-either'
 import { StreamInput } from './args'
 import { grpcPageFetcher } from './grpc-pages'
@@ -28,14 +27,12 @@ import { restPageFetcher } from './rest-pages'
  *
  * @example
  * ```ts
- * streamMode('auto', { withVector: true, vectorFormat: 'float32', restOnly: false }) // 'auto' (gRPC if the server has it)
- * streamMode('auto', { withVector: false, vectorFormat: 'array', restOnly: false }) // 'rest'
+ * streamMode('auto', { withVector: true, restOnly: false }) // 'auto' (gRPC if the server has it)
+ * streamMode('auto', { withVector: false, restOnly: false }) // 'rest'
  * ```
  */
-export const streamMode = (
-  mode: TransportMode,
-  read: { readonly withVector: boolean; readonly vectorFormat: VectorFormat; readonly restOnly: boolean },
-): TransportMode => (mode === 'auto' && (read.restOnly || !read.withVector || read.vectorFormat !== 'float32') ? 'rest' : mode)
+export const streamMode = (mode: TransportMode, read: { readonly withVector: boolean; readonly restOnly: boolean }): TransportMode =>
+  mode === 'auto' && (read.restOnly || !read.withVector) ? 'rest' : mode
 
 /**
  * The page fetcher of a stream over the transport the client's choice gives it.
