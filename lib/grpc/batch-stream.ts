@@ -163,7 +163,12 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
     }
   }
 
-  /** No message within the attempt timeout while objects wait: the stream is given up as stalled. */
+  /**
+   * No progress (a result or an acknowledgement) within the attempt timeout while objects wait:
+   * the stream is given up as stalled, and what waits goes again on a new one (1.39.0 leaves an
+   * object of a class autoschema has yet to create without a result when it shares a message
+   * with other classes; alone on the next stream it gets one).
+   */
   const armWatchdog = (open: Open): void => {
     watchdog?.unsubscribe()
     watchdog = undefined
@@ -190,8 +195,9 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
         for (const s of m.value.successes) if (s.detail.case === 'uuid') settle(s.detail.value, (item) => ({ item, ok: true }))
         break
       case 'backoff':
+        // Sent every few seconds whatever the progress: it does not hold off the attempt timeout.
         size = Math.max(1, m.value.batchSize)
-        break
+        return
       case 'outOfMemory':
         // The named objects still wait; the server ends the stream, and they go again after the wait.
         open.waitMs = Math.max(open.waitMs, m.value.waitTime * 1000)
