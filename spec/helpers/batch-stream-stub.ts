@@ -111,9 +111,13 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
           ended = true
           call.end()
         }
-        call.on('cancelled', () => cancelled.add(1))
-        // The client stopped sending: the server ends the stream.
-        call.on('end', end)
+        // grpc-js also reports a call the stub ended itself as cancelled: only a cancel before counts.
+        call.on('cancelled', () => {
+          if (!ended) cancelled.add(1)
+        })
+        // The client stopped sending: the server ends the stream (after a cancel, which grpc-js
+        // also reports as the end of the client's messages, has had its turn to be counted).
+        call.on('end', () => setImmediate(end))
         call.on('data', (request: BatchStreamRequest) => {
           if (refusing) return
           const m = request.message
