@@ -47,6 +47,17 @@ export const batchGrpcMethod = (argument: string, value: unknown): BatchGrpcMeth
 }
 
 /**
+ * Whether the server's version decides the method (else it is `BatchObjects`, and no version is
+ * asked for: a `transport: 'grpc'` call needs nothing from REST).
+ *
+ * @example
+ * ```ts
+ * versionDecides('unary') // false
+ * ```
+ */
+export const versionDecides = (method: BatchGrpcMethod): boolean => method === 'stream' || (method === 'auto' && STREAM_BY_DEFAULT)
+
+/**
  * The method a run on a server of `version` writes with (`'stream'` asked of a server without it
  * stays `'stream'`: the caller reports the missing feature).
  *

@@ -21,7 +21,7 @@ import { WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-form
 import { OperationContext, operation, withVersion } from '../context'
 import { ArgumentError, BatchObjectError, WeaviateError } from '../errors'
 import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
-import { BatchGrpcMethod, batchGrpcMethod, writeMethod } from '../grpc/batch-method'
+import { BatchGrpcMethod, batchGrpcMethod, versionDecides, writeMethod } from '../grpc/batch-method'
 import { sendBatchObjects } from '../grpc/batch-send'
 import { batchStreamSender } from '../grpc/batch-stream'
 import { TransportMode, transportMode } from '../grpc/options'
@@ -244,7 +244,7 @@ const grpcBatch = (
       failed: failedObject,
     }).pipe(finalize(sender.close))
   }
-  if (method === 'unary') return unary()
+  if (!versionDecides(method)) return unary()
   return withVersion(ctx, resolved.call, (version) => {
     if (writeMethod(method, version) === 'unary') return unary()
     const supported = requireFeature(version, 'grpcBatchStream')
