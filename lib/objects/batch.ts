@@ -18,7 +18,7 @@ import { Serialised, runBatch } from '../batch/run-batch'
 import { Prepared } from '../batch/sink'
 import { BatchSource, isBatchSource } from '../batch/source'
 import { WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-formed-object'
-import { OperationContext, operation, withVersion } from '../context'
+import { OperationContext, operation } from '../context'
 import { ArgumentError, BatchObjectError, WeaviateError } from '../errors'
 import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
 import { BatchGrpcMethod, batchGrpcMethod, versionDecides, writeMethod } from '../grpc/batch-method'
@@ -245,11 +245,15 @@ const grpcBatch = (
     }).pipe(finalize(sender.close))
   }
   if (!versionDecides(method)) return unary()
-  return withVersion(ctx, resolved.call, (version) => {
-    if (writeMethod(method, version) === 'unary') return unary()
-    const supported = requireFeature(version, 'grpcBatchStream')
-    return E.isLeft(supported) ? of(supported) : stream()
-  })
+  // An unreadable version leaves the run on BatchObjects, whose per-object results then report
+  // the failure (as an undecided transport leaves it on REST).
+  return ctx.versions.version(resolved.call).pipe(
+    mergeMap((version) => {
+      if (E.isLeft(version) || writeMethod(method, version.right) === 'unary') return unary()
+      const supported = requireFeature(version.right, 'grpcBatchStream')
+      return E.isLeft(supported) ? of(supported) : stream()
+    }),
+  )
 }
 
 /** `objects.batch` over `POST /v1/batch/objects`. */

@@ -104,6 +104,22 @@ describe('objects.batch over BatchStream on the 1.39.0 server', () => {
     expect(await state(ViaStream)).toEqual(await state(ViaUnary))
   })
 
+  it('fails every object once, with the 401 as its cause, when the API key is wrong', async () => {
+    const wrong = connect({ ...weaviateConnection(), apiKey: 'not-the-key', grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc', retry: false })
+    try {
+      const all = await results(wrong, rows(ViaStream, 5), { grpcMethod: 'stream' })
+      expect(all.map((r) => (E.isLeft(r) && r.left._tag === 'BatchObjectError' ? [r.left.index, (r.left.cause as { status?: number } | undefined)?.status] : r))).toEqual([
+        [0, 401],
+        [1, 401],
+        [2, 401],
+        [3, 401],
+        [4, 401],
+      ])
+    } finally {
+      await wrong.close()
+    }
+  })
+
   it('refuses a grpcMethod it does not know before sending anything', async () => {
     const all = await results(client, script(ViaStream), { grpcMethod: 'bidi' as 'stream' })
     expect(all).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'grpcMethod' }))])
