@@ -26,8 +26,8 @@ export type BatchGrpcMethod = 'auto' | 'stream' | 'unary'
  * default, read from `npm run bench -- --only vectors` (`vectors import 20k <index>
  * ours-stream/ours-unary`: the stream path against the `BatchObjects` path with `objects.batch`'s
  * defaults). Off: on a shared 2-core machine the stream measured 0.86-0.98 of `BatchObjects`,
- * within the spread, and unlike `BatchObjects` it does not split a message over the server's size
- * limit (README, "Over gRPC").
+ * within the runs' spread (README, "Over gRPC"). Specs with a `BatchObjects` stub and
+ * `transport: 'grpc'` (spec/grpc/pipeline, spec/batch/prefill) then also need the server version.
  */
 export const STREAM_BY_DEFAULT = false
 

@@ -19,7 +19,9 @@
  * policy's wait (at least the `OutOfMemory` wait) and every waiting object is sent again. Each
  * object's outcome is reported once, from the first result that names it. A failure the policy
  * does not retry (an auth error, retries exhausted without a result in between) fails every
- * waiting object with it, as a failed `BatchObjects` call does. Only the waiting objects are held:
+ * waiting object with it, as a failed `BatchObjects` call does. A message over the server's size
+ * limit (RESOURCE_EXHAUSTED) makes the messages half as large, down to single objects, as
+ * `BatchObjects` splits such a call. Only the waiting objects are held:
  * the run's window (`batchSize` x in-flight requests).
  *
  * @packageDocumentation
@@ -100,7 +102,12 @@ interface Open {
   halfClosed: boolean
   /** The `OutOfMemory` wait before sending again, in ms. */
   waitMs: number
+  /** Objects in the largest `Data` message sent. */
+  largest: number
 }
+
+/** The HTTP-equivalent status of RESOURCE_EXHAUSTED (status.ts): a message over the server's limit. */
+const TOO_LARGE = 413
 
 /** Re-opening is a retry of an idempotent write. */
 const REOPEN = { method: 'POST', idempotent: true } as const
@@ -119,7 +126,10 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
   const { grpc, scheduler } = config
   /** Every object without its result, by UUID (a UUID given twice waits twice, first in first out). */
   const waiting = new Map<string, Waiting[]>()
+  /** The `Data` message size: the server's `Backoff`, within what fits its message size limit. */
   let size = config.batchSize
+  /** The most objects a message may hold: halved each time the server refuses one as too large. */
+  let fits = Infinity
   let current: Open | undefined
   let reopen: Subscription | undefined
   let watchdog: Subscription | undefined
@@ -138,6 +148,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
   const write = (open: Open, items: ReadonlyArray<Item>): void => {
     for (let from = 0; from < items.length; from += size) {
       const values = items.slice(from, from + size).map((item) => item.payload.message)
+      open.largest = Math.max(open.largest, values.length)
       open.call.write(message({ case: 'data', value: { objects: { values } } }))
     }
   }
@@ -195,7 +206,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
         break
       case 'backoff':
         // Sent every few seconds whatever the progress: it does not hold off the attempt timeout.
-        size = Math.max(1, m.value.batchSize)
+        size = Math.max(1, Math.min(m.value.batchSize, fits))
         return
       case 'outOfMemory':
         // The named objects still wait; the server ends the stream, and they go again after the wait.
@@ -231,6 +242,13 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
     watchdog?.unsubscribe()
     watchdog = undefined
     if (closed || waiting.size === 0) return
+    if (error?._tag === 'UnexpectedStatusError' && error.status === TOO_LARGE && open.largest > 1) {
+      // A message over the server's size limit (RESOURCE_EXHAUSTED ends the stream): smaller ones.
+      fits = Math.ceil(open.largest / 2)
+      size = Math.min(size, fits)
+      start()
+      return
+    }
     const cause =
       error ?? new ConnectionError({ method: 'POST', url: open.url, code: GRPC_UNAVAILABLE, detail: 'the server ended the stream before every object had its result', cause: undefined })
     failures += 1
@@ -254,7 +272,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
       failAll(e instanceof ConnectionError ? e : new ConnectionError({ method: 'POST', url: '', code: 'UNKNOWN', detail: String(e), cause: e }))
       return undefined
     }
-    const open: Open = { call: opened.call, url: opened.url, retry: opened.retry, timeout: opened.timeout, halfClosed: false, waitMs: 0 }
+    const open: Open = { call: opened.call, url: opened.url, retry: opened.retry, timeout: opened.timeout, halfClosed: false, waitMs: 0, largest: 0 }
     current = open
     open.call.on('data', (reply: BatchStreamReply) => onReply(open, reply))
     open.call.on('error', (e: unknown) =>

@@ -9,9 +9,11 @@ import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect } from '../../lib'
 import type { BatchWritten } from '../../lib/objects/batch'
+import { startEmbedded } from '../../lib/embedded'
+import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { BatchStreamScript, BatchStreamStub, startBatchStreamStub } from '../helpers/batch-stream-stub'
-import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
+import { guardAgainstLeaks, uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { startTcpProxy } from '../helpers/tcp-proxy'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
@@ -145,6 +147,28 @@ describe('objects.batch over BatchStream when connections are cut mid-import', (
     } finally {
       await cut.close()
       await proxy.close()
+    }
+  })
+})
+
+describe('objects.batch over BatchStream on a server whose gRPC messages are limited to 100 kB', () => {
+  const leaks = guardAgainstLeaks()
+
+  it('writes every object of a batch larger than the limit, in smaller messages', async () => {
+    const server = await retryOnPortClash(() => startEmbedded({ log: quietLog, env: { GRPC_MAX_MESSAGE_SIZE: '100000' } }))
+    const release = leaks.allow({ pid: server.pid, dataDir: server.dataDir })
+    const client = connect({ ...server.connection, transport: 'grpc' })
+    try {
+      const Large = uniqueClassName('StreamLarge')
+      await createClass(server.connection, { class: Large, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+      const large = Array.from({ length: 200 }, (_, n): BatchObject => ({ className: Large, dataObject: { n }, vector: new Float32Array(256).fill(n) }))
+      const all = await results(client, large, { batchSize: 200, maxBytes: 64 * 1024 * 1024, grpcMethod: 'stream' })
+      everyIndexWritten(all, 200)
+      expect(await countObjects(server.connection, Large)).toBe(200)
+    } finally {
+      await client.close()
+      await server.stop()
+      release()
     }
   })
 })
