@@ -26,8 +26,9 @@ export type BatchGrpcMethod = 'auto' | 'stream' | 'unary'
  * default, read from `npm run bench -- --only vectors` (`vectors import 20k <index>
  * ours-stream/ours-unary`: the stream path against the `BatchObjects` path with `objects.batch`'s
  * defaults). Off: on a shared 2-core machine the stream measured 0.86-0.98 of `BatchObjects`,
- * within the runs' spread (README, "Over gRPC"). Specs with a `BatchObjects` stub and
- * `transport: 'grpc'` (spec/grpc/pipeline, spec/batch/prefill) then also need the server version.
+ * within the runs' spread (README, "Over gRPC"). Turned on, `'auto'` first reads the server
+ * version; re-run the specs whose `BatchObjects` stub serves `transport: 'grpc'` imports
+ * (spec/grpc/pipeline.spec.ts, spec/batch/prefill.spec.ts).
  */
 export const STREAM_BY_DEFAULT = false
 
