@@ -9,8 +9,8 @@ import { ArgumentValueError } from '../errors'
 import { ServerVersion, supports } from '../version'
 
 /**
- * `objects.batch`'s `grpcMethod`: `'auto'` (the default) writes with whichever the client's
- * measurement made the default where the server has server-side batching, else `BatchObjects`;
+ * `objects.batch`'s `grpcMethod`: `'auto'` (the default) writes with `BatchStream` where the server
+ * has server-side batching (1.36.0+), else `BatchObjects` (see {@link STREAM_BY_DEFAULT});
  * `'stream'`: `BatchStream` (servers from 1.36.0; older ones answer `UnsupportedVersionError`);
  * `'unary'`: `BatchObjects`. It only chooses among gRPC methods: a call over REST ignores it.
  *
@@ -25,12 +25,10 @@ export type BatchGrpcMethod = 'auto' | 'stream' | 'unary'
  * Whether `'auto'` writes with `BatchStream` on servers that have it: the one switch of the
  * default, read from `npm run bench -- --only vectors` (`vectors import 20k <index>
  * ours-stream/ours-unary`: the stream path against the `BatchObjects` path with `objects.batch`'s
- * defaults). Off: on a shared 2-core machine the stream measured 0.86-0.98 of `BatchObjects`,
- * within the runs' spread (README, "Over gRPC"). Turned on, `'auto'` first reads the server
- * version; re-run the specs whose `BatchObjects` stub serves `transport: 'grpc'` imports
- * (spec/grpc/pipeline.spec.ts, spec/batch/prefill.spec.ts).
+ * defaults). On: the stream measured 0.86-0.98 of `BatchObjects` in five runs on a shared 2-core
+ * machine (README, "Over gRPC"). Specs whose stub speaks only `BatchObjects` pass `grpcMethod: 'unary'`.
  */
-export const STREAM_BY_DEFAULT = false
+export const STREAM_BY_DEFAULT = true
 
 /**
  * Checks a `grpcMethod` option; undefined is `'auto'`. Throws an {@link ArgumentValueError}.
@@ -64,7 +62,7 @@ export const versionDecides = (method: BatchGrpcMethod): boolean => method === '
  *
  * @example
  * ```ts
- * writeMethod('auto', version) // 'unary' while STREAM_BY_DEFAULT is false
+ * writeMethod('auto', version) // 'stream' on 1.36.0 and later
  * ```
  */
 export const writeMethod = (method: BatchGrpcMethod, version: ServerVersion): 'stream' | 'unary' => {

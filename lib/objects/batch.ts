@@ -1,6 +1,7 @@
 /**
- * `objects.batch`: a sink that writes objects through gRPC `BatchObjects` where the client's
- * transport choice says so (`lib/grpc/capability.ts`), else `POST /v1/batch/objects`, at the
+ * `objects.batch`: a sink that writes objects over gRPC where the client's transport choice says
+ * so (`lib/grpc/capability.ts`; `BatchStream` or `BatchObjects`, `lib/grpc/batch-method.ts`), else
+ * `POST /v1/batch/objects`, at the
  * server's pace, with one result per object, the same on both transports.
  *
  * Every object gets its UUID before it is sent (its own, the `uuidOf` option's, or a random v4),
@@ -175,8 +176,9 @@ const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf']) => {
 }
 
 /**
- * Writes every object of `source` through the batch endpoint (gRPC `BatchObjects` where the server
- * has it, see `ConnectOptions.transport`; else REST); emits one value per object, in the
+ * Writes every object of `source` through the batch endpoint (gRPC where the server has it, see
+ * `ConnectOptions.transport`: server-side batching from 1.36.0, see `grpcMethod`, else
+ * `BatchObjects`; else REST); emits one value per object, in the
  * order the requests complete (input order within a request), each only when final (after its
  * retries): `right({ index, uuid })`, or `left(BatchObjectError)` with the object's `index` and
  * the server's messages; its `cause` is the request's failure when the whole request failed, or the
