@@ -98,6 +98,8 @@ interface Open {
   readonly url: string
   readonly retry: RetryOptions
   readonly timeout: TimeoutOptions
+  /** The failover cursor's side of the call. */
+  readonly node: Pick<OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>, 'succeeded' | 'failed'>
   /** The server asked to stop sending (`ShuttingDown`, `OutOfMemory`), or the run is closing. */
   halfClosed: boolean
   /** The `OutOfMemory` wait before sending again, in ms. */
@@ -217,6 +219,8 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
         halfClose(open)
         break
       case 'started':
+        open.node.succeeded()
+        break
       case 'acks':
       case undefined:
         break
@@ -241,6 +245,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
     current = undefined
     watchdog?.unsubscribe()
     watchdog = undefined
+    if (error !== undefined) open.node.failed(error)
     if (closed || waiting.size === 0) return
     if (error?._tag === 'UnexpectedStatusError' && error.status === TOO_LARGE && open.largest > 1) {
       // A message over the server's size limit (RESOURCE_EXHAUSTED ends the stream): smaller ones.
@@ -272,7 +277,16 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
       failAll(e instanceof ConnectionError ? e : new ConnectionError({ method: 'POST', url: '', code: 'UNKNOWN', detail: String(e), cause: e }))
       return undefined
     }
-    const open: Open = { call: opened.call, url: opened.url, retry: opened.retry, timeout: opened.timeout, halfClosed: false, waitMs: 0, largest: 0 }
+    const open: Open = {
+      call: opened.call,
+      url: opened.url,
+      retry: opened.retry,
+      timeout: opened.timeout,
+      node: opened,
+      halfClosed: false,
+      waitMs: 0,
+      largest: 0,
+    }
     current = open
     open.call.on('data', (reply: BatchStreamReply) => onReply(open, reply))
     open.call.on('error', (e: unknown) =>

@@ -115,6 +115,10 @@ export interface OpenedStream<I extends DescMessage, O extends DescMessage> {
   readonly url: string
   readonly retry: RetryOptions
   readonly timeout: TimeoutOptions
+  /** The node answered (the failover cursor stays on it). */
+  readonly succeeded: () => void
+  /** The call failed with `error`: a network failure moves the failover cursor to the next node. */
+  readonly failed: (error: WeaviateError) => void
 }
 
 /**
@@ -178,7 +182,14 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
     if (channels.closed) throw new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })
     const { retry, timeout } = forCall(options, callOptions)
     const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, shared.metadata)
-    return { call: stream, url, retry, timeout }
+    return {
+      call: stream,
+      url,
+      retry,
+      timeout,
+      succeeded: () => shared.cursor.succeeded(picked),
+      failed: (error) => shared.cursor.failed(picked, error),
+    }
   }
 
   return {
