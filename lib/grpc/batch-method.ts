@@ -25,7 +25,7 @@ export type BatchGrpcMethod = 'auto' | 'stream' | 'unary'
  * Whether `'auto'` writes with `BatchStream` on servers that have it: the one switch of the
  * default, read from `npm run bench -- --only vectors` (`vectors import 20k <index>
  * ours-stream/ours-unary`: the stream path against the `BatchObjects` path with `objects.batch`'s
- * defaults). On: the stream measured 0.86-0.98 of `BatchObjects` in five runs on a shared 2-core
+ * defaults). On: the stream measured 0.86-0.98 of `BatchObjects` in six runs on a shared 2-core
  * machine (README, "Over gRPC"). Specs whose stub speaks only `BatchObjects` pass `grpcMethod: 'unary'`.
  */
 export const STREAM_BY_DEFAULT = true
