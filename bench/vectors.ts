@@ -3,7 +3,12 @@
  * batches of 100, 2 in flight, each run into a freshly created class, contenders interleaved (order
  * reversed every run), a full GC before each, all on the same server in one run:
  *
- * - `ours`: `objects.batch` over gRPC (`transport: 'grpc'`);
+ * - `ours`: `objects.batch` over gRPC (`transport: 'grpc'`) as users get it by default
+ *   (`grpcMethod: 'auto'`: `BatchObjects`, or `BatchStream` when `STREAM_BY_DEFAULT` in
+ *   lib/grpc/batch-method.ts is true);
+ * - `ours-stream` or `ours-unary`: `objects.batch` with the gRPC method the default does not use
+ *   (`grpcMethod: 'stream'`, server-side batching over `BatchStream`, or `'unary'`, `BatchObjects`);
+ *   the ratio lines name each side by its method, whichever is the default;
  * - `ours-rest`: `objects.batch` over REST (`transport: 'rest'`);
  * - `raw-grpc`: the plainest loop a user would write with `@grpc/grpc-js` and the generated code:
  *   `create()` a `BatchObjectsRequest` of 100 objects (client-made UUIDs, the properties as a
@@ -15,8 +20,9 @@
  *
  * Twice: with the vector index skipped (`vectorIndexConfig: { skip: true }`: the transport) and with
  * HNSW (what a default class costs). Prints `bench: vectors import 20k <index> ours/raw-grpc`,
- * `... ours-grpc/ours-rest`, `... ours/raw-rest`, `... batch-stream/batch-objects`, and each
- * contender's objects/s.
+ * `... ours-grpc/ours-rest`, `... ours/raw-rest`, `... batch-stream/batch-objects`,
+ * `... ours-stream/raw-grpc`, `... ours-stream/batch-stream`, `... ours-stream/ours-unary` (the
+ * default's switch), and each contender's objects/s.
  *
  * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (5, index
  * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1).
@@ -30,6 +36,7 @@ import { randomUUID } from 'node:crypto'
 import { lastValueFrom, tap } from 'rxjs'
 import { request } from 'undici'
 import { connect } from '../lib'
+import { STREAM_BY_DEFAULT } from '../lib/grpc/batch-method'
 import { BatchObject, BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/grpc/generated/weaviate/v1/batch_pb'
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../lib/grpc/generated/weaviate/v1/batch_stream_pb'
 import { deleteBenchClass } from './bench-class'
@@ -187,9 +194,9 @@ export async function benchVectors(url: string, grpcUrl: string): Promise<void> 
   const overGrpc = connect({ url: base, grpcUrl, transport: 'grpc' })
   const overRest = connect({ url: base, transport: 'rest' })
   const raw = new GrpcClient(grpcTarget, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
-  const ours = (client: typeof overGrpc) => () =>
+  const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary') => () =>
     lastValueFrom(
-      client.objects.batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, concurrency: LANES }).pipe(
+      client.objects.batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, concurrency: LANES, ...(grpcMethod === undefined ? {} : { grpcMethod }) }).pipe(
         tap((r) => {
           if (E.isLeft(r)) throw r.left
         }),
@@ -197,6 +204,7 @@ export async function benchVectors(url: string, grpcUrl: string): Promise<void> 
     )
   const contenders: Record<string, Contender> = {
     ours: ours(overGrpc),
+    ...(STREAM_BY_DEFAULT ? { 'ours-unary': ours(overGrpc, 'unary') } : { 'ours-stream': ours(overGrpc, 'stream') }),
     'ours-rest': ours(overRest),
     'raw-grpc': () => rawGrpc(raw),
     'raw-rest': () => rawRest(base),
@@ -213,6 +221,11 @@ export async function benchVectors(url: string, grpcUrl: string): Promise<void> 
       reportRatio(name, { ...times, 'ours-grpc': times['ours'] ?? [] }, 'ours-rest', 'ours-grpc')
       reportRatio(name, times, 'raw-rest')
       reportRatio(name, { ...times, 'batch-objects': times['raw-grpc'] ?? [] }, 'batch-objects', 'batch-stream')
+      // `ours` is one of the two methods: each side of these lines is named by its method.
+      const byMethod = { ...times, [STREAM_BY_DEFAULT ? 'ours-stream' : 'ours-unary']: times['ours'] ?? [] }
+      reportRatio(name, byMethod, 'raw-grpc', 'ours-stream')
+      reportRatio(name, byMethod, 'batch-stream', 'ours-stream')
+      reportRatio(name, byMethod, 'ours-unary', 'ours-stream')
       for (const [contender, ms] of Object.entries(times)) {
         const sorted = [...ms].sort((a, b) => a - b)
         const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN

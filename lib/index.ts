@@ -18,6 +18,7 @@
 export { connect } from './client'
 export type { Client, ConnectOptions } from './client'
 export type { TransportMode } from './grpc/options'
+export type { BatchGrpcMethod } from './grpc/batch-method'
 export type { ObjectsApi } from './objects'
 export type { Get } from './objects/get'
 export type { PropertiesCodec } from './objects/decode-object'

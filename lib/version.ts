@@ -85,6 +85,9 @@ export const FEATURES = {
   grpcSearch: { since: '1.25.0', name: 'search over gRPC' },
   // The Aggregate rpc (v1.29.0 weaviate.proto).
   grpcAggregate: { since: '1.29.0', name: 'aggregate over gRPC' },
+  // Server-side batching as objects.batch speaks it: BatchStream (1.34.0) with Acks (1.35.0) and
+  // OutOfMemory (1.36.0), grpc/proto/v1/batch.proto at each tag.
+  grpcBatchStream: { since: '1.36.0', name: 'server-side batching (BatchStream)' },
   // `distance` in nearVector/nearObject and `_additional.distance` (v1.14.1 near_filters.go).
   searchDistance: { since: '1.14.0', name: "search by 'distance'" },
   // bm25 and hybrid, and `score` / `explainScore` metadata, without experimental flags (v1.17.0).

@@ -24,7 +24,7 @@ import type { GrpcEffect } from './pipeline'
 /** The HTTP-equivalent status of RESOURCE_EXHAUSTED (lib/grpc/status.ts). */
 const TOO_LARGE = 413
 
-const WIRE_CONSISTENCY: Readonly<Record<ConsistencyLevel, WireConsistency>> = {
+export const WIRE_CONSISTENCY: Readonly<Record<ConsistencyLevel, WireConsistency>> = {
   ONE: WireConsistency.ONE,
   QUORUM: WireConsistency.QUORUM,
   ALL: WireConsistency.ALL,

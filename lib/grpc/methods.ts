@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { DescMessage, MessageShape, fromBinary, toBinary } from '@bufbuild/protobuf'
-import type { DescMethodUnary } from '@bufbuild/protobuf'
+import type { DescMethodBiDiStreaming, DescMethodUnary } from '@bufbuild/protobuf'
 import { Health } from './generated/grpc/health/v1/health_pb'
 import { SearchReplyResultsSchema } from './generated/weaviate/v1/search_pages_pb'
 import { Weaviate } from './generated/weaviate/v1/service_pb'
@@ -40,6 +40,25 @@ function searchWithEncodedResults(): UnaryMethod<typeof Weaviate.method.search.i
 }
 
 /**
+ * A bidirectional streaming method (`BatchStream`): the same path and codecs as a unary one.
+ *
+ * @example
+ * ```ts
+ * const bytes = METHODS.batchStream.serialize(create(BatchStreamRequestSchema, { message: { case: 'start', value: {} } }))
+ * ```
+ */
+export type BidiMethod<I extends DescMessage, O extends DescMessage> = UnaryMethod<I, O>
+
+const bidi = <I extends DescMessage, O extends DescMessage>(method: DescMethodBiDiStreaming<I, O>): BidiMethod<I, O> => ({
+  path: `/${method.parent.typeName}/${method.name}`,
+  serialize: (message) => {
+    const bytes = toBinary(method.input, message)
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  },
+  deserialize: (bytes) => fromBinary(method.output, bytes),
+})
+
+/**
  * Every method the client calls.
  *
  * @example
@@ -51,6 +70,7 @@ export const METHODS = {
   search: unary(Weaviate.method.search),
   searchPages: searchWithEncodedResults(),
   batchObjects: unary(Weaviate.method.batchObjects),
+  batchStream: bidi(Weaviate.method.batchStream),
   batchDelete: unary(Weaviate.method.batchDelete),
   aggregate: unary(Weaviate.method.aggregate),
   health: unary(Health.method.check),

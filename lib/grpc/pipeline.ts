@@ -16,9 +16,10 @@
  * @packageDocumentation
  */
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
+import type { ClientDuplexStream } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
-import { WeaviateError } from '../errors'
+import { ConnectionError, WeaviateError } from '../errors'
 import { createNodes } from '../http/nodes'
 import { forCall } from '../http/options'
 import type { RetryOptions, TimeoutOptions } from '../http/types'
@@ -27,7 +28,7 @@ import type { GrpcNode } from './address'
 import { CallShared, ResolvedCall, startCall } from './attempts'
 import { createChannels } from './channels'
 import { callMetadata } from './metadata'
-import type { UnaryMethod } from './methods'
+import type { BidiMethod, UnaryMethod } from './methods'
 
 /**
  * The resolved settings of a client's gRPC calls (the REST options' headers, retry and timeout).
@@ -88,10 +89,36 @@ export interface GrpcEffect {
     call: GrpcCallOptions | undefined,
     interpret: (reply: MessageShape<O>) => E.Either<WeaviateError, A>,
   ): ObservableEither<WeaviateError, A>
+  /**
+   * Opens a bidirectional call (`BatchStream`) on the node the failover cursor picks, with the
+   * call's metadata; no retries or deadline: the caller owns the stream's life and gets the call's
+   * resolved retry and timeout settings for it. Throws a ConnectionError when the client is closed.
+   */
+  openStream<I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, call?: GrpcCallOptions): OpenedStream<I, O>
   /** The nodes, in the order of the failover cursor. */
   readonly nodes: readonly GrpcNode[]
   /** Closes the channels; idempotent. */
   close(): void
+}
+
+/**
+ * A bidirectional call just opened, with the settings its owner applies.
+ *
+ * @example
+ * ```ts
+ * const { call, url } = grpc.openStream(METHODS.batchStream, { timeout: { attemptMs: 10_000 } })
+ * ```
+ */
+export interface OpenedStream<I extends DescMessage, O extends DescMessage> {
+  readonly call: ClientDuplexStream<MessageShape<I>, MessageShape<O>>
+  /** The method's URL on the node, for errors. */
+  readonly url: string
+  readonly retry: RetryOptions
+  readonly timeout: TimeoutOptions
+  /** The node answered (the failover cursor stays on it). */
+  readonly succeeded: () => void
+  /** The call failed with `error`: a network failure moves the failover cursor to the next node. */
+  readonly failed: (error: WeaviateError) => void
 }
 
 /**
@@ -147,9 +174,28 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
       }),
     )
 
+  const openStream = <I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, callOptions: GrpcCallOptions = {}): OpenedStream<I, O> => {
+    const picked = shared.cursor.pick()
+    const node = shared.nodes[picked.index]
+    if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)
+    const url = `${node.origin}${method.path}`
+    if (channels.closed) throw new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })
+    const { retry, timeout } = forCall(options, callOptions)
+    const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, shared.metadata)
+    return {
+      call: stream,
+      url,
+      retry,
+      timeout,
+      succeeded: () => shared.cursor.succeeded(picked),
+      failed: (error) => shared.cursor.failed(picked, error),
+    }
+  }
+
   return {
     call,
     run,
+    openStream,
     nodes: options.nodes,
     close: () => channels.close(),
   }

@@ -1,6 +1,7 @@
 /**
- * `objects.batch`: a sink that writes objects through gRPC `BatchObjects` where the client's
- * transport choice says so (`lib/grpc/capability.ts`), else `POST /v1/batch/objects`, at the
+ * `objects.batch`: a sink that writes objects over gRPC where the client's transport choice says
+ * so (`lib/grpc/capability.ts`; `BatchStream` or `BatchObjects`, `lib/grpc/batch-method.ts`), else
+ * `POST /v1/batch/objects`, at the
  * server's pace, with one result per object, the same on both transports.
  *
  * Every object gets its UUID before it is sent (its own, the `uuidOf` option's, or a random v4),
@@ -11,7 +12,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { mergeMap } from 'rxjs'
+import { finalize, mergeMap, of } from 'rxjs'
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid'
 import { BatchOptions, ResolvedBatchOptions, resolveBatchOptions } from '../batch/options'
 import { Serialised, runBatch } from '../batch/run-batch'
@@ -21,12 +22,15 @@ import { WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-form
 import { OperationContext, operation } from '../context'
 import { ArgumentError, BatchObjectError, WeaviateError } from '../errors'
 import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
+import { BatchGrpcMethod, batchGrpcMethod, versionDecides, writeMethod } from '../grpc/batch-method'
 import { sendBatchObjects } from '../grpc/batch-send'
+import { batchStreamSender } from '../grpc/batch-stream'
 import { TransportMode, transportMode } from '../grpc/options'
 import { argsObject, checkInput, name, namedVectors, optional, typeError, vector } from '../input/check'
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
 import { ObservableEither } from '../observable-either'
+import { requireFeature } from '../version'
 
 /**
  * One object for `objects.batch`: the create shape, with the properties given inline.
@@ -65,6 +69,11 @@ export interface ObjectBatchOptions extends BatchOptions {
   readonly uuidOf?: (object: BatchObject, index: number) => string
   /** This call's transport, over the client's `transport` (see `ConnectOptions.transport`). */
   readonly transport?: TransportMode
+  /**
+   * Over gRPC, the method that writes: `BatchObjects` (`'unary'`) or server-side batching
+   * (`'stream'`, `BatchStream`, servers from 1.36.0). Default `'auto'`: see {@link BatchGrpcMethod}.
+   */
+  readonly grpcMethod?: BatchGrpcMethod
 }
 
 /**
@@ -167,8 +176,9 @@ const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf']) => {
 }
 
 /**
- * Writes every object of `source` through the batch endpoint (gRPC `BatchObjects` where the server
- * has it, see `ConnectOptions.transport`; else REST); emits one value per object, in the
+ * Writes every object of `source` through the batch endpoint (gRPC where the server has it, see
+ * `ConnectOptions.transport`: server-side batching from 1.36.0, see `grpcMethod`, else
+ * `BatchObjects`; else REST); emits one value per object, in the
  * order the requests complete (input order within a request), each only when final (after its
  * retries): `right({ index, uuid })`, or `left(BatchObjectError)` with the object's `index` and
  * the server's messages; its `cause` is the request's failure when the whole request failed, or the
@@ -192,24 +202,61 @@ export const batchObjects =
         const resolved = resolveBatchOptions('objects.batch', options)
         const uuidOf = options?.uuidOf
         if (uuidOf !== undefined && typeof uuidOf !== 'function') typeError('uuidOf', 'function', uuidOf)
-        return { resolved, uuidOf, transport: transportMode('transport', options?.transport) }
+        return { resolved, uuidOf, transport: transportMode('transport', options?.transport), method: batchGrpcMethod('grpcMethod', options?.grpcMethod) }
       },
-      ({ resolved, uuidOf, transport }) =>
+      ({ resolved, uuidOf, transport, method }) =>
         // A failure to decide (the server version unreadable) leaves this call on REST, whose
         // per-object results then report the failure as before.
         ctx.transports.choose(transport, resolved.call).pipe(
           mergeMap((chosen) =>
-            E.isRight(chosen) && chosen.right === 'grpc'
-              ? runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
-                  prepare: prepareGrpcObject(uuidOf as ((object: unknown, index: number) => string) | undefined),
-                  sendItems: sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel),
-                  written: (index, payload) => ({ index, uuid: payload.uuid }),
-                  failed: failedObject,
-                })
-              : restBatch(ctx, resolved, source, uuidOf),
+            E.isRight(chosen) && chosen.right === 'grpc' ? grpcBatch(ctx, resolved, source, uuidOf, method) : restBatch(ctx, resolved, source, uuidOf),
           ),
         ),
     )
+
+/** `objects.batch` over gRPC: `BatchObjects`, or `BatchStream` where `method` and the server say so. */
+const grpcBatch = (
+  ctx: OperationContext,
+  resolved: ResolvedBatchOptions,
+  source: BatchSource<BatchObject>,
+  uuidOf: ObjectBatchOptions['uuidOf'],
+  method: BatchGrpcMethod,
+): ObservableEither<WeaviateError, BatchWritten> => {
+  const prepare = prepareGrpcObject(uuidOf as ((object: unknown, index: number) => string) | undefined)
+  const written = (index: number, payload: GrpcObjectPayload): BatchWritten => ({ index, uuid: payload.uuid })
+  const unary = (): ObservableEither<WeaviateError, BatchWritten> =>
+    runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
+      prepare,
+      sendItems: sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel),
+      written,
+      failed: failedObject,
+    })
+  const stream = (): ObservableEither<WeaviateError, BatchWritten> => {
+    const sender = batchStreamSender({
+      grpc: ctx.grpc,
+      call: resolved.call,
+      consistencyLevel: resolved.consistencyLevel,
+      batchSize: resolved.batchSize,
+      scheduler: resolved.scheduler,
+    })
+    return runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
+      prepare,
+      sendItems: sender.sendItems,
+      written,
+      failed: failedObject,
+    }).pipe(finalize(sender.close))
+  }
+  if (!versionDecides(method)) return unary()
+  // An unreadable version leaves the run on BatchObjects, whose per-object results then report
+  // the failure (as an undecided transport leaves it on REST).
+  return ctx.versions.version(resolved.call).pipe(
+    mergeMap((version) => {
+      if (E.isLeft(version) || writeMethod(method, version.right) === 'unary') return unary()
+      const supported = requireFeature(version.right, 'grpcBatchStream')
+      return E.isLeft(supported) ? of(supported) : stream()
+    }),
+  )
+}
 
 /** `objects.batch` over `POST /v1/batch/objects`. */
 const restBatch = (

@@ -33,7 +33,7 @@ describe('objects.batch with every request in flight and unanswered', () => {
       }
     }
     try {
-      const subscription = client.objects.batch(rows(), { batchSize: 10, concurrency: 2 }).subscribe()
+      const subscription = client.objects.batch(rows(), { batchSize: 10, concurrency: 2, grpcMethod: 'unary' }).subscribe()
       await s.received(2)
       await settle()
       subscription.unsubscribe()

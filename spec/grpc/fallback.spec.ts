@@ -5,7 +5,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
-import { BatchObject, Client, ConnectOptions, connect } from '../../lib'
+import { BatchGrpcMethod, BatchObject, Client, ConnectOptions, connect } from '../../lib'
 import { GRPC_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { startGrpcStub } from '../helpers/grpc-stub'
@@ -27,10 +27,10 @@ let spy: jest.SpyInstance | undefined
 const rows = (className: string, n: number): BatchObject[] => Array.from({ length: n }, (_, i) => ({ className, dataObject: { n: i } }))
 
 /** Writes `n` objects with a fresh client and returns how many were Rights. */
-const importWith = async (options: ConnectOptions, className: string, n: number): Promise<number> => {
+const importWith = async (options: ConnectOptions, className: string, n: number, grpcMethod?: BatchGrpcMethod): Promise<number> => {
   const client: Client = connect(options)
   try {
-    const results = await lastValueFrom(client.objects.batch(rows(className, n)).pipe(toArray()))
+    const results = await lastValueFrom(client.objects.batch(rows(className, n), grpcMethod === undefined ? {} : { grpcMethod }).pipe(toArray()))
     return results.filter(E.isRight).length
   } finally {
     await client.close()
@@ -84,7 +84,8 @@ describe("transport 'auto'", () => {
   it('sends the import to the gRPC address when the version and the health check allow it', async () => {
     const stub = await startGrpcStub(() => ({ kind: 'ok' }))
     try {
-      expect(await importWith({ ...weaviateConnection(), grpcUrl: stub.url }, Current, 10)).toBe(10)
+      // The stub speaks BatchObjects.
+      expect(await importWith({ ...weaviateConnection(), grpcUrl: stub.url }, Current, 10, 'unary')).toBe(10)
       expect(stub.requests.map((r) => r.objects.length)).toEqual([10])
     } finally {
       await stub.close()

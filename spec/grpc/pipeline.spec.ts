@@ -123,7 +123,7 @@ describe('a gRPC call against a server that misbehaves on demand', () => {
     const s = (stub = await startGrpcStub(() => ({ kind: 'never' })))
     const viaStub = connect({ url: weaviateUrl(), grpcUrl: s.url, transport: 'grpc', timeout: FAR })
     try {
-      const subscription = viaStub.objects.batch([{ className: 'A', dataObject: { n: 1 } }]).subscribe()
+      const subscription = viaStub.objects.batch([{ className: 'A', dataObject: { n: 1 } }], { grpcMethod: 'unary' }).subscribe()
       await s.received(1)
       subscription.unsubscribe()
       await until(() => s.cancelled() === 1)

@@ -1,0 +1,354 @@
+/**
+ * Writing prepared objects over server-side batching (`BatchStream`, complete from 1.36.0): one
+ * bidirectional call per batch run, shared by the run's requests, each reported as its items'
+ * outcomes exactly like `BatchObjects` (`batch-send.ts`), so `runBatch` and its item retries,
+ * window and progress work unchanged.
+ *
+ * The protocol, as the server speaks it (adapters/handlers/grpc/v1/batch/stream.go at v1.39.0):
+ * `Start` (the consistency level), then `Data` messages; the server acknowledges each (`Acks`),
+ * queues it for its workers, and later reports every object by UUID (`Results`: successes and
+ * errors, the errors the same texts as `BatchObjects`). It asks for a batch size every few seconds
+ * (`Backoff`): `Data` messages are cut to that size. Under memory pressure it names the objects of
+ * the refused message (`OutOfMemory`) and ends the stream; when shutting down it says so
+ * (`ShuttingDown`): the client stops sending on that stream. The client half-closes (`Stop`, end)
+ * when done.
+ *
+ * Every object carries its UUID and the server upserts, so re-sending is safe: when the stream
+ * ends or fails while objects still wait for their result (a cut connection, a shutdown, memory
+ * pressure, no message within the attempt timeout), the stream is opened again after the retry
+ * policy's wait (at least the `OutOfMemory` wait) and every waiting object is sent again. Each
+ * object's outcome is reported once, from the first result that names it. A failure the policy
+ * does not retry (an auth error, retries exhausted without a result in between) fails every
+ * waiting object with it, as a failed `BatchObjects` call does. A message over the server's size
+ * limit (RESOURCE_EXHAUSTED) makes the messages half as large, down to single objects, as
+ * `BatchObjects` splits such a call. Only the waiting objects are held:
+ * the run's window (`batchSize` x in-flight requests).
+ *
+ * @packageDocumentation
+ */
+import { MessageInitShape, create } from '@bufbuild/protobuf'
+import type { ClientDuplexStream } from '@grpc/grpc-js'
+import { Observable, SchedulerLike, Subscriber, Subscription } from 'rxjs'
+import { ConnectionError, TimeoutError, WeaviateError } from '../errors'
+import { retryDelay } from '../http/retry'
+import type { CallOptions, RetryOptions, TimeoutOptions } from '../http/types'
+import { itemFailure } from '../batch/item-failure'
+import type { ItemOutcome } from '../batch/item-retry'
+import type { Prepared } from '../batch/sink'
+import type { ConsistencyLevel } from '../input/check'
+import type { GrpcObjectPayload } from './batch-object'
+import { WIRE_CONSISTENCY } from './batch-send'
+import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from './generated/weaviate/v1/batch_stream_pb'
+import { METHODS } from './methods'
+import type { GrpcEffect, OpenedStream } from './pipeline'
+import { GRPC_UNAVAILABLE, grpcError, isCallFailure } from './status'
+
+type Item = Prepared<GrpcObjectPayload>
+type Outcome = ItemOutcome<GrpcObjectPayload>
+
+/**
+ * The sender of one batch run over `BatchStream`; `close` ends the stream: gracefully when every
+ * request had its results, else (the run was unsubscribed) by cancelling the call.
+ *
+ * @example
+ * ```ts
+ * const stream = batchStreamSender({ grpc, call, consistencyLevel, batchSize: 100, scheduler })
+ * runBatch(ctx, resolved, source, { prepare, sendItems: stream.sendItems, written, failed }).pipe(finalize(stream.close))
+ * ```
+ */
+export interface BatchStreamSender {
+  readonly sendItems: (items: ReadonlyArray<Item>) => Observable<ReadonlyArray<Outcome>>
+  readonly close: () => void
+}
+
+/**
+ * What a run's stream needs.
+ *
+ * @example
+ * ```ts
+ * const config: BatchStreamConfig = { grpc: ctx.grpc, call: resolved.call, consistencyLevel: undefined, batchSize: 100, scheduler: asyncScheduler }
+ * ```
+ */
+export interface BatchStreamConfig {
+  readonly grpc: GrpcEffect
+  readonly call: CallOptions
+  readonly consistencyLevel: ConsistencyLevel | undefined
+  /** The size of a `Data` message until the server asks for another (`Backoff`). */
+  readonly batchSize: number
+  /** The clock of the waits before re-opening and of the attempt timeout. */
+  readonly scheduler: SchedulerLike
+}
+
+/** One `sendItems` call: its items' outcomes so far and how many are still to come. */
+interface Request {
+  readonly subscriber: Subscriber<ReadonlyArray<Outcome>>
+  readonly outcomes: Outcome[]
+  remaining: number
+}
+
+/** An object waiting for its result. */
+interface Waiting {
+  readonly item: Item
+  readonly request: Request
+}
+
+/** One opened call and what the server said on it. */
+interface Open {
+  readonly call: ClientDuplexStream<BatchStreamRequest, BatchStreamReply>
+  readonly url: string
+  readonly retry: RetryOptions
+  readonly timeout: TimeoutOptions
+  /** The failover cursor's side of the call. */
+  readonly node: Pick<OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>, 'succeeded' | 'failed'>
+  /** The server asked to stop sending (`ShuttingDown`, `OutOfMemory`), or the run is closing. */
+  halfClosed: boolean
+  /** The `OutOfMemory` wait before sending again, in ms. */
+  waitMs: number
+  /** Objects in the largest `Data` message sent. */
+  largest: number
+}
+
+/** The HTTP-equivalent status of RESOURCE_EXHAUSTED (status.ts): a message over the server's limit. */
+const TOO_LARGE = 413
+
+/** Re-opening is a retry of an idempotent write. */
+const REOPEN = { method: 'POST', idempotent: true } as const
+
+const message = (value: NonNullable<MessageInitShape<typeof BatchStreamRequestSchema>['message']>): BatchStreamRequest => create(BatchStreamRequestSchema, { message: value })
+
+/**
+ * Creates the sender of one batch run; the call opens with the first request.
+ *
+ * @example
+ * ```ts
+ * const stream = batchStreamSender({ grpc: ctx.grpc, call: resolved.call, consistencyLevel: resolved.consistencyLevel, batchSize: resolved.batchSize, scheduler: resolved.scheduler })
+ * ```
+ */
+export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender => {
+  const { grpc, scheduler } = config
+  /** Every object without its result, by UUID (a UUID given twice waits twice, first in first out). */
+  const waiting = new Map<string, Waiting[]>()
+  /** The `Data` message size: the server's `Backoff`, within what fits its message size limit. */
+  let size = config.batchSize
+  /** The most objects a message may hold: halved each time the server refuses one as too large. */
+  let fits = Infinity
+  let current: Open | undefined
+  let reopen: Subscription | undefined
+  let watchdog: Subscription | undefined
+  /** Stream failures since the last result: the retry policy's attempt number. */
+  let failures = 0
+  let closed = false
+  /** A request was unsubscribed before its results: closing cancels the call (the server stops too). */
+  let abandoned = false
+
+  const waitingItems = (): Item[] => {
+    const items: Item[] = []
+    for (const entries of waiting.values()) for (const entry of entries) items.push(entry.item)
+    return items
+  }
+
+  const write = (open: Open, items: ReadonlyArray<Item>): void => {
+    for (let from = 0; from < items.length; from += size) {
+      const values = items.slice(from, from + size).map((item) => item.payload.message)
+      open.largest = Math.max(open.largest, values.length)
+      open.call.write(message({ case: 'data', value: { objects: { values } } }))
+    }
+  }
+
+  const settle = (uuid: string, outcome: (item: Item) => Outcome): void => {
+    const entries = waiting.get(uuid)
+    const entry = entries?.shift()
+    if (entries === undefined || entry === undefined) return
+    if (entries.length === 0) waiting.delete(uuid)
+    const { request } = entry
+    request.outcomes.push(outcome(entry.item))
+    if (--request.remaining === 0) {
+      request.subscriber.next(request.outcomes)
+      request.subscriber.complete()
+    }
+  }
+
+  /** Every waiting object fails with `error` (a failure the policy does not retry). */
+  const failAll = (error: WeaviateError): void => {
+    for (const uuid of [...waiting.keys()]) {
+      while (waiting.has(uuid)) settle(uuid, (item) => ({ item, ok: false, failure: { kind: 'request', error } }))
+    }
+  }
+
+  /**
+   * No progress (a result or an acknowledgement) within the attempt timeout while objects wait:
+   * the stream is given up as stalled, and what waits goes again on a new one (1.39.0 leaves an
+   * object of a class autoschema has yet to create without a result when it shares a message
+   * with other classes; alone on the next stream it gets one).
+   */
+  const armWatchdog = (open: Open): void => {
+    watchdog?.unsubscribe()
+    watchdog = undefined
+    const ms = open.timeout.attemptMs
+    if (!Number.isFinite(ms) || waiting.size === 0) return
+    watchdog = scheduler.schedule(() => {
+      if (current !== open) return
+      ended(open, new TimeoutError({ method: 'POST', url: open.url, phase: 'attempt', timeoutMs: ms }))
+      open.call.cancel()
+    }, ms)
+  }
+
+  const onReply = (open: Open, reply: BatchStreamReply): void => {
+    const m = reply.message
+    switch (m.case) {
+      case 'results':
+        failures = 0
+        for (const e of m.value.errors) {
+          if (e.detail.case === 'uuid') {
+            const messages = [e.error]
+            settle(e.detail.value, (item) => ({ item, ok: false, failure: { kind: 'item', error: itemFailure({ method: 'POST', url: open.url }, messages) } }))
+          }
+        }
+        for (const s of m.value.successes) if (s.detail.case === 'uuid') settle(s.detail.value, (item) => ({ item, ok: true }))
+        break
+      case 'backoff':
+        // Sent every few seconds whatever the progress: it does not hold off the attempt timeout.
+        size = Math.max(1, Math.min(m.value.batchSize, fits))
+        return
+      case 'outOfMemory':
+        // The named objects still wait; the server ends the stream, and they go again after the wait.
+        open.waitMs = Math.max(open.waitMs, m.value.waitTime * 1000)
+        halfClose(open)
+        break
+      case 'shuttingDown':
+        halfClose(open)
+        break
+      case 'started':
+        open.node.succeeded()
+        break
+      case 'acks':
+      case undefined:
+        break
+      default: {
+        const unknown: never = m
+        return unknown
+      }
+    }
+    armWatchdog(open)
+  }
+
+  const halfClose = (open: Open): void => {
+    if (open.halfClosed) return
+    open.halfClosed = true
+    open.call.write(message({ case: 'stop', value: {} }))
+    open.call.end()
+  }
+
+  /** The stream is over (`error` undefined: the server ended it): open another for what waits. */
+  const ended = (open: Open, error: WeaviateError | undefined): void => {
+    if (current !== open) return
+    current = undefined
+    watchdog?.unsubscribe()
+    watchdog = undefined
+    if (error !== undefined) open.node.failed(error)
+    if (closed || waiting.size === 0) return
+    if (error?._tag === 'UnexpectedStatusError' && error.status === TOO_LARGE && open.largest > 1) {
+      // A message over the server's size limit (RESOURCE_EXHAUSTED ends the stream): smaller ones.
+      fits = Math.ceil(open.largest / 2)
+      size = Math.min(size, fits)
+      start()
+      return
+    }
+    const cause =
+      error ?? new ConnectionError({ method: 'POST', url: open.url, code: GRPC_UNAVAILABLE, detail: 'the server ended the stream before every object had its result', cause: undefined })
+    failures += 1
+    const delay = retryDelay({ error: cause, attempt: failures, request: REOPEN, options: open.retry, remainingMs: Infinity })
+    if (delay === undefined) {
+      failAll(cause)
+      return
+    }
+    reopen = scheduler.schedule(() => {
+      reopen = undefined
+      if (!closed && waiting.size > 0) start()
+    }, Math.max(delay, open.waitMs))
+  }
+
+  /** Opens the stream and sends every waiting object (all of them: a new stream knows none). */
+  const start = (): Open | undefined => {
+    let opened: OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>
+    try {
+      opened = grpc.openStream(METHODS.batchStream, config.call)
+    } catch (e) {
+      failAll(e instanceof ConnectionError ? e : new ConnectionError({ method: 'POST', url: '', code: 'UNKNOWN', detail: String(e), cause: e }))
+      return undefined
+    }
+    const open: Open = {
+      call: opened.call,
+      url: opened.url,
+      retry: opened.retry,
+      timeout: opened.timeout,
+      node: opened,
+      halfClosed: false,
+      waitMs: 0,
+      largest: 0,
+    }
+    current = open
+    open.call.on('data', (reply: BatchStreamReply) => onReply(open, reply))
+    open.call.on('error', (e: unknown) =>
+      ended(
+        open,
+        isCallFailure(e)
+          ? grpcError(e, { url: open.url, limit: { phase: 'attempt', timeoutMs: open.timeout.attemptMs, afterMs: open.timeout.attemptMs } })
+          : new ConnectionError({ method: 'POST', url: open.url, code: 'UNKNOWN', detail: String(e), cause: e }),
+      ),
+    )
+    open.call.on('end', () => ended(open, undefined))
+    const level = config.consistencyLevel
+    open.call.write(message({ case: 'start', value: level === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[level] } }))
+    write(open, waitingItems())
+    armWatchdog(open)
+    return open
+  }
+
+  const sendItems = (items: ReadonlyArray<Item>): Observable<ReadonlyArray<Outcome>> =>
+    new Observable<ReadonlyArray<Outcome>>((subscriber) => {
+      if (items.length === 0) {
+        subscriber.next([])
+        subscriber.complete()
+        return undefined
+      }
+      const request: Request = { subscriber, outcomes: [], remaining: items.length }
+      const entries = items.map((item): Waiting => ({ item, request }))
+      for (const entry of entries) {
+        const list = waiting.get(entry.item.payload.uuid)
+        if (list === undefined) waiting.set(entry.item.payload.uuid, [entry])
+        else list.push(entry)
+      }
+      // A half-closed stream takes nothing more: its waiting objects go on the next one.
+      if (current !== undefined && !current.halfClosed) {
+        write(current, items)
+        if (watchdog === undefined) armWatchdog(current)
+      } else if (current === undefined && reopen === undefined) start()
+      return () => {
+        if (request.remaining === 0) return
+        abandoned = true
+        for (const entry of entries) {
+          const list = waiting.get(entry.item.payload.uuid)
+          const at = list?.indexOf(entry) ?? -1
+          if (list !== undefined && at >= 0) {
+            list.splice(at, 1)
+            if (list.length === 0) waiting.delete(entry.item.payload.uuid)
+          }
+        }
+      }
+    })
+
+  const close = (): void => {
+    if (closed) return
+    closed = true
+    reopen?.unsubscribe()
+    watchdog?.unsubscribe()
+    const open = current
+    current = undefined
+    if (open === undefined) return
+    if (waiting.size === 0 && !abandoned) halfClose(open)
+    else open.call.cancel()
+  }
+
+  return { sendItems, close }
+}

@@ -1,0 +1,260 @@
+/**
+ * `objects.batch` over server-side batching (`grpcMethod: 'stream'`, `BatchStream`): the same
+ * per-object results as `BatchObjects` on the 1.39.0 test server, every object exactly once when
+ * connections are cut mid-import, older servers unaffected; and, against a stub for what a real
+ * server does not do on demand, the batch size the server asks for, the objects it refuses under
+ * memory pressure, a shutdown, and cancellation.
+ */
+import * as E from 'fp-ts/Either'
+import { lastValueFrom, toArray } from 'rxjs'
+import { BatchObject, Client, WeaviateError, connect } from '../../lib'
+import type { BatchWritten } from '../../lib/objects/batch'
+import { startEmbedded } from '../../lib/embedded'
+import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
+import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
+import { BatchStreamScript, BatchStreamStub, startBatchStreamStub } from '../helpers/batch-stream-stub'
+import { guardAgainstLeaks, uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
+import { startTcpProxy } from '../helpers/tcp-proxy'
+import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+
+const id = (i: number): string => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
+
+const properties = [
+  { name: 'title', dataType: ['text'] },
+  { name: 'n', dataType: ['int'] },
+  { name: 'when', dataType: ['date'] },
+]
+
+/** Written rows, rows the server refuses, malformed rows, an overwrite, a UUID given twice. */
+const script = (className: string): unknown[] => [
+  { className, uuid: id(1), dataObject: { title: 'plain', n: 1 } },
+  { className, uuid: id(2), dataObject: { title: 'with a vector' }, vector: [0.1, 0.2, 0.3] },
+  { className, uuid: id(3), dataObject: { n: 'not a number' } },
+  { className, uuid: id(4), dataObject: { n: 1.5 } },
+  { className, uuid: id(5), dataObject: { when: 'yesterday' } },
+  { className, dataObject: 'not an object' },
+  { className, uuid: 'not-a-uuid', dataObject: {} },
+  { className, uuid: id(1), dataObject: { title: 'overwritten', n: 2 } },
+  { className, uuid: id(9), dataObject: { title: 'a vector of another length' }, vector: [1, 2] },
+  { className, uuid: id(10), dataObject: {}, vector: [1, Number.NaN] },
+  { className, uuid: id(11), dataObject: { unknownProperty: 'auto-schema adds it' } },
+  { className, uuid: id(13), dataObject: {}, tenant: 'a tenant of a class without tenants' },
+  { className, uuid: id(14), dataObject: { title: 'last' }, vector: new Float32Array([0, 1, 0]) },
+]
+
+type Outcome = readonly [number, string, string | readonly string[]]
+
+const outcome =
+  (className: string) =>
+  (r: E.Either<WeaviateError, BatchWritten>): Outcome =>
+    E.isRight(r)
+      ? [r.right.index, 'right', r.right.uuid]
+      : [
+          'index' in r.left && typeof r.left.index === 'number' ? r.left.index : -1,
+          r.left._tag,
+          'messages' in r.left ? r.left.messages.map((m) => m.replaceAll(className, 'C')) : [],
+        ]
+
+const results = (client: Client, rows: unknown[], options: Parameters<Client['objects']['batch']>[1]) =>
+  lastValueFrom(client.objects.batch(rows as BatchObject[], options).pipe(toArray()))
+
+const rows = (className: string, count: number): BatchObject[] =>
+  Array.from({ length: count }, (_, n) => ({ className, uuid: id(100_000 + n), dataObject: { n }, vector: [n / count, 1, 0] }))
+
+/** Every index once, each a Right: the import's results are complete and all written. */
+const everyIndexWritten = (all: ReadonlyArray<E.Either<WeaviateError, BatchWritten>>, count: number): void => {
+  expect(all.filter(E.isLeft)).toEqual([])
+  const indexes = all.flatMap((r) => (E.isRight(r) ? [r.right.index] : [])).sort((a, b) => a - b)
+  expect(indexes).toEqual(Array.from({ length: count }, (_, n) => n))
+}
+
+describe('objects.batch over BatchStream on the 1.39.0 server', () => {
+  const ViaUnary = uniqueClassName('StreamDiffUnary')
+  const ViaStream = uniqueClassName('StreamDiffStream')
+  let client: Client
+
+  beforeAll(async () => {
+    client = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
+    await createClass(weaviateUrl(), { class: ViaUnary, vectorizer: 'none', properties })
+    await createClass(weaviateUrl(), { class: ViaStream, vectorizer: 'none', properties })
+  })
+
+  afterAll(async () => {
+    await deleteClass(weaviateUrl(), ViaUnary)
+    await deleteClass(weaviateUrl(), ViaStream)
+    await client.close()
+  })
+
+  it('gives every object the same result as BatchObjects: the same index, tag and server reasons', async () => {
+    const unary = (await results(client, script(ViaUnary), { batchSize: 4, concurrency: 1, grpcMethod: 'unary' })).map(outcome(ViaUnary))
+    const stream = (await results(client, script(ViaStream), { batchSize: 4, concurrency: 1, grpcMethod: 'stream' })).map(outcome(ViaStream))
+    const byIndex = (a: Outcome, b: Outcome) => a[0] - b[0]
+    expect(stream.sort(byIndex)).toEqual(unary.sort(byIndex))
+    expect(unary.filter((o) => o[1] === 'right').length).toBeGreaterThan(3)
+    expect(unary.filter((o) => o[1] !== 'right').length).toBeGreaterThan(3)
+  })
+
+  it('leaves the same objects on the server as BatchObjects', async () => {
+    const state = async (className: string) =>
+      (await lastValueFrom(client.objects.stream({ className, withVector: true }).pipe(toArray())))
+        .map((o) => {
+          if (E.isLeft(o)) throw o.left
+          const { class: _c, creationTimeUnix: _t1, lastUpdateTimeUnix: _t2, ...rest } = o.right
+          return rest
+        })
+        .sort((a, b) => a.id.localeCompare(b.id))
+    expect(await state(ViaStream)).toEqual(await state(ViaUnary))
+  })
+
+  it('fails every object once, with the 401 as its cause, when the API key is wrong', async () => {
+    const wrong = connect({ ...weaviateConnection(), apiKey: 'not-the-key', grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc', retry: false })
+    try {
+      const all = await results(wrong, rows(ViaStream, 5), { grpcMethod: 'stream' })
+      expect(all.map((r) => (E.isLeft(r) && r.left._tag === 'BatchObjectError' ? [r.left.index, (r.left.cause as { status?: number } | undefined)?.status] : r))).toEqual([
+        [0, 401],
+        [1, 401],
+        [2, 401],
+        [3, 401],
+        [4, 401],
+      ])
+    } finally {
+      await wrong.close()
+    }
+  })
+
+  it('refuses a grpcMethod it does not know before sending anything', async () => {
+    const all = await results(client, script(ViaStream), { grpcMethod: 'bidi' as 'stream' })
+    expect(all).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'grpcMethod' }))])
+  })
+})
+
+describe('objects.batch over BatchStream when connections are cut mid-import', () => {
+  const Cut = uniqueClassName('StreamCut')
+  const COUNT = 3_000
+
+  beforeAll(() => createClass(weaviateUrl(), { class: Cut, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] }))
+  afterAll(() => deleteClass(weaviateUrl(), Cut))
+
+  it('writes every object exactly once and reports each once as written', async () => {
+    const proxy = await startTcpProxy(grpcServerUrl('1.39.0'), { cutEveryBytes: 60_000, maxCuts: 3 })
+    const cut = connect({ ...weaviateConnection(), grpcUrl: proxy.url, transport: 'grpc', retry: { attempts: 6, baseDelayMs: 20 } })
+    try {
+      const all = await results(cut, rows(Cut, COUNT), { batchSize: 100, concurrency: 2, grpcMethod: 'stream' })
+      expect(proxy.cuts()).toBe(3)
+      everyIndexWritten(all, COUNT)
+      expect(all.length).toBe(COUNT)
+      expect(await countObjects(weaviateUrl(), Cut)).toBe(COUNT)
+    } finally {
+      await cut.close()
+      await proxy.close()
+    }
+  })
+})
+
+describe('objects.batch over BatchStream on a server whose gRPC messages are limited to 100 kB', () => {
+  const leaks = guardAgainstLeaks()
+
+  it('writes every object of a batch larger than the limit, in smaller messages', async () => {
+    const server = await retryOnPortClash(() => startEmbedded({ log: quietLog, env: { GRPC_MAX_MESSAGE_SIZE: '100000' } }))
+    const release = leaks.allow({ pid: server.pid, dataDir: server.dataDir })
+    const client = connect({ ...server.connection, transport: 'grpc' })
+    try {
+      const Large = uniqueClassName('StreamLarge')
+      await createClass(server.connection, { class: Large, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+      const large = Array.from({ length: 200 }, (_, n): BatchObject => ({ className: Large, dataObject: { n }, vector: new Float32Array(256).fill(n) }))
+      const all = await results(client, large, { batchSize: 200, maxBytes: 64 * 1024 * 1024, grpcMethod: 'stream' })
+      everyIndexWritten(all, 200)
+      expect(await countObjects(server.connection, Large)).toBe(200)
+    } finally {
+      await client.close()
+      await server.stop()
+      release()
+    }
+  })
+})
+
+describe('objects.batch with grpcMethod on a server without gRPC (1.18.6)', () => {
+  const Old = uniqueClassName('StreamOld')
+
+  beforeAll(() => createClass(serverUrl('1.18.6'), { class: Old, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] }))
+  afterAll(() => deleteClass(serverUrl('1.18.6'), Old))
+
+  it('writes over REST as before', async () => {
+    const warning = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined)
+    const old = connect({ url: serverUrl('1.18.6'), ...apiKeyOption(serverUrl('1.18.6')) })
+    try {
+      const all = await results(old, rows(Old, 50), { grpcMethod: 'stream' })
+      everyIndexWritten(all, 50)
+      expect(await countObjects(serverUrl('1.18.6'), Old)).toBe(50)
+    } finally {
+      warning.mockRestore()
+      await old.close()
+    }
+  })
+})
+
+describe('objects.batch over BatchStream, against a stub of the server', () => {
+  const open: Array<{ close(): Promise<void> }> = []
+  afterEach(async () => {
+    for (const o of open.splice(0)) await o.close()
+  })
+
+  /** The REST side is the real 1.39.0 server (its version decides); gRPC goes to the stub. */
+  const stubbed = async (stubScript: BatchStreamScript): Promise<{ client: Client; stub: BatchStreamStub }> => {
+    const stub = await startBatchStreamStub(stubScript)
+    const client = connect({ ...weaviateConnection(), grpcUrl: stub.url, transport: 'grpc', retry: { attempts: 4, baseDelayMs: 10 } })
+    open.push(stub, client)
+    return { client, stub }
+  }
+
+  it('cuts Data messages to the batch size the server asks for (Backoff)', async () => {
+    const { client, stub } = await stubbed({ backoff: 7 })
+    const all = await results(client, rows('Any', 100), { batchSize: 50, concurrency: 1, grpcMethod: 'stream' })
+    everyIndexWritten(all, 100)
+    // The first message leaves before the server's first answer; every later one has its size.
+    expect(stub.dataSizes[0]).toBe(50)
+    expect(stub.dataSizes.slice(1)).toEqual([7, 7, 7, 7, 7, 7, 7, 1])
+  })
+
+  it('sends the objects the server refused under memory pressure again, on a new stream, each result once', async () => {
+    const { client, stub } = await stubbed({ outOfMemory: (stream, data) => stream === 0 && data === 1 })
+    const all = await results(client, rows('Any', 40), { batchSize: 10, concurrency: 2, grpcMethod: 'stream' })
+    everyIndexWritten(all, 40)
+    expect(all.length).toBe(40)
+    expect(stub.starts.length).toBe(2)
+    expect([...stub.written.values()].every((n) => n === 1)).toBe(true)
+    expect(stub.written.size).toBe(40)
+  })
+
+  it('stops sending on a stream the server is shutting down and sends what has no result again on a new one', async () => {
+    const { client, stub } = await stubbed({ shutDown: (stream, data) => stream === 0 && data === 0 })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 2, grpcMethod: 'stream' })
+    everyIndexWritten(all, 30)
+    expect(all.length).toBe(30)
+    expect(stub.starts.length).toBe(2)
+    expect(stub.written.size).toBe(30)
+  })
+
+  it('cancels the stream at the server when the import is unsubscribed', async () => {
+    const { client, stub } = await stubbed({ holdResults: () => true })
+    const subscription = client.objects.batch(rows('Any', 30), { batchSize: 10, grpcMethod: 'stream' }).subscribe()
+    await stub.received(10)
+    subscription.unsubscribe()
+    await stub.cancellations(1)
+    expect(stub.cancelled()).toBe(1)
+  })
+
+  it('sends what has no result again on a new stream when the server says nothing within the attempt timeout', async () => {
+    const { client, stub } = await stubbed({ holdResults: (stream) => stream === 0 })
+    const all = await results(client, rows('Any', 20), { batchSize: 10, grpcMethod: 'stream', timeout: { attemptMs: 300 } })
+    everyIndexWritten(all, 20)
+    expect(all.length).toBe(20)
+    expect(stub.starts.length).toBe(2)
+  })
+
+  it('sends the consistency level in the Start message', async () => {
+    const { client, stub } = await stubbed({})
+    await lastValueFrom(client.objects.batch(rows('Any', 3), { grpcMethod: 'stream', consistencyLevel: 'QUORUM' }).pipe(toArray()))
+    expect(stub.starts.map((s) => s.consistencyLevel)).toEqual([2])
+  })
+})

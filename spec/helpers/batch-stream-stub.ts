@@ -1,0 +1,182 @@
+/**
+ * A hand-made gRPC server on 127.0.0.1 speaking Weaviate's `BatchStream`, for what a real Weaviate
+ * does not do on demand: ask for another batch size (`Backoff`), refuse a message under memory
+ * pressure (`OutOfMemory`, then end the stream), announce a shutdown (`ShuttingDown`), hold every
+ * result back, and report that the client cancelled the call. It acknowledges every `Data` message
+ * and reports each of its objects as written (unless told otherwise), as the real server does
+ * (adapters/handlers/grpc/v1/batch/stream.go at v1.39.0). Built with grpc-js and the library's
+ * generated codecs.
+ */
+import { MessageInitShape, create, fromBinary, toBinary } from '@bufbuild/protobuf'
+import { Server, ServerCredentials, ServerDuplexStream } from '@grpc/grpc-js'
+import {
+  BatchStreamReply,
+  BatchStreamReplySchema,
+  BatchStreamRequest,
+  BatchStreamRequestSchema,
+  BatchStreamRequest_Start,
+} from '../../lib/grpc/generated/weaviate/v1/batch_stream_pb'
+
+/** What the stub does on the n-th stream (0-based) with its m-th `Data` message (0-based). */
+export interface BatchStreamScript {
+  /** Sent right after `Started`. */
+  readonly backoff?: number
+  /** `OutOfMemory` naming this message's objects (not queued), then the end of the stream. */
+  readonly outOfMemory?: (stream: number, data: number) => boolean
+  /** `ShuttingDown` after this message (its objects acknowledged, their results held back and lost). */
+  readonly shutDown?: (stream: number, data: number) => boolean
+  /** Acknowledge, never report results (on the streams this says). */
+  readonly holdResults?: (stream: number) => boolean
+}
+
+/**
+ * The stub and what it saw.
+ *
+ * @example
+ * ```ts
+ * const stub = await startBatchStreamStub({ backoff: 7 })
+ * ```
+ */
+export interface BatchStreamStub {
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string
+  /** Objects per `Data` message, in arrival order over every stream. */
+  readonly dataSizes: number[]
+  /** The `Start` message of every stream. */
+  readonly starts: BatchStreamRequest_Start[]
+  /** How often each UUID was reported written. */
+  readonly written: Map<string, number>
+  /** Streams the client cancelled while they were open. */
+  cancelled(): number
+  /** Resolves when `n` objects have arrived (over every stream). */
+  received(n: number): Promise<void>
+  /** Resolves when the client has cancelled `n` streams. */
+  cancellations(n: number): Promise<void>
+  close(): Promise<void>
+}
+
+const reply = (message: NonNullable<MessageInitShape<typeof BatchStreamReplySchema>['message']>): BatchStreamReply => create(BatchStreamReplySchema, { message })
+
+/** Resolves the waiters whose count is reached. */
+const counter = () => {
+  let count = 0
+  const waiters: Array<{ n: number; resolve: () => void }> = []
+  return {
+    get: () => count,
+    add: (k: number) => {
+      count += k
+      for (const w of waiters.filter((w) => count >= w.n)) w.resolve()
+    },
+    reached: (n: number) => (count >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
+  }
+}
+
+/**
+ * Starts the stub.
+ *
+ * @example
+ * ```ts
+ * const stub = await startBatchStreamStub({ outOfMemory: (stream, data) => stream === 0 && data === 1 })
+ * ```
+ */
+export const startBatchStreamStub = async (script: BatchStreamScript = {}): Promise<BatchStreamStub> => {
+  const server = new Server()
+  const dataSizes: number[] = []
+  const starts: BatchStreamRequest_Start[] = []
+  const written = new Map<string, number>()
+  const objects = counter()
+  const cancelled = counter()
+  let streams = 0
+  server.addService(
+    {
+      BatchStream: {
+        path: '/weaviate.v1.Weaviate/BatchStream',
+        requestStream: true,
+        responseStream: true,
+        requestSerialize: (m: BatchStreamRequest) => Buffer.from(toBinary(BatchStreamRequestSchema, m)),
+        requestDeserialize: (b: Buffer) => fromBinary(BatchStreamRequestSchema, b),
+        responseSerialize: (m: BatchStreamReply) => Buffer.from(toBinary(BatchStreamReplySchema, m)),
+        responseDeserialize: (b: Buffer) => fromBinary(BatchStreamReplySchema, b),
+      },
+    },
+    {
+      BatchStream: (call: ServerDuplexStream<BatchStreamRequest, BatchStreamReply>) => {
+        const stream = streams++
+        let data = 0
+        /** No more data taken on this stream (memory pressure, shutdown). */
+        let refusing = false
+        let ended = false
+        const end = (): void => {
+          if (ended) return
+          ended = true
+          call.end()
+        }
+        // grpc-js also reports a call the stub ended itself as cancelled: only a cancel before counts.
+        call.on('cancelled', () => {
+          if (!ended) cancelled.add(1)
+        })
+        // The client stopped sending: the server ends the stream (after a cancel, which grpc-js
+        // also reports as the end of the client's messages, has had its turn to be counted).
+        call.on('end', () => setImmediate(end))
+        call.on('data', (request: BatchStreamRequest) => {
+          if (refusing) return
+          const m = request.message
+          if (m.case === 'start') {
+            starts.push(m.value)
+            call.write(reply({ case: 'started', value: {} }))
+            if (script.backoff !== undefined) call.write(reply({ case: 'backoff', value: { batchSize: script.backoff } }))
+            return
+          }
+          if (m.case !== 'data') return
+          const n = data++
+          const values = m.value.objects?.values ?? []
+          const uuids = values.map((v) => v.uuid)
+          dataSizes.push(values.length)
+          objects.add(values.length)
+          if (script.outOfMemory?.(stream, n) === true) {
+            call.write(reply({ case: 'outOfMemory', value: { uuids, beacons: [], waitTime: 0 } }))
+            refusing = true
+            end()
+            return
+          }
+          call.write(reply({ case: 'acks', value: { uuids, beacons: [] } }))
+          if (script.shutDown?.(stream, n) === true) {
+            call.write(reply({ case: 'shuttingDown', value: { } }))
+            // The results of this stream's objects are lost: the client sends them again elsewhere.
+            refusing = true
+            return
+          }
+          if (script.holdResults?.(stream) === true) return
+          for (const uuid of uuids) written.set(uuid, (written.get(uuid) ?? 0) + 1)
+          call.write(
+            reply({
+              case: 'results',
+              value: {
+                
+                errors: [],
+                successes: uuids.map((uuid) => ({ detail: { case: 'uuid', value: uuid } })),
+              },
+            }),
+          )
+        })
+      },
+    },
+  )
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e === null ? resolve(p) : reject(e))),
+  )
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataSizes,
+    starts,
+    written,
+    cancelled: () => cancelled.get(),
+    received: (n) => objects.reached(n),
+    cancellations: (n) => cancelled.reached(n),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.forceShutdown()
+        resolve()
+      }),
+  }
+}
