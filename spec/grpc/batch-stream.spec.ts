@@ -122,6 +122,19 @@ describe('objects.batch over BatchStream on the 1.39.0 server', () => {
     }
   })
 
+  it('gives every object of classes autoschema creates, mixed in one batch, its result on the first stream', async () => {
+    const classes = [uniqueClassName('StreamNewA'), uniqueClassName('StreamNewB'), uniqueClassName('StreamNewC')]
+    // No retry and a short attempt timeout: an object the stream leaves without a result fails.
+    const strict = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc', retry: false, timeout: { attemptMs: 5_000, totalMs: 60_000 } })
+    try {
+      const mixed = Array.from({ length: 200 }, (_, n) => ({ className: classes[n % 3] ?? '', uuid: id(200_000 + n), dataObject: { title: `t${n}`, n } }))
+      everyIndexWritten(await results(strict, mixed, { batchSize: 100, concurrency: 2, grpcMethod: 'stream' }), 200)
+    } finally {
+      await strict.close()
+      for (const c of classes) await deleteClass(weaviateUrl(), c)
+    }
+  })
+
   it('refuses a grpcMethod it does not know before sending anything', async () => {
     const all = await results(client, script(ViaStream), { grpcMethod: 'bidi' as 'stream' })
     expect(all).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'grpcMethod' }))])
