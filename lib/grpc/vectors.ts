@@ -28,9 +28,15 @@ const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
  */
 export const vectorToBytes = (vector: VectorInput): Uint8Array => {
   if (vector instanceof Float32Array && LITTLE_ENDIAN_HOST) return new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength)
+  // `|| 0` turns -0 into 0, as REST's JSON does.
+  if (LITTLE_ENDIAN_HOST) {
+    // A typed array's own stores: far cheaper than a DataView call per number (a search sends one per call).
+    const floats = new Float32Array(vector.length)
+    for (let i = 0; i < vector.length; i++) floats[i] = vector[i] || 0
+    return new Uint8Array(floats.buffer)
+  }
   const bytes = new Uint8Array(vector.length * 4)
   const view = new DataView(bytes.buffer)
-  // `|| 0` turns -0 into 0, as REST's JSON does.
   for (let i = 0; i < vector.length; i++) view.setFloat32(i * 4, vector[i] || 0, true)
   return bytes
 }

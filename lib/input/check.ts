@@ -84,8 +84,10 @@ export const nonNegativeInteger = (argument: string, value: unknown): number => 
 
 export const stringArray = (argument: string, value: unknown): readonly string[] => {
   if (!Array.isArray(value)) return typeError(argument, 'string[]', value)
-  value.forEach((item: unknown, i) => string(`${argument}[${i}]`, item))
-  return [...(value as string[])]
+  const items: readonly unknown[] = value
+  const copy = new Array<string>(items.length)
+  for (let i = 0; i < items.length; i++) copy[i] = string(`${argument}[${i}]`, items[i])
+  return copy
 }
 
 /**
@@ -93,20 +95,27 @@ export const stringArray = (argument: string, value: unknown): readonly string[]
  * reference client does); a plain array copy either way.
  */
 export const vector = (argument: string, value: unknown): readonly number[] => {
+  // Plain loops that check and copy in one pass: a search checks a vector on every call.
   if (value instanceof Float32Array) {
-    const copy = Array.from(value)
-    copy.forEach((item, i) => {
+    const copy = new Array<number>(value.length)
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i] ?? Number.NaN
       if (!Number.isFinite(item)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
-    })
+      copy[i] = item
+    }
     return copy
   }
   if (!Array.isArray(value)) return typeError(argument, 'number[] | Float32Array', value)
-  value.forEach((item: unknown, i) => {
-    if (typeof item !== 'number') typeError(`${argument}[${i}]`, 'number', item)
-    else if (!Number.isFinite(item)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
-  })
+  const items: readonly unknown[] = value
   // A copy: changing the caller's array after the call changes nothing that is sent.
-  return [...(value as number[])]
+  const copy = new Array<number>(items.length)
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]
+    if (typeof item !== 'number') return typeError(`${argument}[${i}]`, 'number', item)
+    if (!Number.isFinite(item)) return valueError(argument, `'${argument}[${i}]' must be a finite number`)
+    copy[i] = item
+  }
+  return copy
 }
 
 /** Named vectors: an object of {@link vector}s by vector name. */

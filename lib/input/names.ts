@@ -11,7 +11,11 @@ const CLASS_NAME = /^[A-Za-z][_0-9A-Za-z]*$/
 const PROPERTY_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
 
 /** Upper-cases the first character only: `karaokeSongs` -> `KaraokeSongs`. */
-export const capitalizeFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
+export const capitalizeFirst = (s: string): string => {
+  const first = s.charCodeAt(0)
+  // Already upper-case A-Z (the usual class name): the string itself, no new one.
+  return first >= 65 && first <= 90 ? s : s.charAt(0).toUpperCase() + s.slice(1)
+}
 
 /**
  * Checks a class name and returns it with the first letter upper-cased.

@@ -318,7 +318,10 @@ const threshold = (a: Record<string, unknown>): Threshold => {
   const certainty = optional(finite, 'certainty', a['certainty'])
   if (distance !== undefined && certainty !== undefined) valueError('distance', "give 'distance' or 'certainty', not both")
   if (certainty !== undefined && (certainty < 0 || certainty > 1)) valueError('certainty', "'certainty' must be between 0 and 1")
-  return { ...(distance === undefined ? {} : { distance }), ...(certainty === undefined ? {} : { certainty }) }
+  const out: { distance?: number; certainty?: number } = {}
+  if (distance !== undefined) out.distance = distance
+  if (certainty !== undefined) out.certainty = certainty
+  return out
 }
 
 const defined = <K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [k in K]?: V }))
@@ -391,12 +394,18 @@ const EMPTY_CALL: CallOptions = Object.freeze({})
  * nearVectorInput(argsObject('nearVector', args))
  * ```
  */
-export const nearVectorInput = <P>(a: Record<string, unknown>): QueryInput<P> =>
-  common<P>(
-    a,
-    { kind: 'nearVector', vector: nonEmptyVector('vector', a['vector']), ...defined('targetVector', optional(propertyName, 'targetVector', a['targetVector'])), ...threshold(a) },
-    true,
-  )
+export const nearVectorInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  // Built by assignment, as `common` is (no spread of fresh objects: checked on every search).
+  const search: { -readonly [K in keyof NearVectorSearch]: NearVectorSearch[K] } = { kind: 'nearVector', vector: nonEmptyVector('vector', a['vector']) }
+  const target = optional(propertyName, 'targetVector', a['targetVector'])
+  if (target !== undefined) search.targetVector = target
+  const { distance, certainty } = threshold(a)
+  if (distance !== undefined) search.distance = distance
+  if (certainty !== undefined) search.certainty = certainty
+  return common<P>(a, search, true)
+}
+
+type NearVectorSearch = Extract<Search, { readonly kind: 'nearVector' }>
 
 /**
  * Checks the arguments of a nearObject search.

@@ -23,13 +23,18 @@ const decodeObjects = <P, V>(raw: readonly RawObject[], input: QueryInput<P>, ur
     if (o === undefined) continue
     const properties = decodeProperties(codec, o.properties, { method: 'POST', url })
     if (E.isLeft(properties)) return E.left(new DecodeError({ method: 'POST', url, report: properties.left.report.map((line) => `${at}[${i}].${line}`) }))
+    // The vector type is the one `vectorFormat` gives (checked where the format is chosen).
+    if (input.references.length === 0 && (properties.right as unknown) === o.properties) {
+      // Nothing changed (the default codec, no references to fill in): the raw object as it is, no copy.
+      objects.push(o as unknown as SearchObject<P, V>)
+      continue
+    }
     let references = o.references
     if (input.references.length > 0) {
       const all: Record<string, ReadonlyArray<SearchObject<Record<string, unknown>, AnyVector>>> = {}
       for (const ref of input.references) all[ref.linkOn] = o.references?.[ref.linkOn] ?? []
       references = all
     }
-    // The vector type is the one `vectorFormat` gives (checked where the format is chosen).
     objects.push({ ...o, properties: properties.right, ...(references === undefined ? {} : { references }) } as unknown as SearchObject<P, V>)
   }
   return E.right(objects)

@@ -38,8 +38,12 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
   const s = input.search
   switch (s.kind) {
     case 'nearVector':
-    case 'nearObject':
-      return [...(s.distance === undefined ? [] : ['searchDistance' as const]), ...(s.targetVector === undefined ? [] : ['namedVectors' as const])]
+    case 'nearObject': {
+      const features: Feature[] = []
+      if (s.distance !== undefined) features.push('searchDistance')
+      if (s.targetVector !== undefined) features.push('namedVectors')
+      return features
+    }
     case 'bm25':
       return ['bm25']
     case 'hybrid':
@@ -68,17 +72,19 @@ const groupByFeatures = (input: QueryInput<unknown>): Feature[] => {
  * queryFeatures(input) // ['bm25', 'autocut']
  * ```
  */
-export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] => [
-  ...searchFeatures(input),
-  ...(input.metadata.includes('distance') ? ['searchDistance' as const] : []),
-  ...(input.metadata.includes('score') || input.metadata.includes('explainScore') ? ['searchScore' as const] : []),
-  ...(input.autocut === undefined ? [] : ['autocut' as const]),
-  ...groupByFeatures(input),
-  ...(input.tenant === undefined ? [] : ['tenants' as const]),
-  ...(input.consistencyLevel === undefined ? [] : ['searchConsistency' as const]),
-  ...(input.vectorNames.length === 0 ? [] : ['namedVectors' as const]),
-  ...whereFeatures(input.where),
-]
+export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] => {
+  // One array pushed to (no spread of a fresh array per feature): every search reads this.
+  const features = searchFeatures(input)
+  if (input.metadata.includes('distance')) features.push('searchDistance')
+  if (input.metadata.includes('score') || input.metadata.includes('explainScore')) features.push('searchScore')
+  if (input.autocut !== undefined) features.push('autocut')
+  if (input.groupBy !== undefined) features.push(...groupByFeatures(input))
+  if (input.tenant !== undefined) features.push('tenants')
+  if (input.consistencyLevel !== undefined) features.push('searchConsistency')
+  if (input.vectorNames.length > 0) features.push('namedVectors')
+  if (input.where !== undefined) features.push(...whereFeatures(input.where))
+  return features
+}
 
 /**
  * `right` when the server has every feature the query uses, else the first one it lacks.

@@ -11,6 +11,7 @@ import { of } from 'rxjs'
 import { OperationContext, withVersion } from '../context'
 import { UnsupportedVersionError, WeaviateError } from '../errors'
 import { METHODS } from '../grpc/methods'
+import type { GrpcCallOptions } from '../grpc/pipeline'
 import type { TransportKind } from '../grpc/options'
 import { searchReplyToResult } from '../grpc/search-decode'
 import { searchRequest } from '../grpc/search-request'
@@ -26,11 +27,15 @@ import { fieldsOf, referencesOf } from './graphql/selection'
 import { supportsQuery } from './requirements'
 import { SearchResult } from './result'
 
+/** A search's call without its own retry or timeout: a read, safe to send again (one object for all). */
+const A_READ: GrpcCallOptions = Object.freeze({ idempotent: true })
+
 const viaGrpc = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`
   const options = { className: input.className, metadata: input.metadata, vectorFormat: input.vectorFormat, grouped: input.groupBy !== undefined }
   // The reply is decoded inside the call's own Observable: no operator per search.
-  return ctx.grpc.run(METHODS.search, searchRequest(input as QueryInput<unknown>), { idempotent: true, ...input.call }, (reply) =>
+  const call = input.call.retry === undefined && input.call.timeout === undefined ? A_READ : { ...A_READ, ...input.call }
+  return ctx.grpc.run(METHODS.search, searchRequest(input as QueryInput<unknown>), call, (reply) =>
     decodeResult<P, V>(searchReplyToResult(reply, options), input, url),
   )
 }

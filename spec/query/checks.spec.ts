@@ -31,6 +31,9 @@ describe('bad input is a typed error before any request', () => {
     ['a NaN in the vector', () => recording.client.query.nearVector({ className: 'Article', vector: [0.1, NaN] }), 'ArgumentValueError'],
     ['an empty vector', () => recording.client.query.nearVector({ className: 'Article', vector: [] }), 'ArgumentValueError'],
     ['a vector that is not numbers', () => recording.client.query.nearVector({ className: 'Article', vector: 'x' as unknown as number[] }), 'ArgumentTypeError'],
+    // eslint-disable-next-line no-sparse-arrays
+    ['a vector with a hole (a sparse array)', () => recording.client.query.nearVector({ className: 'Article', vector: [0.1, , 0.3] as number[] }), 'ArgumentTypeError'],
+    ['an Infinity in a Float32Array vector', () => recording.client.query.nearVector({ className: 'Article', vector: new Float32Array([0.1, Infinity]) }), 'ArgumentValueError'],
     ['distance and certainty together', () => recording.client.query.nearVector({ className: 'Article', vector: [1], distance: 0.2, certainty: 0.8 }), 'ArgumentValueError'],
     ['alpha above 1', () => recording.client.query.hybrid({ className: 'Article', query: 'x', alpha: 1.5 }), 'ArgumentValueError'],
     ['a limit of 0', () => recording.client.query.bm25({ className: 'Article', query: 'x', limit: 0 }), 'ArgumentValueError'],
