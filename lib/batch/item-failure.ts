@@ -14,6 +14,10 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   [/rate.?limit|too many requests|\b429\b|resource exhausted/i, 429],
   [/timed? ?out|deadline exceeded/i, 504],
   [/overload|try again|connection reset|unavailable/i, 503],
+  // Two batches that both make autoschema create a new class race: the loser's objects fail with
+  // "auto-schema: create collection: class name X already exists" (1.39.0, REST and gRPC), and
+  // sent again they are written, since the class now exists.
+  [/auto-?schema.*already exists/i, 503],
 ]
 
 /** An item the server refused: invalid, unknown class, missing property. */

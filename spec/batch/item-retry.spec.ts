@@ -103,6 +103,7 @@ describe('itemFailure', () => {
     ['request timed out', 504],
     ['vectorizer overloaded', 503],
     ['connection reset by peer', 503],
+    ['auto-schema: create collection: class name Article already exists', 503],
     ["invalid text property 'title'", 422],
     ['class Nope not found', 422],
   ])('%j is an UnexpectedStatusError with status %i', (message, status) => {

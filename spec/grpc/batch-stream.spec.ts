@@ -135,6 +135,21 @@ describe('objects.batch over BatchStream on the 1.39.0 server', () => {
     }
   })
 
+  it.each([['rest'], ['unary'], ['stream']] as const)(
+    'writes every object of one class autoschema creates while four batches are in flight (%s)',
+    async (method) => {
+      const NewClass = uniqueClassName('StreamRace')
+      const racing = method === 'rest' ? connect({ ...weaviateConnection(), transport: 'rest' }) : client
+      try {
+        const all = Array.from({ length: 400 }, (_, n) => ({ className: NewClass, uuid: id(300_000 + n), dataObject: { title: `t${n}`, n } }))
+        everyIndexWritten(await results(racing, all, { batchSize: 50, concurrency: 4, ...(method === 'rest' ? {} : { grpcMethod: method }) }), 400)
+      } finally {
+        if (racing !== client) await racing.close()
+        await deleteClass(weaviateUrl(), NewClass)
+      }
+    },
+  )
+
   it('refuses a grpcMethod it does not know before sending anything', async () => {
     const all = await results(client, script(ViaStream), { grpcMethod: 'bidi' as 'stream' })
     expect(all).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'grpcMethod' }))])
