@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { ArgumentValueError } from '../errors'
+import { oneOf } from '../input/check'
 import { ServerVersion, supports } from '../version'
 
 /**
@@ -39,11 +39,9 @@ export const STREAM_BY_DEFAULT = true
  * batchGrpcMethod('grpcMethod', 'bidi')    // throws ArgumentValueError
  * ```
  */
-export const batchGrpcMethod = (argument: string, value: unknown): BatchGrpcMethod => {
-  if (value === undefined) return 'auto'
-  if (value === 'auto' || value === 'stream' || value === 'unary') return value
-  throw new ArgumentValueError({ argument, reason: `'${argument}' must be 'auto', 'stream' or 'unary', got ${JSON.stringify(value)}` })
-}
+export const batchGrpcMethod = (argument: string, value: unknown): BatchGrpcMethod => (value === undefined ? 'auto' : batchGrpcMethods(argument, value))
+
+const batchGrpcMethods = oneOf(['auto', 'stream', 'unary'] as const)
 
 /**
  * Whether the server's version decides the method (else it is `BatchObjects`, and no version is

@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-import { ArgumentValueError } from '../errors'
+import { oneOf } from '../input/check'
 
 /**
  * `'auto'`: gRPC where the server offers it (version and health check), else REST with one
@@ -35,8 +35,7 @@ export type TransportKind = 'grpc' | 'rest'
  * transportMode('transport', 'grpc')    // 'grpc'
  * ```
  */
-export const transportMode = (argument: string, value: unknown): TransportMode | undefined => {
-  if (value === undefined) return undefined
-  if (value === 'auto' || value === 'grpc' || value === 'rest') return value
-  throw new ArgumentValueError({ argument, reason: `'${argument}' must be 'auto', 'grpc' or 'rest', got ${JSON.stringify(value)}` })
-}
+export const transportMode = (argument: string, value: unknown): TransportMode | undefined =>
+  value === undefined ? undefined : transportModes(argument, value)
+
+const transportModes = oneOf(['auto', 'grpc', 'rest'] as const)

@@ -40,6 +40,31 @@ export const valueError = (argument: string, message: string): never => {
   throw new ArgumentValueError({ argument, reason: message })
 }
 
+/** `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`. */
+const choiceList = (choices: readonly string[]): string => {
+  const quoted = choices.map((c) => `'${c}'`)
+  const last = quoted.pop() ?? ''
+  return quoted.length === 0 ? last : `${quoted.join(', ')} or ${last}`
+}
+
+/**
+ * The check of an option that takes one of a few names: the value itself, or an
+ * ArgumentValueError that lists the names and shows what was given.
+ *
+ * @example
+ * ```ts
+ * const vectorFormat = oneOf(['array', 'float32'] as const)
+ * vectorFormat('vectorFormat', 'float32') // 'float32'
+ * vectorFormat('vectorFormat', 'f16')     // throws: 'vectorFormat' must be 'array' or 'float32', got "f16"
+ * ```
+ */
+export const oneOf =
+  <const C extends readonly string[]>(choices: C) =>
+  (argument: string, value: unknown): C[number] => {
+    const found = choices.find((c) => c === value)
+    return found !== undefined ? found : valueError(argument, `'${argument}' must be ${choiceList(choices)}, got ${JSON.stringify(value)}`)
+  }
+
 /** The operation's argument object itself. */
 export const argsObject = (operation: string, args: unknown): Record<string, unknown> => {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {

@@ -13,7 +13,7 @@ import { CallOptions, OperationContext, callOptions, operation } from '../contex
 import { BatchObjectError, WeaviateError } from '../errors'
 import { Where, WhereCodec } from '../filters/where'
 import { report } from '../codecs/decode'
-import { ConsistencyLevel, argsObject, boolean, consistencyLevel, name, optional, valueError } from '../input/check'
+import { ConsistencyLevel, argsObject, boolean, consistencyLevel, name, optional, oneOf, valueError } from '../input/check'
 import { className } from '../input/names'
 import { ObservableEither } from '../observable-either'
 import { OnProgress, progressMeter } from '../progress'
@@ -104,8 +104,7 @@ const where = (argument: string, value: unknown): Where => {
 const callback = (argument: string, value: unknown): OnProgress =>
   typeof value === 'function' ? (value as OnProgress) : valueError(argument, `'${argument}' must be a function`)
 
-const output = (argument: string, value: unknown): 'minimal' | 'verbose' =>
-  value === 'minimal' || value === 'verbose' ? value : valueError(argument, `'${argument}' must be 'minimal' or 'verbose'`)
+const output = oneOf(['minimal', 'verbose'] as const)
 
 /**
  * Deletes every object of a class that matches `where`, in as many rounds as the server's limit

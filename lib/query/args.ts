@@ -21,6 +21,7 @@ import {
   string,
   stringArray,
   typeError,
+  oneOf,
   valueError,
   vector,
 } from '../input/check'
@@ -301,8 +302,7 @@ const metadataFields = (argument: string, value: unknown): readonly MetadataFiel
     METADATA_FIELDS.includes(field) ? (field as MetadataField) : valueError(argument, `'${field}' is not a metadata field; use ${METADATA_FIELDS.join(', ')}`),
   )
 
-const vectorFormat = (argument: string, value: unknown): VectorFormat =>
-  value === 'array' || value === 'float32' ? value : valueError(argument, `'${argument}' must be 'array' or 'float32'`)
+const vectorFormat: (argument: string, value: unknown) => VectorFormat = oneOf(['array', 'float32'] as const)
 
 const queryProperties = (argument: string, value: unknown): readonly string[] =>
   stringArray(argument, value).map((p) => (QUERY_PROPERTY.test(p) ? p : valueError(argument, `'${p}' is not a property name with an optional weight like 'title^2'`)))

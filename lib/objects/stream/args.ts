@@ -9,7 +9,7 @@ import { CallOptions, callOptions } from '../../context'
 import { ArgumentValueError } from '../../errors'
 import { TransportMode, transportMode } from '../../grpc/options'
 import { VectorFormat } from '../../grpc/search-result'
-import { ConsistencyLevel, argsObject, boolean, nonNegativeInteger, optional, positiveInteger, stringArray } from '../../input/check'
+import { ConsistencyLevel, argsObject, boolean, nonNegativeInteger, optional, positiveInteger, oneOf, stringArray } from '../../input/check'
 import { className } from '../../input/names'
 import { uuid } from '../../input/uuid'
 import { PageProgress } from '../../paging/page-progress'
@@ -171,10 +171,7 @@ const rangesArg = (value: unknown): UuidRange[] => {
   return value.map((r: unknown, i) => range(`ranges[${i}]`, r))
 }
 
-const vectorFormat = (argument: string, value: unknown): VectorFormat => {
-  if (value === 'array' || value === 'float32') return value
-  throw new ArgumentValueError({ argument, reason: `'${argument}' must be 'array' or 'float32', got ${JSON.stringify(value)}` })
-}
+const vectorFormat: (argument: string, value: unknown) => VectorFormat = oneOf(['array', 'float32'] as const)
 
 const isPacer = (u: unknown): u is Pacer =>
   typeof u === 'object' && u !== null && typeof (u as Partial<Pacer>).ack === 'function' && isObservable((u as Partial<Pacer>).acked$)
