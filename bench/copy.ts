@@ -124,7 +124,8 @@ const shown = (argv: readonly string[]): string => argv.map((arg) => arg.replace
 /**
  * Runs one command in a child process: its wall time, peak RSS and CPU, and the target server's CPU
  * meanwhile. The keys are the ones in `argv` only (`WEAVIATE_API_KEY` emptied); a failure's message
- * shows `argv` with the keys redacted.
+ * shows `argv` with the keys redacted and the command's stderr (execFile's own error, which quotes
+ * the whole command line, is not kept as the cause).
  */
 const command = async (built: { main: string; preload: string }, targetPid: number, argv: readonly string[]): Promise<Timed> => {
   const targetBefore = await cpuSecondsOf(targetPid)
