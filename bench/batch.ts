@@ -28,13 +28,15 @@
  * BENCH_BATCH_OBJECTS (100000), BENCH_BATCH_RUNS (3), BENCH_BATCH_NDJSON (10000), BENCH_BATCH_MEMORY (100000),
  * BENCH_BATCH_MEMORY_LARGE (400000; 0 skips the large memory run).
  *
- * Run: `npx ts-node --transpile-only bench/batch.ts` (uses WEAVIATE_URL when set).
+ * Every contender sends the server's key (server-key.ts).
+ *
+ * Run: `npx ts-node --transpile-only bench/batch.ts` (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and
+ * WEAVIATE_API_KEY when set: server-env.ts).
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, mergeMap, range } from 'rxjs'
 import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
-import weaviate from 'weaviate-ts-client'
 import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties } from './bench-objects'
@@ -42,7 +44,8 @@ import { benchDeleteMany } from './delete-many'
 import { interleavedRuns, median } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
-import { startBenchServer } from './server-env'
+import { type BenchServer, givenBenchServer, withBenchServer } from './server-env'
+import { authHeaders, peerClient } from './server-key'
 
 const CLASS = 'BenchBatch'
 const SWEEP_OBJECTS = sizeFromEnv('BATCH_SWEEP', 100_000)
@@ -60,15 +63,16 @@ const objects = (n: number) => benchObjects(CLASS, 0, n)
 type Contender = () => Promise<unknown>
 
 /** Milliseconds of every run per contender, interleaved, each into a fresh class. */
-const timeRuns = (url: string, contenders: Readonly<Record<string, Contender>>, runs = RUNS): Promise<Record<string, number[]>> =>
-  interleavedRuns(contenders, runs, () => resetBenchClass(url, CLASS))
+const timeRuns = (server: BenchServer, contenders: Readonly<Record<string, Contender>>, runs = RUNS): Promise<Record<string, number[]>> =>
+  interleavedRuns(contenders, runs, () => resetBenchClass(server, CLASS))
 
 /**
  * The plain loop: `lanes` loops, each POSTing the next `size` objects and reading the answer. With
  * `ids`, each object gets a client-side UUID (`crypto.randomUUID()`), as ours does so that a
  * resent request cannot write an object twice.
  */
-const undiciLoop = (url: string, n: number, size: number, lanes: number, ids = false): Promise<unknown> => {
+const undiciLoop = (server: BenchServer, n: number, size: number, lanes: number, ids = false): Promise<unknown> => {
+  const auth = authHeaders(server)
   let next = 0
   const lane = async (): Promise<void> => {
     while (next < n) {
@@ -76,9 +80,9 @@ const undiciLoop = (url: string, n: number, size: number, lanes: number, ids = f
       next = Math.min(n, next + size)
       const batch = []
       for (let i = start; i < next; i++) batch.push(benchObjectBody(CLASS, i, ids ? { id: randomUUID() } : {}))
-      const res = await request(`${url}/v1/batch/objects`, {
+      const res = await request(`${server.url}/v1/batch/objects`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...auth },
         body: JSON.stringify({ objects: batch }),
       })
       await res.body.json()
@@ -93,8 +97,8 @@ const undiciLoop = (url: string, n: number, size: number, lanes: number, ids = f
 // -------------------------------------------------------------------------------------------------
 
 /** Runs in a fresh process: `n` generated objects imported with the defaults (see memory.ts). */
-const memoryChild = async (url: string, n: number): Promise<void> => {
-  const client = connect({ url })
+const memoryChild = async (server: BenchServer, n: number): Promise<void> => {
+  const client = connect({ url: server.url, apiKey: server.apiKey })
   try {
     // Warm up the connection and the server version, so the baseline has them.
     await lastValueFrom(client.objects.batch(objects(10)))
@@ -127,24 +131,21 @@ const memoryChild = async (url: string, n: number): Promise<void> => {
  *
  * @example
  * ```ts
- * await benchBatch() // bench: batch import 100k size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
+ * await benchBatch(server) // bench: batch import 100k size=100 c=2 ours/undici = 1.01 (spread 0.97-1.04) ...
  * ```
  */
-export async function benchBatch(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startBenchServer() : undefined
-  const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
-  const grpcUrl = server?.grpcUrl ?? existingGrpcUrl ?? `http://${new URL(url).hostname}:50051`
-  const client = connect({ url })
-  const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
+export async function benchBatch(server: BenchServer): Promise<void> {
+  const client = connect({ url: server.url, apiKey: server.apiKey })
+  const peer = peerClient(server)
   const ours = (n: number, options?: { batchSize: number; concurrency: number }) => () => lastValueFrom(client.objects.batch(objects(n), options))
   try {
     // 1. against the plain undici loop, same batch size and concurrency
     for (const size of [100, 1_000]) {
       for (const lanes of [1, 2, 4]) {
-        const times = await timeRuns(url, {
+        const times = await timeRuns(server, {
           ours: ours(SWEEP_OBJECTS, { batchSize: size, concurrency: lanes }),
-          undici: () => undiciLoop(url, SWEEP_OBJECTS, size, lanes),
-          'undici-ids': () => undiciLoop(url, SWEEP_OBJECTS, size, lanes, true),
+          undici: () => undiciLoop(server, SWEEP_OBJECTS, size, lanes),
+          'undici-ids': () => undiciLoop(server, SWEEP_OBJECTS, size, lanes, true),
         }, SWEEP_RUNS)
         reportRatio(`batch import ${label(SWEEP_OBJECTS)} size=${size} c=${lanes}`, times, 'undici')
         reportRatio(`batch import ${label(SWEEP_OBJECTS)} size=${size} c=${lanes}`, times, 'undici-ids')
@@ -152,7 +153,7 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL'], exis
     }
 
     // 2. each with its defaults: ours (100 per request, 2 in flight), the peer's batcher (100, in sequence)
-    const main = await timeRuns(url, {
+    const main = await timeRuns(server, {
       ours: ours(MAIN_OBJECTS),
       'weaviate-ts-client': async () => {
         for (let start = 0; start < MAIN_OBJECTS; start += 100) {
@@ -167,7 +168,7 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL'], exis
 
     // 3. the NDJSON example's old way (one create per object, 8 in flight) against the sink
     const ndjson = await timeRuns(
-      url,
+      server,
       {
         batch: ours(NDJSON),
         single: () =>
@@ -180,11 +181,11 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL'], exis
     reportRatio(`import ndjson ${label(NDJSON)}`, ndjson, 'single', 'batch')
 
     // 4. memory, each in a fresh process
-    await resetBenchClass(url, CLASS)
-    const small = await runMemoryChild(__filename, ['--memory', url, String(MEMORY_SMALL)], MEMORY_SMALL)
+    await resetBenchClass(server, CLASS)
+    const small = await runMemoryChild(__filename, server, ['--memory', String(MEMORY_SMALL)], MEMORY_SMALL)
     if (MEMORY_LARGE > MEMORY_SMALL) {
-      await resetBenchClass(url, CLASS)
-      const large = await runMemoryChild(__filename, ['--memory', url, String(MEMORY_LARGE)], MEMORY_LARGE)
+      await resetBenchClass(server, CLASS)
+      const large = await runMemoryChild(__filename, server, ['--memory', String(MEMORY_LARGE)], MEMORY_LARGE)
       reportMemory('batch memory', [
         [label(MEMORY_SMALL), small],
         [label(MEMORY_LARGE), large],
@@ -192,17 +193,18 @@ export async function benchBatch(existingUrl = process.env['WEAVIATE_URL'], exis
     } else reportMemory('batch memory', [[label(MEMORY_SMALL), small]])
 
     // 5. delete by filter: gRPC BatchDelete against REST (delete-many.ts)
-    await benchDeleteMany(url, grpcUrl)
+    await benchDeleteMany(server)
   } finally {
-    await deleteBenchClass(url, CLASS)
+    await deleteBenchClass(server, CLASS)
     await client.close()
-    await server?.stop()
   }
 }
 
 if (require.main === module) {
-  const [flag, url, n] = process.argv.slice(2)
-  const run = flag === '--memory' && url !== undefined && n !== undefined ? memoryChild(url, Number(n)) : benchBatch()
+  // Memory child mode (runMemoryChild): `--memory <n>`, the server in the environment.
+  const [flag, n] = process.argv.slice(2)
+  const given = givenBenchServer()
+  const run = flag === '--memory' && n !== undefined && given !== undefined ? memoryChild(given, Number(n)) : withBenchServer(benchBatch)
   run.catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1

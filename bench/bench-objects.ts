@@ -16,6 +16,8 @@
 import { randomUUID } from 'node:crypto'
 import { Pool } from 'undici'
 import type { BatchObject } from '../lib'
+import type { BenchServer } from './server-env'
+import { authHeaders } from './server-key'
 
 /** Dimensions of a vector when `vectors` is asked for. */
 export const VECTOR_DIMENSIONS = 768
@@ -59,12 +61,12 @@ const LOAD_BATCH_SIZE = 1_000
 const LOAD_LANES = 4
 
 /** One request of the loader: objects `from` .. `from + size` - 1 with client-made ids; throws on any per-object error. */
-const loadBatch = async (pool: Pool, className: string, from: number, size: number, options: BenchObjectOptions): Promise<void> => {
+const loadBatch = async (pool: Pool, headers: Record<string, string>, className: string, from: number, size: number, options: BenchObjectOptions): Promise<void> => {
   const objects = Array.from({ length: size }, (_, k) => benchObjectBody(className, from + k, { ...options, id: randomUUID() }))
   const res = await pool.request({
     method: 'POST',
     path: '/v1/batch/objects',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ objects }),
   })
   const body: unknown = await res.body.json()
@@ -78,22 +80,23 @@ const loadBatch = async (pool: Pool, className: string, from: number, size: numb
  *
  * @example
  * ```ts
- * await resetBenchClass(url, 'BenchStream')
- * await loadBenchObjects(url, 'BenchStream', { from: 0, to: 100_000, vectors: true })
+ * await resetBenchClass(server, 'BenchStream')
+ * await loadBenchObjects(server, 'BenchStream', { from: 0, to: 100_000, vectors: true })
  * ```
  */
 export const loadBenchObjects = async (
-  url: string,
+  server: BenchServer,
   className: string,
   range: BenchObjectOptions & { readonly from: number; readonly to: number },
 ): Promise<void> => {
-  const pool = new Pool(new URL(url).origin, { connections: LOAD_LANES })
+  const pool = new Pool(new URL(server.url).origin, { connections: LOAD_LANES })
+  const headers = authHeaders(server)
   let next = range.from
   const lane = async (): Promise<void> => {
     while (next < range.to) {
       const start = next
       next += LOAD_BATCH_SIZE
-      await loadBatch(pool, className, start, Math.min(LOAD_BATCH_SIZE, range.to - start), range)
+      await loadBatch(pool, headers, className, start, Math.min(LOAD_BATCH_SIZE, range.to - start), range)
     }
   }
   try {

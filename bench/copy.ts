@@ -7,8 +7,9 @@
  * objects/s and peak RSS, and where the CPU went: the target server's CPU seconds during copy and
  * during import (its vector indexing, the same work both ways) and each command's own CPU seconds.
  * On 2 cores, a copy cannot take less than (target + source + command CPU) / 2. Each write goes
- * into a freshly dropped class on the target. The commands get each server's gRPC address and run
- * with the default `--transport auto`.
+ * into a freshly dropped class on the target. The commands get each server's gRPC address and key
+ * (`--api-key`, `--from-api-key`, `--to-api-key`; none without a key) and run with the default
+ * `--transport auto`.
  *
  * Then the gain of gRPC for a class with vectors: 20,000 objects with 768-dimension vectors (the
  * vector index skipped, so the figures are the transport's, not HNSW's), each command run with
@@ -17,8 +18,8 @@
  * copy's reads and the writes, REST for export's reads: spec/cli/grpc-reads.spec.ts.) Sizes: BENCH_COPY_OBJECTS (100,000),
  * BENCH_COPY_RUNS (2), BENCH_COPY_VECTOR_OBJECTS (20,000), BENCH_COPY_VECTOR_RUNS (3).
  *
- * Run: `npx ts-node --transpile-only bench/copy.ts` (uses WEAVIATE_URL and WEAVIATE_GRPC_URL as the
- * source when set).
+ * Run: `npx ts-node --transpile-only bench/copy.ts` (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and
+ * WEAVIATE_API_KEY as the source when set: server-env.ts).
  */
 import { execFile } from 'node:child_process'
 import * as fs from 'node:fs/promises'
@@ -31,7 +32,7 @@ import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
 import { median } from './harness'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
-import { startBenchServer } from './server-env'
+import { type BenchServer, benchServerOf, startBenchServer, withBenchServer } from './server-env'
 
 const run = promisify(execFile)
 const CLASS = 'BenchCopy'
@@ -53,10 +54,10 @@ function* objects(n: number): Generator<BatchObject> {
 }
 
 /** The source class: dropped, created and filled through the library's batch sink. */
-const seed = async (url: string, grpcUrl: string): Promise<void> => {
-  const client = connect({ url, grpcUrl })
+const seed = async (source: BenchServer): Promise<void> => {
+  const client = connect({ ...source })
   try {
-    await deleteBenchClass(url, CLASS)
+    await deleteBenchClass(source, CLASS)
     await firstRight(
       client.schema.createClass({
         class: CLASS,
@@ -111,7 +112,21 @@ const cpuSecondsOf = async (pid: number): Promise<number> => {
   }
 }
 
-/** Runs one command in a child process: its wall time, peak RSS and CPU, and the target server's CPU meanwhile. */
+/**
+ * A key option, `--<name>=<key>` (one argument: a key may start with `-`, which `parseArgs` would
+ * take for an option), or nothing without a key.
+ */
+const keyOption = (name: string, server: BenchServer): string[] => (server.apiKey === undefined ? [] : [`--${name}=${server.apiKey}`])
+
+/** `argv` with the value of every key option replaced by `<redacted>`. */
+const shown = (argv: readonly string[]): string => argv.map((arg) => arg.replace(/^(--(?:from-|to-)?api-key=).*/, '$1<redacted>')).join(' ')
+
+/**
+ * Runs one command in a child process: its wall time, peak RSS and CPU, and the target server's CPU
+ * meanwhile. The keys are the ones in `argv` only (`WEAVIATE_API_KEY` emptied); a failure's message
+ * shows `argv` with the keys redacted and the command's stderr (execFile's own error, which quotes
+ * the whole command line, is not kept as the cause).
+ */
 const command = async (built: { main: string; preload: string }, targetPid: number, argv: readonly string[]): Promise<Timed> => {
   const targetBefore = await cpuSecondsOf(targetPid)
   const start = process.hrtime.bigint()
@@ -119,6 +134,9 @@ const command = async (built: { main: string; preload: string }, targetPid: numb
     cwd: ROOT,
     env: { ...process.env, WEAVIATE_API_KEY: '' },
     maxBuffer: 64 * 1024 * 1024,
+  }).catch((e: unknown) => {
+    const stderr = typeof e === 'object' && e !== null && 'stderr' in e ? String(e.stderr) : ''
+    throw new Error(`weaviate-rx ${shown(argv)} failed: ${stderr}`)
   })
   const ms = Number(process.hrtime.bigint() - start) / 1e6
   const targetCpu = (await cpuSecondsOf(targetPid)) - targetBefore
@@ -131,33 +149,45 @@ const rate = (ms: number, objects = OBJECTS): number => objects / (ms / 1000)
 const labelOf = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 const label = labelOf(OBJECTS)
 
-/** One side of a command: its REST and gRPC addresses. */
-interface Side {
-  readonly url: string
-  readonly grpcUrl: string
-}
+/** `--url`, `--grpc-url` and `--api-key` of export and import (no key option without a key). */
+const oneWeaviate = (server: BenchServer): string[] => [
+  '--url',
+  server.url,
+  '--grpc-url',
+  server.grpcUrl,
+  ...keyOption('api-key', server),
+]
+
+/** `--<side>`, `--<side>-grpc-url` and `--<side>-api-key` of copy (no key option without a key). */
+const side = (name: 'from' | 'to', server: BenchServer): string[] => [
+  `--${name}`,
+  server.url,
+  `--${name}-grpc-url`,
+  server.grpcUrl,
+  ...keyOption(`${name}-api-key`, server),
+]
 
 /**
  * Prints `bench: cli export|import|copy 20k vectors grpc/rest = <ratio>` and the objects/s of each
  * command over each transport: the commands on a class of 768-dimension vectors (index skipped),
  * `--transport grpc` and `--transport rest` in turn, run after run.
  */
-const benchVectorCommands = async (cli: (argv: readonly string[]) => Promise<Timed>, source: Side, target: Side, file: string): Promise<void> => {
-  await resetBenchClass(source.url, VECTOR_CLASS, { skipVectorIndex: true })
-  await loadBenchObjects(source.url, VECTOR_CLASS, { from: 0, to: VECTOR_OBJECTS, vectors: true })
+const benchVectorCommands = async (cli: (argv: readonly string[]) => Promise<Timed>, source: BenchServer, target: BenchServer, file: string): Promise<void> => {
+  await resetBenchClass(source, VECTOR_CLASS, { skipVectorIndex: true })
+  await loadBenchObjects(source, VECTOR_CLASS, { from: 0, to: VECTOR_OBJECTS, vectors: true })
   const transports = ['grpc', 'rest'] as const
   const times = { export: { grpc: [] as number[], rest: [] as number[] }, import: { grpc: [] as number[], rest: [] as number[] }, copy: { grpc: [] as number[], rest: [] as number[] } }
-  const from = ['--from', source.url, '--from-grpc-url', source.grpcUrl]
-  const to = ['--to', target.url, '--to-grpc-url', target.grpcUrl]
+  const from = side('from', source)
+  const to = side('to', target)
   for (let i = 0; i < VECTOR_RUNS; i++) {
     for (const transport of transports) {
       const over = ['--transport', transport, '--partitions', '4']
-      await deleteBenchClass(target.url, VECTOR_CLASS)
+      await deleteBenchClass(target, VECTOR_CLASS)
       times.copy[transport].push((await cli(['copy', ...from, ...to, '--class', VECTOR_CLASS, ...over])).ms)
-      await deleteBenchClass(target.url, VECTOR_CLASS)
+      await deleteBenchClass(target, VECTOR_CLASS)
       await fs.rm(file, { force: true })
-      times.export[transport].push((await cli(['export', '--url', source.url, '--grpc-url', source.grpcUrl, '--class', VECTOR_CLASS, '--with-vector', '--out', file, ...over])).ms)
-      times.import[transport].push((await cli(['import', '--url', target.url, '--grpc-url', target.grpcUrl, '--create-class', file, '--transport', transport])).ms)
+      times.export[transport].push((await cli(['export', ...oneWeaviate(source), '--class', VECTOR_CLASS, '--with-vector', '--out', file, ...over])).ms)
+      times.import[transport].push((await cli(['import', ...oneWeaviate(target), '--create-class', file, '--transport', transport])).ms)
     }
   }
   const name = `cli %s ${labelOf(VECTOR_OBJECTS)} vectors`
@@ -169,8 +199,8 @@ const benchVectorCommands = async (cli: (argv: readonly string[]) => Promise<Tim
       reportValue(`${name.replace('%s', command)} ${transport} objects/s`, rate(median(times[command][transport]), VECTOR_OBJECTS), '', 0)
     }
   }
-  await deleteBenchClass(target.url, VECTOR_CLASS)
-  await deleteBenchClass(source.url, VECTOR_CLASS)
+  await deleteBenchClass(target, VECTOR_CLASS)
+  await deleteBenchClass(source, VECTOR_CLASS)
 }
 
 /**
@@ -179,33 +209,34 @@ const benchVectorCommands = async (cli: (argv: readonly string[]) => Promise<Tim
  *
  * @example
  * ```ts
- * await benchCopy(url, grpcUrl) // bench: copy 100k ours/export+import = 0.62 (spread 0.60-0.64) ...
+ * await benchCopy(source) // bench: copy 100k ours/export+import = 0.62 (spread 0.60-0.64) ...
  * ```
  */
-export const benchCopy = async (sourceUrl: string, sourceGrpcUrl: string): Promise<void> => {
+export const benchCopy = async (source: BenchServer): Promise<void> => {
   // The build goes inside the project, so that the compiled command finds its dependencies in node_modules.
   await fs.mkdir(path.join(ROOT, '.tmp'), { recursive: true })
   const buildDir = await fs.mkdtemp(path.join(ROOT, '.tmp', 'bench-cli-'))
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-bench-copy-'))
   const file = path.join(dir, 'export.ndjson')
-  const target = await startBenchServer().catch(async (e: unknown) => {
+  const started = await startBenchServer().catch(async (e: unknown) => {
     await Promise.all([fs.rm(dir, { recursive: true, force: true }), fs.rm(buildDir, { recursive: true, force: true })])
     throw e
   })
+  const target = benchServerOf(started)
   try {
     const built = await buildCommand(buildDir)
-    const cli = (argv: readonly string[]) => command(built, target.pid, argv)
-    await seed(sourceUrl, sourceGrpcUrl)
+    const cli = (argv: readonly string[]) => command(built, started.pid, argv)
+    await seed(source)
     const copies: Timed[] = []
     const exports: Timed[] = []
     const imports: Timed[] = []
     for (let i = 0; i < RUNS; i++) {
-      await deleteBenchClass(target.url, CLASS)
-      copies.push(await cli(['copy', '--from', sourceUrl, '--from-grpc-url', sourceGrpcUrl, '--to', target.url, '--to-grpc-url', target.grpcUrl, '--class', CLASS, '--partitions', '4']))
-      await deleteBenchClass(target.url, CLASS)
+      await deleteBenchClass(target, CLASS)
+      copies.push(await cli(['copy', ...side('from', source), ...side('to', target), '--class', CLASS, '--partitions', '4']))
+      await deleteBenchClass(target, CLASS)
       await fs.rm(file, { force: true })
-      exports.push(await cli(['export', '--url', sourceUrl, '--grpc-url', sourceGrpcUrl, '--class', CLASS, '--with-vector', '--partitions', '4', '--out', file]))
-      imports.push(await cli(['import', '--url', target.url, '--grpc-url', target.grpcUrl, '--create-class', file]))
+      exports.push(await cli(['export', ...oneWeaviate(source), '--class', CLASS, '--with-vector', '--partitions', '4', '--out', file]))
+      imports.push(await cli(['import', ...oneWeaviate(target), '--create-class', file]))
     }
     const ms = (xs: readonly Timed[]) => xs.map((x) => x.ms)
     const both = exports.map((e, i) => e.ms + (imports[i]?.ms ?? NaN))
@@ -223,26 +254,17 @@ export const benchCopy = async (sourceUrl: string, sourceGrpcUrl: string): Promi
     // The target's vector indexing: the same work whether the objects come from copy or import.
     reportValue(`copy ${label} target server cpu`, median(copies.map((x) => x.targetCpu)), 's', 1)
     reportValue(`import ${label} target server cpu`, median(imports.map((x) => x.targetCpu)), 's', 1)
-    await benchVectorCommands(cli, { url: sourceUrl, grpcUrl: sourceGrpcUrl }, target, file)
+    await benchVectorCommands(cli, source, target, file)
   } finally {
     await fs.rm(dir, { recursive: true, force: true })
     await fs.rm(buildDir, { recursive: true, force: true })
-    await deleteBenchClass(sourceUrl, CLASS)
-    await target.stop()
+    await deleteBenchClass(source, CLASS)
+    await started.stop()
   }
 }
 
 if (require.main === module) {
-  const given = process.env['WEAVIATE_URL']
-  void (async () => {
-    const server = given === undefined ? await startBenchServer() : undefined
-    try {
-      const url = given ?? server?.url ?? ''
-      await benchCopy(url, server?.grpcUrl ?? process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
-    } finally {
-      await server?.stop()
-    }
-  })().catch((e: unknown) => {
+  withBenchServer(benchCopy).catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1
   })

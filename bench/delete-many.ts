@@ -10,11 +10,13 @@
  * - `rest`: the plainest undici loop for `DELETE /v1/batch/objects` until a round matches nothing;
  * - `ours`: `objects.deleteMany` (REST).
  *
+ * Each sends the server's key (server-key.ts).
+ *
  * Prints `bench: batch deleteMany 50k grpc/rest` (the transports, like with like) and
  * `... ours/rest`. Size: BENCH_DELETE_OBJECTS (50000), BENCH_DELETE_RUNS (3).
  */
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
-import { Client as GrpcClient, Metadata, credentials } from '@grpc/grpc-js'
+import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, tap } from 'rxjs'
 import { request } from 'undici'
@@ -25,6 +27,8 @@ import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
 import { collectGarbage } from './harness'
 import { reportRatio, sizeFromEnv } from './report'
+import type { BenchServer } from './server-env'
+import { authHeaders, authMetadata } from './server-key'
 
 const CLASS = 'BenchDeleteMany'
 const OBJECTS = sizeFromEnv('DELETE_OBJECTS', 50_000)
@@ -33,11 +37,12 @@ const EVERYTHING: Where = { path: ['count'], operator: 'GreaterThanEqual', value
 const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 
 /** The plain undici loop: one DELETE per round until nothing matches. */
-const rawRest = async (url: string): Promise<void> => {
+const rawRest = async (server: BenchServer): Promise<void> => {
+  const auth = authHeaders(server)
   for (;;) {
-    const res = await request(`${url}/v1/batch/objects`, {
+    const res = await request(`${server.url}/v1/batch/objects`, {
       method: 'DELETE',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...auth },
       body: JSON.stringify({ match: { class: CLASS, where: EVERYTHING }, output: 'minimal' }),
     })
     const body = (await res.body.json()) as { results?: { matches?: number } }
@@ -47,7 +52,7 @@ const rawRest = async (url: string): Promise<void> => {
 }
 
 /** The plain grpc-js loop: one BatchDelete per round until nothing matches. */
-const rawGrpc = async (client: GrpcClient): Promise<void> => {
+const rawGrpc = async (client: GrpcClient, server: BenchServer): Promise<void> => {
   const message = create(BatchDeleteRequestSchema, { collection: CLASS, filters: whereToFilters(EVERYTHING) })
   for (;;) {
     const reply = await new Promise<BatchDeleteReply>((resolve, reject) =>
@@ -56,7 +61,7 @@ const rawGrpc = async (client: GrpcClient): Promise<void> => {
         (m: BatchDeleteRequest) => Buffer.from(toBinary(BatchDeleteRequestSchema, m)),
         (b: Buffer): BatchDeleteReply => fromBinary(BatchDeleteReplySchema, b),
         message,
-        new Metadata(),
+        authMetadata(server),
         (e, r) => (e !== null ? reject(e) : r === undefined ? reject(new Error('no reply')) : resolve(r)),
       ),
     )
@@ -69,16 +74,15 @@ const rawGrpc = async (client: GrpcClient): Promise<void> => {
  *
  * @example
  * ```ts
- * await benchDeleteMany('http://127.0.0.1:8080', 'http://127.0.0.1:50051')
+ * await benchDeleteMany({ url: 'http://127.0.0.1:8080', grpcUrl: 'http://127.0.0.1:50051', apiKey: key })
  * ```
  */
-export async function benchDeleteMany(url: string, grpcUrl: string): Promise<void> {
-  const base = url.replace(/\/$/, '')
-  const client = connect({ url: base, transport: 'rest' })
-  const raw = new GrpcClient(new URL(grpcUrl).host, credentials.createInsecure())
+export async function benchDeleteMany(server: BenchServer): Promise<void> {
+  const client = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
+  const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
   const contenders: Record<string, () => Promise<unknown>> = {
-    grpc: () => rawGrpc(raw),
-    rest: () => rawRest(base),
+    grpc: () => rawGrpc(raw, server),
+    rest: () => rawRest(server),
     ours: () =>
       lastValueFrom(
         client.objects.deleteMany({ className: CLASS, where: EVERYTHING }).pipe(
@@ -95,8 +99,8 @@ export async function benchDeleteMany(url: string, grpcUrl: string): Promise<voi
       for (const name of run % 2 === 0 ? names : [...names].reverse()) {
         const contender = contenders[name]
         if (contender === undefined) continue
-        await resetBenchClass(base, CLASS)
-        await loadBenchObjects(base, CLASS, { from: 0, to: OBJECTS })
+        await resetBenchClass(server, CLASS)
+        await loadBenchObjects(server, CLASS, { from: 0, to: OBJECTS })
         collectGarbage()
         const start = process.hrtime.bigint()
         await contender()
@@ -107,7 +111,7 @@ export async function benchDeleteMany(url: string, grpcUrl: string): Promise<voi
     reportRatio(name, times, 'rest', 'grpc')
     reportRatio(name, times, 'rest')
   } finally {
-    await deleteBenchClass(base, CLASS)
+    await deleteBenchClass(server, CLASS)
     raw.close()
     await client.close()
   }

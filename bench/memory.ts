@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process'
 import { collectGarbage } from './harness'
 import { reportValue } from './report'
+import { type BenchServer, benchServerEnv } from './server-env'
 
 /** What a child reports: baselines and peaks in bytes, and how many items it handled. */
 export interface MemoryResult {
@@ -57,11 +58,16 @@ const isMemoryResult = (x: unknown): x is MemoryResult =>
   x !== null &&
   ['baselineRss', 'peakRss', 'baselineLive', 'peakLive', 'items'].every((k) => typeof (x as Record<string, unknown>)[k] === 'number')
 
-/** In the parent: runs `node -r ts-node/register/transpile-only <file> ...args`; checks it handled `expected` items. */
-export const runMemoryChild = (file: string, args: readonly string[], expected: number): Promise<MemoryResult> =>
+/**
+ * In the parent: runs `node -r ts-node/register/transpile-only <file> ...args` with `server` in its
+ * environment (the child finds it with `givenBenchServer()`; the key stays off the command line);
+ * checks it handled `expected` items.
+ */
+export const runMemoryChild = (file: string, server: BenchServer, args: readonly string[], expected: number): Promise<MemoryResult> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), file, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...benchServerEnv(server) },
     })
     let out = ''
     child.stdout.setEncoding('utf8')

@@ -7,18 +7,20 @@
  *   with the same method, path and JSON body, `body.json()` (or `body.dump()` for HEAD/204),
  *   status checked;
  * - weaviate-ts-client 2.x: `creator()`, `getterById()`, `checker()`, `merger()` `.do()`.
+ * Each sends the server's key (server-key.ts).
  * Prints `bench: objects <op> <shape> ours/<peer> = <ratio> (spread a-b)`.
  *
- * Run: `npx ts-node --transpile-only bench/objects.ts` (uses WEAVIATE_URL when set).
+ * Run: `npx ts-node --transpile-only bench/objects.ts` (uses WEAVIATE_URL and WEAVIATE_API_KEY when
+ * set: server-env.ts).
  */
 import { firstValueFrom } from 'rxjs'
 import { Pool } from 'undici'
-import weaviate from 'weaviate-ts-client'
 import { connect, rightOrThrow } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, measure } from './harness'
 import { reportRatio, sizeFromEnv } from './report'
-import { startBenchServer } from './server-env'
+import { type BenchServer, withBenchServer } from './server-env'
+import { authHeaders, peerClient } from './server-key'
 
 const SEQUENTIAL = sizeFromEnv('OBJECTS_SEQUENTIAL', 1_000)
 const CONCURRENCY = 16
@@ -38,28 +40,27 @@ const cycler = (ids: readonly string[]) => {
  *
  * @example
  * ```ts
- * await benchObjects() // bench: objects getById sequential ours/weaviate-ts-client = 0.71 (spread 0.66-0.75) ...
+ * await benchObjects(server) // bench: objects getById sequential ours/weaviate-ts-client = 0.71 (spread 0.66-0.75) ...
  * ```
  */
-export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startBenchServer() : undefined
-  const url = existingUrl ?? server?.url ?? ''
-  const ours = connect({ url, connections: CONCURRENCY })
-  const peer = weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
-  const pool = new Pool(new URL(url).origin, { connections: CONCURRENCY })
+export async function benchObjects(server: BenchServer): Promise<void> {
+  const ours = connect({ url: server.url, apiKey: server.apiKey, connections: CONCURRENCY })
+  const peer = peerClient(server)
+  const pool = new Pool(new URL(server.url).origin, { connections: CONCURRENCY })
+  const auth = authHeaders(server)
   /** The minimal undici call: one request, the body read (parsed when there is one), the status checked. */
   const plain = async (method: 'GET' | 'HEAD' | 'POST' | 'PATCH', path: string, expect: number, body?: unknown): Promise<unknown> => {
     const res = await pool.request({
       method,
       path: `/v1${path}`,
-      ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      ...(body === undefined ? { headers: auth } : { headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) }),
     })
     const parsed: unknown = expect === 200 && method !== 'HEAD' ? await res.body.json() : await res.body.dump()
     if (res.statusCode !== expect) throw new Error(`undici ${method} ${path}: ${res.statusCode}`)
     return parsed
   }
   try {
-    await resetBenchClass(url, CLASS)
+    await resetBenchClass(server, CLASS)
     const seed = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         firstValueFrom(ours.objects.create({ className: CLASS, dataObject: { title: `seed ${i}`, count: i } }).pipe(rightOrThrow())),
@@ -103,13 +104,12 @@ export async function benchObjects(existingUrl = process.env['WEAVIATE_URL']): P
   } finally {
     await ours.close()
     await pool.close()
-    await deleteBenchClass(url, CLASS).catch(() => undefined)
-    await server?.stop()
+    await deleteBenchClass(server, CLASS).catch(() => undefined)
   }
 }
 
 if (require.main === module) {
-  benchObjects().catch((e: unknown) => {
+  withBenchServer(benchObjects).catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1
   })

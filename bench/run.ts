@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark group in turn, sharing one Weaviate: the one at `WEAVIATE_URL`
- * when set, else an embedded one started here (the http group needs none: it runs against a
- * loopback stub). Each prints `bench: <name> ours/<peer> = <ratio> (spread a-b)` lines (ratios of
+ * when set (with `WEAVIATE_GRPC_URL` and `WEAVIATE_API_KEY`), else an embedded one started here
+ * with a random API key (server-env.ts; the http group needs none: it runs against a loopback stub). Each prints `bench: <name> ours/<peer> = <ratio> (spread a-b)` lines (ratios of
  * medians; below 1: ours is faster) and `bench: <name> = <value>` lines.
  *
  * Flags:
@@ -19,7 +19,7 @@ import { benchHttp } from './http'
 import { benchObjects } from './objects'
 import { allFigures, inGroup } from './report'
 import { benchSearch } from './search'
-import { startBenchServer } from './server-env'
+import { withBenchServer } from './server-env'
 import { benchStream } from './stream'
 import { benchVectors } from './vectors'
 import { benchVectorsStream } from './vectors-stream'
@@ -74,24 +74,17 @@ const main = async (): Promise<void> => {
   }
   await timed('http', benchHttp)
   if (groups.some((g) => g !== 'http')) {
-    const given = process.env['WEAVIATE_URL']
-    const server = given === undefined ? await startBenchServer() : undefined
-    const url = given ?? server?.url ?? ''
-    try {
-      await timed('objects', () => benchObjects(url))
-      await timed('stream', () => benchStream(url))
-      // The gRPC port: the started server's, else WEAVIATE_GRPC_URL, else the REST host's 50051.
-      const grpcUrl = server !== undefined ? server.grpcUrl : (process.env['WEAVIATE_GRPC_URL'] ?? `http://${new URL(url).hostname}:50051`)
-      await timed('batch', () => benchBatch(url, grpcUrl))
-      await timed('copy', () => benchCopy(url, grpcUrl))
+    await withBenchServer(async (server) => {
+      await timed('objects', () => benchObjects(server))
+      await timed('stream', () => benchStream(server))
+      await timed('batch', () => benchBatch(server))
+      await timed('copy', () => benchCopy(server))
       await timed('vectors', async () => {
-        await benchVectors(url, grpcUrl)
-        await benchVectorsStream(url, grpcUrl)
+        await benchVectors(server)
+        await benchVectorsStream(server)
       })
-      await timed('search', () => benchSearch(url, grpcUrl))
-    } finally {
-      await server?.stop()
-    }
+      await timed('search', () => benchSearch(server))
+    })
   }
   if (json !== undefined) {
     const results: Results = { node: process.version, date, groups, seconds, figures: allFigures() }

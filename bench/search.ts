@@ -29,24 +29,26 @@
  * user + system, over a run's queries: the client's own cost, which the server's share of the two
  * cores does not blur).
  *
+ * Each sends the server's key (server-key.ts).
+ *
  * Sizes for development runs: BENCH_SEARCH_OBJECTS (20000), BENCH_SEARCH_QUERIES_C1 (500),
  * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (5).
  *
  * Run: `npm run bench -- --only search`, or alone: `npx ts-node --transpile-only bench/search.ts`
- * (uses WEAVIATE_URL and WEAVIATE_GRPC_URL when set).
+ * (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set: server-env.ts).
  */
 import { create } from '@bufbuild/protobuf'
-import { Client as GrpcClient, Metadata, credentials } from '@grpc/grpc-js'
+import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
-import weaviate from 'weaviate-ts-client'
 import { BatchObject, Client, connect } from '../lib'
 import { SearchReply, SearchRequestSchema } from '../lib/grpc/generated/weaviate/v1/search_pb'
 import { METHODS } from '../lib/grpc/methods'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
-import { startBenchServer } from './server-env'
+import { type BenchServer, withBenchServer } from './server-env'
+import { authMetadata, peerClient, type PeerClient } from './server-key'
 
 const OBJECTS = sizeFromEnv('SEARCH_OBJECTS', 20_000)
 const RUNS = sizeFromEnv('SEARCH_RUNS', 5)
@@ -106,7 +108,7 @@ const ours =
   }
 
 const rawGrpc =
-  (raw: GrpcClient): Search =>
+  (raw: GrpcClient, server: BenchServer): Search =>
   (vector) =>
     new Promise((resolve, reject) =>
       raw.makeUnaryRequest(
@@ -123,13 +125,13 @@ const rawGrpc =
           uses125Api: true,
           uses127Api: true,
         }),
-        new Metadata(),
+        authMetadata(server),
         (error, reply?: SearchReply) => (error !== null || reply === undefined ? reject(error ?? new Error('no reply')) : resolve(reply.results.length)),
       ),
     )
 
 const tsClient =
-  (legacy: ReturnType<typeof weaviate.client>): Search =>
+  (legacy: PeerClient): Search =>
   async (vector) => {
     const answer = (await legacy.graphql.get().withClassName(CLASS).withNearVector({ vector }).withLimit(LIMIT).withFields('_additional { id distance }').do()) as {
       data?: { Get?: Record<string, unknown[] | undefined> }
@@ -190,24 +192,21 @@ const measureShape = async (
  *
  * @example
  * ```ts
- * await benchSearch(url, grpcUrl) // bench: search nearVector c=1 p50 ours/raw-grpc = 1.01 ...
+ * await benchSearch(server) // bench: search nearVector c=1 p50 ours/raw-grpc = 1.01 ...
  * ```
  */
-export async function benchSearch(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startBenchServer() : undefined
-  const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
-  const grpcUrl = existingGrpcUrl ?? (server === undefined ? `http://${new URL(url).hostname}:50051` : server.grpcUrl)
-  const client = connect({ url, grpcUrl })
-  const raw = new GrpcClient(new URL(grpcUrl).host, credentials.createInsecure())
-  const legacy = weaviate.client({ scheme: 'http', host: new URL(url).host })
+export async function benchSearch(server: BenchServer): Promise<void> {
+  const client = connect({ ...server })
+  const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
+  const legacy = peerClient(server)
   try {
     const start = Date.now()
-    await resetBenchClass(url, CLASS)
+    await resetBenchClass(server, CLASS)
     await load(client)
     console.log(`  search: loaded ${OBJECTS} objects of ${DIMENSIONS} dimensions in ${Date.now() - start} ms`)
     // Settle: the server flushes its memtables 2 s after the last write (server-env.ts).
     await new Promise((resolve) => setTimeout(resolve, 4_000))
-    const contenders: Record<string, Search> = { ours: ours(client), 'raw-grpc': rawGrpc(raw), 'weaviate-ts-client': tsClient(legacy) }
+    const contenders: Record<string, Search> = { ours: ours(client), 'raw-grpc': rawGrpc(raw, server), 'weaviate-ts-client': tsClient(legacy) }
     for (const [name, search] of Object.entries(contenders)) await latencies(name, search, vectors(3, 200), 4)
     for (const { concurrency, queries } of SHAPES) {
       const name = `search nearVector c=${concurrency}`
@@ -224,14 +223,13 @@ export async function benchSearch(existingUrl = process.env['WEAVIATE_URL'], exi
     }
   } finally {
     raw.close()
-    await deleteBenchClass(url, CLASS)
+    await deleteBenchClass(server, CLASS)
     await client.close()
-    await server?.stop()
   }
 }
 
 if (require.main === module) {
-  benchSearch().catch((e: unknown) => {
+  withBenchServer(benchSearch).catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1
   })

@@ -13,14 +13,16 @@
  *   from page n's raw text before page n is parsed;
  * - weaviate-ts-client 2.x: its cursor, `data.getter().withAfter(id).withLimit(n).do()`.
  *
- * Also the CPU-burning consumer ({@link consume}) and the helpers every stream group shares.
+ * Each sends the server's key (server-key.ts). Also the CPU-burning consumer ({@link consume}) and
+ * the helpers every stream group shares.
  */
 import * as E from 'fp-ts/Either'
 import { count, lastValueFrom, reduce, tap } from 'rxjs'
 import { request } from 'undici'
-import weaviate from 'weaviate-ts-client'
 import { Client } from '../lib'
 import { Call, medians } from './harness'
+import type { BenchServer } from './server-env'
+import { authHeaders, type PeerClient } from './server-key'
 
 /** CPU the "busy" consumer spends per object. */
 export const CONSUMER_US = 20
@@ -30,7 +32,7 @@ export const CONSUMER_US = 20
  * and how many timed runs each comparison gets.
  */
 export interface StreamBenchContext {
-  readonly url: string
+  readonly server: BenchServer
   readonly className: string
   readonly total: number
   readonly ours: Client
@@ -43,9 +45,6 @@ export const WARMUP = 1
 
 /** `100k` for 100000, the number itself otherwise. */
 export const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
-
-/** Builds the peer client for a server URL. */
-export const peerClient = (url: string): PeerClient => weaviate.client({ scheme: 'http', host: url.replace(/^http:\/\//, '') })
 
 const CONSUMER_NS = BigInt(CONSUMER_US * 1_000)
 
@@ -70,12 +69,12 @@ const isObjectsPage = (body: unknown): body is ObjectsPage =>
   typeof body === 'object' && body !== null && Array.isArray((body as { objects?: unknown }).objects)
 
 /** The URL of one cursor page. */
-const pageUrl = (url: string, className: string, pageSize: number, after: string | undefined): string =>
-  `${url}/v1/objects?class=${className}&limit=${pageSize}${after === undefined ? '' : `&after=${after}`}`
+const pageUrl = (server: BenchServer, className: string, pageSize: number, after: string | undefined): string =>
+  `${server.url}/v1/objects?class=${className}&limit=${pageSize}${after === undefined ? '' : `&after=${after}`}`
 
 /** One page the way a user writes it: undici `request()`, `body.json()`, the status checked. */
-const undiciPage = async (url: string, className: string, pageSize: number, after: string | undefined): Promise<ObjectsPage> => {
-  const res = await request(pageUrl(url, className, pageSize, after))
+const undiciPage = async (server: BenchServer, className: string, pageSize: number, after: string | undefined): Promise<ObjectsPage> => {
+  const res = await request(pageUrl(server, className, pageSize, after), { headers: authHeaders(server) })
   const body: unknown = await res.body.json()
   if (res.statusCode !== 200 || !isObjectsPage(body)) throw new Error(`undici: ${res.statusCode}`)
   return body
@@ -90,11 +89,11 @@ const countPage = (page: ObjectsPage, pageSize: number, onObject: (() => void) |
 }
 
 /** The minimal loop: request a page, count it, request the next after the last id. */
-export const undiciSequential = async (url: string, className: string, pageSize: number, onObject?: () => void): Promise<number> => {
+export const undiciSequential = async (server: BenchServer, className: string, pageSize: number, onObject?: () => void): Promise<number> => {
   let n = 0
   let after: string | undefined
   do {
-    const page = countPage(await undiciPage(url, className, pageSize, after), pageSize, onObject)
+    const page = countPage(await undiciPage(server, className, pageSize, after), pageSize, onObject)
     n += page.n
     after = page.next
   } while (after !== undefined)
@@ -102,13 +101,13 @@ export const undiciSequential = async (url: string, className: string, pageSize:
 }
 
 /** The same loop with one page prefetched: the request for page n+1 starts before page n is counted. */
-export const undiciPrefetch = async (url: string, className: string, pageSize: number, onObject?: () => void): Promise<number> => {
+export const undiciPrefetch = async (server: BenchServer, className: string, pageSize: number, onObject?: () => void): Promise<number> => {
   let n = 0
-  let page: ObjectsPage | undefined = await undiciPage(url, className, pageSize, undefined)
+  let page: ObjectsPage | undefined = await undiciPage(server, className, pageSize, undefined)
   while (page !== undefined) {
     const last: { readonly id: string } | undefined = page.objects[page.objects.length - 1]
     const next: Promise<ObjectsPage> | undefined =
-      last !== undefined && page.objects.length === pageSize ? undiciPage(url, className, pageSize, last.id) : undefined
+      last !== undefined && page.objects.length === pageSize ? undiciPage(server, className, pageSize, last.id) : undefined
     n += countPage(page, pageSize, onObject).n
     page = next === undefined ? undefined : await next
   }
@@ -116,8 +115,8 @@ export const undiciPrefetch = async (url: string, className: string, pageSize: n
 }
 
 /** A page's text the way a user writes it, undici `request()` and `body.text()`, the status checked. */
-const undiciPageText = async (url: string, className: string, pageSize: number, after: string | undefined): Promise<string> => {
-  const res = await request(pageUrl(url, className, pageSize, after))
+const undiciPageText = async (server: BenchServer, className: string, pageSize: number, after: string | undefined): Promise<string> => {
+  const res = await request(pageUrl(server, className, pageSize, after), { headers: authHeaders(server) })
   const text = await res.body.text()
   if (res.statusCode !== 200) throw new Error(`undici: ${res.statusCode}`)
   return text
@@ -130,14 +129,14 @@ const undiciPageText = async (url: string, className: string, pageSize: number, 
  * counted. Every page's parsed last id is checked against the cursor taken from its text. Not a
  * loop a user writes: it measures the ceiling of prefetching on this machine.
  */
-export const undiciCursorFirst = async (url: string, className: string, pageSize: number): Promise<number> => {
+export const undiciCursorFirst = async (server: BenchServer, className: string, pageSize: number): Promise<number> => {
   let n = 0
-  let pending: Promise<string> | undefined = undiciPageText(url, className, pageSize, undefined)
+  let pending: Promise<string> | undefined = undiciPageText(server, className, pageSize, undefined)
   while (pending !== undefined) {
     const text: string = await pending
     const at = text.lastIndexOf('"id":"')
     const cursor = at < 0 ? undefined : text.slice(at + 6, at + 42)
-    pending = cursor === undefined ? undefined : undiciPageText(url, className, pageSize, cursor)
+    pending = cursor === undefined ? undefined : undiciPageText(server, className, pageSize, cursor)
     await new Promise<void>((resolve) => setImmediate(resolve))
     const page: unknown = JSON.parse(text)
     if (!isObjectsPage(page)) throw new Error('undici-cursor-first: not an objects page')
@@ -150,8 +149,6 @@ export const undiciCursorFirst = async (url: string, className: string, pageSize
   }
   return n
 }
-
-export type PeerClient = ReturnType<typeof weaviate.client>
 
 /** weaviate-ts-client 2.x's cursor: getter().withClassName().withLimit().withAfter().do() in a loop. */
 export const peerLoop = async (peer: PeerClient, className: string, pageSize: number, onObject?: () => void): Promise<number> => {

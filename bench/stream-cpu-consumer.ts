@@ -21,13 +21,13 @@ import {
 } from './stream-contenders'
 
 /** Runs group 2 and prints its lines. */
-export const benchStreamCpuConsumer = async ({ url, className, total, ours, peer, runs }: StreamBenchContext): Promise<void> => {
+export const benchStreamCpuConsumer = async ({ server, className, total, ours, peer, runs }: StreamBenchContext): Promise<void> => {
   const busy = await measure(
     {
       ours: checked('ours', total, () => oursConsumer(ours, className, 100)),
       'ours-for-await': checked('ours-for-await', total, () => oursForAwait(ours, className, 100, consume)),
-      'undici-seq': checked('undici-seq', total, () => undiciSequential(url, className, 100, consume)),
-      'undici-prefetch': checked('undici-prefetch', total, () => undiciPrefetch(url, className, 100, consume)),
+      'undici-seq': checked('undici-seq', total, () => undiciSequential(server, className, 100, consume)),
+      'undici-prefetch': checked('undici-prefetch', total, () => undiciPrefetch(server, className, 100, consume)),
       'weaviate-ts-client': checked('weaviate-ts-client', total, () => peerLoop(peer, className, 100, consume)),
     },
     { total: 1, lanes: 1, runs, warmup: WARMUP },

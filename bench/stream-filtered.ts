@@ -14,8 +14,8 @@
  * interleave, the median of BENCH_FILTERED_RUNS (3) counts. Sizes: BENCH_FILTERED_OBJECTS (200000:
  * objects first loaded; the class then grows to twice that).
  *
- * Run: `npx ts-node --transpile-only bench/stream-filtered.ts` (uses WEAVIATE_URL and
- * WEAVIATE_GRPC_URL when set).
+ * Run: `npx ts-node --transpile-only bench/stream-filtered.ts` (uses WEAVIATE_URL,
+ * WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set: server-env.ts).
  */
 import { randomUUID } from 'node:crypto'
 import * as E from 'fp-ts/Either'
@@ -23,7 +23,7 @@ import { lastValueFrom, reduce } from 'rxjs'
 import { BatchObject, Client, Where, connect } from '../lib'
 import { collectGarbage, median } from './harness'
 import { reportValue, sizeFromEnv } from './report'
-import { startBenchServer } from './server-env'
+import { type BenchServer, withBenchServer } from './server-env'
 
 const OBJECTS = sizeFromEnv('FILTERED_OBJECTS', 200_000)
 const RUNS = sizeFromEnv('FILTERED_RUNS', 3)
@@ -73,14 +73,11 @@ const thousands = (n: number): string => `${Math.round(n / 1000)}k`
  *
  * @example
  * ```ts
- * await benchStreamFiltered(url) // bench: stream filtered 200k half/unfiltered objects/s = ...
+ * await benchStreamFiltered(server) // bench: stream filtered 200k half/unfiltered objects/s = ...
  * ```
  */
-export async function benchStreamFiltered(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startBenchServer() : undefined
-  const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
-  const grpcUrl = existingGrpcUrl ?? server?.connection.grpcUrl
-  const client = connect({ url, ...(grpcUrl === undefined ? {} : { grpcUrl }) })
+export async function benchStreamFiltered(server: BenchServer): Promise<void> {
+  const client = connect({ ...server })
   try {
     await lastValueFrom(client.schema.deleteClass(CLASS))
     const created = await lastValueFrom(
@@ -113,12 +110,11 @@ export async function benchStreamFiltered(existingUrl = process.env['WEAVIATE_UR
   } finally {
     await lastValueFrom(client.schema.deleteClass(CLASS)).catch(() => undefined)
     await client.close()
-    await server?.stop()
   }
 }
 
 if (require.main === module) {
-  benchStreamFiltered().catch((e: unknown) => {
+  withBenchServer(benchStreamFiltered).catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1
   })

@@ -29,16 +29,16 @@ import {
 const PAGE_SIZES = [100, 500, 1_000] as const
 
 /** Runs group 1 and prints its lines. */
-export const benchStreamPageSizes = async ({ url, className, total, ours, peer, runs }: StreamBenchContext): Promise<void> => {
+export const benchStreamPageSizes = async ({ server, className, total, ours, peer, runs }: StreamBenchContext): Promise<void> => {
   for (const pageSize of PAGE_SIZES) {
     const times = await measure(
       {
         ours: checked('ours', total, () => oursCount(ours, className, pageSize)),
         'ours-for-await': checked('ours-for-await', total, () => oursForAwait(ours, className, pageSize)),
         'ours-pages': checked('ours-pages', total, () => oursPagesCount(ours, className, pageSize)),
-        'undici-seq': checked('undici-seq', total, () => undiciSequential(url, className, pageSize)),
-        'undici-prefetch': checked('undici-prefetch', total, () => undiciPrefetch(url, className, pageSize)),
-        'undici-cursor-first': checked('undici-cursor-first', total, () => undiciCursorFirst(url, className, pageSize)),
+        'undici-seq': checked('undici-seq', total, () => undiciSequential(server, className, pageSize)),
+        'undici-prefetch': checked('undici-prefetch', total, () => undiciPrefetch(server, className, pageSize)),
+        'undici-cursor-first': checked('undici-cursor-first', total, () => undiciCursorFirst(server, className, pageSize)),
         'weaviate-ts-client': checked('weaviate-ts-client', total, () => peerLoop(peer, className, pageSize)),
       },
       { total: 1, lanes: 1, runs, warmup: WARMUP },

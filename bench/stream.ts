@@ -23,14 +23,16 @@
  * Sizes for short development runs: BENCH_STREAM_OBJECTS (100000), BENCH_STREAM_RUNS (5),
  * BENCH_STREAM_MEMORY_LARGE (400000; 0 skips the large memory run).
  *
- * Run: `npx ts-node --transpile-only bench/stream.ts` (uses WEAVIATE_URL when set).
+ * Run: `npx ts-node --transpile-only bench/stream.ts` (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and
+ * WEAVIATE_API_KEY when set: server-env.ts).
  */
 import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
 import { sizeFromEnv } from './report'
-import { startBenchServer } from './server-env'
-import { expectAll, peerClient, undiciSequential } from './stream-contenders'
+import { type BenchServer, withBenchServer } from './server-env'
+import { peerClient } from './server-key'
+import { expectAll, undiciSequential } from './stream-contenders'
 import { benchStreamCpuConsumer } from './stream-cpu-consumer'
 import { benchStreamFiltered } from './stream-filtered'
 import { benchStreamMemory } from './stream-memory'
@@ -54,11 +56,11 @@ const SETTLE_TOLERANCE = 0.08
  * the server flushes its memtables and compacts segments, and a stream then takes up to several
  * times as long, which would bias whichever contender runs during it.
  */
-const settle = async (url: string, className: string): Promise<number[]> => {
+const settle = async (server: BenchServer, className: string): Promise<number[]> => {
   const times: number[] = []
   for (let i = 0; i < SETTLE_MAX; i++) {
     const start = process.hrtime.bigint()
-    expectAll(await undiciSequential(url, className, 100), 'settle', TOTAL)
+    expectAll(await undiciSequential(server, className, 100), 'settle', TOTAL)
     times.push(Number(process.hrtime.bigint() - start) / 1e6)
     const last = times.slice(-SETTLE_AGREE)
     if (last.length === SETTLE_AGREE && Math.max(...last) <= (1 + SETTLE_TOLERANCE) * Math.min(...last)) break
@@ -71,36 +73,33 @@ const settle = async (url: string, className: string): Promise<number[]> => {
  *
  * @example
  * ```ts
- * await benchStream() // bench: stream page=100 ours/undici-seq = 0.85 (spread 0.80-0.90) ...
+ * await benchStream(server) // bench: stream page=100 ours/undici-seq = 0.85 (spread 0.80-0.90) ...
  * ```
  */
-export async function benchStream(existingUrl = process.env['WEAVIATE_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startBenchServer() : undefined
-  const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
-  const ours = connect({ url })
-  const context = { url, className: CLASS, total: TOTAL, ours, peer: peerClient(url), runs: RUNS }
+export async function benchStream(server: BenchServer): Promise<void> {
+  const ours = connect({ url: server.url, apiKey: server.apiKey })
+  const context = { server, className: CLASS, total: TOTAL, ours, peer: peerClient(server), runs: RUNS }
   try {
     const setupStart = Date.now()
-    await resetBenchClass(url, CLASS)
-    await loadBenchObjects(url, CLASS, { from: 0, to: TOTAL })
+    await resetBenchClass(server, CLASS)
+    await loadBenchObjects(server, CLASS, { from: 0, to: TOTAL })
     const loadedMs = Date.now() - setupStart
-    const settled = await settle(url, CLASS)
+    const settled = await settle(server, CLASS)
     console.log(`  stream: loaded ${TOTAL} objects in ${loadedMs} ms; settle streams (undici): ${settled.map((ms) => ms.toFixed(0)).join(', ')} ms`)
 
     await benchStreamPageSizes(context)
     await benchStreamCpuConsumer(context)
     await benchStreamPartitions(context)
     await benchStreamMemory(context, LARGE)
-    await benchStreamFiltered(url, server?.connection.grpcUrl ?? process.env['WEAVIATE_GRPC_URL'])
+    await benchStreamFiltered(server)
   } finally {
     await ours.close()
-    await deleteBenchClass(url, CLASS).catch(() => undefined)
-    await server?.stop()
+    await deleteBenchClass(server, CLASS).catch(() => undefined)
   }
 }
 
 if (require.main === module) {
-  benchStream().catch((e: unknown) => {
+  withBenchServer(benchStream).catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1
   })

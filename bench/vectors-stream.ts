@@ -17,15 +17,18 @@
  * 3. Memory, in fresh child processes (memory.ts): ours over gRPC streaming 100,000 objects with
  *    vectors, then 400,000 (the class grown): `bench: vectors stream memory 400k/100k peak rss`.
  *
+ * Each sends the server's key (server-key.ts).
+ *
  * Sizes for development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (3),
  * BENCH_VECTORS_MEMORY_SMALL (100000), BENCH_VECTORS_MEMORY_LARGE (400000; 0 skips memory).
  *
  * Run: `npm run bench -- --only vectors` (after the import part, bench/vectors.ts), or alone:
- * `npx ts-node --transpile-only bench/vectors-stream.ts` (uses WEAVIATE_URL and
- * WEAVIATE_GRPC_URL when set). Child mode: `... bench/vectors-stream.ts --memory <url> <grpcUrl> <class>`.
+ * `npx ts-node --transpile-only bench/vectors-stream.ts` (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and
+ * WEAVIATE_API_KEY when set: server-env.ts). Child mode, the server in the environment:
+ * `... bench/vectors-stream.ts --memory <class>`.
  */
 import { create } from '@bufbuild/protobuf'
-import { Client as GrpcClient, Metadata, credentials } from '@grpc/grpc-js'
+import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { count, lastValueFrom, toArray } from 'rxjs'
 import { request } from 'undici'
@@ -36,7 +39,8 @@ import { deleteBenchClass } from './bench-class'
 import { Call, measure, medians } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
-import { startBenchServer } from './server-env'
+import { type BenchServer, givenBenchServer, withBenchServer } from './server-env'
+import { authHeaders, authMetadata } from './server-key'
 
 const TOTAL = sizeFromEnv('VECTORS_OBJECTS', 20_000)
 const RUNS = sizeFromEnv('VECTORS_RUNS', 3)
@@ -48,14 +52,12 @@ const CLASS = 'BenchVectorsStream'
 const MEMORY_CLASS = 'BenchVectorsStreamMemory'
 const IMPORT_BATCH = 200
 
-const v1 = (url: string): string => `${url.replace(/\/$/, '')}/v1`
-
 /** A class with two small properties and the vector index skipped (the transport is measured, not HNSW). */
-const resetClass = async (url: string, className: string): Promise<void> => {
-  await deleteBenchClass(url, className)
-  const res = await fetch(`${v1(url)}/schema`, {
+const resetClass = async (server: BenchServer, className: string): Promise<void> => {
+  await deleteBenchClass(server, className)
+  const res = await fetch(`${server.url}/v1/schema`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...authHeaders(server) },
     body: JSON.stringify({
       class: className,
       vectorizer: 'none',
@@ -94,7 +96,7 @@ const oursFloat32Count = (client: Client, className: string, pageSize: number): 
   lastValueFrom(client.objects.stream({ className, pageSize, withVector: true, transport: 'grpc', vectorFormat: 'float32' }).pipe(count(E.isRight)))
 
 /** The plainest gRPC loop: one Search per page with the generated codecs, results counted. */
-const rawGrpc = async (raw: GrpcClient, className: string, pageSize: number, withVector: boolean): Promise<number> => {
+const rawGrpc = async (raw: GrpcClient, server: BenchServer, className: string, pageSize: number, withVector: boolean): Promise<number> => {
   const search = (after: string): Promise<SearchReply> =>
     new Promise((resolve, reject) =>
       raw.makeUnaryRequest(
@@ -111,7 +113,7 @@ const rawGrpc = async (raw: GrpcClient, className: string, pageSize: number, wit
           uses125Api: true,
           uses127Api: true,
         }),
-        new Metadata(),
+        authMetadata(server),
         (error, reply) => (error !== null || reply === undefined ? reject(error ?? new Error('no reply')) : resolve(reply)),
       ),
     )
@@ -127,12 +129,13 @@ const rawGrpc = async (raw: GrpcClient, className: string, pageSize: number, wit
 }
 
 /** The plainest REST loop: undici `request()` and `body.json()`, one page at a time. */
-const rawRest = async (url: string, className: string, pageSize: number, withVector: boolean): Promise<number> => {
+const rawRest = async (server: BenchServer, className: string, pageSize: number, withVector: boolean): Promise<number> => {
+  const headers = authHeaders(server)
   let n = 0
   let after: string | undefined
   for (;;) {
     const query = `class=${className}&limit=${pageSize}${withVector ? '&include=vector' : ''}${after === undefined ? '' : `&after=${after}`}`
-    const { body } = await request(`${v1(url)}/objects?${query}`)
+    const { body } = await request(`${server.url}/v1/objects?${query}`, { headers })
     const page = (await body.json()) as { objects: Array<{ id: string }> }
     n += page.objects.length
     const last = page.objects[page.objects.length - 1]
@@ -157,8 +160,8 @@ const perSecond = (name: string, times: Readonly<Record<string, readonly number[
 // memory (child process)
 // -------------------------------------------------------------------------------------------------
 
-const memoryChild = async (url: string, grpcUrl: string, className: string): Promise<void> => {
-  const client = connect({ url, grpcUrl })
+const memoryChild = async (server: BenchServer, className: string): Promise<void> => {
+  const client = connect({ ...server })
   try {
     await lastValueFrom(client.objects.stream({ className, pageSize: 1, withVector: true, transport: 'grpc' }).pipe(count()))
     await measureInChild(async (sample) => {
@@ -184,18 +187,15 @@ const memoryChild = async (url: string, grpcUrl: string, className: string): Pro
  *
  * @example
  * ```ts
- * await benchVectorsStream(url, grpcUrl) // bench: vectors stream page=100 ours/raw-grpc = 0.95 ...
+ * await benchVectorsStream(server) // bench: vectors stream page=100 ours/raw-grpc = 0.95 ...
  * ```
  */
-export async function benchVectorsStream(existingUrl = process.env['WEAVIATE_URL'], existingGrpcUrl = process.env['WEAVIATE_GRPC_URL']): Promise<void> {
-  const server = existingUrl === undefined ? await startBenchServer() : undefined
-  const url = (existingUrl ?? server?.url ?? '').replace(/\/$/, '')
-  const grpcUrl = existingGrpcUrl ?? (server === undefined ? `http://${new URL(url).hostname}:50051` : server.grpcUrl)
-  const ours = connect({ url, grpcUrl })
-  const raw = new GrpcClient(new URL(grpcUrl).host, credentials.createInsecure())
+export async function benchVectorsStream(server: BenchServer): Promise<void> {
+  const ours = connect({ ...server })
+  const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
   try {
     const start = Date.now()
-    await resetClass(url, CLASS)
+    await resetClass(server, CLASS)
     await load(ours, CLASS, 0, TOTAL)
     console.log(`  vectors stream: loaded ${TOTAL} objects of ${DIMENSIONS} dimensions in ${Date.now() - start} ms`)
     // Settle: the server flushes its memtables 2 s after the last write (server-env.ts).
@@ -207,8 +207,8 @@ export async function benchVectorsStream(existingUrl = process.env['WEAVIATE_URL
           ours: checked('ours', TOTAL, () => oursCount(ours, CLASS, pageSize, 'grpc', true)),
           'ours-f32': checked('ours-f32', TOTAL, () => oursFloat32Count(ours, CLASS, pageSize)),
           'ours-rest': checked('ours-rest', TOTAL, () => oursCount(ours, CLASS, pageSize, 'rest', true)),
-          'raw-grpc': checked('raw-grpc', TOTAL, () => rawGrpc(raw, CLASS, pageSize, true)),
-          'raw-rest': checked('raw-rest', TOTAL, () => rawRest(url, CLASS, pageSize, true)),
+          'raw-grpc': checked('raw-grpc', TOTAL, () => rawGrpc(raw, server, CLASS, pageSize, true)),
+          'raw-rest': checked('raw-rest', TOTAL, () => rawRest(server, CLASS, pageSize, true)),
         },
         { total: 1, lanes: 1, runs: RUNS, warmup: 1 },
       )
@@ -222,8 +222,8 @@ export async function benchVectorsStream(existingUrl = process.env['WEAVIATE_URL
       {
         'ours-grpc': checked('ours-grpc', TOTAL, () => oursCount(ours, CLASS, 100, 'grpc', false)),
         'ours-rest': checked('ours-rest', TOTAL, () => oursCount(ours, CLASS, 100, 'rest', false)),
-        'raw-grpc': checked('raw-grpc', TOTAL, () => rawGrpc(raw, CLASS, 100, false)),
-        'raw-rest': checked('raw-rest', TOTAL, () => rawRest(url, CLASS, 100, false)),
+        'raw-grpc': checked('raw-grpc', TOTAL, () => rawGrpc(raw, server, CLASS, 100, false)),
+        'raw-rest': checked('raw-rest', TOTAL, () => rawRest(server, CLASS, 100, false)),
       },
       { total: 1, lanes: 1, runs: RUNS, warmup: 1 },
     )
@@ -232,11 +232,11 @@ export async function benchVectorsStream(existingUrl = process.env['WEAVIATE_URL
     perSecond('vectors stream novec page=100', novec, TOTAL)
 
     if (LARGE > 0) {
-      await resetClass(url, MEMORY_CLASS)
+      await resetClass(server, MEMORY_CLASS)
       await load(ours, MEMORY_CLASS, 0, SMALL)
-      const small = await runMemoryChild(__filename, ['--memory', url, grpcUrl, MEMORY_CLASS], SMALL)
+      const small = await runMemoryChild(__filename, server, ['--memory', MEMORY_CLASS], SMALL)
       await load(ours, MEMORY_CLASS, SMALL, LARGE)
-      const large = await runMemoryChild(__filename, ['--memory', url, grpcUrl, MEMORY_CLASS], LARGE)
+      const large = await runMemoryChild(__filename, server, ['--memory', MEMORY_CLASS], LARGE)
       reportMemory('vectors stream memory', [
         [`${SMALL / 1000}k`, small],
         [`${LARGE / 1000}k`, large],
@@ -244,16 +244,16 @@ export async function benchVectorsStream(existingUrl = process.env['WEAVIATE_URL
     }
   } finally {
     raw.close()
-    await deleteBenchClass(url, CLASS)
-    await deleteBenchClass(url, MEMORY_CLASS)
+    await deleteBenchClass(server, CLASS)
+    await deleteBenchClass(server, MEMORY_CLASS)
     await ours.close()
-    await server?.stop()
   }
 }
 
 if (require.main === module) {
-  const [mode, url, grpcUrl, className] = process.argv.slice(2)
-  const run = mode === '--memory' && url !== undefined && grpcUrl !== undefined && className !== undefined ? memoryChild(url, grpcUrl, className) : benchVectorsStream()
+  const [mode, className] = process.argv.slice(2)
+  const given = givenBenchServer()
+  const run = mode === '--memory' && className !== undefined && given !== undefined ? memoryChild(given, className) : withBenchServer(benchVectorsStream)
   run.catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1

@@ -24,13 +24,15 @@
  * `... ours-stream/raw-grpc`, `... ours-stream/batch-stream`, `... ours-stream/ours-unary` (the
  * default's switch), and each contender's objects/s.
  *
+ * Each sends the server's key (server-key.ts).
+ *
  * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (5, index
  * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1).
  *
  * Run: `npm run bench -- --only vectors`.
  */
 import { create, toBinary, fromBinary } from '@bufbuild/protobuf'
-import { Client as GrpcClient, credentials, Metadata } from '@grpc/grpc-js'
+import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { randomUUID } from 'node:crypto'
 import { lastValueFrom, tap } from 'rxjs'
@@ -43,6 +45,8 @@ import { deleteBenchClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
 import { interleavedRuns } from './harness'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
+import type { BenchServer } from './server-env'
+import { authHeaders, authMetadata } from './server-key'
 
 const CLASS = 'BenchVectors'
 const OBJECTS = sizeFromEnv('VECTORS_OBJECTS', 20_000)
@@ -55,11 +59,11 @@ const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 type Contender = () => Promise<unknown>
 
 /** Drops and re-creates the class, with the vector index skipped or HNSW. */
-const resetVectorClass = async (url: string, skip: boolean): Promise<void> => {
-  await deleteBenchClass(url, CLASS)
-  const res = await fetch(`${url}/v1/schema`, {
+const resetVectorClass = async (server: BenchServer, skip: boolean): Promise<void> => {
+  await deleteBenchClass(server, CLASS)
+  const res = await fetch(`${server.url}/v1/schema`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...authHeaders(server) },
     body: JSON.stringify({
       class: CLASS,
       vectorizer: 'none',
@@ -74,8 +78,8 @@ const resetVectorClass = async (url: string, skip: boolean): Promise<void> => {
 }
 
 /** Milliseconds of every run per contender, interleaved, each into a fresh class. */
-const timeRuns = (url: string, skip: boolean, contenders: Readonly<Record<string, Contender>>, runs: number): Promise<Record<string, number[]>> =>
-  interleavedRuns(contenders, runs, () => resetVectorClass(url, skip))
+const timeRuns = (server: BenchServer, skip: boolean, contenders: Readonly<Record<string, Contender>>, runs: number): Promise<Record<string, number[]>> =>
+  interleavedRuns(contenders, runs, () => resetVectorClass(server, skip))
 
 /** `lanes` loops, each sending the next `BATCH` objects (from `build`) with `send` and waiting. */
 const lanes = async (build: (from: number, to: number) => unknown, send: (batch: unknown) => Promise<void>): Promise<void> => {
@@ -91,15 +95,17 @@ const lanes = async (build: (from: number, to: number) => unknown, send: (batch:
 }
 
 /** The plain undici loop, client-made UUIDs. */
-const rawRest = (url: string): Promise<void> =>
-  lanes(
+const rawRest = (server: BenchServer): Promise<void> => {
+  const auth = authHeaders(server)
+  return lanes(
     (from, to) => Array.from({ length: to - from }, (_, k) => benchObjectBody(CLASS, from + k, { vectors: true, id: randomUUID() })),
     async (objects) => {
-      const res = await request(`${url}/v1/batch/objects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ objects }) })
+      const res = await request(`${server.url}/v1/batch/objects`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ objects }) })
       await res.body.json()
       if (res.statusCode !== 200) throw new Error(`raw REST batch: ${res.statusCode}`)
     },
   )
+}
 
 /** Objects `from` .. `to` - 1 as the generated `BatchObject` init (client-made UUIDs, float32 bytes). */
 const rawObjects = (from: number, to: number) =>
@@ -114,7 +120,7 @@ const rawObjects = (from: number, to: number) =>
   })
 
 /** The plain grpc-js loop with the generated code. */
-const rawGrpc = (client: GrpcClient): Promise<void> =>
+const rawGrpc = (client: GrpcClient, server: BenchServer): Promise<void> =>
   lanes(
     (from, to) => create(BatchObjectsRequestSchema, { objects: rawObjects(from, to) }),
     (batch) =>
@@ -124,7 +130,7 @@ const rawGrpc = (client: GrpcClient): Promise<void> =>
           (m: BatchObjectsRequest) => Buffer.from(toBinary(BatchObjectsRequestSchema, m)),
           (b: Buffer): BatchObjectsReply => fromBinary(BatchObjectsReplySchema, b),
           batch as BatchObjectsRequest,
-          new Metadata(),
+          authMetadata(server),
           (e, reply) => (e !== null ? reject(e) : reply !== undefined && reply.errors.length > 0 ? reject(new Error(reply.errors[0]?.error)) : resolve()),
         )
       }),
@@ -136,13 +142,13 @@ const rawGrpc = (client: GrpcClient): Promise<void> =>
  * `BATCH`), at most `LANES` x that many objects not yet acknowledged (`Acks`) at a time, then
  * `Stop` and the end of the stream; done when every object has its result (`Results`).
  */
-const rawBatchStream = (client: GrpcClient): Promise<void> =>
+const rawBatchStream = (client: GrpcClient, server: BenchServer): Promise<void> =>
   new Promise<void>((resolve, reject) => {
     const call = client.makeBidiStreamRequest(
       '/weaviate.v1.Weaviate/BatchStream',
       (m: BatchStreamRequest) => Buffer.from(toBinary(BatchStreamRequestSchema, m)),
       (b: Buffer): BatchStreamReply => fromBinary(BatchStreamReplySchema, b),
-      new Metadata(),
+      authMetadata(server),
     )
     let next = 0
     let unacked = 0
@@ -185,14 +191,13 @@ const rawBatchStream = (client: GrpcClient): Promise<void> =>
  *
  * @example
  * ```ts
- * await benchVectors('http://127.0.0.1:8080', 'http://127.0.0.1:50051')
+ * await benchVectors({ url: 'http://127.0.0.1:8080', grpcUrl: 'http://127.0.0.1:50051', apiKey: key })
  * ```
  */
-export async function benchVectors(url: string, grpcUrl: string): Promise<void> {
-  const base = url.replace(/\/$/, '')
-  const grpcTarget = new URL(grpcUrl).host
-  const overGrpc = connect({ url: base, grpcUrl, transport: 'grpc' })
-  const overRest = connect({ url: base, transport: 'rest' })
+export async function benchVectors(server: BenchServer): Promise<void> {
+  const grpcTarget = new URL(server.grpcUrl).host
+  const overGrpc = connect({ ...server, transport: 'grpc' })
+  const overRest = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
   const raw = new GrpcClient(grpcTarget, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
   const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary') => () =>
     lastValueFrom(
@@ -206,9 +211,9 @@ export async function benchVectors(url: string, grpcUrl: string): Promise<void> 
     ours: ours(overGrpc),
     ...(STREAM_BY_DEFAULT ? { 'ours-unary': ours(overGrpc, 'unary') } : { 'ours-stream': ours(overGrpc, 'stream') }),
     'ours-rest': ours(overRest),
-    'raw-grpc': () => rawGrpc(raw),
-    'raw-rest': () => rawRest(base),
-    'batch-stream': () => rawBatchStream(raw),
+    'raw-grpc': () => rawGrpc(raw, server),
+    'raw-rest': () => rawRest(server),
+    'batch-stream': () => rawBatchStream(raw, server),
   }
   try {
     for (const [index, skip, runs] of [
@@ -216,7 +221,7 @@ export async function benchVectors(url: string, grpcUrl: string): Promise<void> 
       ['hnsw', false, HNSW_RUNS],
     ] as const) {
       const name = `vectors import ${label(OBJECTS)} ${index}`
-      const times = await timeRuns(base, skip, contenders, runs)
+      const times = await timeRuns(server, skip, contenders, runs)
       reportRatio(name, times, 'raw-grpc')
       reportRatio(name, { ...times, 'ours-grpc': times['ours'] ?? [] }, 'ours-rest', 'ours-grpc')
       reportRatio(name, times, 'raw-rest')
@@ -233,7 +238,7 @@ export async function benchVectors(url: string, grpcUrl: string): Promise<void> 
       }
     }
   } finally {
-    await deleteBenchClass(base, CLASS)
+    await deleteBenchClass(server, CLASS)
     raw.close()
     await overGrpc.close()
     await overRest.close()
