@@ -3,8 +3,8 @@
  * checked by publint and arethetypeswrong, and installed into a fresh project with only its peers
  * (`rxjs`, `fp-ts`; the rest from npm's cache, which `npm ci` of this repository fills). In that
  * project the consumer scripts of ./consumer run against the test server (WEAVIATE_URL, and
- * WEAVIATE_API_KEY when set) on this Node, on Node 22, 24 and 26, on Deno and on Bun; a TypeScript
- * consumer type-checks under nodenext and bundler resolution; an esbuild bundle runs; and the
+ * WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set: the vectors part goes over gRPC) on this Node,
+ * on Node 22, 24 and 26, on Deno and on Bun; a TypeScript consumer type-checks under nodenext and bundler resolution; an esbuild bundle runs; and the
  * installed `weaviate-rx` command answers. The temp folder goes at the end, and every script
  * deletes the class it made.
  */
@@ -45,7 +45,7 @@ const scriptEnv = (): NodeJS.ProcessEnv => ({
 /** What a consumer script printed as its last line: the scenario's result. */
 const scenarioResult = (stdout: string): unknown => JSON.parse(stdout.trim().split('\n').pop() ?? '')
 
-const passedOn = (runtime: RegExp) => ({ ok: true, objects: 6, runtime: expect.stringMatching(runtime) })
+const passedOn = (runtime: RegExp) => ({ ok: true, objects: 6, grpc: 3, runtime: expect.stringMatching(runtime) })
 
 /** npm's own warnings about this machine's npm configuration are not the command's output. */
 const withoutNpmWarnings = (text: string): string =>
