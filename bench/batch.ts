@@ -1,6 +1,7 @@
 /**
- * Batch import benchmark (issue 12) on a real Weaviate, small objects (bench-objects.ts, the
- * stream benchmark's too), each run into a freshly created class, contenders interleaved (order reversed every run),
+ * Batch import benchmark (issue 12) on a real Weaviate over REST (ours with `transport: 'rest'`,
+ * as every peer here writes JSON; the gRPC import is the vectors group's), small objects
+ * (bench-objects.ts, the stream benchmark's too), each run into a freshly created class, contenders interleaved (order reversed every run),
  * a full GC before each:
  *
  * 1. `objects.batch` against the plainest undici loop a user would write for the batch endpoint
@@ -98,7 +99,7 @@ const undiciLoop = (server: BenchServer, n: number, size: number, lanes: number,
 
 /** Runs in a fresh process: `n` generated objects imported with the defaults (see memory.ts). */
 const memoryChild = async (server: BenchServer, n: number): Promise<void> => {
-  const client = connect({ url: server.url, apiKey: server.apiKey })
+  const client = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
   try {
     // Warm up the connection and the server version, so the baseline has them.
     await lastValueFrom(client.objects.batch(objects(10)))
@@ -135,7 +136,7 @@ const memoryChild = async (server: BenchServer, n: number): Promise<void> => {
  * ```
  */
 export async function benchBatch(server: BenchServer): Promise<void> {
-  const client = connect({ url: server.url, apiKey: server.apiKey })
+  const client = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
   const peer = peerClient(server)
   const ours = (n: number, options?: { batchSize: number; concurrency: number }) => () => lastValueFrom(client.objects.batch(objects(n), options))
   try {
