@@ -24,12 +24,18 @@
  * `BatchObjects` splits such a call. Only the waiting objects are held:
  * the run's window (`batchSize` x in-flight requests).
  *
+ * Each request (one `sendItems` call) has the call's total deadline (`timeout.totalMs`, re-opens
+ * and waits included, on the run's clock), as each `BatchObjects` call has: when it passes, every
+ * object of the request still without its result fails with a `TimeoutError` (phase `'total'`), is
+ * not sent again, and a result that names it later is ignored; the stream goes on for the others.
+ *
  * @packageDocumentation
  */
 import { MessageInitShape, create } from '@bufbuild/protobuf'
 import type { ClientDuplexStream } from '@grpc/grpc-js'
 import { Observable, SchedulerLike, Subscriber, Subscription } from 'rxjs'
 import { ConnectionError, TimeoutError, WeaviateError } from '../errors'
+import { MAX_TIMER_MS } from '../http/deadline'
 import { retryDelay } from '../http/retry'
 import type { CallOptions, RetryOptions, TimeoutOptions } from '../http/types'
 import { itemFailure } from '../batch/item-failure'
@@ -76,7 +82,7 @@ export interface BatchStreamConfig {
   readonly consistencyLevel: ConsistencyLevel | undefined
   /** The size of a `Data` message until the server asks for another (`Backoff`). */
   readonly batchSize: number
-  /** The clock of the waits before re-opening and of the attempt timeout. */
+  /** The clock of the waits before re-opening, of the attempt timeout and of each request's total deadline. */
   readonly scheduler: SchedulerLike
 }
 
@@ -155,6 +161,9 @@ const dataMessages = (items: ReadonlyArray<Item>, size: number): BatchObject[][]
  */
 export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender => {
   const { grpc, scheduler } = config
+  const { totalMs } = grpc.settings(config.call).timeout
+  /** The URL the errors name: the last stream's (the first node's before any). */
+  let url = `${grpc.nodes[0]?.origin ?? ''}${METHODS.batchStream.path}`
   /** Every object without its result, by UUID (a UUID given twice waits twice, first in first out). */
   const waiting = new Map<string, Waiting[]>()
   /** The `Data` message size: the server's `Backoff`, within what fits its message size limit. */
@@ -194,6 +203,28 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
       request.subscriber.next(request.outcomes)
       request.subscriber.complete()
     }
+  }
+
+  /** Takes `entry` off the waiting objects; false when it was not waiting (it has its result). */
+  const forget = (entry: Waiting): boolean => {
+    const uuid = entry.item.payload.uuid
+    const list = waiting.get(uuid)
+    const at = list?.indexOf(entry) ?? -1
+    if (list === undefined || at < 0) return false
+    list.splice(at, 1)
+    if (list.length === 0) waiting.delete(uuid)
+    return true
+  }
+
+  /** The request's total deadline passed: each of its objects still waiting fails with a TimeoutError. */
+  const expire = (request: Request, entries: ReadonlyArray<Waiting>): void => {
+    const error = new TimeoutError({ method: 'POST', url, phase: 'total', timeoutMs: totalMs })
+    for (const entry of entries) {
+      if (forget(entry)) request.outcomes.push({ item: entry.item, ok: false, failure: { kind: 'request', error } })
+    }
+    request.remaining = 0
+    request.subscriber.next(request.outcomes)
+    request.subscriber.complete()
   }
 
   /** Every waiting object fails with `error` (a failure the policy does not retry). */
@@ -314,6 +345,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
       largest: 0,
     }
     current = open
+    url = open.url
     open.call.on('data', (reply: BatchStreamReply) => onReply(open, reply))
     open.call.on('error', (e: unknown) =>
       ended(
@@ -350,17 +382,11 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
         write(current, items)
         if (watchdog === undefined) armWatchdog(current)
       } else if (current === undefined && reopen === undefined) start()
+      if (totalMs <= MAX_TIMER_MS) subscriber.add(scheduler.schedule(() => expire(request, entries), totalMs))
       return () => {
         if (request.remaining === 0) return
         abandoned = true
-        for (const entry of entries) {
-          const list = waiting.get(entry.item.payload.uuid)
-          const at = list?.indexOf(entry) ?? -1
-          if (list !== undefined && at >= 0) {
-            list.splice(at, 1)
-            if (list.length === 0) waiting.delete(entry.item.payload.uuid)
-          }
-        }
+        for (const entry of entries) forget(entry)
       }
     })
 

@@ -14,6 +14,7 @@ import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { BatchStreamScript, BatchStreamStub, startBatchStreamStub } from '../helpers/batch-stream-stub'
 import { guardAgainstLeaks, uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
+import { startGrpcStub } from '../helpers/grpc-stub'
 import { startTcpProxy } from '../helpers/tcp-proxy'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
@@ -278,6 +279,65 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     everyIndexWritten(all, 20)
     expect(all.length).toBe(20)
     expect(stub.starts.length).toBe(2)
+  })
+
+  /** An object's Left as `[index, cause tag, cause phase, cause timeoutMs]`. */
+  const timedOut = (all: ReadonlyArray<E.Either<WeaviateError, BatchWritten>>) =>
+    all.flatMap((r) => {
+      if (E.isRight(r) || r.left._tag !== 'BatchObjectError') return []
+      const cause = r.left.cause as WeaviateError
+      return [[r.left.index, cause._tag, cause._tag === 'TimeoutError' ? cause.phase : undefined, cause._tag === 'TimeoutError' ? cause.timeoutMs : undefined]]
+    })
+
+  it("fails an object without its result when its request's total deadline passes, and goes on with the other requests", async () => {
+    const { client } = await stubbed({ neverAnswer: (uuid) => uuid === id(100_003) })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+    expect(all.length).toBe(30)
+    expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
+    expect(all.filter(E.isRight).length).toBe(29)
+  })
+
+  it('gives an object whose deadline passed the error BatchObjects gives for the same deadline', async () => {
+    const { client } = await stubbed({ neverAnswer: () => true })
+    const unaryStub = await startGrpcStub(() => ({ kind: 'never' }))
+    const unaryClient = connect({ ...weaviateConnection(), grpcUrl: unaryStub.url, transport: 'grpc' })
+    open.push(unaryStub, unaryClient)
+    const shape = (r: E.Either<WeaviateError, BatchWritten> | undefined) => {
+      if (r === undefined || E.isRight(r) || r.left._tag !== 'BatchObjectError') return r
+      const { cause, index, messages } = r.left
+      const { _tag, method, phase, timeoutMs } = cause as WeaviateError & { method?: string; phase?: string; timeoutMs?: number }
+      return { index, messages: messages.map((m) => m.replace(/http:\/\/\S+/, 'URL')), cause: { _tag, method, phase, timeoutMs } }
+    }
+    const options = { batchSize: 1, timeout: { totalMs: 300 } } as const
+    const [stream] = await results(client, rows('Any', 1), { ...options, grpcMethod: 'stream' })
+    const [unary] = await results(unaryClient, rows('Any', 1), { ...options, grpcMethod: 'unary' })
+    expect(shape(stream)).toEqual(shape(unary))
+    expect(shape(stream)).toEqual(expect.objectContaining({ cause: { _tag: 'TimeoutError', method: 'POST', phase: 'total', timeoutMs: 300 } }))
+  })
+
+  it('ignores a result that arrives after its object timed out: every object has one result', async () => {
+    const late = id(100_003)
+    const { client, stub } = await stubbed({ late: (uuid) => uuid === late })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+    expect(stub.written.get(late)).toBe(1)
+    expect(all.length).toBe(30)
+    expect(all.map((r) => (E.isRight(r) ? r.right.index : r.left._tag === 'BatchObjectError' ? r.left.index : -1)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, n) => n),
+    )
+    expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
+  })
+
+  it('does not send an object again once its deadline has passed', async () => {
+    const never = id(100_003)
+    // The second Data message (the second request, sent after the first timed out) is lost to a
+    // shutdown: the client sends what still waits on a new stream.
+    const { client, stub } = await stubbed({ neverAnswer: (uuid) => uuid === never, shutDown: (stream, data) => stream === 0 && data === 1 })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+    expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
+    expect(all.length).toBe(30)
+    expect(stub.streamUuids.length).toBe(2)
+    expect(stub.streamUuids[1]).toEqual(expect.arrayContaining([id(100_010), id(100_019)]))
+    expect(stub.streamUuids[1]).not.toContain(never)
   })
 
   it('sends the consistency level in the Start message', async () => {

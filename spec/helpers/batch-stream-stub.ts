@@ -2,13 +2,16 @@
  * A hand-made gRPC server on 127.0.0.1 speaking Weaviate's `BatchStream`, for what a real Weaviate
  * does not do on demand: ask for another batch size (`Backoff`), refuse a message under memory
  * pressure (`OutOfMemory`, then end the stream), announce a shutdown (`ShuttingDown`), hold every
- * result back, and report that the client cancelled the call. It acknowledges every `Data` message
+ * result back, never answer some objects or answer them late, not know `BatchStream` at all
+ * (UNIMPLEMENTED, as a server or proxy without it answers; `BatchObjects` then writes), and report
+ * that the client cancelled the call. It acknowledges every `Data` message
  * and reports each of its objects as written (unless told otherwise), as the real server does
  * (adapters/handlers/grpc/v1/batch/stream.go at v1.39.0). Built with grpc-js and the library's
  * generated codecs.
  */
 import { MessageInitShape, create, fromBinary, toBinary } from '@bufbuild/protobuf'
-import { Server, ServerCredentials, ServerDuplexStream } from '@grpc/grpc-js'
+import { Server, ServerCredentials, ServerDuplexStream, ServerUnaryCall, sendUnaryData } from '@grpc/grpc-js'
+import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../../lib/grpc/generated/weaviate/v1/batch_pb'
 import {
   BatchStreamReply,
   BatchStreamReplySchema,
@@ -27,6 +30,12 @@ export interface BatchStreamScript {
   readonly shutDown?: (stream: number, data: number) => boolean
   /** Acknowledge, never report results (on the streams this says). */
   readonly holdResults?: (stream: number) => boolean
+  /** Acknowledge these objects, never report their results. */
+  readonly neverAnswer?: (uuid: string) => boolean
+  /** Report these objects' results only with the results of the stream's next `Data` message. */
+  readonly late?: (uuid: string) => boolean
+  /** No `BatchStream` at all: every stream is answered UNIMPLEMENTED (`BatchObjects` still writes). */
+  readonly streamUnimplemented?: boolean
 }
 
 /**
@@ -44,6 +53,10 @@ export interface BatchStreamStub {
   readonly dataSizes: number[]
   /** The `Start` message of every stream. */
   readonly starts: BatchStreamRequest_Start[]
+  /** The UUIDs of each stream's `Data` messages, by stream (0-based), in arrival order. */
+  readonly streamUuids: string[][]
+  /** The UUIDs of every `BatchObjects` call, in arrival order. */
+  readonly unaryUuids: string[]
   /** How often each UUID was reported written. */
   readonly written: Map<string, number>
   /** Streams the client cancelled while they were open. */
@@ -83,85 +96,118 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
   const server = new Server()
   const dataSizes: number[] = []
   const starts: BatchStreamRequest_Start[] = []
+  const streamUuids: string[][] = []
+  const unaryUuids: string[] = []
   const written = new Map<string, number>()
   const objects = counter()
   const cancelled = counter()
   let streams = 0
   server.addService(
     {
-      BatchStream: {
-        path: '/weaviate.v1.Weaviate/BatchStream',
-        requestStream: true,
-        responseStream: true,
-        requestSerialize: (m: BatchStreamRequest) => Buffer.from(toBinary(BatchStreamRequestSchema, m)),
-        requestDeserialize: (b: Buffer) => fromBinary(BatchStreamRequestSchema, b),
-        responseSerialize: (m: BatchStreamReply) => Buffer.from(toBinary(BatchStreamReplySchema, m)),
-        responseDeserialize: (b: Buffer) => fromBinary(BatchStreamReplySchema, b),
+      BatchObjects: {
+        path: '/weaviate.v1.Weaviate/BatchObjects',
+        requestStream: false,
+        responseStream: false,
+        requestSerialize: (m: BatchObjectsRequest) => Buffer.from(toBinary(BatchObjectsRequestSchema, m)),
+        requestDeserialize: (b: Buffer) => fromBinary(BatchObjectsRequestSchema, b),
+        responseSerialize: (m: BatchObjectsReply) => Buffer.from(toBinary(BatchObjectsReplySchema, m)),
+        responseDeserialize: (b: Buffer) => fromBinary(BatchObjectsReplySchema, b),
       },
     },
     {
-      BatchStream: (call: ServerDuplexStream<BatchStreamRequest, BatchStreamReply>) => {
-        const stream = streams++
-        let data = 0
-        /** No more data taken on this stream (memory pressure, shutdown). */
-        let refusing = false
-        let ended = false
-        const end = (): void => {
-          if (ended) return
-          ended = true
-          call.end()
+      BatchObjects: (call: ServerUnaryCall<BatchObjectsRequest, unknown>, callback: sendUnaryData<unknown>) => {
+        for (const o of call.request.objects) {
+          unaryUuids.push(o.uuid)
+          written.set(o.uuid, (written.get(o.uuid) ?? 0) + 1)
         }
-        // grpc-js also reports a call the stub ended itself as cancelled: only a cancel before counts.
-        call.on('cancelled', () => {
-          if (!ended) cancelled.add(1)
-        })
-        // The client stopped sending: the server ends the stream (after a cancel, which grpc-js
-        // also reports as the end of the client's messages, has had its turn to be counted).
-        call.on('end', () => setImmediate(end))
-        call.on('data', (request: BatchStreamRequest) => {
-          if (refusing) return
-          const m = request.message
-          if (m.case === 'start') {
-            starts.push(m.value)
-            call.write(reply({ case: 'started', value: {} }))
-            if (script.backoff !== undefined) call.write(reply({ case: 'backoff', value: { batchSize: script.backoff } }))
-            return
-          }
-          if (m.case !== 'data') return
-          const n = data++
-          const values = m.value.objects?.values ?? []
-          const uuids = values.map((v) => v.uuid)
-          dataSizes.push(values.length)
-          objects.add(values.length)
-          if (script.outOfMemory?.(stream, n) === true) {
-            call.write(reply({ case: 'outOfMemory', value: { uuids, beacons: [], waitTime: 0 } }))
-            refusing = true
-            end()
-            return
-          }
-          call.write(reply({ case: 'acks', value: { uuids, beacons: [] } }))
-          if (script.shutDown?.(stream, n) === true) {
-            call.write(reply({ case: 'shuttingDown', value: { } }))
-            // The results of this stream's objects are lost: the client sends them again elsewhere.
-            refusing = true
-            return
-          }
-          if (script.holdResults?.(stream) === true) return
-          for (const uuid of uuids) written.set(uuid, (written.get(uuid) ?? 0) + 1)
-          call.write(
-            reply({
-              case: 'results',
-              value: {
-                
-                errors: [],
-                successes: uuids.map((uuid) => ({ detail: { case: 'uuid', value: uuid } })),
-              },
-            }),
-          )
-        })
+        callback(null, create(BatchObjectsReplySchema, {}))
       },
     },
   )
+  // Without the method, grpc-js answers UNIMPLEMENTED, as a server or proxy that lacks it does.
+  if (script.streamUnimplemented !== true) {
+    server.addService(
+      {
+        BatchStream: {
+          path: '/weaviate.v1.Weaviate/BatchStream',
+          requestStream: true,
+          responseStream: true,
+          requestSerialize: (m: BatchStreamRequest) => Buffer.from(toBinary(BatchStreamRequestSchema, m)),
+          requestDeserialize: (b: Buffer) => fromBinary(BatchStreamRequestSchema, b),
+          responseSerialize: (m: BatchStreamReply) => Buffer.from(toBinary(BatchStreamReplySchema, m)),
+          responseDeserialize: (b: Buffer) => fromBinary(BatchStreamReplySchema, b),
+        },
+      },
+      {
+        BatchStream: (call: ServerDuplexStream<BatchStreamRequest, BatchStreamReply>) => {
+          const stream = streams++
+          const uuidsOfStream: string[] = []
+          streamUuids.push(uuidsOfStream)
+          /** Results held for the next `Data` message (`late`). */
+          let held: string[] = []
+          let data = 0
+          /** No more data taken on this stream (memory pressure, shutdown). */
+          let refusing = false
+          let ended = false
+          const end = (): void => {
+            if (ended) return
+            ended = true
+            call.end()
+          }
+          // grpc-js also reports a call the stub ended itself as cancelled: only a cancel before counts.
+          call.on('cancelled', () => {
+            if (!ended) cancelled.add(1)
+          })
+          // The client stopped sending: the server ends the stream (after a cancel, which grpc-js
+          // also reports as the end of the client's messages, has had its turn to be counted).
+          call.on('end', () => setImmediate(end))
+          call.on('data', (request: BatchStreamRequest) => {
+            if (refusing) return
+            const m = request.message
+            if (m.case === 'start') {
+              starts.push(m.value)
+              call.write(reply({ case: 'started', value: {} }))
+              if (script.backoff !== undefined) call.write(reply({ case: 'backoff', value: { batchSize: script.backoff } }))
+              return
+            }
+            if (m.case !== 'data') return
+            const n = data++
+            const values = m.value.objects?.values ?? []
+            const uuids = values.map((v) => v.uuid)
+            uuidsOfStream.push(...uuids)
+            dataSizes.push(values.length)
+            objects.add(values.length)
+            if (script.outOfMemory?.(stream, n) === true) {
+              call.write(reply({ case: 'outOfMemory', value: { uuids, beacons: [], waitTime: 0 } }))
+              refusing = true
+              end()
+              return
+            }
+            call.write(reply({ case: 'acks', value: { uuids, beacons: [] } }))
+            if (script.shutDown?.(stream, n) === true) {
+              call.write(reply({ case: 'shuttingDown', value: { } }))
+              // The results of this stream's objects are lost: the client sends them again elsewhere.
+              refusing = true
+              return
+            }
+            if (script.holdResults?.(stream) === true) return
+            const answered = [...held, ...uuids.filter((uuid) => script.neverAnswer?.(uuid) !== true && script.late?.(uuid) !== true)]
+            held = uuids.filter((uuid) => script.late?.(uuid) === true)
+            for (const uuid of answered) written.set(uuid, (written.get(uuid) ?? 0) + 1)
+            call.write(
+              reply({
+                case: 'results',
+                value: {
+                  errors: [],
+                  successes: answered.map((uuid) => ({ detail: { case: 'uuid', value: uuid } })),
+                },
+              }),
+            )
+          })
+        },
+      },
+    )
+  }
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e === null ? resolve(p) : reject(e))),
   )
@@ -169,6 +215,8 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
     url: `http://127.0.0.1:${port}`,
     dataSizes,
     starts,
+    streamUuids,
+    unaryUuids,
     written,
     cancelled: () => cancelled.get(),
     received: (n) => objects.reached(n),
