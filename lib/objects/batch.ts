@@ -25,6 +25,7 @@ import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
 import { BatchGrpcMethod, batchGrpcMethod, versionDecides, writeMethod } from '../grpc/batch-method'
 import { sendBatchObjects } from '../grpc/batch-send'
 import { batchStreamSender } from '../grpc/batch-stream'
+import { withBatchObjectsFallback } from '../grpc/batch-stream-fallback'
 import { TransportMode, transportMode } from '../grpc/options'
 import { argsObject, checkInput, name, namedVectors, optional, typeError, vector } from '../input/check'
 import { className } from '../input/names'
@@ -224,10 +225,11 @@ const grpcBatch = (
 ): ObservableEither<WeaviateError, BatchWritten> => {
   const prepare = prepareGrpcObject(uuidOf as ((object: unknown, index: number) => string) | undefined)
   const written = (index: number, payload: GrpcObjectPayload): BatchWritten => ({ index, uuid: payload.uuid })
+  const sendUnary = sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel)
   const unary = (): ObservableEither<WeaviateError, BatchWritten> =>
     runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
       prepare,
-      sendItems: sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel),
+      sendItems: sendUnary,
       written,
       failed: failedObject,
     })
@@ -241,7 +243,8 @@ const grpcBatch = (
     })
     return runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
       prepare,
-      sendItems: sender.sendItems,
+      // 'auto' writes with BatchObjects what a server without BatchStream refuses; 'stream' does not.
+      sendItems: method === 'auto' ? withBatchObjectsFallback(sender.sendItems, sendUnary, ctx.streamRefusal) : sender.sendItems,
       written,
       failed: failedObject,
     }).pipe(finalize(sender.close))

@@ -14,6 +14,7 @@ import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { BatchStreamScript, BatchStreamStub, startBatchStreamStub } from '../helpers/batch-stream-stub'
 import { guardAgainstLeaks, uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
+import { BATCH_STREAM_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
 import { startGrpcStub } from '../helpers/grpc-stub'
 import { startTcpProxy } from '../helpers/tcp-proxy'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
@@ -338,6 +339,56 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     expect(stub.streamUuids.length).toBe(2)
     expect(stub.streamUuids[1]).toEqual(expect.arrayContaining([id(100_010), id(100_019)]))
     expect(stub.streamUuids[1]).not.toContain(never)
+  })
+
+  describe('when the server answers BatchStream with UNIMPLEMENTED', () => {
+    const warnings: string[] = []
+    let spy: jest.SpyInstance | undefined
+    beforeEach(() => {
+      warnings.length = 0
+      spy = jest.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error, options?: unknown) => {
+        const code = typeof options === 'object' && options !== null && 'code' in options ? options.code : undefined
+        if (code === BATCH_STREAM_FALLBACK_WARNING) warnings.push(String(warning))
+      })
+    })
+    afterEach(() => spy?.mockRestore())
+
+    const uuids = (count: number): string[] => rows('Any', count).map((r) => r.uuid ?? '')
+
+    it("writes every object once with BatchObjects under grpcMethod 'auto', with one warning naming the reason", async () => {
+      const { client, stub } = await stubbed({ streamUnimplemented: true })
+      const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 2 })
+      everyIndexWritten(all, 30)
+      expect(all.length).toBe(30)
+      expect([...stub.unaryUuids].sort()).toEqual(uuids(30))
+      expect(warnings).toEqual([expect.stringMatching(/BatchObjects instead of BatchStream: http:\/\/127\.0\.0\.1:\d+\/weaviate\.v1\.Weaviate\/BatchStream answered UNIMPLEMENTED/)])
+    })
+
+    it('remembers it: the next batch of the client writes with BatchObjects at once, without a second warning', async () => {
+      const { client, stub } = await stubbed({ streamUnimplemented: true })
+      everyIndexWritten(await results(client, rows('Any', 10), { batchSize: 10 }), 10)
+      const streams = stub.streamUuids.length
+      everyIndexWritten(await results(client, rows('Any', 20), { batchSize: 10 }), 20)
+      expect(streams).toBe(1)
+      expect(stub.streamUuids.length).toBe(1)
+      expect(warnings.length).toBe(1)
+    })
+
+    it("fails every object with the mapped UNIMPLEMENTED error under grpcMethod 'stream', writing nothing", async () => {
+      const { client, stub } = await stubbed({ streamUnimplemented: true })
+      const all = await results(client, rows('Any', 5), { grpcMethod: 'stream' })
+      expect(
+        all.map((r) => {
+          if (E.isRight(r) || r.left._tag !== 'BatchObjectError') return r
+          const cause = r.left.cause as WeaviateError
+          return [r.left.index, cause._tag, cause._tag === 'UnexpectedStatusError' ? [cause.status, cause.body] : undefined]
+        }),
+      ).toEqual(
+        [0, 1, 2, 3, 4].map((i) => [i, 'UnexpectedStatusError', [501, { grpcStatus: 'UNIMPLEMENTED', details: expect.stringContaining('BatchStream') }]]),
+      )
+      expect(stub.unaryUuids).toEqual([])
+      expect(warnings).toEqual([])
+    })
   })
 
   it('sends the consistency level in the Start message', async () => {

@@ -10,7 +10,7 @@
  * generated codecs.
  */
 import { MessageInitShape, create, fromBinary, toBinary } from '@bufbuild/protobuf'
-import { Server, ServerCredentials, ServerDuplexStream, ServerUnaryCall, sendUnaryData } from '@grpc/grpc-js'
+import { Server, ServerCredentials, ServerDuplexStream, ServerUnaryCall, sendUnaryData, status } from '@grpc/grpc-js'
 import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../../lib/grpc/generated/weaviate/v1/batch_pb'
 import {
   BatchStreamReply,
@@ -34,7 +34,7 @@ export interface BatchStreamScript {
   readonly neverAnswer?: (uuid: string) => boolean
   /** Report these objects' results only with the results of the stream's next `Data` message. */
   readonly late?: (uuid: string) => boolean
-  /** No `BatchStream` at all: every stream is answered UNIMPLEMENTED (`BatchObjects` still writes). */
+  /** No `BatchStream`: every stream is answered UNIMPLEMENTED at once (`BatchObjects` still writes). */
   readonly streamUnimplemented?: boolean
 }
 
@@ -53,7 +53,7 @@ export interface BatchStreamStub {
   readonly dataSizes: number[]
   /** The `Start` message of every stream. */
   readonly starts: BatchStreamRequest_Start[]
-  /** The UUIDs of each stream's `Data` messages, by stream (0-based), in arrival order. */
+  /** The UUIDs of each stream's `Data` messages, by stream (0-based, every stream opened), in arrival order. */
   readonly streamUuids: string[][]
   /** The UUIDs of every `BatchObjects` call, in arrival order. */
   readonly unaryUuids: string[]
@@ -124,90 +124,92 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
       },
     },
   )
-  // Without the method, grpc-js answers UNIMPLEMENTED, as a server or proxy that lacks it does.
-  if (script.streamUnimplemented !== true) {
-    server.addService(
-      {
-        BatchStream: {
-          path: '/weaviate.v1.Weaviate/BatchStream',
-          requestStream: true,
-          responseStream: true,
-          requestSerialize: (m: BatchStreamRequest) => Buffer.from(toBinary(BatchStreamRequestSchema, m)),
-          requestDeserialize: (b: Buffer) => fromBinary(BatchStreamRequestSchema, b),
-          responseSerialize: (m: BatchStreamReply) => Buffer.from(toBinary(BatchStreamReplySchema, m)),
-          responseDeserialize: (b: Buffer) => fromBinary(BatchStreamReplySchema, b),
-        },
+  server.addService(
+    {
+      BatchStream: {
+        path: '/weaviate.v1.Weaviate/BatchStream',
+        requestStream: true,
+        responseStream: true,
+        requestSerialize: (m: BatchStreamRequest) => Buffer.from(toBinary(BatchStreamRequestSchema, m)),
+        requestDeserialize: (b: Buffer) => fromBinary(BatchStreamRequestSchema, b),
+        responseSerialize: (m: BatchStreamReply) => Buffer.from(toBinary(BatchStreamReplySchema, m)),
+        responseDeserialize: (b: Buffer) => fromBinary(BatchStreamReplySchema, b),
       },
-      {
-        BatchStream: (call: ServerDuplexStream<BatchStreamRequest, BatchStreamReply>) => {
-          const stream = streams++
-          const uuidsOfStream: string[] = []
-          streamUuids.push(uuidsOfStream)
-          /** Results held for the next `Data` message (`late`). */
-          let held: string[] = []
-          let data = 0
-          /** No more data taken on this stream (memory pressure, shutdown). */
-          let refusing = false
-          let ended = false
-          const end = (): void => {
-            if (ended) return
-            ended = true
-            call.end()
+    },
+    {
+      BatchStream: (call: ServerDuplexStream<BatchStreamRequest, BatchStreamReply>) => {
+        const stream = streams++
+        const uuidsOfStream: string[] = []
+        streamUuids.push(uuidsOfStream)
+        if (script.streamUnimplemented === true) {
+          // What grpc-js answers for a method it does not serve (a server or proxy without it).
+          call.emit('error', { code: status.UNIMPLEMENTED, details: 'unknown method BatchStream for service weaviate.v1.Weaviate' })
+          return
+        }
+        /** Results held for the next `Data` message (`late`). */
+        let held: string[] = []
+        let data = 0
+        /** No more data taken on this stream (memory pressure, shutdown). */
+        let refusing = false
+        let ended = false
+        const end = (): void => {
+          if (ended) return
+          ended = true
+          call.end()
+        }
+        // grpc-js also reports a call the stub ended itself as cancelled: only a cancel before counts.
+        call.on('cancelled', () => {
+          if (!ended) cancelled.add(1)
+        })
+        // The client stopped sending: the server ends the stream (after a cancel, which grpc-js
+        // also reports as the end of the client's messages, has had its turn to be counted).
+        call.on('end', () => setImmediate(end))
+        call.on('data', (request: BatchStreamRequest) => {
+          if (refusing) return
+          const m = request.message
+          if (m.case === 'start') {
+            starts.push(m.value)
+            call.write(reply({ case: 'started', value: {} }))
+            if (script.backoff !== undefined) call.write(reply({ case: 'backoff', value: { batchSize: script.backoff } }))
+            return
           }
-          // grpc-js also reports a call the stub ended itself as cancelled: only a cancel before counts.
-          call.on('cancelled', () => {
-            if (!ended) cancelled.add(1)
-          })
-          // The client stopped sending: the server ends the stream (after a cancel, which grpc-js
-          // also reports as the end of the client's messages, has had its turn to be counted).
-          call.on('end', () => setImmediate(end))
-          call.on('data', (request: BatchStreamRequest) => {
-            if (refusing) return
-            const m = request.message
-            if (m.case === 'start') {
-              starts.push(m.value)
-              call.write(reply({ case: 'started', value: {} }))
-              if (script.backoff !== undefined) call.write(reply({ case: 'backoff', value: { batchSize: script.backoff } }))
-              return
-            }
-            if (m.case !== 'data') return
-            const n = data++
-            const values = m.value.objects?.values ?? []
-            const uuids = values.map((v) => v.uuid)
-            uuidsOfStream.push(...uuids)
-            dataSizes.push(values.length)
-            objects.add(values.length)
-            if (script.outOfMemory?.(stream, n) === true) {
-              call.write(reply({ case: 'outOfMemory', value: { uuids, beacons: [], waitTime: 0 } }))
-              refusing = true
-              end()
-              return
-            }
-            call.write(reply({ case: 'acks', value: { uuids, beacons: [] } }))
-            if (script.shutDown?.(stream, n) === true) {
-              call.write(reply({ case: 'shuttingDown', value: { } }))
-              // The results of this stream's objects are lost: the client sends them again elsewhere.
-              refusing = true
-              return
-            }
-            if (script.holdResults?.(stream) === true) return
-            const answered = [...held, ...uuids.filter((uuid) => script.neverAnswer?.(uuid) !== true && script.late?.(uuid) !== true)]
-            held = uuids.filter((uuid) => script.late?.(uuid) === true)
-            for (const uuid of answered) written.set(uuid, (written.get(uuid) ?? 0) + 1)
-            call.write(
-              reply({
-                case: 'results',
-                value: {
-                  errors: [],
-                  successes: answered.map((uuid) => ({ detail: { case: 'uuid', value: uuid } })),
-                },
-              }),
-            )
-          })
-        },
+          if (m.case !== 'data') return
+          const n = data++
+          const values = m.value.objects?.values ?? []
+          const uuids = values.map((v) => v.uuid)
+          uuidsOfStream.push(...uuids)
+          dataSizes.push(values.length)
+          objects.add(values.length)
+          if (script.outOfMemory?.(stream, n) === true) {
+            call.write(reply({ case: 'outOfMemory', value: { uuids, beacons: [], waitTime: 0 } }))
+            refusing = true
+            end()
+            return
+          }
+          call.write(reply({ case: 'acks', value: { uuids, beacons: [] } }))
+          if (script.shutDown?.(stream, n) === true) {
+            call.write(reply({ case: 'shuttingDown', value: { } }))
+            // The results of this stream's objects are lost: the client sends them again elsewhere.
+            refusing = true
+            return
+          }
+          if (script.holdResults?.(stream) === true) return
+          const answered = [...held, ...uuids.filter((uuid) => script.neverAnswer?.(uuid) !== true && script.late?.(uuid) !== true)]
+          held = uuids.filter((uuid) => script.late?.(uuid) === true)
+          for (const uuid of answered) written.set(uuid, (written.get(uuid) ?? 0) + 1)
+          call.write(
+            reply({
+              case: 'results',
+              value: {
+                errors: [],
+                successes: answered.map((uuid) => ({ detail: { case: 'uuid', value: uuid } })),
+              },
+            }),
+          )
+        })
       },
-    )
-  }
+    },
+  )
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e === null ? resolve(p) : reject(e))),
   )
