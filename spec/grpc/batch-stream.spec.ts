@@ -5,11 +5,12 @@
  * server does not do on demand, the batch size the server asks for, the objects it refuses under
  * memory pressure, a shutdown, and cancellation.
  */
+import { randomBytes } from 'node:crypto'
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect } from '../../lib'
 import type { BatchWritten } from '../../lib/objects/batch'
-import { startEmbedded } from '../../lib/embedded'
+import { EmbeddedWeaviate, startEmbedded } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { BatchStreamScript, BatchStreamStub, startBatchStreamStub } from '../helpers/batch-stream-stub'
@@ -200,6 +201,92 @@ describe('objects.batch over BatchStream on a server whose gRPC messages are lim
       await server.stop()
       release()
     }
+  })
+})
+
+/** Each object's `[index, cause tag, cause status, cause messages]`, or `[index, 'written']`. */
+const causes = (all: ReadonlyArray<E.Either<WeaviateError, BatchWritten>>) =>
+  all
+    .map((r) => {
+      if (E.isRight(r)) return [r.right.index, 'written'] as const
+      const cause = (r.left._tag === 'BatchObjectError' ? r.left.cause : r.left) as WeaviateError | undefined
+      const status = cause?._tag === 'UnexpectedStatusError' ? cause.status : undefined
+      const index = r.left._tag === 'BatchObjectError' ? r.left.index : -1
+      return [index, cause?._tag, status, r.left._tag === 'BatchObjectError' ? r.left.messages : []] as const
+    })
+    .sort((a, b) => a[0] - b[0])
+
+describe('objects.batch over BatchStream when the 1.39.0 server refuses the caller inside the stream', () => {
+  const leaks = guardAgainstLeaks()
+  // The server's life is an inner block's, so it ends before the outer block checks for leftovers.
+  describe('on a server with RBAC: a root key and a viewer key', () => {
+    const rootKey = randomBytes(24).toString('base64url')
+    const viewerKey = randomBytes(24).toString('base64url')
+    let server: EmbeddedWeaviate | undefined
+    let release: () => void = () => undefined
+    const Guarded = uniqueClassName('StreamGuarded')
+
+    beforeAll(async () => {
+      // RBAC: the root user may do everything; the viewer may read (/v1/meta too) but not write.
+      const started = await retryOnPortClash(() =>
+        startEmbedded({
+          log: quietLog,
+          env: {
+            AUTHENTICATION_APIKEY_ENABLED: 'true',
+            AUTHENTICATION_APIKEY_ALLOWED_KEYS: `${rootKey},${viewerKey}`,
+            AUTHENTICATION_APIKEY_USERS: 'root-user,viewer-user',
+            AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
+            AUTHORIZATION_RBAC_ENABLED: 'true',
+            AUTHORIZATION_RBAC_ROOT_USERS: 'root-user',
+            EXPERIMENTAL_AUTHORIZATION_RBAC_READONLY_USERS: 'viewer-user',
+          },
+        }),
+      )
+      server = started
+      release = leaks.allow({ pid: started.pid, dataDir: started.dataDir })
+      await createClass(started.connection, { class: Guarded, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+    })
+
+    afterAll(async () => {
+      await server?.stop()
+      release()
+    })
+
+    const running = (): EmbeddedWeaviate => {
+      if (server === undefined) throw new Error('the server never started')
+      return server
+    }
+
+    it('fails every object once with the error BatchObjects gives when the key may not write, and writes nothing', async () => {
+      const viewer = connect({ ...running().connection, apiKey: viewerKey, transport: 'grpc' })
+      try {
+        const stream = await results(viewer, rows(Guarded, 5), { grpcMethod: 'stream' })
+        const unary = await results(viewer, rows(Guarded, 5), { grpcMethod: 'unary' })
+        // The server judges each object (the same text on both methods), as REST's per-object errors.
+        expect(causes(stream)).toEqual(causes(unary))
+        expect(causes(stream)).toEqual(
+          [0, 1, 2, 3, 4].map((i) => [i, undefined, undefined, [expect.stringMatching(/forbidden action: user 'viewer-user' has insufficient permissions to update_data/)]]),
+        )
+        expect(await countObjects(running().connection, Guarded)).toBe(0)
+      } finally {
+        await viewer.close()
+      }
+    })
+
+    it('fails every object once with the 401 BatchObjects gives when the stream opens with a key the server does not know', async () => {
+      // The version is given, so nothing is read over REST first: the stream itself meets the key.
+      const wrong = connect({ ...running().connection, apiKey: 'not-the-key', serverVersion: '1.39.0', transport: 'grpc' })
+      try {
+        const stream = await results(wrong, rows(Guarded, 5), { grpcMethod: 'stream' })
+        const unary = await results(wrong, rows(Guarded, 5), { grpcMethod: 'unary' })
+        const refused = (all: ReturnType<typeof causes>) => all.map(([index, tag, status]) => [index, tag, status])
+        expect(refused(causes(stream))).toEqual(refused(causes(unary)))
+        expect(causes(stream)).toEqual([0, 1, 2, 3, 4].map((i) => [i, 'UnexpectedStatusError', 401, [expect.stringMatching(/BatchStream .*401.*invalid api key/)]]))
+        expect(await countObjects(running().connection, Guarded)).toBe(0)
+      } finally {
+        await wrong.close()
+      }
+    })
   })
 })
 
