@@ -6,6 +6,7 @@
  * memory pressure, a shutdown, and cancellation.
  */
 import { randomBytes } from 'node:crypto'
+import * as net from 'node:net'
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect } from '../../lib'
@@ -178,6 +179,39 @@ describe('objects.batch over BatchStream when connections are cut mid-import', (
     } finally {
       await cut.close()
       await proxy.close()
+    }
+  })
+})
+
+/** A port on 127.0.0.1 that nothing listens on (bound, then closed): connections to it are refused. */
+const closedPort = async (): Promise<number> => {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+describe('objects.batch over gRPC with two nodes, the first one dead (a closed port)', () => {
+  const COUNT = 500
+
+  it.each([['stream'], ['unary']] as const)('writes every object exactly once through the second node (%s)', async (method) => {
+    const Failover = uniqueClassName('StreamFailover')
+    await createClass(weaviateUrl(), { class: Failover, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+    const twoNodes = connect({
+      ...weaviateConnection(),
+      grpcUrl: [`http://127.0.0.1:${await closedPort()}`, grpcServerUrl('1.39.0')],
+      transport: 'grpc',
+      retry: { attempts: 3, baseDelayMs: 10 },
+    })
+    try {
+      const all = await results(twoNodes, rows(Failover, COUNT), { batchSize: 50, concurrency: 2, grpcMethod: method })
+      everyIndexWritten(all, COUNT)
+      expect(all.length).toBe(COUNT)
+      expect(await countObjects(weaviateUrl(), Failover)).toBe(COUNT)
+    } finally {
+      await twoNodes.close()
+      await deleteClass(weaviateUrl(), Failover)
     }
   })
 })
