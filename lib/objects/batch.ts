@@ -24,7 +24,7 @@ import { ArgumentError, BatchObjectError, WeaviateError } from '../errors'
 import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
 import { BatchGrpcMethod, batchGrpcMethod, versionDecides, writeMethod } from '../grpc/batch-method'
 import { sendBatchObjects } from '../grpc/batch-send'
-import { batchStreamSender } from '../grpc/batch-stream'
+import { batchStreamSender, streamRequestsInFlight } from '../grpc/batch-stream'
 import { withBatchObjectsFallback } from '../grpc/batch-stream-fallback'
 import { TransportMode, transportMode } from '../grpc/options'
 import { argsObject, checkInput, name, namedVectors, optional, typeError, vector } from '../input/check'
@@ -241,7 +241,8 @@ const grpcBatch = (
       batchSize: resolved.batchSize,
       scheduler: resolved.scheduler,
     })
-    return runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
+    const window = { ...resolved, concurrency: streamRequestsInFlight(resolved.batchSize, resolved.concurrency) }
+    return runBatch<GrpcObjectPayload, BatchWritten>(ctx, window, source as BatchSource<unknown>, {
       prepare,
       // 'auto' writes with BatchObjects what a server without BatchStream refuses; 'stream' does not.
       sendItems: method === 'auto' ? withBatchObjectsFallback(sender.sendItems, sendUnary, ctx.streamRefusal) : sender.sendItems,
