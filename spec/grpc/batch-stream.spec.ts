@@ -520,7 +520,8 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     })
   })
 
-  it(`lets ${STREAM_WINDOW_OBJECTS} objects wait for their results when batchSize x concurrency is fewer`, async () => {
+  // STREAM_WINDOW_OBJECTS 0 turns the window off.
+  ;(STREAM_WINDOW_OBJECTS > 0 ? it : it.skip)(`lets ${STREAM_WINDOW_OBJECTS} objects wait for their results when batchSize x concurrency is fewer`, async () => {
     // Stream 0 never reports a result: it receives the whole window, then the attempt timeout
     // sends everything again on stream 1, which reports every object.
     const { client, stub } = await stubbed({ holdResults: (stream) => stream === 0 })
