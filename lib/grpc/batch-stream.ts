@@ -22,8 +22,8 @@
  * waiting object with it, as a failed `BatchObjects` call does. A message over the server's size
  * limit (RESOURCE_EXHAUSTED) makes the messages half as large, down to single objects, as
  * `BatchObjects` splits such a call. Only the waiting objects are held: the run's window
- * (`batchSize` x in-flight requests, at least {@link STREAM_WINDOW_OBJECTS} objects: see
- * {@link streamRequestsInFlight}).
+ * (`batchSize` x in-flight requests; without a given `concurrency`, at least
+ * {@link STREAM_WINDOW_OBJECTS} objects: see {@link streamRequestsInFlight}).
  *
  * Each request (one `sendItems` call) has the call's total deadline (`timeout.totalMs`, re-opens
  * and waits included, on the run's clock), as each `BatchObjects` call has: when it passes, every
@@ -117,8 +117,8 @@ interface Open {
 }
 
 /**
- * The fewest objects a stream run lets wait for their results (0: only `batchSize` x
- * `concurrency`): two messages of the largest batch size 1.39.0 asks for (`Backoff`: 100 to 1000,
+ * The fewest objects a stream run whose call gives no `concurrency` lets wait for their results
+ * (0: `batchSize` x the default concurrency, as before): two messages of the largest batch size 1.39.0 asks for (`Backoff`: 100 to 1000,
  * from 200; adapters/handlers/grpc/v1/batch/queues.go), as a client that keeps two such messages
  * ahead of the server's results. Proposed from the bench (`vectors import ... ours-stream/batch-stream`
  * 1.16 with a window of 200): to be confirmed there, and set to 0 to go back.
@@ -126,16 +126,18 @@ interface Open {
 export const STREAM_WINDOW_OBJECTS = 2_000
 
 /**
- * The requests a stream run keeps in flight: the run's `concurrency`, or more when that many
- * requests of `batchSize` hold fewer than {@link STREAM_WINDOW_OBJECTS} objects.
+ * The requests a stream run keeps in flight: the `concurrency` the call gives (one request at a
+ * time keeps writes in source order), else the default, or more when that many requests of
+ * `batchSize` hold fewer than {@link STREAM_WINDOW_OBJECTS} objects.
  *
  * @example
  * ```ts
- * streamRequestsInFlight(100, 2) // 20
- * streamRequestsInFlight(1_000, 4) // 4
+ * streamRequestsInFlight(100, 2, false) // 20
+ * streamRequestsInFlight(100, 1, true)  // 1
  * ```
  */
-export const streamRequestsInFlight = (batchSize: number, concurrency: number): number => Math.max(concurrency, Math.ceil(STREAM_WINDOW_OBJECTS / batchSize))
+export const streamRequestsInFlight = (batchSize: number, concurrency: number, given: boolean): number =>
+  given ? concurrency : Math.max(concurrency, Math.ceil(STREAM_WINDOW_OBJECTS / batchSize))
 
 /** The HTTP-equivalent status of RESOURCE_EXHAUSTED (status.ts): a message over the server's limit. */
 const TOO_LARGE = 413

@@ -203,14 +203,20 @@ export const batchObjects =
         const resolved = resolveBatchOptions('objects.batch', options)
         const uuidOf = options?.uuidOf
         if (uuidOf !== undefined && typeof uuidOf !== 'function') typeError('uuidOf', 'function', uuidOf)
-        return { resolved, uuidOf, transport: transportMode('transport', options?.transport), method: batchGrpcMethod('grpcMethod', options?.grpcMethod) }
+        return {
+          resolved,
+          uuidOf,
+          transport: transportMode('transport', options?.transport),
+          method: batchGrpcMethod('grpcMethod', options?.grpcMethod),
+          streamConcurrency: streamRequestsInFlight(resolved.batchSize, resolved.concurrency, options?.concurrency !== undefined),
+        }
       },
-      ({ resolved, uuidOf, transport, method }) =>
+      ({ resolved, uuidOf, transport, method, streamConcurrency }) =>
         // A failure to decide (the server version unreadable) leaves this call on REST, whose
         // per-object results then report the failure as before.
         ctx.transports.choose(transport, resolved.call).pipe(
           mergeMap((chosen) =>
-            E.isRight(chosen) && chosen.right === 'grpc' ? grpcBatch(ctx, resolved, source, uuidOf, method) : restBatch(ctx, resolved, source, uuidOf),
+            E.isRight(chosen) && chosen.right === 'grpc' ? grpcBatch(ctx, resolved, source, uuidOf, method, streamConcurrency) : restBatch(ctx, resolved, source, uuidOf),
           ),
         ),
     )
@@ -222,6 +228,8 @@ const grpcBatch = (
   source: BatchSource<BatchObject>,
   uuidOf: ObjectBatchOptions['uuidOf'],
   method: BatchGrpcMethod,
+  /** The requests in flight over `BatchStream` (`streamRequestsInFlight`). */
+  streamConcurrency: number,
 ): ObservableEither<WeaviateError, BatchWritten> => {
   const prepare = prepareGrpcObject(uuidOf as ((object: unknown, index: number) => string) | undefined)
   const written = (index: number, payload: GrpcObjectPayload): BatchWritten => ({ index, uuid: payload.uuid })
@@ -241,7 +249,7 @@ const grpcBatch = (
       batchSize: resolved.batchSize,
       scheduler: resolved.scheduler,
     })
-    const window = { ...resolved, concurrency: streamRequestsInFlight(resolved.batchSize, resolved.concurrency) }
+    const window = { ...resolved, concurrency: streamConcurrency }
     return runBatch<GrpcObjectPayload, BatchWritten>(ctx, window, source as BatchSource<unknown>, {
       prepare,
       // 'auto' writes with BatchObjects what a server without BatchStream refuses; 'stream' does not.

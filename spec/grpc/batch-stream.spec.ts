@@ -359,20 +359,13 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     return { client, stub }
   }
 
-  /**
-   * A batch size at which `concurrency: 1` is one request at a time: the stream's window
-   * (`STREAM_WINDOW_OBJECTS`) holds one request, so the next leaves when the last has its results.
-   */
-  const ONE_AT_A_TIME = Math.max(STREAM_WINDOW_OBJECTS, 10)
-  const sequential = { batchSize: ONE_AT_A_TIME, concurrency: 1, grpcMethod: 'stream' } as const
-
   it('cuts Data messages to the batch size the server asks for (Backoff)', async () => {
     const { client, stub } = await stubbed({ backoff: 7 })
-    const all = await results(client, rows('Any', 2 * ONE_AT_A_TIME), sequential)
-    everyIndexWritten(all, 2 * ONE_AT_A_TIME)
+    const all = await results(client, rows('Any', 100), { batchSize: 50, concurrency: 1, grpcMethod: 'stream' })
+    everyIndexWritten(all, 100)
     // The first message leaves before the server's first answer; every later one has its size.
-    expect(stub.dataSizes[0]).toBe(ONE_AT_A_TIME)
-    expect(stub.dataSizes.slice(1)).toEqual([...Array.from({ length: Math.floor(ONE_AT_A_TIME / 7) }, () => 7), ...(ONE_AT_A_TIME % 7 === 0 ? [] : [ONE_AT_A_TIME % 7])])
+    expect(stub.dataSizes[0]).toBe(50)
+    expect(stub.dataSizes.slice(1)).toEqual([7, 7, 7, 7, 7, 7, 7, 1])
   })
 
   it('sends the objects the server refused under memory pressure again, on a new stream, each result once', async () => {
@@ -421,10 +414,10 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
 
   it("fails an object without its result when its request's total deadline passes, and goes on with the other requests", async () => {
     const { client } = await stubbed({ neverAnswer: (uuid) => uuid === id(100_003) })
-    const all = await results(client, rows('Any', 3 * ONE_AT_A_TIME), { ...sequential, timeout: { totalMs: 300 } })
-    expect(all.length).toBe(3 * ONE_AT_A_TIME)
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+    expect(all.length).toBe(30)
     expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
-    expect(all.filter(E.isRight).length).toBe(3 * ONE_AT_A_TIME - 1)
+    expect(all.filter(E.isRight).length).toBe(29)
   })
 
   it('gives an object whose deadline passed the error BatchObjects gives for the same deadline', async () => {
@@ -448,11 +441,11 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
   it('ignores a result that arrives after its object timed out: every object has one result', async () => {
     const late = id(100_003)
     const { client, stub } = await stubbed({ late: (uuid) => uuid === late })
-    const all = await results(client, rows('Any', 2 * ONE_AT_A_TIME), { ...sequential, timeout: { totalMs: 300 } })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
     expect(stub.written.get(late)).toBe(1)
-    expect(all.length).toBe(2 * ONE_AT_A_TIME)
+    expect(all.length).toBe(30)
     expect(all.map((r) => (E.isRight(r) ? r.right.index : r.left._tag === 'BatchObjectError' ? r.left.index : -1)).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 2 * ONE_AT_A_TIME }, (_, n) => n),
+      Array.from({ length: 30 }, (_, n) => n),
     )
     expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
   })
@@ -462,11 +455,11 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     // The second Data message (the second request, sent after the first timed out) is lost to a
     // shutdown: the client sends what still waits on a new stream.
     const { client, stub } = await stubbed({ neverAnswer: (uuid) => uuid === never, shutDown: (stream, data) => stream === 0 && data === 1 })
-    const all = await results(client, rows('Any', 3 * ONE_AT_A_TIME), { ...sequential, timeout: { totalMs: 300 } })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
     expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
-    expect(all.length).toBe(3 * ONE_AT_A_TIME)
+    expect(all.length).toBe(30)
     expect(stub.streamUuids.length).toBe(2)
-    expect(stub.streamUuids[1]).toEqual(expect.arrayContaining([id(100_000 + ONE_AT_A_TIME), id(100_000 + 2 * ONE_AT_A_TIME - 1)]))
+    expect(stub.streamUuids[1]).toEqual(expect.arrayContaining([id(100_010), id(100_019)]))
     expect(stub.streamUuids[1]).not.toContain(never)
   })
 
@@ -520,14 +513,22 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     })
   })
 
-  // STREAM_WINDOW_OBJECTS 0 turns the window off.
-  ;(STREAM_WINDOW_OBJECTS > 0 ? it : it.skip)(`lets ${STREAM_WINDOW_OBJECTS} objects wait for their results when batchSize x concurrency is fewer`, async () => {
-    // Stream 0 never reports a result: it receives the whole window, then the attempt timeout
-    // sends everything again on stream 1, which reports every object.
+  // Stream 0 never reports a result: it receives what the run lets wait, then the attempt timeout
+  // sends all of it again on stream 1, which reports every object.
+  const heldOnFirstStream = async (options: { readonly concurrency?: number }): Promise<number | undefined> => {
     const { client, stub } = await stubbed({ holdResults: (stream) => stream === 0 })
-    const all = await results(client, rows('Any', STREAM_WINDOW_OBJECTS + 500), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { attemptMs: 500 } })
-    everyIndexWritten(all, STREAM_WINDOW_OBJECTS + 500)
-    expect(stub.streamUuids[0]?.length).toBe(STREAM_WINDOW_OBJECTS)
+    const all = await results(client, rows('Any', 2_500), { batchSize: 10, ...options, grpcMethod: 'stream', timeout: { attemptMs: 500 } })
+    everyIndexWritten(all, 2_500)
+    return stub.streamUuids[0]?.length
+  }
+
+  // STREAM_WINDOW_OBJECTS 0 turns the window off.
+  ;(STREAM_WINDOW_OBJECTS > 0 ? it : it.skip)(`lets ${STREAM_WINDOW_OBJECTS} objects wait for their results when the call gives no concurrency`, async () => {
+    expect(await heldOnFirstStream({})).toBe(STREAM_WINDOW_OBJECTS)
+  })
+
+  it('keeps to the concurrency the call gives: batchSize x concurrency objects wait', async () => {
+    expect(await heldOnFirstStream({ concurrency: 3 })).toBe(30)
   })
 
   it('sends the consistency level in the Start message', async () => {
