@@ -10,7 +10,8 @@ import { createDeprecations } from './deprecations'
 import { WeaviateError } from './errors'
 import { grpcNodes } from './grpc/address'
 import { createTransportChoice } from './grpc/capability'
-import { warnRestFallback } from './grpc/fallback-warning'
+import { warnBatchObjectsFallback, warnRestFallback } from './grpc/fallback-warning'
+import { createStreamRefusal } from './grpc/batch-stream-fallback'
 import { TransportMode, transportMode } from './grpc/options'
 import { createGrpc } from './grpc/pipeline'
 import { HttpOptions, resolveOptions } from './http/options'
@@ -102,6 +103,7 @@ export const connect = (options: ConnectOptions): Client => {
     deprecations: createDeprecations(),
     grpc,
     transports: createTransportChoice({ mode: transportMode('transport', transport) ?? 'auto', versions, grpc, warn: warnRestFallback }),
+    streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
   }
   return {
     objects: objectsApi(ctx),

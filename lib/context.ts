@@ -9,6 +9,7 @@ import * as E from 'fp-ts/Either'
 import { defer, of } from 'rxjs'
 import { Deprecations } from './deprecations'
 import { WeaviateError } from './errors'
+import type { StreamRefusal } from './grpc/batch-stream-fallback'
 import type { TransportChoice } from './grpc/capability'
 import type { GrpcEffect } from './grpc/pipeline'
 import type { HttpEffect } from './http/pipeline'
@@ -30,6 +31,8 @@ export interface OperationContext {
   readonly grpc: GrpcEffect
   /** gRPC or REST, decided once per client (`transport` option). */
   readonly transports: TransportChoice
+  /** Whether the server refused `BatchStream` (UNIMPLEMENTED): `objects.batch`'s `'auto'` then uses `BatchObjects`. */
+  readonly streamRefusal: StreamRefusal
 }
 
 /** The per-call settings of an argument object, for the request description. */

@@ -10,7 +10,9 @@ import { ServerVersion, supports } from '../version'
 
 /**
  * `objects.batch`'s `grpcMethod`: `'auto'` (the default) writes with `BatchStream` where the server
- * has server-side batching (1.36.0+), else `BatchObjects` (`STREAM_BY_DEFAULT` in this module);
+ * has server-side batching (1.36.0+), else `BatchObjects` (`STREAM_BY_DEFAULT` in this module); a
+ * server or proxy that answers `BatchStream` with UNIMPLEMENTED gets `BatchObjects`, with one
+ * warning (`WEAVIATE_RX_GRPC002`), for good (`batch-stream-fallback.ts`);
  * `'stream'`: `BatchStream` (servers from 1.36.0; older ones answer `UnsupportedVersionError`);
  * `'unary'`: `BatchObjects`. It only chooses among gRPC methods: a call over REST ignores it.
  *

@@ -21,8 +21,14 @@
  * does not retry (an auth error, retries exhausted without a result in between) fails every
  * waiting object with it, as a failed `BatchObjects` call does. A message over the server's size
  * limit (RESOURCE_EXHAUSTED) makes the messages half as large, down to single objects, as
- * `BatchObjects` splits such a call. Only the waiting objects are held:
- * the run's window (`batchSize` x in-flight requests).
+ * `BatchObjects` splits such a call. Only the waiting objects are held: the run's window
+ * (`batchSize` x in-flight requests; without a given `concurrency`, at least
+ * {@link STREAM_WINDOW_OBJECTS} objects: see {@link streamRequestsInFlight}).
+ *
+ * Each request (one `sendItems` call) has the call's total deadline (`timeout.totalMs`, re-opens
+ * and waits included, on the run's clock), as each `BatchObjects` call has: when it passes, every
+ * object of the request still without its result fails with a `TimeoutError` (phase `'total'`), is
+ * not sent again, and a result that names it later is ignored; the stream goes on for the others.
  *
  * @packageDocumentation
  */
@@ -30,6 +36,7 @@ import { MessageInitShape, create } from '@bufbuild/protobuf'
 import type { ClientDuplexStream } from '@grpc/grpc-js'
 import { Observable, SchedulerLike, Subscriber, Subscription } from 'rxjs'
 import { ConnectionError, TimeoutError, WeaviateError } from '../errors'
+import { MAX_TIMER_MS } from '../http/deadline'
 import { retryDelay } from '../http/retry'
 import type { CallOptions, RetryOptions, TimeoutOptions } from '../http/types'
 import { itemFailure } from '../batch/item-failure'
@@ -76,7 +83,7 @@ export interface BatchStreamConfig {
   readonly consistencyLevel: ConsistencyLevel | undefined
   /** The size of a `Data` message until the server asks for another (`Backoff`). */
   readonly batchSize: number
-  /** The clock of the waits before re-opening and of the attempt timeout. */
+  /** The clock of the waits before re-opening, of the attempt timeout and of each request's total deadline. */
   readonly scheduler: SchedulerLike
 }
 
@@ -108,6 +115,29 @@ interface Open {
   /** Objects in the largest `Data` message sent. */
   largest: number
 }
+
+/**
+ * The fewest objects a stream run whose call gives no `concurrency` lets wait for their results
+ * (0: `batchSize` x the default concurrency, as before): two messages of the largest batch size 1.39.0 asks for (`Backoff`: 100 to 1000,
+ * from 200; adapters/handlers/grpc/v1/batch/queues.go), as a client that keeps two such messages
+ * ahead of the server's results. Proposed from the bench (`vectors import ... ours-stream/batch-stream`
+ * 1.16 with a window of 200): to be confirmed there, and set to 0 to go back.
+ */
+export const STREAM_WINDOW_OBJECTS = 2_000
+
+/**
+ * The requests a stream run keeps in flight: the `concurrency` the call gives (one request at a
+ * time keeps writes in source order), else the default, or more when that many requests of
+ * `batchSize` hold fewer than {@link STREAM_WINDOW_OBJECTS} objects.
+ *
+ * @example
+ * ```ts
+ * streamRequestsInFlight(100, 2, false) // 20
+ * streamRequestsInFlight(100, 1, true)  // 1
+ * ```
+ */
+export const streamRequestsInFlight = (batchSize: number, concurrency: number, given: boolean): number =>
+  given ? concurrency : Math.max(concurrency, Math.ceil(STREAM_WINDOW_OBJECTS / batchSize))
 
 /** The HTTP-equivalent status of RESOURCE_EXHAUSTED (status.ts): a message over the server's limit. */
 const TOO_LARGE = 413
@@ -155,6 +185,9 @@ const dataMessages = (items: ReadonlyArray<Item>, size: number): BatchObject[][]
  */
 export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender => {
   const { grpc, scheduler } = config
+  const { totalMs } = grpc.settings(config.call).timeout
+  /** The URL the errors name: the last stream's (the first node's before any). */
+  let url = `${grpc.nodes[0]?.origin ?? ''}${METHODS.batchStream.path}`
   /** Every object without its result, by UUID (a UUID given twice waits twice, first in first out). */
   const waiting = new Map<string, Waiting[]>()
   /** The `Data` message size: the server's `Backoff`, within what fits its message size limit. */
@@ -194,6 +227,33 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
       request.subscriber.next(request.outcomes)
       request.subscriber.complete()
     }
+  }
+
+  /** Takes `entry` off the waiting objects; false when it was not waiting (it has its result). */
+  const forget = (entry: Waiting): boolean => {
+    const uuid = entry.item.payload.uuid
+    const list = waiting.get(uuid)
+    const at = list?.indexOf(entry) ?? -1
+    if (list === undefined || at < 0) return false
+    list.splice(at, 1)
+    if (list.length === 0) waiting.delete(uuid)
+    return true
+  }
+
+  /** The request's total deadline passed: each of its objects still waiting fails with a TimeoutError. */
+  const expire = (request: Request, entries: ReadonlyArray<Waiting>): void => {
+    const error = new TimeoutError({ method: 'POST', url, phase: 'total', timeoutMs: totalMs })
+    for (const entry of entries) {
+      if (forget(entry)) request.outcomes.push({ item: entry.item, ok: false, failure: { kind: 'request', error } })
+    }
+    request.remaining = 0
+    if (waiting.size === 0) {
+      // Nothing waits any more: the stream is idle, not stalled.
+      watchdog?.unsubscribe()
+      watchdog = undefined
+    }
+    request.subscriber.next(request.outcomes)
+    request.subscriber.complete()
   }
 
   /** Every waiting object fails with `error` (a failure the policy does not retry). */
@@ -314,6 +374,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
       largest: 0,
     }
     current = open
+    url = open.url
     open.call.on('data', (reply: BatchStreamReply) => onReply(open, reply))
     open.call.on('error', (e: unknown) =>
       ended(
@@ -350,17 +411,11 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
         write(current, items)
         if (watchdog === undefined) armWatchdog(current)
       } else if (current === undefined && reopen === undefined) start()
+      if (totalMs <= MAX_TIMER_MS) subscriber.add(scheduler.schedule(() => expire(request, entries), totalMs))
       return () => {
         if (request.remaining === 0) return
         abandoned = true
-        for (const entry of entries) {
-          const list = waiting.get(entry.item.payload.uuid)
-          const at = list?.indexOf(entry) ?? -1
-          if (list !== undefined && at >= 0) {
-            list.splice(at, 1)
-            if (list.length === 0) waiting.delete(entry.item.payload.uuid)
-          }
-        }
+        for (const entry of entries) forget(entry)
       }
     })
 

@@ -1,6 +1,7 @@
 /**
  * The one warning of a client that wanted gRPC (`transport: 'auto'`) and runs over REST, naming
- * why; emitted with `process.emitWarning` like the deprecation warnings (`lib/deprecations.ts`).
+ * why, and the one of a client whose batches wanted `BatchStream` and write with `BatchObjects`;
+ * emitted with `process.emitWarning` like the deprecation warnings (`lib/deprecations.ts`).
  *
  * @packageDocumentation
  */
@@ -27,5 +28,32 @@ export const warnRestFallback = (reason: string): void => {
   process.emitWarning(`weaviate-rx uses REST instead of gRPC: ${reason}. Pass transport: 'rest' to choose REST without this warning.`, {
     type: 'WeaviateRxWarning',
     code: GRPC_FALLBACK_WARNING,
+  })
+}
+
+/**
+ * The code of the warning of a client whose `objects.batch` (`grpcMethod: 'auto'`) writes with
+ * `BatchObjects` because the server, or a proxy in front of it, answered `BatchStream` with
+ * UNIMPLEMENTED.
+ *
+ * @example
+ * ```ts
+ * process.on('warning', (w) => { if ((w as NodeJS.ErrnoException).code === BATCH_STREAM_FALLBACK_WARNING) console.log(w.message) })
+ * ```
+ */
+export const BATCH_STREAM_FALLBACK_WARNING = 'WEAVIATE_RX_GRPC002'
+
+/**
+ * Emits the `BatchObjects` fallback warning with `reason`.
+ *
+ * @example
+ * ```ts
+ * warnBatchObjectsFallback('http://127.0.0.1:50051/weaviate.v1.Weaviate/BatchStream answered UNIMPLEMENTED')
+ * ```
+ */
+export const warnBatchObjectsFallback = (reason: string): void => {
+  process.emitWarning(`weaviate-rx writes batches with BatchObjects instead of BatchStream: ${reason}. Pass grpcMethod: 'unary' to choose BatchObjects without this warning.`, {
+    type: 'WeaviateRxWarning',
+    code: BATCH_STREAM_FALLBACK_WARNING,
   })
 }

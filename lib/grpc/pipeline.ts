@@ -21,7 +21,7 @@ import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
 import { ConnectionError, WeaviateError } from '../errors'
 import { createNodes } from '../http/nodes'
-import { forCall } from '../http/options'
+import { CallSettings, forCall } from '../http/options'
 import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../observable-either'
 import type { GrpcNode } from './address'
@@ -95,6 +95,8 @@ export interface GrpcEffect {
    * resolved retry and timeout settings for it. Throws a ConnectionError when the client is closed.
    */
   openStream<I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, call?: GrpcCallOptions): OpenedStream<I, O>
+  /** The client's retry and timeout settings with the call's over them: what a call or stream applies. */
+  settings(call?: GrpcCallOptions): CallSettings
   /** The nodes, in the order of the failover cursor. */
   readonly nodes: readonly GrpcNode[]
   /** Closes the channels; idempotent. */
@@ -174,13 +176,15 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
       }),
     )
 
+  const settings = (callOptions: GrpcCallOptions = {}): CallSettings => forCall(options, callOptions)
+
   const openStream = <I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, callOptions: GrpcCallOptions = {}): OpenedStream<I, O> => {
     const picked = shared.cursor.pick()
     const node = shared.nodes[picked.index]
     if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)
     const url = `${node.origin}${method.path}`
     if (channels.closed) throw new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })
-    const { retry, timeout } = forCall(options, callOptions)
+    const { retry, timeout } = settings(callOptions)
     const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, shared.metadata)
     return {
       call: stream,
@@ -196,6 +200,7 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
     call,
     run,
     openStream,
+    settings,
     nodes: options.nodes,
     close: () => channels.close(),
   }

@@ -14,7 +14,7 @@ import { HttpMethod, TimeoutError } from '../errors'
 import type { TimeoutOptions } from './types'
 
 /** The longest delay one Node timer holds (2^31 - 1 ms, about 24.8 days); beyond it, no timer. */
-const MAX_TIMER_MS = 2_147_483_647
+export const MAX_TIMER_MS = 2_147_483_647
 
 /**
  * When one attempt gives up, and how that is reported.

@@ -24,7 +24,8 @@ import { ArgumentError, BatchObjectError, WeaviateError } from '../errors'
 import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
 import { BatchGrpcMethod, batchGrpcMethod, versionDecides, writeMethod } from '../grpc/batch-method'
 import { sendBatchObjects } from '../grpc/batch-send'
-import { batchStreamSender } from '../grpc/batch-stream'
+import { batchStreamSender, streamRequestsInFlight } from '../grpc/batch-stream'
+import { withBatchObjectsFallback } from '../grpc/batch-stream-fallback'
 import { TransportMode, transportMode } from '../grpc/options'
 import { argsObject, checkInput, name, namedVectors, optional, typeError, vector } from '../input/check'
 import { className } from '../input/names'
@@ -202,14 +203,20 @@ export const batchObjects =
         const resolved = resolveBatchOptions('objects.batch', options)
         const uuidOf = options?.uuidOf
         if (uuidOf !== undefined && typeof uuidOf !== 'function') typeError('uuidOf', 'function', uuidOf)
-        return { resolved, uuidOf, transport: transportMode('transport', options?.transport), method: batchGrpcMethod('grpcMethod', options?.grpcMethod) }
+        return {
+          resolved,
+          uuidOf,
+          transport: transportMode('transport', options?.transport),
+          method: batchGrpcMethod('grpcMethod', options?.grpcMethod),
+          streamConcurrency: streamRequestsInFlight(resolved.batchSize, resolved.concurrency, options?.concurrency !== undefined),
+        }
       },
-      ({ resolved, uuidOf, transport, method }) =>
+      ({ resolved, uuidOf, transport, method, streamConcurrency }) =>
         // A failure to decide (the server version unreadable) leaves this call on REST, whose
         // per-object results then report the failure as before.
         ctx.transports.choose(transport, resolved.call).pipe(
           mergeMap((chosen) =>
-            E.isRight(chosen) && chosen.right === 'grpc' ? grpcBatch(ctx, resolved, source, uuidOf, method) : restBatch(ctx, resolved, source, uuidOf),
+            E.isRight(chosen) && chosen.right === 'grpc' ? grpcBatch(ctx, resolved, source, uuidOf, method, streamConcurrency) : restBatch(ctx, resolved, source, uuidOf),
           ),
         ),
     )
@@ -221,13 +228,16 @@ const grpcBatch = (
   source: BatchSource<BatchObject>,
   uuidOf: ObjectBatchOptions['uuidOf'],
   method: BatchGrpcMethod,
+  /** The requests in flight over `BatchStream` (`streamRequestsInFlight`). */
+  streamConcurrency: number,
 ): ObservableEither<WeaviateError, BatchWritten> => {
   const prepare = prepareGrpcObject(uuidOf as ((object: unknown, index: number) => string) | undefined)
   const written = (index: number, payload: GrpcObjectPayload): BatchWritten => ({ index, uuid: payload.uuid })
+  const sendUnary = sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel)
   const unary = (): ObservableEither<WeaviateError, BatchWritten> =>
     runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
       prepare,
-      sendItems: sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel),
+      sendItems: sendUnary,
       written,
       failed: failedObject,
     })
@@ -239,9 +249,11 @@ const grpcBatch = (
       batchSize: resolved.batchSize,
       scheduler: resolved.scheduler,
     })
-    return runBatch<GrpcObjectPayload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
+    const window = { ...resolved, concurrency: streamConcurrency }
+    return runBatch<GrpcObjectPayload, BatchWritten>(ctx, window, source as BatchSource<unknown>, {
       prepare,
-      sendItems: sender.sendItems,
+      // 'auto' writes with BatchObjects what a server without BatchStream refuses; 'stream' does not.
+      sendItems: method === 'auto' ? withBatchObjectsFallback(sender.sendItems, sendUnary, ctx.streamRefusal) : sender.sendItems,
       written,
       failed: failedObject,
     }).pipe(finalize(sender.close))

@@ -5,15 +5,20 @@
  * server does not do on demand, the batch size the server asks for, the objects it refuses under
  * memory pressure, a shutdown, and cancellation.
  */
+import { randomBytes } from 'node:crypto'
+import * as net from 'node:net'
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect } from '../../lib'
 import type { BatchWritten } from '../../lib/objects/batch'
-import { startEmbedded } from '../../lib/embedded'
+import { EmbeddedWeaviate, startEmbedded } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { BatchStreamScript, BatchStreamStub, startBatchStreamStub } from '../helpers/batch-stream-stub'
 import { guardAgainstLeaks, uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
+import { STREAM_WINDOW_OBJECTS } from '../../lib/grpc/batch-stream'
+import { BATCH_STREAM_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
+import { startGrpcStub } from '../helpers/grpc-stub'
 import { startTcpProxy } from '../helpers/tcp-proxy'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
@@ -179,6 +184,39 @@ describe('objects.batch over BatchStream when connections are cut mid-import', (
   })
 })
 
+/** A port on 127.0.0.1 that nothing listens on (bound, then closed): connections to it are refused. */
+const closedPort = async (): Promise<number> => {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+describe('objects.batch over gRPC with two nodes, the first one dead (a closed port)', () => {
+  const COUNT = 500
+
+  it.each([['stream'], ['unary']] as const)('writes every object exactly once through the second node (%s)', async (method) => {
+    const Failover = uniqueClassName('StreamFailover')
+    await createClass(weaviateUrl(), { class: Failover, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+    const twoNodes = connect({
+      ...weaviateConnection(),
+      grpcUrl: [`http://127.0.0.1:${await closedPort()}`, grpcServerUrl('1.39.0')],
+      transport: 'grpc',
+      retry: { attempts: 3, baseDelayMs: 10 },
+    })
+    try {
+      const all = await results(twoNodes, rows(Failover, COUNT), { batchSize: 50, concurrency: 2, grpcMethod: method })
+      everyIndexWritten(all, COUNT)
+      expect(all.length).toBe(COUNT)
+      expect(await countObjects(weaviateUrl(), Failover)).toBe(COUNT)
+    } finally {
+      await twoNodes.close()
+      await deleteClass(weaviateUrl(), Failover)
+    }
+  })
+})
+
 describe('objects.batch over BatchStream on a server whose gRPC messages are limited to 100 kB', () => {
   const leaks = guardAgainstLeaks()
 
@@ -198,6 +236,92 @@ describe('objects.batch over BatchStream on a server whose gRPC messages are lim
       await server.stop()
       release()
     }
+  })
+})
+
+/** Each object's `[index, cause tag, cause status, cause messages]`, or `[index, 'written']`. */
+const causes = (all: ReadonlyArray<E.Either<WeaviateError, BatchWritten>>) =>
+  all
+    .map((r) => {
+      if (E.isRight(r)) return [r.right.index, 'written'] as const
+      const cause = (r.left._tag === 'BatchObjectError' ? r.left.cause : r.left) as WeaviateError | undefined
+      const status = cause?._tag === 'UnexpectedStatusError' ? cause.status : undefined
+      const index = r.left._tag === 'BatchObjectError' ? r.left.index : -1
+      return [index, cause?._tag, status, r.left._tag === 'BatchObjectError' ? r.left.messages : []] as const
+    })
+    .sort((a, b) => a[0] - b[0])
+
+describe('objects.batch over BatchStream when the 1.39.0 server refuses the caller inside the stream', () => {
+  const leaks = guardAgainstLeaks()
+  // The server's life is an inner block's, so it ends before the outer block checks for leftovers.
+  describe('on a server with RBAC: a root key and a viewer key', () => {
+    const rootKey = randomBytes(24).toString('base64url')
+    const viewerKey = randomBytes(24).toString('base64url')
+    let server: EmbeddedWeaviate | undefined
+    let release: () => void = () => undefined
+    const Guarded = uniqueClassName('StreamGuarded')
+
+    beforeAll(async () => {
+      // RBAC: the root user may do everything; the viewer may read (/v1/meta too) but not write.
+      const started = await retryOnPortClash(() =>
+        startEmbedded({
+          log: quietLog,
+          env: {
+            AUTHENTICATION_APIKEY_ENABLED: 'true',
+            AUTHENTICATION_APIKEY_ALLOWED_KEYS: `${rootKey},${viewerKey}`,
+            AUTHENTICATION_APIKEY_USERS: 'root-user,viewer-user',
+            AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
+            AUTHORIZATION_RBAC_ENABLED: 'true',
+            AUTHORIZATION_RBAC_ROOT_USERS: 'root-user',
+            EXPERIMENTAL_AUTHORIZATION_RBAC_READONLY_USERS: 'viewer-user',
+          },
+        }),
+      )
+      server = started
+      release = leaks.allow({ pid: started.pid, dataDir: started.dataDir })
+      await createClass(started.connection, { class: Guarded, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+    })
+
+    afterAll(async () => {
+      await server?.stop()
+      release()
+    })
+
+    const running = (): EmbeddedWeaviate => {
+      if (server === undefined) throw new Error('the server never started')
+      return server
+    }
+
+    it('fails every object once with the error BatchObjects gives when the key may not write, and writes nothing', async () => {
+      const viewer = connect({ ...running().connection, apiKey: viewerKey, transport: 'grpc' })
+      try {
+        const stream = await results(viewer, rows(Guarded, 5), { grpcMethod: 'stream' })
+        const unary = await results(viewer, rows(Guarded, 5), { grpcMethod: 'unary' })
+        // The server judges each object (the same text on both methods), as REST's per-object errors.
+        expect(causes(stream)).toEqual(causes(unary))
+        expect(causes(stream)).toEqual(
+          [0, 1, 2, 3, 4].map((i) => [i, undefined, undefined, [expect.stringMatching(/forbidden action: user 'viewer-user' has insufficient permissions to update_data/)]]),
+        )
+        expect(await countObjects(running().connection, Guarded)).toBe(0)
+      } finally {
+        await viewer.close()
+      }
+    })
+
+    it('fails every object once with the 401 BatchObjects gives when the stream opens with a key the server does not know', async () => {
+      // The version is given, so nothing is read over REST first: the stream itself meets the key.
+      const wrong = connect({ ...running().connection, apiKey: 'not-the-key', serverVersion: '1.39.0', transport: 'grpc' })
+      try {
+        const stream = await results(wrong, rows(Guarded, 5), { grpcMethod: 'stream' })
+        const unary = await results(wrong, rows(Guarded, 5), { grpcMethod: 'unary' })
+        const refused = (all: ReturnType<typeof causes>) => all.map(([index, tag, status]) => [index, tag, status])
+        expect(refused(causes(stream))).toEqual(refused(causes(unary)))
+        expect(causes(stream)).toEqual([0, 1, 2, 3, 4].map((i) => [i, 'UnexpectedStatusError', 401, [expect.stringMatching(/BatchStream .*401.*invalid api key/)]]))
+        expect(await countObjects(running().connection, Guarded)).toBe(0)
+      } finally {
+        await wrong.close()
+      }
+    })
   })
 })
 
@@ -278,6 +402,133 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     everyIndexWritten(all, 20)
     expect(all.length).toBe(20)
     expect(stub.starts.length).toBe(2)
+  })
+
+  /** An object's Left as `[index, cause tag, cause phase, cause timeoutMs]`. */
+  const timedOut = (all: ReadonlyArray<E.Either<WeaviateError, BatchWritten>>) =>
+    all.flatMap((r) => {
+      if (E.isRight(r) || r.left._tag !== 'BatchObjectError') return []
+      const cause = r.left.cause as WeaviateError
+      return [[r.left.index, cause._tag, cause._tag === 'TimeoutError' ? cause.phase : undefined, cause._tag === 'TimeoutError' ? cause.timeoutMs : undefined]]
+    })
+
+  it("fails an object without its result when its request's total deadline passes, and goes on with the other requests", async () => {
+    const { client } = await stubbed({ neverAnswer: (uuid) => uuid === id(100_003) })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+    expect(all.length).toBe(30)
+    expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
+    expect(all.filter(E.isRight).length).toBe(29)
+  })
+
+  it('gives an object whose deadline passed the error BatchObjects gives for the same deadline', async () => {
+    const { client } = await stubbed({ neverAnswer: () => true })
+    const unaryStub = await startGrpcStub(() => ({ kind: 'never' }))
+    const unaryClient = connect({ ...weaviateConnection(), grpcUrl: unaryStub.url, transport: 'grpc' })
+    open.push(unaryStub, unaryClient)
+    const shape = (r: E.Either<WeaviateError, BatchWritten> | undefined) => {
+      if (r === undefined || E.isRight(r) || r.left._tag !== 'BatchObjectError') return r
+      const { cause, index, messages } = r.left
+      const { _tag, method, phase, timeoutMs } = cause as WeaviateError & { method?: string; phase?: string; timeoutMs?: number }
+      return { index, messages: messages.map((m) => m.replace(/http:\/\/\S+/, 'URL')), cause: { _tag, method, phase, timeoutMs } }
+    }
+    const options = { batchSize: 1, timeout: { totalMs: 300 } } as const
+    const [stream] = await results(client, rows('Any', 1), { ...options, grpcMethod: 'stream' })
+    const [unary] = await results(unaryClient, rows('Any', 1), { ...options, grpcMethod: 'unary' })
+    expect(shape(stream)).toEqual(shape(unary))
+    expect(shape(stream)).toEqual(expect.objectContaining({ cause: { _tag: 'TimeoutError', method: 'POST', phase: 'total', timeoutMs: 300 } }))
+  })
+
+  it('ignores a result that arrives after its object timed out: every object has one result', async () => {
+    const late = id(100_003)
+    const { client, stub } = await stubbed({ late: (uuid) => uuid === late })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+    expect(stub.written.get(late)).toBe(1)
+    expect(all.length).toBe(30)
+    expect(all.map((r) => (E.isRight(r) ? r.right.index : r.left._tag === 'BatchObjectError' ? r.left.index : -1)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, n) => n),
+    )
+    expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
+  })
+
+  it('does not send an object again once its deadline has passed', async () => {
+    const never = id(100_003)
+    // The second Data message (the second request, sent after the first timed out) is lost to a
+    // shutdown: the client sends what still waits on a new stream.
+    const { client, stub } = await stubbed({ neverAnswer: (uuid) => uuid === never, shutDown: (stream, data) => stream === 0 && data === 1 })
+    const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+    expect(timedOut(all)).toEqual([[3, 'TimeoutError', 'total', 300]])
+    expect(all.length).toBe(30)
+    expect(stub.streamUuids.length).toBe(2)
+    expect(stub.streamUuids[1]).toEqual(expect.arrayContaining([id(100_010), id(100_019)]))
+    expect(stub.streamUuids[1]).not.toContain(never)
+  })
+
+  describe('when the server answers BatchStream with UNIMPLEMENTED', () => {
+    const warnings: string[] = []
+    let spy: jest.SpyInstance | undefined
+    beforeEach(() => {
+      warnings.length = 0
+      spy = jest.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error, options?: unknown) => {
+        const code = typeof options === 'object' && options !== null && 'code' in options ? options.code : undefined
+        if (code === BATCH_STREAM_FALLBACK_WARNING) warnings.push(String(warning))
+      })
+    })
+    afterEach(() => spy?.mockRestore())
+
+    const uuids = (count: number): string[] => rows('Any', count).map((r) => r.uuid ?? '')
+
+    it("writes every object once with BatchObjects under grpcMethod 'auto', with one warning naming the reason", async () => {
+      const { client, stub } = await stubbed({ streamUnimplemented: true })
+      const all = await results(client, rows('Any', 30), { batchSize: 10, concurrency: 2 })
+      everyIndexWritten(all, 30)
+      expect(all.length).toBe(30)
+      expect([...stub.unaryUuids].sort()).toEqual(uuids(30))
+      expect(warnings).toEqual([expect.stringMatching(/BatchObjects instead of BatchStream: http:\/\/127\.0\.0\.1:\d+\/weaviate\.v1\.Weaviate\/BatchStream answered UNIMPLEMENTED/)])
+    })
+
+    it('remembers it: the next batch of the client writes with BatchObjects at once, without a second warning', async () => {
+      const { client, stub } = await stubbed({ streamUnimplemented: true })
+      everyIndexWritten(await results(client, rows('Any', 10), { batchSize: 10 }), 10)
+      const streams = stub.streamUuids.length
+      everyIndexWritten(await results(client, rows('Any', 20), { batchSize: 10 }), 20)
+      expect(streams).toBe(1)
+      expect(stub.streamUuids.length).toBe(1)
+      expect(warnings.length).toBe(1)
+    })
+
+    it("fails every object with the mapped UNIMPLEMENTED error under grpcMethod 'stream', writing nothing", async () => {
+      const { client, stub } = await stubbed({ streamUnimplemented: true })
+      const all = await results(client, rows('Any', 5), { grpcMethod: 'stream' })
+      expect(
+        all.map((r) => {
+          if (E.isRight(r) || r.left._tag !== 'BatchObjectError') return r
+          const cause = r.left.cause as WeaviateError
+          return [r.left.index, cause._tag, cause._tag === 'UnexpectedStatusError' ? [cause.status, cause.body] : undefined]
+        }),
+      ).toEqual(
+        [0, 1, 2, 3, 4].map((i) => [i, 'UnexpectedStatusError', [501, { grpcStatus: 'UNIMPLEMENTED', details: expect.stringContaining('BatchStream') }]]),
+      )
+      expect(stub.unaryUuids).toEqual([])
+      expect(warnings).toEqual([])
+    })
+  })
+
+  // Stream 0 never reports a result: it receives what the run lets wait, then the attempt timeout
+  // sends all of it again on stream 1, which reports every object.
+  const heldOnFirstStream = async (options: { readonly concurrency?: number }): Promise<number | undefined> => {
+    const { client, stub } = await stubbed({ holdResults: (stream) => stream === 0 })
+    const all = await results(client, rows('Any', 2_500), { batchSize: 10, ...options, grpcMethod: 'stream', timeout: { attemptMs: 500 } })
+    everyIndexWritten(all, 2_500)
+    return stub.streamUuids[0]?.length
+  }
+
+  // STREAM_WINDOW_OBJECTS 0 turns the window off.
+  ;(STREAM_WINDOW_OBJECTS > 0 ? it : it.skip)(`lets ${STREAM_WINDOW_OBJECTS} objects wait for their results when the call gives no concurrency`, async () => {
+    expect(await heldOnFirstStream({})).toBe(STREAM_WINDOW_OBJECTS)
+  })
+
+  it('keeps to the concurrency the call gives: batchSize x concurrency objects wait', async () => {
+    expect(await heldOnFirstStream({ concurrency: 3 })).toBe(30)
   })
 
   it('sends the consistency level in the Start message', async () => {

@@ -2,13 +2,16 @@
  * A hand-made gRPC server on 127.0.0.1 speaking Weaviate's `BatchStream`, for what a real Weaviate
  * does not do on demand: ask for another batch size (`Backoff`), refuse a message under memory
  * pressure (`OutOfMemory`, then end the stream), announce a shutdown (`ShuttingDown`), hold every
- * result back, and report that the client cancelled the call. It acknowledges every `Data` message
+ * result back, never answer some objects or answer them late, not know `BatchStream` at all
+ * (UNIMPLEMENTED, as a server or proxy without it answers; `BatchObjects` then writes), and report
+ * that the client cancelled the call. It acknowledges every `Data` message
  * and reports each of its objects as written (unless told otherwise), as the real server does
  * (adapters/handlers/grpc/v1/batch/stream.go at v1.39.0). Built with grpc-js and the library's
  * generated codecs.
  */
 import { MessageInitShape, create, fromBinary, toBinary } from '@bufbuild/protobuf'
-import { Server, ServerCredentials, ServerDuplexStream } from '@grpc/grpc-js'
+import { Server, ServerCredentials, ServerDuplexStream, ServerUnaryCall, sendUnaryData, status } from '@grpc/grpc-js'
+import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../../lib/grpc/generated/weaviate/v1/batch_pb'
 import {
   BatchStreamReply,
   BatchStreamReplySchema,
@@ -27,6 +30,12 @@ export interface BatchStreamScript {
   readonly shutDown?: (stream: number, data: number) => boolean
   /** Acknowledge, never report results (on the streams this says). */
   readonly holdResults?: (stream: number) => boolean
+  /** Acknowledge these objects, never report their results. */
+  readonly neverAnswer?: (uuid: string) => boolean
+  /** Report these objects' results only with the results of the stream's next `Data` message. */
+  readonly late?: (uuid: string) => boolean
+  /** No `BatchStream`: every stream is answered UNIMPLEMENTED at once (`BatchObjects` still writes). */
+  readonly streamUnimplemented?: boolean
 }
 
 /**
@@ -44,6 +53,10 @@ export interface BatchStreamStub {
   readonly dataSizes: number[]
   /** The `Start` message of every stream. */
   readonly starts: BatchStreamRequest_Start[]
+  /** The UUIDs of each stream's `Data` messages, by stream (0-based, every stream opened), in arrival order. */
+  readonly streamUuids: string[][]
+  /** The UUIDs of every `BatchObjects` call, in arrival order. */
+  readonly unaryUuids: string[]
   /** How often each UUID was reported written. */
   readonly written: Map<string, number>
   /** Streams the client cancelled while they were open. */
@@ -83,10 +96,34 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
   const server = new Server()
   const dataSizes: number[] = []
   const starts: BatchStreamRequest_Start[] = []
+  const streamUuids: string[][] = []
+  const unaryUuids: string[] = []
   const written = new Map<string, number>()
   const objects = counter()
   const cancelled = counter()
   let streams = 0
+  server.addService(
+    {
+      BatchObjects: {
+        path: '/weaviate.v1.Weaviate/BatchObjects',
+        requestStream: false,
+        responseStream: false,
+        requestSerialize: (m: BatchObjectsRequest) => Buffer.from(toBinary(BatchObjectsRequestSchema, m)),
+        requestDeserialize: (b: Buffer) => fromBinary(BatchObjectsRequestSchema, b),
+        responseSerialize: (m: BatchObjectsReply) => Buffer.from(toBinary(BatchObjectsReplySchema, m)),
+        responseDeserialize: (b: Buffer) => fromBinary(BatchObjectsReplySchema, b),
+      },
+    },
+    {
+      BatchObjects: (call: ServerUnaryCall<BatchObjectsRequest, unknown>, callback: sendUnaryData<unknown>) => {
+        for (const o of call.request.objects) {
+          unaryUuids.push(o.uuid)
+          written.set(o.uuid, (written.get(o.uuid) ?? 0) + 1)
+        }
+        callback(null, create(BatchObjectsReplySchema, {}))
+      },
+    },
+  )
   server.addService(
     {
       BatchStream: {
@@ -102,6 +139,15 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
     {
       BatchStream: (call: ServerDuplexStream<BatchStreamRequest, BatchStreamReply>) => {
         const stream = streams++
+        const uuidsOfStream: string[] = []
+        streamUuids.push(uuidsOfStream)
+        if (script.streamUnimplemented === true) {
+          // What grpc-js answers for a method it does not serve (a server or proxy without it).
+          call.emit('error', { code: status.UNIMPLEMENTED, details: 'unknown method BatchStream for service weaviate.v1.Weaviate' })
+          return
+        }
+        /** Results held for the next `Data` message (`late`). */
+        let held: string[] = []
         let data = 0
         /** No more data taken on this stream (memory pressure, shutdown). */
         let refusing = false
@@ -131,6 +177,7 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
           const n = data++
           const values = m.value.objects?.values ?? []
           const uuids = values.map((v) => v.uuid)
+          uuidsOfStream.push(...uuids)
           dataSizes.push(values.length)
           objects.add(values.length)
           if (script.outOfMemory?.(stream, n) === true) {
@@ -147,14 +194,15 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
             return
           }
           if (script.holdResults?.(stream) === true) return
-          for (const uuid of uuids) written.set(uuid, (written.get(uuid) ?? 0) + 1)
+          const answered = [...held, ...uuids.filter((uuid) => script.neverAnswer?.(uuid) !== true && script.late?.(uuid) !== true)]
+          held = uuids.filter((uuid) => script.late?.(uuid) === true)
+          for (const uuid of answered) written.set(uuid, (written.get(uuid) ?? 0) + 1)
           call.write(
             reply({
               case: 'results',
               value: {
-                
                 errors: [],
-                successes: uuids.map((uuid) => ({ detail: { case: 'uuid', value: uuid } })),
+                successes: answered.map((uuid) => ({ detail: { case: 'uuid', value: uuid } })),
               },
             }),
           )
@@ -169,6 +217,8 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
     url: `http://127.0.0.1:${port}`,
     dataSizes,
     starts,
+    streamUuids,
+    unaryUuids,
     written,
     cancelled: () => cancelled.get(),
     received: (n) => objects.reached(n),
