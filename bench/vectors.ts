@@ -5,7 +5,10 @@
  *
  * - `ours`: `objects.batch` over gRPC (`transport: 'grpc'`) as users get it by default
  *   (`grpcMethod: 'auto'`: `BatchObjects`, or `BatchStream` when `STREAM_BY_DEFAULT` in
- *   lib/grpc/batch-method.ts is true);
+ *   lib/grpc/batch-method.ts is true), batches of 100 and the default window: 2 requests in flight
+ *   over `BatchObjects` and REST, and over `BatchStream` at least `STREAM_WINDOW_OBJECTS` objects
+ *   waiting for their results (lib/grpc/batch-stream.ts), as the raw stream loop keeps 2 messages
+ *   unacknowledged, not 2 without results;
  * - `ours-stream` or `ours-unary`: `objects.batch` with the gRPC method the default does not use
  *   (`grpcMethod: 'stream'`, server-side batching over `BatchStream`, or `'unary'`, `BatchObjects`);
  *   the ratio lines name each side by its method, whichever is the default;
@@ -201,7 +204,7 @@ export async function benchVectors(server: BenchServer): Promise<void> {
   const raw = new GrpcClient(grpcTarget, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
   const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary') => () =>
     lastValueFrom(
-      client.objects.batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, concurrency: LANES, ...(grpcMethod === undefined ? {} : { grpcMethod }) }).pipe(
+      client.objects.batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, ...(grpcMethod === undefined ? {} : { grpcMethod }) }).pipe(
         tap((r) => {
           if (E.isLeft(r)) throw r.left
         }),
