@@ -11,12 +11,9 @@ import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
 import type { Client, ClientUnaryCall, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { ConnectionError, WeaviateError } from '../errors'
-import type { AttemptLimit } from '../http/deadline'
+import { type AttemptLimit, MAX_TIMER_MS } from '../http/deadline'
 import type { UnaryMethod } from './methods'
 import { grpcError, isCallFailure } from './status'
-
-/** The longest delay one Node timer holds (2^31 - 1 ms); grpc-js sets no timer beyond it either. */
-const MAX_TIMER_MS = 2_147_483_647
 
 /**
  * One attempt of a call, fully resolved.
@@ -50,7 +47,7 @@ export type UnaryDone<R> = (result: E.Either<WeaviateError, R>) => void
 
 /**
  * The call's deadline for grpc-js: an epoch time in milliseconds, or `Infinity` (no deadline) for
- * a limit beyond what one timer holds.
+ * a limit beyond what one timer holds (grpc-js sets no timer beyond it either).
  *
  * @example
  * ```ts
