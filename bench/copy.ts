@@ -7,9 +7,9 @@
  * objects/s and peak RSS, and where the CPU went: the target server's CPU seconds during copy and
  * during import (its vector indexing, the same work both ways) and each command's own CPU seconds.
  * On 2 cores, a copy cannot take less than (target + source + command CPU) / 2. Each write goes
- * into a freshly dropped class on the target. The commands get each server's gRPC address and key
- * (`--api-key`, `--from-api-key`, `--to-api-key`; none without a key) and run with the default
- * `--transport auto`.
+ * into a freshly dropped class on the target. The commands get each server's gRPC address, and
+ * its key in the environment (`WEAVIATE_API_KEY`, `WEAVIATE_FROM_API_KEY`, `WEAVIATE_TO_API_KEY`;
+ * empty without a key), and run with the default `--transport auto`.
  *
  * Then the gain of gRPC for a class with vectors: 20,000 objects with 768-dimension vectors (the
  * vector index skipped, so the figures are the transport's, not HNSW's), each command run with
@@ -112,31 +112,35 @@ const cpuSecondsOf = async (pid: number): Promise<number> => {
   }
 }
 
-/**
- * A key option, `--<name>=<key>` (one argument: a key may start with `-`, which `parseArgs` would
- * take for an option), or nothing without a key.
- */
-const keyOption = (name: string, server: BenchServer): string[] => (server.apiKey === undefined ? [] : [`--${name}=${server.apiKey}`])
+/** The key variables of a command: what a user who keeps keys off the command line sets. */
+type Keys = Readonly<Record<'WEAVIATE_API_KEY' | 'WEAVIATE_FROM_API_KEY' | 'WEAVIATE_TO_API_KEY', string>>
 
-/** `argv` with the value of every key option replaced by `<redacted>`. */
-const shown = (argv: readonly string[]): string => argv.map((arg) => arg.replace(/^(--(?:from-|to-)?api-key=).*/, '$1<redacted>')).join(' ')
+/** The keys of `export` or `import`: the one server's as `WEAVIATE_API_KEY` (empty without a key). */
+const oneKey = (server: BenchServer): Keys => ({ WEAVIATE_API_KEY: server.apiKey ?? '', WEAVIATE_FROM_API_KEY: '', WEAVIATE_TO_API_KEY: '' })
+
+/** The keys of `copy`: each side's as its own variable (`WEAVIATE_FROM_API_KEY`, `WEAVIATE_TO_API_KEY`). */
+const sideKeys = (source: BenchServer, target: BenchServer): Keys => ({
+  WEAVIATE_API_KEY: '',
+  WEAVIATE_FROM_API_KEY: source.apiKey ?? '',
+  WEAVIATE_TO_API_KEY: target.apiKey ?? '',
+})
 
 /**
  * Runs one command in a child process: its wall time, peak RSS and CPU, and the target server's CPU
- * meanwhile. The keys are the ones in `argv` only (`WEAVIATE_API_KEY` emptied); a failure's message
- * shows `argv` with the keys redacted and the command's stderr (execFile's own error, which quotes
- * the whole command line, is not kept as the cause).
+ * meanwhile. The keys go in the environment (`keys`, every key variable set), never on the command
+ * line, where other users of the machine would see them (`ps`); a failure's message shows `argv`
+ * and the command's stderr.
  */
-const command = async (built: { main: string; preload: string }, targetPid: number, argv: readonly string[]): Promise<Timed> => {
+const command = async (built: { main: string; preload: string }, targetPid: number, argv: readonly string[], keys: Keys): Promise<Timed> => {
   const targetBefore = await cpuSecondsOf(targetPid)
   const start = process.hrtime.bigint()
   const done = await run(process.execPath, ['-r', built.preload, built.main, ...argv, '--progress', 'none'], {
     cwd: ROOT,
-    env: { ...process.env, WEAVIATE_API_KEY: '' },
+    env: { ...process.env, ...keys },
     maxBuffer: 64 * 1024 * 1024,
   }).catch((e: unknown) => {
     const stderr = typeof e === 'object' && e !== null && 'stderr' in e ? String(e.stderr) : ''
-    throw new Error(`weaviate-rx ${shown(argv)} failed: ${stderr}`)
+    throw new Error(`weaviate-rx ${argv.join(' ')} failed: ${stderr}`)
   })
   const ms = Number(process.hrtime.bigint() - start) / 1e6
   const targetCpu = (await cpuSecondsOf(targetPid)) - targetBefore
@@ -144,35 +148,26 @@ const command = async (built: { main: string; preload: string }, targetPid: numb
   return { ms, peakRss: Number(usage?.[1] ?? NaN), cpu: Number(usage?.[2] ?? NaN) / 1e6, targetCpu }
 }
 
+/** Runs one command with its keys (see {@link command}). */
+type Cli = (argv: readonly string[], keys: Keys) => Promise<Timed>
+
 const mb = (bytes: number): number => bytes / 1024 / 1024
 const rate = (ms: number, objects = OBJECTS): number => objects / (ms / 1000)
 const labelOf = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 const label = labelOf(OBJECTS)
 
-/** `--url`, `--grpc-url` and `--api-key` of export and import (no key option without a key). */
-const oneWeaviate = (server: BenchServer): string[] => [
-  '--url',
-  server.url,
-  '--grpc-url',
-  server.grpcUrl,
-  ...keyOption('api-key', server),
-]
+/** `--url` and `--grpc-url` of export and import (the key: {@link oneKey}). */
+const oneWeaviate = (server: BenchServer): string[] => ['--url', server.url, '--grpc-url', server.grpcUrl]
 
-/** `--<side>`, `--<side>-grpc-url` and `--<side>-api-key` of copy (no key option without a key). */
-const side = (name: 'from' | 'to', server: BenchServer): string[] => [
-  `--${name}`,
-  server.url,
-  `--${name}-grpc-url`,
-  server.grpcUrl,
-  ...keyOption(`${name}-api-key`, server),
-]
+/** `--<side>` and `--<side>-grpc-url` of copy (the keys: {@link sideKeys}). */
+const side = (name: 'from' | 'to', server: BenchServer): string[] => [`--${name}`, server.url, `--${name}-grpc-url`, server.grpcUrl]
 
 /**
  * Prints `bench: cli export|import|copy 20k vectors grpc/rest = <ratio>` and the objects/s of each
  * command over each transport: the commands on a class of 768-dimension vectors (index skipped),
  * `--transport grpc` and `--transport rest` in turn, run after run.
  */
-const benchVectorCommands = async (cli: (argv: readonly string[]) => Promise<Timed>, source: BenchServer, target: BenchServer, file: string): Promise<void> => {
+const benchVectorCommands = async (cli: Cli, source: BenchServer, target: BenchServer, file: string): Promise<void> => {
   await resetBenchClass(source, VECTOR_CLASS, { skipVectorIndex: true })
   await loadBenchObjects(source, VECTOR_CLASS, { from: 0, to: VECTOR_OBJECTS, vectors: true })
   const transports = ['grpc', 'rest'] as const
@@ -183,11 +178,11 @@ const benchVectorCommands = async (cli: (argv: readonly string[]) => Promise<Tim
     for (const transport of transports) {
       const over = ['--transport', transport, '--partitions', '4']
       await deleteBenchClass(target, VECTOR_CLASS)
-      times.copy[transport].push((await cli(['copy', ...from, ...to, '--class', VECTOR_CLASS, ...over])).ms)
+      times.copy[transport].push((await cli(['copy', ...from, ...to, '--class', VECTOR_CLASS, ...over], sideKeys(source, target))).ms)
       await deleteBenchClass(target, VECTOR_CLASS)
       await fs.rm(file, { force: true })
-      times.export[transport].push((await cli(['export', ...oneWeaviate(source), '--class', VECTOR_CLASS, '--with-vector', '--out', file, ...over])).ms)
-      times.import[transport].push((await cli(['import', ...oneWeaviate(target), '--create-class', file, '--transport', transport])).ms)
+      times.export[transport].push((await cli(['export', ...oneWeaviate(source), '--class', VECTOR_CLASS, '--with-vector', '--out', file, ...over], oneKey(source))).ms)
+      times.import[transport].push((await cli(['import', ...oneWeaviate(target), '--create-class', file, '--transport', transport], oneKey(target))).ms)
     }
   }
   const name = `cli %s ${labelOf(VECTOR_OBJECTS)} vectors`
@@ -225,18 +220,18 @@ export const benchCopy = async (source: BenchServer): Promise<void> => {
   const target = benchServerOf(started)
   try {
     const built = await buildCommand(buildDir)
-    const cli = (argv: readonly string[]) => command(built, started.pid, argv)
+    const cli: Cli = (argv, keys) => command(built, started.pid, argv, keys)
     await seed(source)
     const copies: Timed[] = []
     const exports: Timed[] = []
     const imports: Timed[] = []
     for (let i = 0; i < RUNS; i++) {
       await deleteBenchClass(target, CLASS)
-      copies.push(await cli(['copy', ...side('from', source), ...side('to', target), '--class', CLASS, '--partitions', '4']))
+      copies.push(await cli(['copy', ...side('from', source), ...side('to', target), '--class', CLASS, '--partitions', '4'], sideKeys(source, target)))
       await deleteBenchClass(target, CLASS)
       await fs.rm(file, { force: true })
-      exports.push(await cli(['export', ...oneWeaviate(source), '--class', CLASS, '--with-vector', '--partitions', '4', '--out', file]))
-      imports.push(await cli(['import', ...oneWeaviate(target), '--create-class', file]))
+      exports.push(await cli(['export', ...oneWeaviate(source), '--class', CLASS, '--with-vector', '--partitions', '4', '--out', file], oneKey(source)))
+      imports.push(await cli(['import', ...oneWeaviate(target), '--create-class', file], oneKey(target)))
     }
     const ms = (xs: readonly Timed[]) => xs.map((x) => x.ms)
     const both = exports.map((e, i) => e.ms + (imports[i]?.ms ?? NaN))

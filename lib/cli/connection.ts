@@ -46,7 +46,8 @@ export const ONE_WEAVIATE = {
 
 /**
  * The options of one side of `copy` and `verify`, e.g. `side('from', 'source Weaviate')`:
- * `--from URL` (repeatable), `--from-grpc-url URL` (repeatable) and `--from-api-key KEY`.
+ * `--from URL` (repeatable), `--from-grpc-url URL` (repeatable) and `--from-api-key KEY` (default:
+ * the environment variable `WEAVIATE_FROM_API_KEY`, see {@link sideKeyVariable}).
  *
  * @example
  * ```ts
@@ -57,10 +58,22 @@ export const side = <S extends string>(name: S, help: string) =>
   ({
     [name]: urls(help),
     [`${name}-grpc-url`]: grpcUrls(`--${name}`),
-    [`${name}-api-key`]: text('KEY', `API key of --${name} only`),
+    [`${name}-api-key`]: text('KEY', `API key of --${name} only (default: env ${sideKeyVariable(name)}); never printed`),
   }) as { readonly [K in S]: OptionSpec<readonly string[]> } & { readonly [K in `${S}-grpc-url`]: OptionSpec<readonly string[]> } & {
     readonly [K in `${S}-api-key`]: OptionSpec<string | undefined>
   }
+
+/**
+ * The environment variable of one side's key, e.g. `WEAVIATE_FROM_API_KEY` for `--from`: two
+ * servers with different keys are reached without a key on the command line, where other users of
+ * the machine see it (`ps`) and the shell's history keeps it.
+ *
+ * @example
+ * ```ts
+ * sideKeyVariable('to') // 'WEAVIATE_TO_API_KEY'
+ * ```
+ */
+export const sideKeyVariable = (side: string): string => `WEAVIATE_${side.toUpperCase()}_API_KEY`
 
 /**
  * The connection options of every command.
@@ -81,9 +94,17 @@ export const SHARED_CONNECTION_OPTIONS = {
   timeout: integer('SECONDS', 'time limit of one request attempt', { default: 30, max: 3600 }),
 } as const
 
+/** The side's key from its environment variable; an empty one is not set (the shared key applies). */
+const sideKeyFrom = (side: string, env: Readonly<Record<string, string | undefined>>): string | undefined => {
+  const key = side === 'url' ? undefined : env[sideKeyVariable(side)]
+  return key === '' ? undefined : key
+}
+
 /**
- * The connection of one side: its URLs and gRPC URLs, the API key from its own option, else
- * `--api-key`, else the environment variable `WEAVIATE_API_KEY`, and `--transport`. Throws a
+ * The connection of one side: its URLs and gRPC URLs, the API key, and `--transport`. The key is
+ * the side's own (`--from-api-key`, else `WEAVIATE_FROM_API_KEY`; `copy` and `verify` only), else
+ * the shared one (`--api-key`, else `WEAVIATE_API_KEY`): an option before its environment
+ * variable, a side's key before the shared one. Throws a
  * {@link UsageError} when the gRPC URLs are neither one nor one per URL.
  *
  * @example
@@ -114,7 +135,7 @@ export const connectionOf = (
   return {
     url: given.urls,
     grpcUrl: given.grpcUrls,
-    apiKey: given.sideKey ?? given.apiKey ?? env['WEAVIATE_API_KEY'] ?? '',
+    apiKey: given.sideKey ?? sideKeyFrom(given.side, env) ?? given.apiKey ?? env['WEAVIATE_API_KEY'] ?? '',
     transport: given.transport,
     timeoutSeconds: given.timeout,
   }
