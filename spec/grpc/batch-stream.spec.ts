@@ -485,7 +485,7 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
 
     it.each([
       ['refused', 'written', 'written'],
-      ['written', 'refused', [['refused: the second copy']]],
+      ['written', 'refused', ['refused: the second copy']],
     ] as const)('gives the second copy its own result (first copy %s, second %s)', async (first, second, expected) => {
       const { client } = await stubbed({
         late: (uuid, occurrence) => uuid === TWICE && occurrence === 0,
@@ -495,6 +495,16 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
       expect(all.length).toBe(20)
       expect(resultOf(all, 3)).toEqual(['TimeoutError'])
       expect(resultOf(all, 13)).toEqual([expected])
+    })
+
+    it('gives the second copy its result on a new stream, which owes nothing to the first copy', async () => {
+      // The first stream shuts down on the second request's message: that request goes again on a
+      // second stream, whose first answer for the UUID is the second copy's.
+      const { client, stub } = await stubbed({ late: (uuid, occurrence) => uuid === TWICE && occurrence === 0, shutDown: (stream, data) => stream === 0 && data === 1 })
+      const all = await results(client, twice, { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+      expect(stub.starts.length).toBe(2)
+      expect(resultOf(all, 3)).toEqual(['TimeoutError'])
+      expect(resultOf(all, 13)).toEqual(['written'])
     })
   })
 
