@@ -3,13 +3,16 @@
  * know the stream (gRPC status UNIMPLEMENTED) though the server's version has it: under
  * `grpcMethod: 'auto'` the objects the stream could not take are written with `BatchObjects`,
  * with one warning naming the reason, and the client remembers it: its later batches write with
- * `BatchObjects` from the start. An explicit `grpcMethod: 'stream'` does not fall back: each
- * object fails with the mapped error.
+ * `BatchObjects` from the start. A run that falls back keeps its `BatchObjects` calls to the call's
+ * `concurrency` in flight, as a run that writes with `BatchObjects` from the start does (the stream
+ * keeps more requests in flight: `streamRequestsInFlight`). An explicit `grpcMethod: 'stream'`
+ * does not fall back: each object fails with the mapped error.
  *
  * @packageDocumentation
  */
 import { Observable, map, mergeMap, of } from 'rxjs'
 import type { UnexpectedStatusError } from '../errors'
+import { inFlightLimit } from '../batch/in-flight-limit'
 import type { ItemOutcome } from '../batch/item-retry'
 import type { Prepared } from '../batch/sink'
 
@@ -63,16 +66,17 @@ const refusal = <P>(outcome: ItemOutcome<P>): UnexpectedStatusError | undefined 
 /**
  * The sender of an `'auto'` run that writes with `stream`: the items it fails with UNIMPLEMENTED go
  * with `unary` (in the same request's results), and once `memory` knows the refusal every request
- * goes with `unary`.
+ * goes with `unary`; at most `concurrency` `unary` calls of the run are in flight.
  *
  * @example
  * ```ts
- * const sendItems = withBatchObjectsFallback(sender.sendItems, sendBatchObjects(ctx.grpc, call, level), ctx.streamRefusal)
+ * const sendItems = withBatchObjectsFallback(sender.sendItems, sendBatchObjects(ctx.grpc, call, level), ctx.streamRefusal, resolved.concurrency)
  * ```
  */
-export const withBatchObjectsFallback =
-  <P>(stream: SendItems<P>, unary: SendItems<P>, memory: StreamRefusal): SendItems<P> =>
-  (items) =>
+export const withBatchObjectsFallback = <P>(stream: SendItems<P>, unaryCall: SendItems<P>, memory: StreamRefusal, concurrency: number): SendItems<P> => {
+  const limit = inFlightLimit(concurrency)
+  const unary: SendItems<P> = (items) => limit(unaryCall(items))
+  return (items) =>
     memory.reason() !== undefined
       ? unary(items)
       : stream(items).pipe(
@@ -93,3 +97,4 @@ export const withBatchObjectsFallback =
             return unary(refused).pipe(map((written) => [...kept, ...written]))
           }),
         )
+}

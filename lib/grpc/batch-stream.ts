@@ -29,6 +29,9 @@
  * and waits included, on the run's clock), as each `BatchObjects` call has: when it passes, every
  * object of the request still without its result fails with a `TimeoutError` (phase `'total'`), is
  * not sent again, and a result that names it later is ignored; the stream goes on for the others.
+ * Results name objects only by UUID: the result the stream owes such an object is dropped, not
+ * given to another object of the same UUID (`batch-stream-waiting.ts`); so is one owed to the
+ * objects of an unsubscribed request.
  *
  * @packageDocumentation
  */
@@ -45,6 +48,7 @@ import type { Prepared } from '../batch/sink'
 import type { ConsistencyLevel } from '../input/check'
 import type { GrpcObjectPayload } from './batch-object'
 import { WIRE_CONSISTENCY } from './batch-send'
+import { waitingObjects } from './batch-stream-waiting'
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from './generated/weaviate/v1/batch_stream_pb'
 import type { BatchObject } from './generated/weaviate/v1/batch_pb'
 import { METHODS } from './methods'
@@ -96,8 +100,11 @@ interface Request {
 
 /** An object waiting for its result. */
 interface Waiting {
+  readonly uuid: string
   readonly item: Item
   readonly request: Request
+  /** The stream it was last written on; undefined until it is written. */
+  sentOn: Open | undefined
 }
 
 /** One opened call and what the server said on it. */
@@ -150,21 +157,21 @@ const REOPEN = { method: 'POST', idempotent: true } as const
 const message = (value: NonNullable<MessageInitShape<typeof BatchStreamRequestSchema>['message']>): BatchStreamRequest => create(BatchStreamRequestSchema, { message: value })
 
 /**
- * The `Data` messages that carry `items`: at most `size` objects each, and objects of one class
- * each. 1.39.0 gives no result to an object whose class autoschema has yet to create when the
- * object shares a message with objects of another class (measured: with three new classes mixed,
- * a third of the objects waited for the attempt timeout); alone with its class it gets one.
+ * The `Data` messages that carry the items of `objects`: at most `size` objects each, and objects
+ * of one class each. 1.39.0 gives no result to an object whose class autoschema has yet to create
+ * when the object shares a message with objects of another class (measured: with three new classes
+ * mixed, a third of the objects waited for the attempt timeout); alone with its class it gets one.
  *
  * @example
  * ```ts
- * dataMessages(items, 100) // [[a1, a2], [b1], [a3]] for classes A, A, B, A
+ * dataMessages(entries, 100) // [[a1, a2], [b1], [a3]] for classes A, A, B, A
  * ```
  */
-const dataMessages = (items: ReadonlyArray<Item>, size: number): BatchObject[][] => {
+const dataMessages = (objects: ReadonlyArray<{ readonly item: Item }>, size: number): BatchObject[][] => {
   const messages: BatchObject[][] = []
   let values: BatchObject[] = []
   let className: string | undefined
-  for (const item of items) {
+  for (const { item } of objects) {
     const { payload } = item
     if (values.length === size || (values.length > 0 && payload.className !== className)) {
       messages.push(values)
@@ -191,7 +198,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
   /** The URL the errors name: the last stream's (the first node's before any). */
   let url = `${grpc.nodes[0]?.origin ?? ''}${METHODS.batchStream.path}`
   /** Every object without its result, by UUID (a UUID given twice waits twice, first in first out). */
-  const waiting = new Map<string, Waiting[]>()
+  const waiting = waitingObjects<Waiting>()
   /** The `Data` message size: the server's `Backoff`, within what fits its message size limit. */
   let size = config.batchSize
   /** The most objects a message may hold: halved each time the server refuses one as too large. */
@@ -205,42 +212,35 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
   /** A request was unsubscribed before its results: closing cancels the call (the server stops too). */
   let abandoned = false
 
-  const waitingItems = (): Item[] => {
-    const items: Item[] = []
-    for (const entries of waiting.values()) for (const entry of entries) items.push(entry.item)
-    return items
-  }
-
-  const write = (open: Open, items: ReadonlyArray<Item>): void => {
-    for (const values of dataMessages(items, size)) {
+  const write = (open: Open, entries: ReadonlyArray<Waiting>): void => {
+    for (const entry of entries) entry.sentOn = open
+    for (const values of dataMessages(entries, size)) {
       open.largest = Math.max(open.largest, values.length)
       open.call.write(message({ case: 'data', value: { objects: { values } } }))
     }
   }
 
-  const settle = (uuid: string, outcome: (item: Item) => Outcome): void => {
-    const entries = waiting.get(uuid)
-    const entry = entries?.shift()
-    if (entries === undefined || entry === undefined) return
-    if (entries.length === 0) waiting.delete(uuid)
+  /** Reports `entry`'s outcome to its request; the request completes with its last one. */
+  const report = (entry: Waiting, outcome: Outcome): void => {
     const { request } = entry
-    request.outcomes.push(outcome(entry.item))
+    request.outcomes.push(outcome)
     if (--request.remaining === 0) {
       request.subscriber.next(request.outcomes)
       request.subscriber.complete()
     }
   }
 
-  /** Takes `entry` off the waiting objects; false when it was not waiting (it has its result). */
-  const forget = (entry: Waiting): boolean => {
-    const uuid = entry.item.payload.uuid
-    const list = waiting.get(uuid)
-    const at = list?.indexOf(entry) ?? -1
-    if (list === undefined || at < 0) return false
-    list.splice(at, 1)
-    if (list.length === 0) waiting.delete(uuid)
-    return true
+  /** A result named `uuid`: it settles the first object waiting with that UUID. */
+  const settle = (uuid: string, outcome: (item: Item) => Outcome): void => {
+    const entry = waiting.next(uuid)
+    if (entry !== undefined) report(entry, outcome(entry.item))
   }
+
+  /**
+   * Takes `entry` off the waiting objects (the open stream's answer to it, if it owes one, will be
+   * dropped); false when it was not waiting (it has its result).
+   */
+  const forget = (entry: Waiting): boolean => waiting.leave(entry, entry.sentOn !== undefined && entry.sentOn === current)
 
   /** The request's total deadline passed: each of its objects still waiting fails with a TimeoutError. */
   const expire = (request: Request, entries: ReadonlyArray<Waiting>): void => {
@@ -249,7 +249,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
       if (forget(entry)) request.outcomes.push({ item: entry.item, ok: false, failure: { kind: 'request', error } })
     }
     request.remaining = 0
-    if (waiting.size === 0) {
+    if (waiting.count === 0) {
       // Nothing waits any more: the stream is idle, not stalled.
       watchdog?.unsubscribe()
       watchdog = undefined
@@ -260,9 +260,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
 
   /** Every waiting object fails with `error` (a failure the policy does not retry). */
   const failAll = (error: WeaviateError): void => {
-    for (const uuid of [...waiting.keys()]) {
-      while (waiting.has(uuid)) settle(uuid, (item) => ({ item, ok: false, failure: { kind: 'request', error } }))
-    }
+    for (const entry of waiting.clear()) report(entry, { item: entry.item, ok: false, failure: { kind: 'request', error } })
   }
 
   /**
@@ -273,7 +271,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
     watchdog?.unsubscribe()
     watchdog = undefined
     const ms = open.timeout.attemptMs
-    if (!Number.isFinite(ms) || waiting.size === 0) return
+    if (!Number.isFinite(ms) || waiting.count === 0) return
     watchdog = scheduler.schedule(() => {
       if (current !== open) return
       ended(open, new TimeoutError({ method: 'POST', url: open.url, phase: 'attempt', timeoutMs: ms }))
@@ -334,7 +332,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
     watchdog?.unsubscribe()
     watchdog = undefined
     if (error !== undefined) open.node.failed(error)
-    if (closed || waiting.size === 0) return
+    if (closed || waiting.count === 0) return
     if (error?._tag === 'UnexpectedStatusError' && error.status === TOO_LARGE && open.largest > 1) {
       // A message over the server's size limit (RESOURCE_EXHAUSTED ends the stream): smaller ones.
       fits = Math.ceil(open.largest / 2)
@@ -352,7 +350,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
     }
     reopen = scheduler.schedule(() => {
       reopen = undefined
-      if (!closed && waiting.size > 0) start()
+      if (!closed && waiting.count > 0) start()
     }, Math.max(delay, open.waitMs))
   }
 
@@ -389,7 +387,8 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
     open.call.on('end', () => ended(open, undefined))
     const level = config.consistencyLevel
     open.call.write(message({ case: 'start', value: level === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[level] } }))
-    write(open, waitingItems())
+    waiting.newStream()
+    write(open, waiting.all())
     armWatchdog(open)
     return open
   }
@@ -402,15 +401,11 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
         return undefined
       }
       const request: Request = { subscriber, outcomes: [], remaining: items.length }
-      const entries = items.map((item): Waiting => ({ item, request }))
-      for (const entry of entries) {
-        const list = waiting.get(entry.item.payload.uuid)
-        if (list === undefined) waiting.set(entry.item.payload.uuid, [entry])
-        else list.push(entry)
-      }
+      const entries = items.map((item): Waiting => ({ uuid: item.payload.uuid, item, request, sentOn: undefined }))
+      for (const entry of entries) waiting.add(entry)
       // A half-closed stream takes nothing more: its waiting objects go on the next one.
       if (current !== undefined && !current.halfClosed) {
-        write(current, items)
+        write(current, entries)
         if (watchdog === undefined) armWatchdog(current)
       } else if (current === undefined && reopen === undefined) start()
       if (totalMs <= MAX_TIMER_MS) subscriber.add(scheduler.schedule(() => expire(request, entries), totalMs))
@@ -429,7 +424,7 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
     const open = current
     current = undefined
     if (open === undefined) return
-    if (waiting.size === 0 && !abandoned) halfClose(open)
+    if (waiting.count === 0 && !abandoned) halfClose(open)
     else open.call.cancel()
   }
 

@@ -253,7 +253,7 @@ const grpcBatch = (
     return runBatch<GrpcObjectPayload, BatchWritten>(ctx, window, source as BatchSource<unknown>, {
       prepare,
       // 'auto' writes with BatchObjects what a server without BatchStream refuses; 'stream' does not.
-      sendItems: method === 'auto' ? withBatchObjectsFallback(sender.sendItems, sendUnary, ctx.streamRefusal) : sender.sendItems,
+      sendItems: method === 'auto' ? withBatchObjectsFallback(sender.sendItems, sendUnary, ctx.streamRefusal, resolved.concurrency) : sender.sendItems,
       written,
       failed: failedObject,
     }).pipe(finalize(sender.close))
@@ -264,6 +264,9 @@ const grpcBatch = (
   return ctx.versions.version(resolved.call).pipe(
     mergeMap((version) => {
       if (E.isLeft(version) || writeMethod(method, version.right) === 'unary') return unary()
+      // 'auto' on a server that refused BatchStream before (batch-stream-fallback.ts): BatchObjects
+      // from the start, with the call's concurrency rather than the stream's window.
+      if (method === 'auto' && ctx.streamRefusal.reason() !== undefined) return unary()
       const supported = requireFeature(version.right, 'grpcBatchStream')
       return E.isLeft(supported) ? of(supported) : stream()
     }),

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import * as net from 'node:net'
 import * as E from 'fp-ts/Either'
-import { lastValueFrom, toArray } from 'rxjs'
+import { asyncScheduler, lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect } from '../../lib'
 import type { BatchWritten } from '../../lib/objects/batch'
 import { EmbeddedWeaviate, startEmbedded } from '../../lib/embedded'
@@ -16,7 +16,12 @@ import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { BatchStreamScript, BatchStreamStub, startBatchStreamStub } from '../helpers/batch-stream-stub'
 import { guardAgainstLeaks, uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
-import { STREAM_WINDOW_OBJECTS } from '../../lib/grpc/batch-stream'
+import { STREAM_WINDOW_OBJECTS, batchStreamSender } from '../../lib/grpc/batch-stream'
+import { grpcNodes } from '../../lib/grpc/address'
+import { prepareGrpcObject } from '../../lib/grpc/batch-object'
+import { createGrpc } from '../../lib/grpc/pipeline'
+import { DEFAULT_TIMEOUT } from '../../lib/http/options'
+import { DEFAULT_RETRY } from '../../lib/http/retry'
 import { BATCH_STREAM_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
 import { startGrpcStub } from '../helpers/grpc-stub'
 import { startTcpProxy } from '../helpers/tcp-proxy'
@@ -463,6 +468,46 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     expect(stub.streamUuids[1]).not.toContain(never)
   })
 
+  describe('with a UUID given twice in one run, whose first copy times out before the server answers it', () => {
+    const TWICE = id(100_003)
+    // Rows 3 and 13 carry the same UUID; each request (10 rows, one at a time) has 300 ms. The
+    // server answers the first copy only when the second request's message arrives, after the
+    // first request's deadline: that answer is owed to the copy that timed out, not to the second.
+    const twice = rows('Any', 20).map((row, n) => (n === 13 ? { ...row, uuid: TWICE } : row))
+    /** The results of the object at `index`: 'written', the server's messages, or the cause's tag. */
+    const resultOf = (all: ReadonlyArray<E.Either<WeaviateError, BatchWritten>>, index: number) =>
+      all.flatMap((r): Array<string | readonly string[]> => {
+        if (E.isRight(r)) return r.right.index === index ? ['written'] : []
+        if (r.left._tag !== 'BatchObjectError' || r.left.index !== index) return []
+        const cause = r.left.cause as WeaviateError | undefined
+        return [cause === undefined ? r.left.messages : cause._tag]
+      })
+
+    it.each([
+      ['refused', 'written', 'written'],
+      ['written', 'refused', ['refused: the second copy']],
+    ] as const)('gives the second copy its own result (first copy %s, second %s)', async (first, second, expected) => {
+      const { client } = await stubbed({
+        late: (uuid, occurrence) => uuid === TWICE && occurrence === 0,
+        refuse: (uuid, occurrence) => (uuid === TWICE && [first, second][occurrence] === 'refused' ? `refused: the ${occurrence === 0 ? 'first' : 'second'} copy` : undefined),
+      })
+      const all = await results(client, twice, { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+      expect(all.length).toBe(20)
+      expect(resultOf(all, 3)).toEqual(['TimeoutError'])
+      expect(resultOf(all, 13)).toEqual([expected])
+    })
+
+    it('gives the second copy its result on a new stream, which owes nothing to the first copy', async () => {
+      // The first stream shuts down on the second request's message: that request goes again on a
+      // second stream, whose first answer for the UUID is the second copy's.
+      const { client, stub } = await stubbed({ late: (uuid, occurrence) => uuid === TWICE && occurrence === 0, shutDown: (stream, data) => stream === 0 && data === 1 })
+      const all = await results(client, twice, { batchSize: 10, concurrency: 1, grpcMethod: 'stream', timeout: { totalMs: 300 } })
+      expect(stub.starts.length).toBe(2)
+      expect(resultOf(all, 3)).toEqual(['TimeoutError'])
+      expect(resultOf(all, 13)).toEqual(['written'])
+    })
+  })
+
   describe('when the server answers BatchStream with UNIMPLEMENTED', () => {
     const warnings: string[] = []
     let spy: jest.SpyInstance | undefined
@@ -494,6 +539,25 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
       expect(streams).toBe(1)
       expect(stub.streamUuids.length).toBe(1)
       expect(warnings.length).toBe(1)
+    })
+
+    // The stub holds each BatchObjects call 20 ms, so that the calls the client lets overlap do.
+    it('keeps BatchObjects to the default concurrency after falling back mid-run: 2 calls in flight, every object written once', async () => {
+      const { client, stub } = await stubbed({ streamUnimplemented: true, unaryDelayMs: 20 })
+      const all = await results(client, rows('Any', 3_000), {})
+      everyIndexWritten(all, 3_000)
+      expect(all.length).toBe(3_000)
+      expect([...stub.unaryUuids].sort()).toEqual(uuids(3_000))
+      expect(Math.max(...stub.unaryInFlight)).toBe(2)
+    })
+
+    it('starts the next batch of the client on BatchObjects with the default concurrency: 2 calls in flight', async () => {
+      const { client, stub } = await stubbed({ streamUnimplemented: true, unaryDelayMs: 20 })
+      everyIndexWritten(await results(client, rows('Any', 10), {}), 10)
+      const callsBefore = stub.unaryInFlight.length
+      everyIndexWritten(await results(client, rows('Any', 3_000), {}), 3_000)
+      expect(stub.streamUuids.length).toBe(1)
+      expect(Math.max(...stub.unaryInFlight.slice(callsBefore))).toBe(2)
     })
 
     it("fails every object with the mapped UNIMPLEMENTED error under grpcMethod 'stream', writing nothing", async () => {
@@ -535,5 +599,34 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
     const { client, stub } = await stubbed({})
     await lastValueFrom(client.objects.batch(rows('Any', 3), { grpcMethod: 'stream', consistencyLevel: 'QUORUM' }).pipe(toArray()))
     expect(stub.starts.map((s) => s.consistencyLevel)).toEqual([2])
+  })
+})
+
+describe('the BatchStream sender of one run, against a stub of the server', () => {
+  it('gives a copy of a UUID its own result when an earlier copy was unsubscribed before the server answered it', async () => {
+    const TWICE = id(7)
+    // The first copy's answer (a refusal) comes only when the second copy's message arrives.
+    const stub = await startBatchStreamStub({
+      late: (uuid, occurrence) => uuid === TWICE && occurrence === 0,
+      refuse: (uuid, occurrence) => (uuid === TWICE && occurrence === 0 ? 'refused: the first copy' : undefined),
+    })
+    const grpc = createGrpc({ nodes: grpcNodes([weaviateUrl()], stub.url), headers: {}, retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT })
+    const sender = batchStreamSender({ grpc, call: {}, consistencyLevel: undefined, batchSize: 10, scheduler: asyncScheduler })
+    const copy = (index: number) => {
+      const prepared = prepareGrpcObject(undefined)({ className: 'Any', uuid: TWICE, dataObject: { n: index } }, index)
+      if (E.isLeft(prepared)) throw prepared.left
+      return prepared.right
+    }
+    try {
+      const first = sender.sendItems([copy(0)]).subscribe()
+      await stub.received(1)
+      first.unsubscribe()
+      const outcomes = await lastValueFrom(sender.sendItems([copy(1)]))
+      expect(outcomes.map((o) => [o.item.index, o.ok])).toEqual([[1, true]])
+    } finally {
+      sender.close()
+      grpc.close()
+      await stub.close()
+    }
   })
 })

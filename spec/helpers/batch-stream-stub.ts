@@ -4,7 +4,8 @@
  * pressure (`OutOfMemory`, then end the stream), announce a shutdown (`ShuttingDown`), hold every
  * result back, never answer some objects or answer them late, not know `BatchStream` at all
  * (UNIMPLEMENTED, as a server or proxy without it answers; `BatchObjects` then writes), and report
- * that the client cancelled the call. It acknowledges every `Data` message
+ * that the client cancelled the call, refuse some objects, answer `BatchObjects` slowly enough that
+ * its calls overlap. It acknowledges every `Data` message
  * and reports each of its objects as written (unless told otherwise), as the real server does
  * (adapters/handlers/grpc/v1/batch/stream.go at v1.39.0). Built with grpc-js and the library's
  * generated codecs.
@@ -32,8 +33,16 @@ export interface BatchStreamScript {
   readonly holdResults?: (stream: number) => boolean
   /** Acknowledge these objects, never report their results. */
   readonly neverAnswer?: (uuid: string) => boolean
-  /** Report these objects' results only with the results of the stream's next `Data` message. */
-  readonly late?: (uuid: string) => boolean
+  /**
+   * Report these objects' results only when the stream's next `Data` message arrives, in a `Results`
+   * message of their own ahead of that message's; `occurrence` counts the UUID's earlier arrivals
+   * (0 the first time it arrives, over every stream).
+   */
+  readonly late?: (uuid: string, occurrence: number) => boolean
+  /** Report this object as failed with this message instead of written (`occurrence` as for `late`). */
+  readonly refuse?: (uuid: string, occurrence: number) => string | undefined
+  /** `BatchObjects` answers after this many ms (so that calls in flight overlap). Default 0. */
+  readonly unaryDelayMs?: number
   /** No `BatchStream`: every stream is answered UNIMPLEMENTED at once (`BatchObjects` still writes). */
   readonly streamUnimplemented?: boolean
 }
@@ -59,6 +68,8 @@ export interface BatchStreamStub {
   readonly unaryUuids: string[]
   /** How often each UUID was reported written. */
   readonly written: Map<string, number>
+  /** For each `BatchObjects` call, in arrival order: the calls in flight when it arrived, itself included. */
+  readonly unaryInFlight: number[]
   /** Streams the client cancelled while they were open. */
   cancelled(): number
   /** Resolves when `n` objects have arrived (over every stream). */
@@ -66,6 +77,14 @@ export interface BatchStreamStub {
   /** Resolves when the client has cancelled `n` streams. */
   cancellations(n: number): Promise<void>
   close(): Promise<void>
+}
+
+/** One object's result, as the stub will report it. */
+interface Answer {
+  readonly uuid: string
+  readonly late: boolean
+  /** Its error message; undefined: written. */
+  readonly error: string | undefined
 }
 
 const reply = (message: NonNullable<MessageInitShape<typeof BatchStreamReplySchema>['message']>): BatchStreamReply => create(BatchStreamReplySchema, { message })
@@ -99,6 +118,10 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
   const streamUuids: string[][] = []
   const unaryUuids: string[] = []
   const written = new Map<string, number>()
+  const unaryInFlight: number[] = []
+  let unaryCalls = 0
+  /** How often each UUID arrived in a `Data` message. */
+  const arrivals = new Map<string, number>()
   const objects = counter()
   const cancelled = counter()
   let streams = 0
@@ -116,11 +139,15 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
     },
     {
       BatchObjects: (call: ServerUnaryCall<BatchObjectsRequest, unknown>, callback: sendUnaryData<unknown>) => {
+        unaryInFlight.push(++unaryCalls)
         for (const o of call.request.objects) {
           unaryUuids.push(o.uuid)
           written.set(o.uuid, (written.get(o.uuid) ?? 0) + 1)
         }
-        callback(null, create(BatchObjectsReplySchema, {}))
+        setTimeout(() => {
+          unaryCalls -= 1
+          callback(null, create(BatchObjectsReplySchema, {}))
+        }, script.unaryDelayMs ?? 0)
       },
     },
   )
@@ -147,11 +174,21 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
           return
         }
         /** Results held for the next `Data` message (`late`). */
-        let held: string[] = []
+        let held: Answer[] = []
         let data = 0
         /** No more data taken on this stream (memory pressure, shutdown). */
         let refusing = false
         let ended = false
+        const results = (answered: readonly Answer[]): BatchStreamReply => {
+          for (const a of answered) if (a.error === undefined) written.set(a.uuid, (written.get(a.uuid) ?? 0) + 1)
+          return reply({
+            case: 'results',
+            value: {
+              errors: answered.flatMap((a) => (a.error === undefined ? [] : [{ error: a.error, detail: { case: 'uuid' as const, value: a.uuid } }])),
+              successes: answered.flatMap((a) => (a.error === undefined ? [{ detail: { case: 'uuid' as const, value: a.uuid } }] : [])),
+            },
+          })
+        }
         const end = (): void => {
           if (ended) return
           ended = true
@@ -177,6 +214,11 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
           const n = data++
           const values = m.value.objects?.values ?? []
           const uuids = values.map((v) => v.uuid)
+          const answers = uuids.map((uuid): Answer => {
+            const occurrence = arrivals.get(uuid) ?? 0
+            arrivals.set(uuid, occurrence + 1)
+            return { uuid, late: script.late?.(uuid, occurrence) === true, error: script.refuse?.(uuid, occurrence) }
+          })
           uuidsOfStream.push(...uuids)
           dataSizes.push(values.length)
           objects.add(values.length)
@@ -194,18 +236,9 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
             return
           }
           if (script.holdResults?.(stream) === true) return
-          const answered = [...held, ...uuids.filter((uuid) => script.neverAnswer?.(uuid) !== true && script.late?.(uuid) !== true)]
-          held = uuids.filter((uuid) => script.late?.(uuid) === true)
-          for (const uuid of answered) written.set(uuid, (written.get(uuid) ?? 0) + 1)
-          call.write(
-            reply({
-              case: 'results',
-              value: {
-                errors: [],
-                successes: answered.map((uuid) => ({ detail: { case: 'uuid', value: uuid } })),
-              },
-            }),
-          )
+          if (held.length > 0) call.write(results(held))
+          held = answers.filter((a) => a.late)
+          call.write(results(answers.filter((a) => !a.late && script.neverAnswer?.(a.uuid) !== true)))
         })
       },
     },
@@ -220,6 +253,7 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
     streamUuids,
     unaryUuids,
     written,
+    unaryInFlight,
     cancelled: () => cancelled.get(),
     received: (n) => objects.reached(n),
     cancellations: (n) => cancelled.reached(n),
