@@ -1,0 +1,66 @@
+/**
+ * `weaviate-rx copy` of a class with a named vector and a multi-vector (1.39.0 to 1.39.0): every
+ * object arrives with both, equal to the source's, whether the copy reads and writes over REST
+ * or over gRPC (where the multi-vector travels as `MULTI_FP32` bytes both ways).
+ */
+import { randomUUID } from 'node:crypto'
+import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { grpcServerUrl } from '../helpers/versions'
+import { dropClass, rest, runCli } from './fixtures'
+
+const COUNT = 120
+const made: string[] = []
+
+/** Float32-exact values, a few per object, so a copy that loses or reorders any shows. */
+const valueOf = (i: number, d: number): number => ((i * 7 + d * 3) % 64) / 8 - 4
+
+const seed = async (): Promise<string> => {
+  const className = uniqueClassName('CliCopyMulti')
+  made.push(className)
+  const none = { vectorizer: { none: {} }, vectorIndexType: 'hnsw' }
+  await rest(weaviateUrl(), 'POST', '/schema', {
+    class: className,
+    properties: [{ name: 'title', dataType: ['text'] }],
+    vectorConfig: { title: none, colbert: { ...none, vectorIndexConfig: { multivector: { enabled: true } } } },
+  })
+  const objects = Array.from({ length: COUNT }, (_, i) => ({
+    class: className,
+    id: randomUUID(),
+    properties: { title: `object ${i}` },
+    vectors: {
+      title: Array.from({ length: 8 }, (_, d) => valueOf(i, d)),
+      // 1 to 4 token vectors of 6 dimensions.
+      colbert: Array.from({ length: (i % 4) + 1 }, (_, t) => Array.from({ length: 6 }, (_, d) => valueOf(i + t, d + 11))),
+    },
+  }))
+  await rest(weaviateUrl(), 'POST', '/batch/objects', { objects })
+  return className
+}
+
+/** Every object of `className` with its properties and vectors, by id. */
+const stored = async (className: string): Promise<unknown[]> =>
+  ((await rest(weaviateUrl(), 'GET', `/objects?class=${className}&limit=${COUNT + 10}&include=vector`)) as { objects: Array<{ id: string; properties: unknown; vectors?: unknown }> }).objects
+    .map((o) => ({ id: o.id, properties: o.properties, vectors: o.vectors }))
+    .sort((a, b) => a.id.localeCompare(b.id))
+
+afterAll(async () => {
+  await Promise.all(made.map((c) => dropClass(weaviateUrl(), c)))
+})
+
+describe('copy of a class with a multi-vector', () => {
+  it.each([
+    ['REST', ['--transport', 'rest']],
+    ['gRPC', ['--transport', 'grpc', '--from-grpc-url', grpcServerUrl('1.39.0'), '--to-grpc-url', grpcServerUrl('1.39.0')]],
+  ] as const)('over %s writes every object with its named vector and multi-vector unchanged', async (_, transport) => {
+    const className = await seed()
+    const target = uniqueClassName('CliCopiedMulti')
+    made.push(target)
+    const run = await runCli(['copy', '--from', weaviateUrl(), '--to', weaviateUrl(), ...transport, '--class', className, '--to-class', target, '--progress', 'none'])
+    expect(run).toMatchObject({ code: 0, stdout: '' })
+    const source = await stored(className)
+    const copied = await stored(target)
+    expect(copied).toHaveLength(COUNT)
+    expect(copied.filter((o) => Array.isArray((o as { vectors?: { colbert?: unknown } }).vectors?.colbert))).toHaveLength(COUNT)
+    expect(copied).toEqual(source)
+  })
+})
