@@ -75,7 +75,7 @@ describe('objects.update with vectors', () => {
 })
 
 describe('objects.validate with vectors', () => {
-  it('sends the vectors: a multi-vector of the class is valid', async () => {
+  it('finds a multi-vector of the class valid', async () => {
     expect(await right(client.objects.validate({ className: Pages, dataObject: { title: 'v' }, vectors: { colbert: COLBERT } }))).toEqual({ valid: true, error: null })
   })
 
