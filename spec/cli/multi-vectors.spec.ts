@@ -1,9 +1,13 @@
 /**
- * `weaviate-rx copy` of a class with a named vector and a multi-vector (1.39.0 to 1.39.0): every
- * object arrives with both, equal to the source's, whether the copy reads and writes over REST
- * or over gRPC (where the multi-vector travels as `MULTI_FP32` bytes both ways).
+ * A class with a named vector and a multi-vector (1.39.0) through the command: `weaviate-rx copy`
+ * delivers every object with both, equal to the source's, whether it reads and writes over REST or
+ * over gRPC (where the multi-vector travels as `MULTI_FP32` bytes both ways); `export
+ * --with-vector` then `import` into a fresh class gives the same vectors.
  */
 import { randomUUID } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 import { dropClass, rest, runCli } from './fixtures'
@@ -43,8 +47,15 @@ const stored = async (className: string): Promise<unknown[]> =>
     .map((o) => ({ id: o.id, properties: o.properties, vectors: o.vectors }))
     .sort((a, b) => a.id.localeCompare(b.id))
 
+let dir: string
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-cli-multi-vectors-'))
+})
+
 afterAll(async () => {
   await Promise.all(made.map((c) => dropClass(weaviateUrl(), c)))
+  await fs.rm(dir, { recursive: true, force: true })
 })
 
 describe('copy of a class with a multi-vector', () => {
@@ -62,5 +73,20 @@ describe('copy of a class with a multi-vector', () => {
     expect(copied).toHaveLength(COUNT)
     expect(copied.filter((o) => Array.isArray((o as { vectors?: { colbert?: unknown } }).vectors?.colbert))).toHaveLength(COUNT)
     expect(copied).toEqual(source)
+  })
+})
+
+describe('export --with-vector then import of a class with a multi-vector', () => {
+  it('gives a fresh class every object with its named vector and multi-vector unchanged', async () => {
+    const className = await seed()
+    const fresh = uniqueClassName('CliImportedMulti')
+    made.push(fresh)
+    const file = path.join(dir, `${className}.ndjson`)
+    expect(await runCli(['export', '--url', weaviateUrl(), '--class', className, '--with-vector', '--out', file, '--progress', 'none'])).toMatchObject({ code: 0 })
+    const imported = await runCli(['import', '--url', weaviateUrl(), '--class', fresh, '--create-class', file, '--progress', 'none'])
+    expect(imported).toMatchObject({ code: 0, stdout: '' })
+    const copied = await stored(fresh)
+    expect(copied).toHaveLength(COUNT)
+    expect(copied).toEqual(await stored(className))
   })
 })
