@@ -13,7 +13,7 @@ import { ArgumentError, UnsupportedVersionError } from '../errors'
 import { argsObject, checkInput, name, optional, typeError } from '../input/check'
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
-import { CheckedNamedVectors, isMultiVector, namedVectors, vector } from '../input/vectors'
+import { CheckedNamedVectors, float32NamedVectors, float32Vector, isMultiVector } from '../input/vectors'
 import { vectorsWritable } from '../objects/vector-writes'
 import type { ServerVersion } from '../version'
 import { batchProperties } from './batch-properties'
@@ -92,8 +92,9 @@ const preparedChecked = (
     const klass = className(`${at}.className`, a['className'])
     const given = optional(checkUuid, `${at}.uuid`, a['uuid'])
     const id = given ?? (uuidOf === undefined ? uuidv4() : checkUuid(`${at} uuidOf`, uuidOf(item, index)))
-    const vectorBytes = optional(vectorBytesOf, `${at}.vector`, a['vector'])
-    const vectors = optional(namedVectors, `${at}.vectors`, a['vectors'])
+    const vector = optional(float32Vector, `${at}.vector`, a['vector'])
+    const vectorBytes = vector === undefined ? undefined : vectorToBytes(vector)
+    const vectors = optional(float32NamedVectors, `${at}.vectors`, a['vectors'])
     const named = vectors === undefined ? undefined : namedVectorMessages(vectors)
     const tenant = optional(name, `${at}.tenant`, a['tenant'])
     const { properties, bytes } = batchProperties(data as Readonly<Record<string, unknown>>)
@@ -108,7 +109,7 @@ const preparedChecked = (
     const vectorSize = (vectorBytes?.byteLength ?? 0) + (named ?? []).reduce((n, v) => n + v.name.length + v.vectorBytes.byteLength + 8, 0)
     return { prepared: { index, payload: { uuid: id, className: klass, message }, bytes: bytes + vectorSize + klass.length + id.length + 16 }, vectors }
   })
-  return E.flatMap(({ prepared, vectors }: { prepared: Prepared<GrpcObjectPayload>; vectors: CheckedNamedVectors | undefined }) =>
+  return E.flatMap(({ prepared, vectors }: { prepared: Prepared<GrpcObjectPayload>; vectors: CheckedNamedVectors<Float32Array> | undefined }) =>
     version === undefined ? E.right(prepared) : E.map(() => prepared)(vectorsWritable(version, vectors)),
   )(checked)
 }
@@ -129,14 +130,8 @@ const finiteFloat32Bytes = (value: unknown): Uint8Array | null => {
   return vectorToBytes(copy)
 }
 
-/**
- * A vector's float32 bytes (a copy), checked like REST's `vector`: anything but a finite vector is
- * left to `vector`, which throws the same error REST reports.
- */
-const vectorBytesOf = (argument: string, value: unknown): Uint8Array => finiteFloat32Bytes(value) ?? vectorToBytes(vector(argument, value))
-
 /** Checked named vectors as `Vectors` messages: a vector as `SINGLE_FP32`, a multi-vector as `MULTI_FP32`. */
-const namedVectorMessages = (vectors: CheckedNamedVectors) =>
+const namedVectorMessages = (vectors: CheckedNamedVectors<Float32Array>) =>
   Object.entries(vectors).map(([vectorName, v]) =>
     isMultiVector(v)
       ? create(VectorsSchema, { name: vectorName, vectorBytes: multiVectorToBytes(v), type: Vectors_VectorType.MULTI_FP32 })

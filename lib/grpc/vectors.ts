@@ -44,7 +44,7 @@ export const vectorToBytes = (vector: VectorInput): Uint8Array => {
  * multiVectorToBytes([[1], [2]]) // Uint8Array [1, 0, 0, 0, 128, 63, 0, 0, 0, 64]
  * ```
  */
-export const multiVectorToBytes = (vectors: ReadonlyArray<readonly number[]>): Uint8Array => {
+export const multiVectorToBytes = (vectors: ReadonlyArray<ArrayLike<number>>): Uint8Array => {
   const dimension = vectors[0]?.length ?? 0
   const bytes = new Uint8Array(2 + vectors.length * dimension * 4)
   const view = new DataView(bytes.buffer)

@@ -42,17 +42,18 @@ export type MultiVectorInput = readonly VectorInput[]
  */
 export type NamedVectorsInput = Readonly<Record<string, VectorInput | MultiVectorInput>>
 
-/** A checked multi-vector: copies of its vectors, one dimension. */
-export type CheckedMultiVector = ReadonlyArray<readonly number[]>
-
-/** Checked named vectors: copies, each a non-empty vector or a {@link CheckedMultiVector}. */
-export type CheckedNamedVectors = Readonly<Record<string, readonly number[] | CheckedMultiVector>>
+/**
+ * Checked named vectors, each vector a `V` (a copy: `number[]` for REST's JSON, a `Float32Array`
+ * for gRPC's bytes); a multi-vector is a plain array of `V`s of one dimension.
+ */
+export type CheckedNamedVectors<V extends ArrayLike<number> = readonly number[]> = Readonly<Record<string, V | readonly V[]>>
 
 /** The largest dimension of a multi-vector: the gRPC API sends it as a uint16. */
 export const MAX_MULTI_VECTOR_DIMENSION = 0xffff
 
 /**
- * True for a checked multi-vector (its first item is a vector; a checked vector is never empty).
+ * True for a checked multi-vector: a plain array whose items are vectors (a checked vector is
+ * never empty, and is a `number[]` or a `Float32Array`).
  *
  * @example
  * ```ts
@@ -60,7 +61,7 @@ export const MAX_MULTI_VECTOR_DIMENSION = 0xffff
  * isMultiVector([1, 2])   // false
  * ```
  */
-export const isMultiVector = (v: readonly number[] | CheckedMultiVector): v is CheckedMultiVector => Array.isArray(v[0])
+export const isMultiVector = <V extends ArrayLike<number>>(v: V | readonly V[]): v is readonly V[] => Array.isArray(v) && typeof v[0] !== 'number'
 
 /**
  * True when any of the named vectors is a multi-vector.
@@ -70,7 +71,7 @@ export const isMultiVector = (v: readonly number[] | CheckedMultiVector): v is C
  * hasMultiVector({ colbert: [[1, 2]] }) // true
  * ```
  */
-export const hasMultiVector = (vectors: CheckedNamedVectors): boolean => Object.values(vectors).some(isMultiVector)
+export const hasMultiVector = <V extends ArrayLike<number>>(vectors: CheckedNamedVectors<V>): boolean => Object.values(vectors).some(isMultiVector)
 
 /**
  * A vector: an array of finite numbers or a Float32Array (an empty one is kept and sent, as the
@@ -105,40 +106,82 @@ export const vector = (argument: string, value: unknown): readonly number[] => {
   return copy
 }
 
-/** A {@link vector} that is not empty (the server drops an empty named vector without a word). */
-const nonEmptyVector = (argument: string, value: unknown): readonly number[] => {
-  const v = vector(argument, value)
-  return v.length > 0 ? v : valueError(argument, `'${argument}' must not be empty`)
+/**
+ * A vector as a Float32Array copy, checked like {@link vector} (the same errors): one pass for a
+ * vector of finite numbers, which is what gRPC sends (-0 is written as 0, as JSON writes it).
+ *
+ * @example
+ * ```ts
+ * float32Vector('vector', [1, 2]) // Float32Array [1, 2]
+ * ```
+ */
+export const float32Vector = (argument: string, value: unknown): Float32Array => {
+  if (value instanceof Float32Array || Array.isArray(value)) {
+    const source = value as ArrayLike<unknown>
+    const copy = new Float32Array(source.length)
+    let i = 0
+    for (; i < source.length; i++) {
+      const x = source[i]
+      if (typeof x !== 'number' || !Number.isFinite(x)) break
+      copy[i] = x || 0
+    }
+    if (i === source.length) return copy
+  }
+  // Not a finite vector: `vector` throws the error that names it.
+  return Float32Array.from(vector(argument, value))
 }
 
 const isVectorLike = (u: unknown): boolean => Array.isArray(u) || u instanceof Float32Array
 
 /**
- * A multi-vector: a non-empty list of non-empty vectors of one dimension; the errors name the
- * offending vector (`vectors.colbert[1]`).
+ * The check of named vectors whose vectors `leaf` checks and copies (into a `V`): an object of
+ * non-empty vectors or multi-vectors by vector name (see {@link NamedVectorsInput}); the errors name
+ * the offending value (`vectors.colbert[1]`).
  */
-const multiVector = (argument: string, items: readonly unknown[]): CheckedMultiVector => {
-  const out = new Array<readonly number[]>(items.length)
-  for (let i = 0; i < items.length; i++) {
-    const at = `${argument}[${i}]`
-    const item = items[i]
-    if (!isVectorLike(item)) return typeError(at, 'number[] | Float32Array', item)
-    const v = nonEmptyVector(at, item)
-    const dimension = out[0]?.length ?? v.length
-    if (v.length !== dimension) {
-      return valueError(at, `'${at}' has ${v.length} dimensions, '${argument}[0]' has ${dimension}: a multi-vector's vectors share one dimension`)
+const namedVectorsOf =
+  <V extends ArrayLike<number>>(leaf: (argument: string, value: unknown) => V) =>
+  (argument: string, value: unknown): CheckedNamedVectors<V> => {
+    const nonEmpty = (at: string, item: unknown): V => {
+      const v = leaf(at, item)
+      return v.length > 0 ? v : valueError(at, `'${at}' must not be empty`)
     }
-    if (dimension > MAX_MULTI_VECTOR_DIMENSION) {
-      return valueError(at, `'${at}' has ${v.length} dimensions; a multi-vector's vectors have at most ${MAX_MULTI_VECTOR_DIMENSION}`)
+    const multi = (at: string, items: readonly unknown[]): readonly V[] => {
+      const out = new Array<V>(items.length)
+      for (let i = 0; i < items.length; i++) {
+        const itemAt = `${at}[${i}]`
+        const item = items[i]
+        if (!isVectorLike(item)) return typeError(itemAt, 'number[] | Float32Array', item)
+        const v = nonEmpty(itemAt, item)
+        const dimension = out[0]?.length ?? v.length
+        if (v.length !== dimension) {
+          return valueError(itemAt, `'${itemAt}' has ${v.length} dimensions, '${at}[0]' has ${dimension}: a multi-vector's vectors share one dimension`)
+        }
+        if (dimension > MAX_MULTI_VECTOR_DIMENSION) {
+          return valueError(itemAt, `'${itemAt}' has ${v.length} dimensions; a multi-vector's vectors have at most ${MAX_MULTI_VECTOR_DIMENSION}`)
+        }
+        out[i] = v
+      }
+      return out
     }
-    out[i] = v
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) {
+      return typeError(argument, 'Record<string, number[] | Float32Array | number[][]>', value)
+    }
+    const out: Record<string, V | readonly V[]> = {}
+    for (const [key, item] of Object.entries(value)) {
+      const at = `${argument}.${key}`
+      if (item instanceof Float32Array) out[key] = nonEmpty(at, item)
+      else if (!Array.isArray(item)) typeError(at, 'number[] | Float32Array | number[][]', item)
+      else if (item.length === 0) valueError(at, `'${at}' must not be empty`)
+      else if (isVectorLike(item[0])) out[key] = multi(at, item as readonly unknown[])
+      else if (typeof item[0] === 'number') out[key] = nonEmpty(at, item)
+      else typeError(`${at}[0]`, 'number (a vector) or number[] | Float32Array (a multi-vector)', item[0])
+    }
+    return out
   }
-  return out
-}
 
 /**
- * Named vectors: an object of non-empty vectors or multi-vectors by vector name (see
- * {@link NamedVectorsInput}); copies.
+ * Named vectors, checked and copied as plain numbers (what REST's JSON sends): an object of
+ * non-empty vectors or multi-vectors by vector name (see {@link NamedVectorsInput}).
  *
  * @example
  * ```ts
@@ -146,19 +189,15 @@ const multiVector = (argument: string, items: readonly unknown[]): CheckedMultiV
  * namedVectors('vectors', { colbert: [[1, 2], [3]] }) // throws ArgumentValueError naming 'vectors.colbert[1]'
  * ```
  */
-export const namedVectors = (argument: string, value: unknown): CheckedNamedVectors => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) {
-    return typeError(argument, 'Record<string, number[] | Float32Array | number[][]>', value)
-  }
-  const out: Record<string, readonly number[] | CheckedMultiVector> = {}
-  for (const [key, item] of Object.entries(value)) {
-    const at = `${argument}.${key}`
-    if (item instanceof Float32Array) out[key] = nonEmptyVector(at, item)
-    else if (!Array.isArray(item)) typeError(at, 'number[] | Float32Array | number[][]', item)
-    else if (item.length === 0) valueError(at, `'${at}' must not be empty`)
-    else if (isVectorLike(item[0])) out[key] = multiVector(at, item as readonly unknown[])
-    else if (typeof item[0] === 'number') out[key] = nonEmptyVector(at, item)
-    else typeError(`${at}[0]`, 'number (a vector) or number[] | Float32Array (a multi-vector)', item[0])
-  }
-  return out
-}
+export const namedVectors = namedVectorsOf(vector)
+
+/**
+ * Named vectors checked like {@link namedVectors}, each vector copied into a Float32Array in one
+ * pass (what gRPC sends as bytes).
+ *
+ * @example
+ * ```ts
+ * float32NamedVectors('vectors', { title: [1, 2] }) // { title: Float32Array [1, 2] }
+ * ```
+ */
+export const float32NamedVectors = namedVectorsOf(float32Vector)

@@ -23,7 +23,10 @@ import { of } from 'rxjs'
  * vectorsWritable(parseVersion('1.18.6')!, { title: [1, 2] }) // left(UnsupportedVersionError)
  * ```
  */
-export const vectorsWritable = (version: ServerVersion, vectors: CheckedNamedVectors | undefined): E.Either<UnsupportedVersionError, undefined> => {
+export const vectorsWritable = <V extends ArrayLike<number>>(
+  version: ServerVersion,
+  vectors: CheckedNamedVectors<V> | undefined,
+): E.Either<UnsupportedVersionError, undefined> => {
   if (vectors === undefined) return E.right(undefined)
   const named = requireFeature(version, 'namedVectorWrites')
   return E.isLeft(named) || !hasMultiVector(vectors) ? named : requireFeature(version, 'multiVectors')
