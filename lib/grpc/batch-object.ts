@@ -14,7 +14,7 @@ import { argsObject, checkInput, name, optional, typeError } from '../input/chec
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
 import { CheckedNamedVectors, float32NamedVectors, float32Vector, isMultiVector } from '../input/vectors'
-import { vectorsWritable } from '../objects/vector-writes'
+import { ifVectorsWritable } from '../objects/vector-writes'
 import type { ServerVersion } from '../version'
 import { batchProperties } from './batch-properties'
 import { BatchObject, BatchObjectSchema } from './generated/weaviate/v1/batch_pb'
@@ -109,9 +109,7 @@ const preparedChecked = (
     const vectorSize = (vectorBytes?.byteLength ?? 0) + (named ?? []).reduce((n, v) => n + v.name.length + v.vectorBytes.byteLength + 8, 0)
     return { prepared: { index, payload: { uuid: id, className: klass, message }, bytes: bytes + vectorSize + klass.length + id.length + 16 }, vectors }
   })
-  return E.flatMap(({ prepared, vectors }: { prepared: Prepared<GrpcObjectPayload>; vectors: CheckedNamedVectors<Float32Array> | undefined }) =>
-    version === undefined ? E.right(prepared) : E.map(() => prepared)(vectorsWritable(version, vectors)),
-  )(checked)
+  return ifVectorsWritable(version, checked)
 }
 
 /**

@@ -30,10 +30,10 @@ import { TransportMode, transportMode } from '../grpc/options'
 import { argsObject, checkInput, name, optional, typeError } from '../input/check'
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
-import { CheckedNamedVectors, NamedVectorsInput, VectorInput, namedVectors, vector } from '../input/vectors'
+import { NamedVectorsInput, VectorInput, namedVectors, vector } from '../input/vectors'
 import { ObservableEither } from '../observable-either'
 import { ServerVersion, requireFeature } from '../version'
-import { vectorsWritable } from './vector-writes'
+import { ifVectorsWritable } from './vector-writes'
 
 /**
  * One object for `objects.batch`: the create shape, with the properties given inline.
@@ -143,9 +143,7 @@ const preparedChecked = (
     })
     return { prepared: { index, payload: { uuid: id, className: klass, json }, bytes: json.length }, vectors: vecs }
   })
-  return E.flatMap(({ prepared, vectors }: { prepared: Prepared<Payload>; vectors: CheckedNamedVectors | undefined }) =>
-    version === undefined ? E.right(prepared) : E.map(() => prepared)(vectorsWritable(version, vectors)),
-  )(checked)
+  return ifVectorsWritable(version, checked)
 }
 
 const isFiniteVector = (u: unknown): u is readonly number[] => {

@@ -6,13 +6,13 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { UnsupportedVersionError, WeaviateError } from '../errors'
+import { of } from 'rxjs'
+import type { OperationContext } from '../context'
+import { ArgumentError, UnsupportedVersionError, WeaviateError } from '../errors'
 import type { CallOptions } from '../http/types'
 import { CheckedNamedVectors, hasMultiVector } from '../input/vectors'
 import { ObservableEither, flatMap } from '../observable-either'
-import { OperationContext } from '../context'
 import { ServerVersion, requireFeature } from '../version'
-import { of } from 'rxjs'
 
 /**
  * `right(undefined)` when a server of `version` stores `vectors`, else the
@@ -31,6 +31,24 @@ export const vectorsWritable = <V extends ArrayLike<number>>(
   const named = requireFeature(version, 'namedVectorWrites')
   return E.isLeft(named) || !hasMultiVector(vectors) ? named : requireFeature(version, 'multiVectors')
 }
+
+/**
+ * A checked batch object (`prepared`, with its `vectors`) as the batch sends it, or the
+ * {@link UnsupportedVersionError} of an object whose vectors the server (its `version`, when known)
+ * would drop; a check's ArgumentError as it came.
+ *
+ * @example
+ * ```ts
+ * ifVectorsWritable(version, checkInput(() => ({ prepared, vectors: namedVectors('vectors', item.vectors) })))
+ * ```
+ */
+export const ifVectorsWritable = <A, V extends ArrayLike<number>>(
+  version: ServerVersion | undefined,
+  checked: E.Either<ArgumentError, { readonly prepared: A; readonly vectors: CheckedNamedVectors<V> | undefined }>,
+): E.Either<ArgumentError | UnsupportedVersionError, A> =>
+  E.flatMap(({ prepared, vectors }: { readonly prepared: A; readonly vectors: CheckedNamedVectors<V> | undefined }) =>
+    version === undefined ? E.right(prepared) : E.as(vectorsWritable(version, vectors), prepared),
+  )(checked)
 
 /**
  * Runs `write` once the server is known to store `vectors` (no version request when there are
