@@ -3,7 +3,7 @@
  * `update` and `validate` take `vectors` (a vector, or a multi-vector: a list of vectors of one
  * dimension) and store exactly what was given; `objects.batch` writes multi-vectors over REST and
  * over gRPC alike, and both read back the same over REST and gRPC. Bad shapes are typed errors
- * before any request; a server that would drop `vectors` (1.18.6 has no named vectors; a
+ * before any request; a server that would drop `vectors` (1.13.2, 1.14.1, 1.18.6: no named vectors; a
  * multi-vector before 1.29) refuses the write with UnsupportedVersionError before it is sent.
  */
 import * as E from 'fp-ts/Either'
@@ -87,27 +87,27 @@ describe('objects.validate with vectors', () => {
 })
 
 describe('objects.batch with a multi-vector', () => {
-  const batch = async (items: BatchObject[], transport: 'grpc' | 'rest'): Promise<void> => {
-    const results = await lastValueFrom(client.objects.batch(items, { transport }).pipe(toArray()))
-    expect(results.filter(E.isLeft)).toEqual([])
-    expect(results).toHaveLength(items.length)
-  }
-
   /** Every object of the class with its vectors, by id, read over `transport`. */
   const streamed = async (transport: 'grpc' | 'rest'): Promise<Record<string, unknown>> => {
     const read = await lastValueFrom(client.objects.stream({ className: Pages, withVector: true, transport }).pipe(toArray()))
     return Object.fromEntries(read.filter(E.isRight).map((r) => [r.right.id, r.right.vectors]))
   }
 
-  it.each(['rest', 'grpc'] as const)('over %s stores every object with its vectors, read back the same over REST and gRPC', async (transport) => {
-    const uuids = [0, 1, 2].map((i) => `0000000${i}-0000-4000-8000-${transport === 'rest' ? '00000000000a' : '00000000000b'}`)
+  it.each([
+    ['REST', { transport: 'rest' }, 'a'],
+    ['gRPC BatchStream', { transport: 'grpc', grpcMethod: 'stream' }, 'b'],
+    ['gRPC BatchObjects', { transport: 'grpc', grpcMethod: 'unary' }, 'c'],
+  ] as const)('over %s stores every object with its vectors, read back the same over REST and gRPC', async (_, options, tag) => {
+    const uuids = [0, 1, 2].map((i) => `0000000${i}-0000-4000-8000-00000000000${tag}`)
     const items = uuids.map((uuid, i): BatchObject => ({
       className: Pages,
       uuid,
-      dataObject: { title: `${transport} ${i}` },
+      dataObject: { title: `${tag} ${i}` },
       vectors: { title: TITLE.map((x) => x * (i + 1)), colbert: COLBERT.slice(0, i + 1).map((v) => new Float32Array(v)) },
     }))
-    await batch(items, transport)
+    const results = await lastValueFrom(client.objects.batch(items, options).pipe(toArray()))
+    expect(results.filter(E.isLeft)).toEqual([])
+    expect(results).toHaveLength(items.length)
     const overRest = await streamed('rest')
     const overGrpc = await streamed('grpc')
     uuids.forEach((uuid, i) => expect(overRest[uuid]).toEqual({ title: TITLE.map((x) => x * (i + 1)), colbert: COLBERT.slice(0, i + 1) }))
@@ -163,8 +163,8 @@ describe('bad vectors', () => {
 })
 
 describe('a server that would drop the vectors', () => {
-  it('1.18.6 stores no named vectors: every write with vectors is UnsupportedVersionError, and none is sent', async () => {
-    const url = serverUrl('1.18.6')
+  it.each(['1.13.2', '1.14.1', '1.18.6'] as const)('%s stores no named vectors: every write with vectors is UnsupportedVersionError, and none is sent', async (version) => {
+    const url = serverUrl(version)
     await createClass(url, { class: Plain, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] })
     const recorded = recordingClient({ url })
     try {
@@ -177,7 +177,7 @@ describe('a server that would drop the vectors', () => {
         recorded.client.objects.validate(args),
       ]
       for (const op of ops) {
-        expect(await left(op)).toMatchObject({ _tag: 'UnsupportedVersionError', requires: '1.24.0', serverVersion: '1.18.6' })
+        expect(await left(op)).toMatchObject({ _tag: 'UnsupportedVersionError', requires: '1.24.0', serverVersion: version })
       }
       expect(recorded.requests.filter((r) => r.path.startsWith('/v1/objects'))).toHaveLength(1)
     } finally {
