@@ -90,3 +90,27 @@ describe('export --with-vector then import of a class with a multi-vector', () =
     expect(copied).toEqual(await stored(className))
   })
 })
+
+describe('import of a line whose vectors are malformed', () => {
+  it('fails that line (a ragged multi-vector named at its path, vectors that are no object), imports the rest, exit 2', async () => {
+    const className = await seed()
+    const good = '44444444-4444-4444-8444-444444444444'
+    const ragged = '55555555-5555-4555-8555-555555555555'
+    const input = [
+      { id: good, properties: { title: 'good' }, vectors: { title: [1, 2, 3, 4, 5, 6, 7, 8], colbert: [[1, 2, 3, 4, 5, 6]] } },
+      { id: ragged, properties: { title: 'ragged' }, vectors: { colbert: [[1, 2, 3, 4, 5, 6], [1, 2]] } },
+      { properties: { title: 'not an object' }, vectors: [1, 2] },
+    ]
+      .map((o) => JSON.stringify(o))
+      .join('\n')
+    const failuresFile = path.join(dir, `${className}.failures.ndjson`)
+    const run = await runCli(['import', '--url', weaviateUrl(), '--class', className, '--failures', failuresFile, '-', '--progress', 'none'], { stdin: input })
+    expect(run.code).toBe(2)
+    const failures = (await fs.readFile(failuresFile, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { id?: string; line: number; message: string })
+    expect(failures).toEqual([
+      expect.objectContaining({ id: ragged, line: 2, message: expect.stringContaining("'objects[1].vectors.colbert[1]' has 2 dimensions") }),
+      expect.objectContaining({ line: 3, message: "'vectors' is not an object" }),
+    ])
+    expect((await stored(className)).filter((o) => (o as { id: string }).id === good)).toHaveLength(1)
+  })
+})
