@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { connect, firstRight } from '../../lib'
+import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 import { dropClass, rest, runCli } from './fixtures'
 
@@ -73,6 +74,26 @@ describe('copy of a class with a multi-vector', () => {
     expect(copied).toHaveLength(COUNT)
     expect(copied.filter((o) => Array.isArray((o as { vectors?: { colbert?: unknown } }).vectors?.colbert))).toHaveLength(COUNT)
     expect(copied).toEqual(source)
+  })
+})
+
+describe('verify of a class with a multi-vector', () => {
+  it('passes after a copy, and names an object whose multi-vector differs', async () => {
+    const className = await seed()
+    const target = uniqueClassName('CliVerifiedMulti')
+    made.push(target)
+    expect(await runCli(['copy', '--from', weaviateUrl(), '--to', weaviateUrl(), '--transport', 'rest', '--class', className, '--to-class', target, '--progress', 'none'])).toMatchObject({ code: 0 })
+    const verify = () => runCli(['verify', '--from', weaviateUrl(), '--to', weaviateUrl(), '--transport', 'rest', '--class', className, '--to-class', target, '--progress', 'none'])
+    expect(await verify()).toMatchObject({ code: 0, stdout: `same: ${COUNT} objects\n` })
+    const [first] = (await stored(target)) as Array<{ id: string; properties: unknown; vectors: { title: number[]; colbert: number[][] } }>
+    if (first === undefined) throw new Error('nothing copied')
+    const changed = { ...first.vectors, colbert: [...first.vectors.colbert, first.vectors.colbert[0] ?? []] }
+    const client = connect(weaviateConnection())
+    await firstRight(client.objects.replace({ className: target, uuid: first.id, dataObject: first.properties as Record<string, unknown>, vectors: changed }))
+    await client.close()
+    const differs = await verify()
+    expect(differs.code).toBe(1)
+    expect(differs.stdout).toContain(`content differs: ${first.id}`)
   })
 })
 
