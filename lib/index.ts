@@ -71,6 +71,7 @@ export type { CallOptions } from './http/types'
 export type { ConsistencyLevel } from './input/check'
 export type { Sort } from './input/sort'
 export type { DataObjectInput } from './objects/args'
+export type { MultiVectorInput, NamedVectorsInput, VectorInput } from './input/vectors'
 export { isWeaviateError } from './errors'
 export type {
   AlreadyExistsError,

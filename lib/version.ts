@@ -106,6 +106,14 @@ export const FEATURES = {
   searchConsistency: { since: '1.19.0', name: "a search's 'consistencyLevel'" },
   // targetVectors and `_additional.vectors` (v1.24.0 class_builder.go).
   namedVectors: { since: '1.24.0', name: 'named vectors in search' },
+  // `vectors` in object writes: models.Object has `Vectors` from v1.24.0 (not in v1.23.16's
+  // entities/models/object.go), written by usecases/objects add/update/merge.go; 1.18.6 answers
+  // 200 and drops the field.
+  namedVectorWrites: { since: '1.24.0', name: "named vectors ('vectors') in object writes" },
+  // A named vector that is a list of vectors: v1.29.0 entities/models/vectors.go decodes
+  // [][]float32 over REST, and gRPC's Vectors.type MULTI_FP32 (grpc/proto/v1/base.proto,
+  // adapters/handlers/grpc/v1/batch_parse_request.go) came with it; 1.28.x knows neither.
+  multiVectors: { since: '1.29.0', name: 'multi-vectors' },
   // where operators (common_filters/filters.go at each tag).
   whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
   whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },

@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { Observable, defer, mergeMap, of, tap } from 'rxjs'
 import { OperationContext } from '../context'
-import { ArgumentError, WeaviateError } from '../errors'
+import { ArgumentError, UnsupportedVersionError, WeaviateError } from '../errors'
 import { HttpRequest, HttpResponse } from '../http/types'
 import { itemFailure, missingItem } from './item-failure'
 import { ItemOutcome, ItemRetryPolicy, allFailed, withItemRetries } from './item-retry'
@@ -41,13 +41,13 @@ export interface Serialised {
  * ```
  */
 export type BatchKind<P, A> = {
-  /** Checks and serialises one item. */
-  readonly prepare: (item: unknown, index: number) => E.Either<ArgumentError, Prepared<P>>
+  /** Checks and serialises one item (UnsupportedVersionError: the server lacks what the item needs). */
+  readonly prepare: (item: unknown, index: number) => E.Either<ArgumentError | UnsupportedVersionError, Prepared<P>>
   /** The result of a written item. */
   readonly written: (index: number, payload: P) => A
   /**
-   * The error of an item that was not written: `payload` is undefined for a malformed item (then
-   * `cause` is its ArgumentError); `cause` is the request's failure when the whole request failed,
+   * The error of an item that was not written: `payload` is undefined for an item that was not
+   * sent (then `cause` is its ArgumentError or UnsupportedVersionError); `cause` is the request's failure when the whole request failed,
    * undefined when the server refused the item itself (its messages say why).
    */
   readonly failed: (index: number, payload: P | undefined, messages: readonly string[], cause: WeaviateError | undefined) => WeaviateError

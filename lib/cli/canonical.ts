@@ -1,6 +1,6 @@
 /**
- * The content `verify` compares: an object's id, properties and vector, as canonical JSON (keys
- * sorted at every level) hashed with SHA-256. Class names are taken out: the class itself and
+ * The content `verify` compares: an object's id, properties, vector and named vectors (multi-vectors
+ * included), as canonical JSON (keys sorted at every level) hashed with SHA-256. Class names are taken out: the class itself and
  * references to it (`weaviate://localhost/<Class>/<id>`) read the same under another name, and a
  * reference's `href` (derived from its beacon) is left out.
  *
@@ -52,7 +52,12 @@ const canonicalReferences = (value: unknown, self: string): unknown => {
  * ```
  */
 export const contentHash = (
-  object: { readonly id: string; readonly properties: Readonly<Record<string, unknown>>; readonly vector?: readonly number[] },
+  object: {
+    readonly id: string
+    readonly properties: Readonly<Record<string, unknown>>
+    readonly vector?: readonly number[]
+    readonly vectors?: Readonly<Record<string, unknown>>
+  },
   className: string,
   referenceProperties: readonly string[],
 ): string => {
@@ -60,6 +65,6 @@ export const contentHash = (
   for (const [key, value] of Object.entries(object.properties)) {
     properties[key] = referenceProperties.includes(key) ? canonicalReferences(value, className) : value
   }
-  const content = { id: object.id, properties, vector: object.vector ?? null }
+  const content = { id: object.id, properties, vector: object.vector ?? null, vectors: object.vectors ?? null }
   return createHash('sha256').update(canonicalJson(content)).digest('hex')
 }

@@ -1,10 +1,10 @@
 /**
  * One NDJSON input line of `import`: the export's schema header, or an object as weaviate-rx
- * returns it (`class`, `id`, `properties`, `vector`, `tenant`; other fields are ignored).
+ * returns it (`class`, `id`, `properties`, `vector`, `vectors`, `tenant`; other fields are ignored).
  *
  * @packageDocumentation
  */
-import type { ClassDefinition } from '../index'
+import type { ClassDefinition, NamedVectorsInput } from '../index'
 
 /**
  * An object read from the input.
@@ -19,6 +19,8 @@ export interface InputObject {
   readonly className?: string
   readonly properties: Readonly<Record<string, unknown>>
   readonly vector?: readonly number[]
+  /** Named vectors and multi-vectors; `objects.batch` checks their shapes (a bad one fails its object). */
+  readonly vectors?: NamedVectorsInput
   readonly tenant?: string
 }
 
@@ -65,13 +67,14 @@ export const classifyLine = (value: unknown): InputLine => {
       ? { _tag: 'Schema', schema: value['schema'] }
       : { _tag: 'Invalid', reason: "'schema' is not a class definition" }
   }
-  const { id, class: className, properties, vector, tenant } = value
+  const { id, class: className, properties, vector, vectors, tenant } = value
   if (id !== undefined && typeof id !== 'string') return { _tag: 'Invalid', reason: "'id' is not a string" }
   if (className !== undefined && typeof className !== 'string') return { _tag: 'Invalid', reason: "'class' is not a string" }
   if (properties !== undefined && properties !== null && !isRecord(properties)) return { _tag: 'Invalid', reason: "'properties' is not an object" }
   if (vector !== undefined && vector !== null && !(Array.isArray(vector) && vector.every((x) => typeof x === 'number'))) {
     return { _tag: 'Invalid', reason: "'vector' is not an array of numbers" }
   }
+  if (vectors !== undefined && vectors !== null && !isRecord(vectors)) return { _tag: 'Invalid', reason: "'vectors' is not an object" }
   if (tenant !== undefined && tenant !== null && typeof tenant !== 'string') return { _tag: 'Invalid', reason: "'tenant' is not a string" }
   return {
     _tag: 'Object',
@@ -80,6 +83,7 @@ export const classifyLine = (value: unknown): InputLine => {
       ...(id === undefined ? {} : { id }),
       ...(className === undefined ? {} : { className }),
       ...(Array.isArray(vector) ? { vector } : {}),
+      ...(isRecord(vectors) ? { vectors: vectors as NamedVectorsInput } : {}),
       ...(typeof tenant === 'string' ? { tenant } : {}),
     },
   }

@@ -9,14 +9,17 @@ import * as E from 'fp-ts/Either'
 import { v4 as uuidv4 } from 'uuid'
 import type { Prepared } from '../batch/sink'
 import { WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-formed-object'
-import { ArgumentError } from '../errors'
-import { argsObject, checkInput, name, optional, typeError, vector } from '../input/check'
+import { ArgumentError, UnsupportedVersionError } from '../errors'
+import { argsObject, checkInput, name, optional, typeError } from '../input/check'
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
+import { CheckedNamedVectors, float32NamedVectors, float32Vector, isMultiVector } from '../input/vectors'
+import { ifVectorsWritable } from '../objects/vector-writes'
+import type { ServerVersion } from '../version'
 import { batchProperties } from './batch-properties'
 import { BatchObject, BatchObjectSchema } from './generated/weaviate/v1/batch_pb'
 import { VectorsSchema, Vectors_VectorType } from './generated/weaviate/v1/common_pb'
-import { vectorToBytes } from './vectors'
+import { multiVectorToBytes, vectorToBytes } from './vectors'
 
 /**
  * A prepared object: the message, and what its result names.
@@ -42,10 +45,10 @@ export interface GrpcObjectPayload {
  * prepareGrpcObject(undefined)({ className: 'Article', dataObject: { title: 'x' }, vector: new Float32Array(768) }, 0)
  * ```
  */
-export const prepareGrpcObject = (uuidOf: ((object: unknown, index: number) => string) | undefined) => {
+export const prepareGrpcObject = (uuidOf: ((object: unknown, index: number) => string) | undefined, version?: ServerVersion) => {
   const read = wellFormedObjects()
-  return (item: unknown, index: number): E.Either<ArgumentError, Prepared<GrpcObjectPayload>> =>
-    preparedFast(read(item), uuidOf, item, index) ?? preparedChecked(uuidOf, item, index)
+  return (item: unknown, index: number): E.Either<ArgumentError | UnsupportedVersionError, Prepared<GrpcObjectPayload>> =>
+    preparedFast(read(item), uuidOf, item, index) ?? preparedChecked(uuidOf, version, item, index)
 }
 
 /**
@@ -71,13 +74,17 @@ const preparedFast = (
   return E.right({ index, payload: { uuid: id.right, className: fields.className, message }, bytes: size })
 }
 
-/** The checked path: every field checked by name, the same errors as REST's. */
+/**
+ * The checked path: every field checked by name, the same errors as REST's; with the server's
+ * `version`, an object whose vectors it would misread fails (`vector-writes.ts`).
+ */
 const preparedChecked = (
   uuidOf: ((object: unknown, index: number) => string) | undefined,
+  version: ServerVersion | undefined,
   item: unknown,
   index: number,
-): E.Either<ArgumentError, Prepared<GrpcObjectPayload>> =>
-  checkInput(() => {
+): E.Either<ArgumentError | UnsupportedVersionError, Prepared<GrpcObjectPayload>> => {
+  const checked = checkInput(() => {
     const at = `objects[${index}]`
     const a = argsObject(at, item)
     const data = a['dataObject']
@@ -85,8 +92,10 @@ const preparedChecked = (
     const klass = className(`${at}.className`, a['className'])
     const given = optional(checkUuid, `${at}.uuid`, a['uuid'])
     const id = given ?? (uuidOf === undefined ? uuidv4() : checkUuid(`${at} uuidOf`, uuidOf(item, index)))
-    const vectorBytes = optional(vectorBytesOf, `${at}.vector`, a['vector'])
-    const named = optional(namedVectorBytes, `${at}.vectors`, a['vectors'])
+    const vector = optional(float32Vector, `${at}.vector`, a['vector'])
+    const vectorBytes = vector === undefined ? undefined : vectorToBytes(vector)
+    const vectors = optional(float32NamedVectors, `${at}.vectors`, a['vectors'])
+    const named = vectors === undefined ? undefined : namedVectorMessages(vectors)
     const tenant = optional(name, `${at}.tenant`, a['tenant'])
     const { properties, bytes } = batchProperties(data as Readonly<Record<string, unknown>>)
     const message = create(BatchObjectSchema, {
@@ -94,14 +103,14 @@ const preparedChecked = (
       collection: klass,
       properties,
       ...(vectorBytes === undefined ? {} : { vectorBytes }),
-      ...(named === undefined
-        ? {}
-        : { vectors: named.map(([vectorName, b]) => create(VectorsSchema, { name: vectorName, vectorBytes: b, type: Vectors_VectorType.SINGLE_FP32 })) }),
+      ...(named === undefined ? {} : { vectors: named }),
       ...(tenant === undefined ? {} : { tenant }),
     })
-    const vectorSize = (vectorBytes?.byteLength ?? 0) + (named ?? []).reduce((n, [k, b]) => n + k.length + b.byteLength + 8, 0)
-    return { index, payload: { uuid: id, className: klass, message }, bytes: bytes + vectorSize + klass.length + id.length + 16 }
+    const vectorSize = (vectorBytes?.byteLength ?? 0) + (named ?? []).reduce((n, v) => n + v.name.length + v.vectorBytes.byteLength + 8, 0)
+    return { prepared: { index, payload: { uuid: id, className: klass, message }, bytes: bytes + vectorSize + klass.length + id.length + 16 }, vectors }
   })
+  return ifVectorsWritable(version, checked)
+}
 
 /**
  * The little-endian float32 bytes of a copy of `value` when it is an array or Float32Array of
@@ -119,13 +128,10 @@ const finiteFloat32Bytes = (value: unknown): Uint8Array | null => {
   return vectorToBytes(copy)
 }
 
-/**
- * A vector's float32 bytes (a copy), checked like REST's `vector`: anything but a finite vector is
- * left to `vector`, which throws the same error REST reports.
- */
-const vectorBytesOf = (argument: string, value: unknown): Uint8Array => finiteFloat32Bytes(value) ?? vectorToBytes(vector(argument, value))
-
-const namedVectorBytes = (argument: string, value: unknown): ReadonlyArray<readonly [string, Uint8Array]> => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return typeError(argument, 'Record<string, number[] | Float32Array>', value)
-  return Object.entries(value).map(([key, item]) => [key, vectorBytesOf(`${argument}.${key}`, item)] as const)
-}
+/** Checked named vectors as `Vectors` messages: a vector as `SINGLE_FP32`, a multi-vector as `MULTI_FP32`. */
+const namedVectorMessages = (vectors: CheckedNamedVectors<Float32Array>) =>
+  Object.entries(vectors).map(([vectorName, v]) =>
+    isMultiVector(v)
+      ? create(VectorsSchema, { name: vectorName, vectorBytes: multiVectorToBytes(v), type: Vectors_VectorType.MULTI_FP32 })
+      : create(VectorsSchema, { name: vectorName, vectorBytes: vectorToBytes(v), type: Vectors_VectorType.SINGLE_FP32 }),
+  )

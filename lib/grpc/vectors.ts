@@ -1,19 +1,12 @@
 /**
- * Vectors as Weaviate's gRPC API carries them: raw little-endian float32 bytes.
+ * Vectors as Weaviate's gRPC API carries them: raw little-endian float32 bytes; a multi-vector as
+ * its dimension (a little-endian uint16), then every vector's float32s one after another
+ * (`Vectors.type` `MULTI_FP32`, the server's usecases/byteops Fp32SliceOfSlicesFromBytes).
  *
  * @packageDocumentation
  */
 
-/**
- * A vector as the client accepts it.
- *
- * @example
- * ```ts
- * const a: VectorInput = [0.1, 0.2]
- * const b: VectorInput = new Float32Array([0.1, 0.2])
- * ```
- */
-export type VectorInput = readonly number[] | Float32Array
+import type { VectorInput } from '../input/vectors'
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
 
@@ -38,6 +31,28 @@ export const vectorToBytes = (vector: VectorInput): Uint8Array => {
   const bytes = new Uint8Array(vector.length * 4)
   const view = new DataView(bytes.buffer)
   for (let i = 0; i < vector.length; i++) view.setFloat32(i * 4, vector[i] || 0, true)
+  return bytes
+}
+
+/**
+ * The `MULTI_FP32` bytes of a multi-vector: its dimension as a little-endian uint16, then each
+ * vector's little-endian float32s (-0 written as 0). Its vectors are checked: non-empty, one
+ * dimension, at most 65,535 (`lib/input/vectors.ts`).
+ *
+ * @example
+ * ```ts
+ * multiVectorToBytes([[1], [2]]) // Uint8Array [1, 0, 0, 0, 128, 63, 0, 0, 0, 64]
+ * ```
+ */
+export const multiVectorToBytes = (vectors: ReadonlyArray<ArrayLike<number>>): Uint8Array => {
+  const dimension = vectors[0]?.length ?? 0
+  const bytes = new Uint8Array(2 + vectors.length * dimension * 4)
+  const view = new DataView(bytes.buffer)
+  view.setUint16(0, dimension, true)
+  let at = 2
+  for (const v of vectors) {
+    for (let i = 0; i < dimension; i++, at += 4) view.setFloat32(at, v[i] || 0, true)
+  }
   return bytes
 }
 

@@ -116,42 +116,6 @@ export const stringArray = (argument: string, value: unknown): readonly string[]
 }
 
 /**
- * A vector: an array of finite numbers or a Float32Array (an empty one is kept and sent, as the
- * reference client does); a plain array copy either way.
- */
-export const vector = (argument: string, value: unknown): readonly number[] => {
-  // Plain loops that check and copy in one pass: a search checks a vector on every call.
-  if (value instanceof Float32Array) {
-    const copy = new Array<number>(value.length)
-    for (let i = 0; i < value.length; i++) {
-      const item = value[i] ?? Number.NaN
-      if (!Number.isFinite(item)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
-      copy[i] = item
-    }
-    return copy
-  }
-  if (!Array.isArray(value)) return typeError(argument, 'number[] | Float32Array', value)
-  const items: readonly unknown[] = value
-  // A copy: changing the caller's array after the call changes nothing that is sent.
-  const copy = new Array<number>(items.length)
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]
-    if (typeof item !== 'number') return typeError(`${argument}[${i}]`, 'number', item)
-    if (!Number.isFinite(item)) return valueError(argument, `'${argument}[${i}]' must be a finite number`)
-    copy[i] = item
-  }
-  return copy
-}
-
-/** Named vectors: an object of {@link vector}s by vector name. */
-export const namedVectors = (argument: string, value: unknown): Readonly<Record<string, readonly number[]>> => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return typeError(argument, 'Record<string, number[] | Float32Array>', value)
-  const out: Record<string, readonly number[]> = {}
-  for (const [key, item] of Object.entries(value)) out[key] = vector(`${argument}.${key}`, item)
-  return out
-}
-
-/**
  * Consistency levels the server accepts; exactly these upper-case strings.
  *
  * @example

@@ -13,11 +13,11 @@ import {
   name,
   optional,
   stringArray,
-  vector,
 } from '../input/check'
 import { DataSource, dataObject } from '../input/data-object'
 import { className } from '../input/names'
 import { uuid } from '../input/uuid'
+import { CheckedNamedVectors, NamedVectorsInput, VectorInput, namedVectors, vector } from '../input/vectors'
 import type { Sort } from '../input/sort'
 import type { PropertiesCodec } from './decode-object'
 
@@ -55,6 +55,7 @@ export type DataObjectInput = Readonly<Record<string, unknown>> | string
  * @example
  * ```ts
  * const args: CreateArgs = { className: 'Article', dataObject: { title: 'Hello' }, uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }
+ * const named: CreateArgs = { className: 'Page', dataObject: { title: 'Hello' }, vectors: { title: [0.1, 0.2], colbert: [[0.1, 0.2], [0.3, 0.4]] } }
  * ```
  */
 export interface CreateArgs extends CallOptions {
@@ -62,7 +63,14 @@ export interface CreateArgs extends CallOptions {
   readonly className: string
   /** When given, the object is created under it; otherwise the server generates one. */
   readonly uuid?: string
-  readonly vector?: readonly number[]
+  /** The object's vector (a class with one vector; a class with `vectorConfig` takes `vectors`). */
+  readonly vector?: VectorInput
+  /**
+   * Named vectors (Weaviate 1.24+), by the names of the class's `vectorConfig`: a vector, or a
+   * multi-vector (a list of vectors of one dimension, Weaviate 1.29+). Older servers would drop
+   * them: the write fails with UnsupportedVersionError there, before anything is sent.
+   */
+  readonly vectors?: NamedVectorsInput
   readonly consistencyLevel?: ConsistencyLevel
   /** Tenant of a multi-tenant class (sent in the body). */
   readonly tenant?: string
@@ -166,13 +174,21 @@ export interface AddressArgs extends CallOptions {
  * @example
  * ```ts
  * const args: WriteArgs = { className: 'Article', uuid, dataObject: { title: 'New' } }
+ * const named: WriteArgs = { className: 'Page', uuid, dataObject: { title: 'New' }, vectors: { colbert: [[0.1, 0.2]] } }
  * ```
  */
 export interface WriteArgs extends CallOptions {
   readonly dataObject: DataObjectInput
   readonly className: string
   readonly uuid: string
-  readonly vector?: readonly number[]
+  /** The object's vector (a class with one vector; a class with `vectorConfig` takes `vectors`). */
+  readonly vector?: VectorInput
+  /**
+   * Named vectors (Weaviate 1.24+), by the names of the class's `vectorConfig`: a vector, or a
+   * multi-vector (a list of vectors of one dimension, Weaviate 1.29+). Older servers would drop
+   * them: the write fails with UnsupportedVersionError there, before anything is sent.
+   */
+  readonly vectors?: NamedVectorsInput
   readonly consistencyLevel?: ConsistencyLevel
   readonly tenant?: string
 }
@@ -183,13 +199,21 @@ export interface WriteArgs extends CallOptions {
  * @example
  * ```ts
  * const args: ValidateArgs = { className: 'Article', dataObject: { title: 'x' } }
+ * const named: ValidateArgs = { className: 'Page', dataObject: { title: 'x' }, vectors: { title: [0.1, 0.2] } }
  * ```
  */
 export interface ValidateArgs extends CallOptions {
   readonly dataObject: DataObjectInput
   readonly className: string
   readonly uuid?: string
-  readonly vector?: readonly number[]
+  /** The object's vector (a class with one vector; a class with `vectorConfig` takes `vectors`). */
+  readonly vector?: VectorInput
+  /**
+   * Named vectors (Weaviate 1.24+), by the names of the class's `vectorConfig`: a vector, or a
+   * multi-vector (a list of vectors of one dimension, Weaviate 1.29+). Older servers would drop
+   * them: the write fails with UnsupportedVersionError there, before anything is sent.
+   */
+  readonly vectors?: NamedVectorsInput
 }
 
 /** Checked fields of a read (getById/list). */
@@ -224,6 +248,7 @@ export interface WriteFields {
   readonly source: DataSource
   readonly className: string
   readonly vector: readonly number[] | undefined
+  readonly vectors: CheckedNamedVectors | undefined
   readonly consistencyLevel: ConsistencyLevel | undefined
   readonly tenant: string | undefined
 }
@@ -233,6 +258,7 @@ export const writeFields = (a: Record<string, unknown>): WriteFields => ({
   className: className('className', a['className']),
   source: dataObject('dataObject', a['dataObject']),
   vector: optional(vector, 'vector', a['vector']),
+  vectors: optional(namedVectors, 'vectors', a['vectors']),
   consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),
   tenant: optional(name, 'tenant', a['tenant']),
 })

@@ -12,7 +12,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { finalize, mergeMap, of } from 'rxjs'
+import { Observable, finalize, map, mergeMap, of } from 'rxjs'
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid'
 import { BatchOptions, ResolvedBatchOptions, resolveBatchOptions } from '../batch/options'
 import { Serialised, runBatch } from '../batch/run-batch'
@@ -20,18 +20,20 @@ import { Prepared } from '../batch/sink'
 import { BatchSource, isBatchSource } from '../batch/source'
 import { WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-formed-object'
 import { OperationContext, operation } from '../context'
-import { ArgumentError, BatchObjectError, WeaviateError } from '../errors'
+import { ArgumentError, BatchObjectError, UnsupportedVersionError, WeaviateError } from '../errors'
 import { GrpcObjectPayload, prepareGrpcObject } from '../grpc/batch-object'
 import { BatchGrpcMethod, batchGrpcMethod, versionDecides, writeMethod } from '../grpc/batch-method'
 import { sendBatchObjects } from '../grpc/batch-send'
 import { batchStreamSender, streamRequestsInFlight } from '../grpc/batch-stream'
 import { withBatchObjectsFallback } from '../grpc/batch-stream-fallback'
 import { TransportMode, transportMode } from '../grpc/options'
-import { argsObject, checkInput, name, namedVectors, optional, typeError, vector } from '../input/check'
+import { argsObject, checkInput, name, optional, typeError } from '../input/check'
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
+import { NamedVectorsInput, VectorInput, namedVectors, vector } from '../input/vectors'
 import { ObservableEither } from '../observable-either'
-import { requireFeature } from '../version'
+import { ServerVersion, requireFeature } from '../version'
+import { ifVectorsWritable } from './vector-writes'
 
 /**
  * One object for `objects.batch`: the create shape, with the properties given inline.
@@ -47,9 +49,12 @@ export interface BatchObject {
   /** Written under this UUID; otherwise `uuidOf`, otherwise a random v4, assigned before sending. */
   readonly uuid?: string
   /** The object's vector; sent as float32 bytes over gRPC, as a JSON array over REST. */
-  readonly vector?: readonly number[] | Float32Array
-  /** Named vectors (Weaviate 1.24+), by vector name. */
-  readonly vectors?: Readonly<Record<string, readonly number[] | Float32Array>>
+  readonly vector?: VectorInput
+  /**
+   * Named vectors (Weaviate 1.24+), by vector name: vectors, or multi-vectors (Weaviate 1.29+). On
+   * an older server the object fails with UnsupportedVersionError and is not sent.
+   */
+  readonly vectors?: NamedVectorsInput
   /** Tenant of a multi-tenant class. */
   readonly tenant?: string
 }
@@ -111,8 +116,13 @@ interface Payload extends Serialised {
  * Checks one object and serialises it as the endpoint takes it: the reference path, which names
  * the offending argument in its error. {@link preparedFast} takes every well-formed object first.
  */
-const preparedChecked = (uuidOf: ObjectBatchOptions['uuidOf'], item: unknown, index: number): E.Either<ArgumentError, Prepared<Payload>> =>
-  checkInput(() => {
+const preparedChecked = (
+  uuidOf: ObjectBatchOptions['uuidOf'],
+  version: ServerVersion | undefined,
+  item: unknown,
+  index: number,
+): E.Either<ArgumentError | UnsupportedVersionError, Prepared<Payload>> => {
+  const checked = checkInput(() => {
     const at = `objects[${index}]`
     const a = argsObject(at, item)
     const data = a['dataObject']
@@ -131,8 +141,10 @@ const preparedChecked = (uuidOf: ObjectBatchOptions['uuidOf'], item: unknown, in
       ...(vecs === undefined ? {} : { vectors: vecs }),
       ...(tenant === undefined ? {} : { tenant }),
     })
-    return { index, payload: { uuid: id, className: klass, json }, bytes: json.length }
+    return { prepared: { index, payload: { uuid: id, className: klass, json }, bytes: json.length }, vectors: vecs }
   })
+  return ifVectorsWritable(version, checked)
+}
 
 const isFiniteVector = (u: unknown): u is readonly number[] => {
   if (!Array.isArray(u)) return false
@@ -169,11 +181,14 @@ const preparedFast = (
   return E.right({ index, payload: { uuid: id.right, className: fields.className, json }, bytes: json.length })
 }
 
-/** Checks one object and serialises it as the endpoint takes it: the fast path, else the checked one. */
-const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf']) => {
+/**
+ * Checks one object and serialises it as the endpoint takes it: the fast path, else the checked one.
+ * With the server's `version`, an object whose vectors it would drop fails (`vector-writes.ts`).
+ */
+const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf'], version: ServerVersion | undefined) => {
   const read = wellFormedObjects()
-  return (item: unknown, index: number): E.Either<ArgumentError, Prepared<Payload>> =>
-    preparedFast(read(item), uuidOf, item, index) ?? preparedChecked(uuidOf, item, index)
+  return (item: unknown, index: number): E.Either<ArgumentError | UnsupportedVersionError, Prepared<Payload>> =>
+    preparedFast(read(item), uuidOf, item, index) ?? preparedChecked(uuidOf, version, item, index)
 }
 
 /**
@@ -182,8 +197,9 @@ const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf']) => {
  * `BatchObjects`; else REST); emits one value per object, in the
  * order the requests complete (input order within a request), each only when final (after its
  * retries): `right({ index, uuid })`, or `left(BatchObjectError)` with the object's `index` and
- * the server's messages; its `cause` is the request's failure when the whole request failed, or the
- * ArgumentError of an object that is not well formed (that object is not sent; the others are).
+ * the server's messages; its `cause` is the request's failure when the whole request failed, the
+ * ArgumentError of an object that is not well formed, or the UnsupportedVersionError of an object
+ * whose `vectors` the server would drop (such an object is not sent; the others are).
  * `onProgress` reports `settledThrough`, the index below which every result has been emitted.
  *
  * @example
@@ -216,10 +232,28 @@ export const batchObjects =
         // per-object results then report the failure as before.
         ctx.transports.choose(transport, resolved.call).pipe(
           mergeMap((chosen) =>
-            E.isRight(chosen) && chosen.right === 'grpc' ? grpcBatch(ctx, resolved, source, uuidOf, method, streamConcurrency) : restBatch(ctx, resolved, source, uuidOf),
+            vectorsVersion(ctx, resolved, chosen).pipe(
+              mergeMap((version) =>
+                E.isRight(chosen) && chosen.right === 'grpc'
+                  ? grpcBatch(ctx, resolved, source, uuidOf, method, streamConcurrency, version)
+                  : restBatch(ctx, resolved, source, uuidOf, version),
+              ),
+            ),
           ),
         ),
     )
+
+/**
+ * The server version the objects' vectors are checked against (`vector-writes.ts`), read once per
+ * client; `undefined` when the transport could not be decided or the version is unreadable (the
+ * requests then report the failure, and nothing is checked).
+ */
+const vectorsVersion = (
+  ctx: OperationContext,
+  resolved: ResolvedBatchOptions,
+  chosen: E.Either<WeaviateError, unknown>,
+): Observable<ServerVersion | undefined> =>
+  E.isLeft(chosen) ? of(undefined) : ctx.versions.version(resolved.call).pipe(map(E.match(() => undefined, (v: ServerVersion) => v)))
 
 /** `objects.batch` over gRPC: `BatchObjects`, or `BatchStream` where `method` and the server say so. */
 const grpcBatch = (
@@ -230,8 +264,10 @@ const grpcBatch = (
   method: BatchGrpcMethod,
   /** The requests in flight over `BatchStream` (`streamRequestsInFlight`). */
   streamConcurrency: number,
+  /** The server's version for the objects' vectors (`vector-writes.ts`), when known. */
+  version: ServerVersion | undefined,
 ): ObservableEither<WeaviateError, BatchWritten> => {
-  const prepare = prepareGrpcObject(uuidOf as ((object: unknown, index: number) => string) | undefined)
+  const prepare = prepareGrpcObject(uuidOf as ((object: unknown, index: number) => string) | undefined, version)
   const written = (index: number, payload: GrpcObjectPayload): BatchWritten => ({ index, uuid: payload.uuid })
   const sendUnary = sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel)
   const unary = (): ObservableEither<WeaviateError, BatchWritten> =>
@@ -279,9 +315,10 @@ const restBatch = (
   resolved: ResolvedBatchOptions,
   source: BatchSource<BatchObject>,
   uuidOf: ObjectBatchOptions['uuidOf'],
+  version: ServerVersion | undefined,
 ): ObservableEither<WeaviateError, BatchWritten> =>
   runBatch<Payload, BatchWritten>(ctx, resolved, source as BatchSource<unknown>, {
-    prepare: prepareObject(uuidOf),
+    prepare: prepareObject(uuidOf, version),
     request: (items) => ({
       method: 'POST',
       path: '/batch/objects',

@@ -14,6 +14,7 @@ import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../observable-either'
 import { CreateArgs, writeFields } from './args'
 import { loadProperties } from './load-properties'
+import { whenVectorsWritable } from './vector-writes'
 
 const Created = t.type({ id: t.string })
 
@@ -45,23 +46,26 @@ export const create =
       (input) =>
         loadProperties(ctx.http.fetchUrl, input.source).pipe(
           flatMap((properties) =>
-            ctx.http.run(
-              {
-                method: 'POST',
-                path: '/objects',
-                query: [['consistency_level', input.consistencyLevel]],
-                body: {
-                  class: input.className,
-                  properties,
-                  ...(input.uuid === undefined ? {} : { id: input.uuid }),
-                  ...(input.vector === undefined ? {} : { vector: input.vector }),
-                  ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
+            whenVectorsWritable(ctx, input.call, input.vectors, () =>
+              ctx.http.run(
+                {
+                  method: 'POST',
+                  path: '/objects',
+                  query: [['consistency_level', input.consistencyLevel]],
+                  body: {
+                    class: input.className,
+                    properties,
+                    ...(input.uuid === undefined ? {} : { id: input.uuid }),
+                    ...(input.vector === undefined ? {} : { vector: input.vector }),
+                    ...(input.vectors === undefined ? {} : { vectors: input.vectors }),
+                    ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
+                  },
+                  expect: [200],
+                  ...(input.idempotent === undefined ? {} : { idempotent: input.idempotent }),
+                  ...input.call,
                 },
-                expect: [200],
-                ...(input.idempotent === undefined ? {} : { idempotent: input.idempotent }),
-                ...input.call,
-              },
-              (res) => E.map((created: t.TypeOf<typeof Created>) => created.id)(decode(Created, res.body, { method: 'POST', url: res.url })),
+                (res) => E.map((created: t.TypeOf<typeof Created>) => created.id)(decode(Created, res.body, { method: 'POST', url: res.url })),
+              ),
             ),
           ),
           map(

@@ -15,6 +15,7 @@ import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../observable-either'
 import { ValidateArgs, writeFields } from './args'
 import { loadProperties } from './load-properties'
+import { whenVectorsWritable } from './vector-writes'
 
 /**
  * The outcome of a validation.
@@ -49,25 +50,28 @@ export const validate =
       (input) =>
         loadProperties(ctx.http.fetchUrl, input.source).pipe(
           flatMap((properties) =>
-            ctx.http.run(
-              {
-                method: 'POST',
-                path: '/objects/validate',
-                body: {
-                  class: input.className,
-                  properties,
-                  id: input.uuid ?? uuidv4(),
-                  ...(input.vector === undefined ? {} : { vector: input.vector }),
+            whenVectorsWritable(ctx, input.call, input.vectors, () =>
+              ctx.http.run(
+                {
+                  method: 'POST',
+                  path: '/objects/validate',
+                  body: {
+                    class: input.className,
+                    properties,
+                    id: input.uuid ?? uuidv4(),
+                    ...(input.vector === undefined ? {} : { vector: input.vector }),
+                    ...(input.vectors === undefined ? {} : { vectors: input.vectors }),
+                  },
+                  expect: [200, 422],
+                  // Validation stores nothing, so repeating it is safe.
+                  idempotent: true,
+                  ...input.call,
                 },
-                expect: [200, 422],
-                // Validation stores nothing, so repeating it is safe.
-                idempotent: true,
-                ...input.call,
-              },
-              (res): E.Either<WeaviateError, ValidationResult> =>
-                res.status === 200
-                  ? E.right({ valid: true, error: null })
-                  : E.right({ valid: false, error: errorMessages(res.body).map((message) => ({ message })) }),
+                (res): E.Either<WeaviateError, ValidationResult> =>
+                  res.status === 200
+                    ? E.right({ valid: true, error: null })
+                    : E.right({ valid: false, error: errorMessages(res.body).map((message) => ({ message })) }),
+              ),
             ),
           ),
         ),

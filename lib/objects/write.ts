@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
+import { of } from 'rxjs'
 import { OperationContext, callOptions, operation, withVersion } from '../context'
 import { WeaviateError } from '../errors'
 import { argsObject } from '../input/check'
@@ -14,6 +15,7 @@ import { ObservableEither, flatMap } from '../observable-either'
 import { routesFor } from '../routes'
 import { WriteArgs, writeFields } from './args'
 import { loadProperties } from './load-properties'
+import { vectorsWritable } from './vector-writes'
 
 type Properties = Readonly<Record<string, unknown>>
 
@@ -32,8 +34,10 @@ const write =
       (input) =>
         loadProperties(ctx.http.fetchUrl, input.source).pipe(
           flatMap((properties) =>
-            withVersion(ctx, input.call, (version) =>
-              ctx.http.run(
+            withVersion(ctx, input.call, (version) => {
+              const writable = vectorsWritable(version, input.vectors)
+              if (E.isLeft(writable)) return of(writable)
+              return ctx.http.run(
                 {
                   method: kind === 'replace' ? 'PUT' : 'PATCH',
                   path: routesFor(version, ctx.deprecations).object(input.className, input.uuid, { warn: false }),
@@ -43,20 +47,22 @@ const write =
                     id: input.uuid,
                     properties: kind === 'update' ? withoutNulls(properties) : properties,
                     ...(input.vector === undefined ? {} : { vector: input.vector }),
+                    ...(input.vectors === undefined ? {} : { vectors: input.vectors }),
                     ...(input.tenant === undefined ? {} : { tenant: input.tenant }),
                   },
                   expect: kind === 'replace' ? [200] : [204],
                   ...input.call,
                 },
                 () => E.right(undefined),
-              ),
-            ),
+              )
+            }),
           ),
         ),
     )
 
 /**
- * Replaces the whole object: properties absent from `dataObject` are gone afterwards.
+ * Replaces the whole object: properties absent from `dataObject` are gone afterwards, and so are
+ * named vectors absent from `vectors`.
  *
  * @example
  * ```ts
@@ -66,7 +72,8 @@ const write =
 export const replace = write('replace')
 
 /**
- * Changes only the properties sent; unsent ones and ones sent as `null` keep their values.
+ * Changes only the properties sent; unsent ones and ones sent as `null` keep their values. Named
+ * vectors merge the same way: each one sent replaces that vector, the others stay.
  *
  * @example
  * ```ts

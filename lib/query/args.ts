@@ -23,11 +23,11 @@ import {
   typeError,
   oneOf,
   valueError,
-  vector,
 } from '../input/check'
 import { className, propertyName } from '../input/names'
 import { SortClause, Sort, sortClauses } from '../input/sort'
 import { uuid } from '../input/uuid'
+import { vector } from '../input/vectors'
 import { codecOf } from '../objects/args'
 import type { PropertiesCodec } from '../objects/decode-object'
 

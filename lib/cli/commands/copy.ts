@@ -181,7 +181,7 @@ async function* objectEntries(
           uuid: o.id,
           dataObject: withoutReferences(o.properties, references),
           ...(o.vector === undefined ? {} : { vector: o.vector }),
-          // Named vectors as read (a multi-vector, which the batch does not take, fails its object there).
+          // Named vectors as read: vectors and multi-vectors, which the batch writes as they are.
           ...(o.vectors === undefined ? {} : { vectors: o.vectors as NonNullable<BatchObject['vectors']> }),
           ...(o.tenant === undefined ? {} : { tenant: o.tenant }),
         },

@@ -79,7 +79,7 @@ export const importCommand = defineCommand({
   summary: 'read that NDJSON into a class',
   usage: '--url URL [options] FILE|-',
   about: `Reads NDJSON as 'weaviate-rx export' writes it (an optional {"schema": {...}} first line, then one
-object a line: id, properties, vector, tenant) and writes the objects, then their references.`,
+object a line: id, properties, vector, vectors, tenant) and writes the objects, then their references.`,
   options: OPTIONS,
   positionals: true,
   notes: `A line without an id is written under an id made from the file (its first 64 KiB and its size)
@@ -285,6 +285,7 @@ async function* objectEntries(
         dataObject: withoutReferences(o.properties, references),
         uuid: id,
         ...(o.vector === undefined ? {} : { vector: o.vector }),
+        ...(o.vectors === undefined ? {} : { vectors: o.vectors }),
         ...(o.tenant === undefined ? {} : { tenant: o.tenant }),
       },
       describe: (message) => ({ id, line: line.line, message }),

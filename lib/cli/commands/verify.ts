@@ -1,6 +1,6 @@
 /**
  * `weaviate-rx verify`: compares a class on two Weaviates: the count, the ids, and each object's
- * content (canonical JSON: id, properties and vector, with references to the class itself read
+ * content (canonical JSON: id, properties, vector and named vectors, with references to the class itself read
  * independently of its name), walking both classes in ascending UUID order at once (the library's
  * `objects.iterate`, its `--partitions` ranges merged in order), in constant memory. Prints the
  * first differences on stdout; exit code 1 when there are any.
@@ -46,7 +46,7 @@ export const verifyCommand = defineCommand({
   summary: 'compare a class on two Weaviates (count, ids, content)',
   usage: '--from URL --to URL --class CLASS [options]',
   about: `Compares a class on two Weaviates: the count, the ids, and each object's content (id, properties
-including references, vector). Prints the first differences; exit code 1 when there are any.`,
+including references, vector, named vectors). Prints the first differences; exit code 1 when there are any.`,
   options: OPTIONS,
   run: async (values, _positionals, io) => {
     const source = connectTo(connectionOf({ command: 'verify', side: 'from', urls: values.from, grpcUrls: values.fromGrpcUrl, sideKey: values.fromApiKey, ...values }, io.env))
