@@ -16,8 +16,9 @@
 import * as E from 'fp-ts/Either'
 import { Observable, lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, SearchResult, WeaviateError, connect } from '../../lib'
-import { right } from '../helpers/client'
+import { left, right } from '../helpers/client'
 import { createClass, deleteClass } from '../helpers/fixtures'
+import { json, startServer } from '../helpers/misbehaving-server'
 import { uniqueClassName } from '../helpers/server'
 import { random } from '../helpers/vector-math'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
@@ -155,5 +156,24 @@ describe('a multi-vector as read', () => {
     const written = await lastValueFrom(client.objects.batch([{ className: Copies, uuid: copyId, dataObject: { i: 11 }, ...(first?.vectors === undefined ? {} : { vectors: first.vectors }) }]).pipe(toArray()))
     expect(written.filter(E.isLeft)).toEqual([])
     expect(float32s((await right(client.objects.getById({ className: Copies, uuid: copyId, withVector: true })))?.vectors)).toEqual(data[11])
+  })
+})
+
+describe("the REST object's codec checks named vectors (a stub: a real server sends only numbers)", () => {
+  it.each([
+    ['a vector of strings', { colbert: ['x'] }],
+    ['a multi-vector with a string', { colbert: [[1], ['x']] }],
+    ['a named vector that is no list', { colbert: 1 }],
+  ])('%s is a DecodeError naming vectors', async (_name, vectors) => {
+    const server = await startServer(json(200, { class: 'A', id: idOf(1), properties: {}, vectors }))
+    const stub = connect({ url: server.url, serverVersion: '1.39.0', retry: false })
+    try {
+      expect(await left(stub.objects.getById({ className: 'A', uuid: idOf(1), withVector: true }))).toEqual(
+        expect.objectContaining({ _tag: 'DecodeError', report: expect.arrayContaining([expect.stringContaining('vectors')]) }),
+      )
+    } finally {
+      await stub.close()
+      await server.close()
+    }
   })
 })
