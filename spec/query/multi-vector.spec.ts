@@ -109,9 +109,9 @@ describe('nearVector with a multi-vector query', () => {
     expect(result.objects.map((o) => o.id)).toEqual(bruteForceTop10(query).map((t) => t.id))
   })
 
-  it("a multi-vector query on a plain named vector is the server's refusal as a typed error", async () => {
-    const [answer] = await lastValueFrom(client.query.nearVector({ className: Copies, vector: [[1, 2]], targetVector: 'title' }).pipe(toArray()))
-    expect(answer).toEqual(E.left(expect.objectContaining({ message: expect.stringContaining('multi vector') })))
+  it.each(['grpc', 'rest'] as const)("a multi-vector query on a plain named vector is the server's refusal, an UnexpectedStatusError naming multi-vectors (%s)", async (transport) => {
+    const refusal = await left(client.query.nearVector({ className: Copies, vector: [[1, 2]], targetVector: 'title', transport }))
+    expect(refusal).toEqual(expect.objectContaining({ _tag: 'UnexpectedStatusError', message: expect.stringMatching(/multi ?vector/) }))
   })
 })
 
