@@ -39,9 +39,23 @@ const RawObjectShape = t.intersection([
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
 const optionalOf = (u: unknown, check: (v: unknown) => boolean): boolean => u === undefined || check(u)
-const isNumberArray = (u: unknown): boolean => Array.isArray(u) && u.every((x) => typeof x === 'number')
-const isVectorOrMultiVector = (u: unknown): boolean => isNumberArray(u) || (Array.isArray(u) && u.every(isNumberArray))
-const isNamedVectors = (u: unknown): boolean => isRecord(u) && Object.values(u).every(isVectorOrMultiVector)
+// Plain loops (no callback per number): a streamed object's vectors are checked number by number.
+const isNumberArray = (u: unknown): boolean => {
+  if (!Array.isArray(u)) return false
+  for (let i = 0; i < u.length; i++) if (typeof u[i] !== 'number') return false
+  return true
+}
+const isVectorOrMultiVector = (u: unknown): boolean => {
+  if (!Array.isArray(u)) return false
+  if (u.length === 0 || typeof u[0] === 'number') return isNumberArray(u)
+  for (let i = 0; i < u.length; i++) if (!isNumberArray(u[i])) return false
+  return true
+}
+const isNamedVectors = (u: unknown): boolean => {
+  if (!isRecord(u)) return false
+  for (const key in u) if (!isVectorOrMultiVector(u[key])) return false
+  return true
+}
 
 /**
  * The same check as the io-ts shape, written out: objects arrive by the hundred thousand when a
