@@ -128,6 +128,14 @@ describe('a multi-vector as read', () => {
     }
   })
 
+  it.each(['array', 'float32'] as const)("is the same over GraphQL as over gRPC, vectorFormat '%s'", async (vectorFormat) => {
+    const run = (transport: 'grpc' | 'rest'): Promise<SearchResult<Record<string, unknown>, unknown>> =>
+      right(client.query.nearVector({ className: Tokens, vector: queries[2] ?? [], targetVector: 'colbert', limit: 5, includeVector: ['colbert'], vectorFormat, transport }))
+    const [grpc, rest] = await Promise.all([run('grpc'), run('rest')])
+    expect(grpc.objects).toHaveLength(5)
+    expect(rest).toStrictEqual(grpc)
+  })
+
   it('a search result is written back unchanged', async () => {
     const result = await right(client.query.fetchObjects({ className: Tokens, limit: 3, includeVector: ['colbert'] }))
     for (const o of result.objects) {
