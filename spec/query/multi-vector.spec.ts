@@ -109,6 +109,13 @@ describe('nearVector with a multi-vector query', () => {
     expect(result.objects.map((o) => o.id)).toEqual(bruteForceTop10(query).map((t) => t.id))
   })
 
+  it.each(['grpc', 'rest'] as const)('nearObject on the multi-vector finds the object itself first, at minus its number of vectors (%s)', async (transport) => {
+    const result = await right(client.query.nearObject({ className: Tokens, id: idOf(5), targetVector: 'colbert', limit: 3, returnMetadata: ['distance'], returnProperties: [], transport }))
+    expect(result.objects[0]?.id).toBe(idOf(5))
+    // Each of its unit vectors' best match is itself: a cosine of 1 each.
+    expect(result.objects[0]?.metadata.distance).toBeCloseTo(-(data[5]?.length ?? 0), 4)
+  })
+
   it.each(['grpc', 'rest'] as const)("a multi-vector query on a plain named vector is the server's refusal, an UnexpectedStatusError naming multi-vectors (%s)", async (transport) => {
     const refusal = await left(client.query.nearVector({ className: Copies, vector: [[1, 2]], targetVector: 'title', transport }))
     expect(refusal).toEqual(expect.objectContaining({ _tag: 'UnexpectedStatusError', message: expect.stringMatching(/multi ?vector/) }))
