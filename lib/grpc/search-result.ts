@@ -141,7 +141,7 @@ export const idOf = (meta: MetadataResult): string => {
  * namedVectorsOf(meta.vectors, vectorReader('array')) // { title: [0.1, 0.2], colbert: [[0.1], [0.2]] }
  * ```
  */
-export const namedVectorsOf = (vectors: readonly Vectors[], read: VectorReader): Record<string, readonly number[] | Float32Array | Array<readonly number[] | Float32Array>> => {
+export const namedVectorsOf = (vectors: readonly Vectors[], read: VectorReader): NamedVectors<readonly number[] | Float32Array> => {
   const out: Record<string, readonly number[] | Float32Array | Array<readonly number[] | Float32Array>> = {}
   for (const v of vectors) out[v.name] = v.type === Vectors_VectorType.MULTI_FP32 ? multiVector(v.vectorBytes, read) : read(v.vectorBytes)
   return out
