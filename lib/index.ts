@@ -95,7 +95,7 @@ export type {
 } from './errors'
 export { OE, firstRight, rightOrThrow } from './observable-either'
 export type { ObservableEither } from './observable-either'
-export type { WeaviateObject } from './codecs/object'
+export type { NamedVectors, WeaviateObject } from './codecs/object'
 export { parseBeacon, referencesOf } from './codecs/reference'
 export type { ParsedReference } from './codecs/reference'
 export type { Meta } from './codecs/meta'

@@ -6,6 +6,22 @@
  */
 import * as t from 'io-ts'
 
+/**
+ * Named vectors as the server returns them: by vector name, a vector, or a multi-vector's list of
+ * vectors (a named vector whose index has `multivector` enabled, Weaviate 1.29+). `V` is the type
+ * of one vector: numbers, or a `Float32Array` where `vectorFormat: 'float32'` was asked for. What a
+ * read gives can be written back as it is (`NamedVectorsInput` takes both shapes).
+ *
+ * @example
+ * ```ts
+ * const vectors: NamedVectors = { title: [0.1, 0.2], colbert: [[0.1, 0.2], [0.3, 0.4]] }
+ * ```
+ */
+export type NamedVectors<V = readonly number[]> = Readonly<Record<string, V | ReadonlyArray<V>>>
+
+/** REST's `vectors`: a vector (`number[]`) or a multi-vector (`number[][]`) by name. */
+const RawNamedVectors = t.record(t.string, t.union([t.array(t.number), t.array(t.array(t.number))]))
+
 /** The raw object of `GET /v1/objects/...` (every field but `class` and `id` is omitempty). */
 const RawObjectShape = t.intersection([
   t.type({ class: t.string, id: t.string }),
@@ -16,14 +32,30 @@ const RawObjectShape = t.intersection([
     creationTimeUnix: t.number,
     lastUpdateTimeUnix: t.number,
     vector: t.array(t.number),
-    vectors: t.UnknownRecord,
+    vectors: RawNamedVectors,
     tenant: t.string,
   }),
 ])
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u)
 const optionalOf = (u: unknown, check: (v: unknown) => boolean): boolean => u === undefined || check(u)
-const isNumberArray = (u: unknown): boolean => Array.isArray(u) && u.every((x) => typeof x === 'number')
+// Plain loops (no callback per number): a streamed object's vectors are checked number by number.
+const isNumberArray = (u: unknown): boolean => {
+  if (!Array.isArray(u)) return false
+  for (let i = 0; i < u.length; i++) if (typeof u[i] !== 'number') return false
+  return true
+}
+const isVectorOrMultiVector = (u: unknown): boolean => {
+  if (!Array.isArray(u)) return false
+  if (u.length === 0 || typeof u[0] === 'number') return isNumberArray(u)
+  for (let i = 0; i < u.length; i++) if (!isNumberArray(u[i])) return false
+  return true
+}
+const isNamedVectors = (u: unknown): boolean => {
+  if (!isRecord(u)) return false
+  for (const key in u) if (!isVectorOrMultiVector(u[key])) return false
+  return true
+}
 
 /**
  * The same check as the io-ts shape, written out: objects arrive by the hundred thousand when a
@@ -40,7 +72,7 @@ const isRawObject = (u: unknown): u is t.TypeOf<typeof RawObjectShape> =>
   optionalOf(u['creationTimeUnix'], (v) => typeof v === 'number') &&
   optionalOf(u['lastUpdateTimeUnix'], (v) => typeof v === 'number') &&
   optionalOf(u['vector'], isNumberArray) &&
-  optionalOf(u['vectors'], isRecord) &&
+  optionalOf(u['vectors'], isNamedVectors) &&
   optionalOf(u['tenant'], (v) => typeof v === 'string')
 
 /** Codec of a raw object: the fast check above, with the io-ts shape's report on failure. */
@@ -79,12 +111,16 @@ export interface WeaviateObject<P = Record<string, unknown>, V = readonly number
    * `Float32Array` when a stream asked for `vectorFormat: 'float32'`.
    */
   readonly vector?: V
-  readonly vectors?: Readonly<Record<string, unknown>>
+  /**
+   * Present only when the read asked for them and the object has named vectors: a vector or a
+   * multi-vector (a list of vectors) by name, each vector in the format of `vector`.
+   */
+  readonly vectors?: NamedVectors<V>
   readonly tenant?: string
 }
 
 /** The fields of a raw object `normaliseObject` reads, its vector of type `V`. */
-export type RawObjectOf<V> = Omit<RawObject, 'vector' | 'properties'> & { readonly vector?: V }
+export type RawObjectOf<V> = Omit<RawObject, 'vector' | 'vectors' | 'properties'> & { readonly vector?: V; readonly vectors?: NamedVectors<V> }
 
 /** The normalised object with its properties decoded to `P`. */
 export const normaliseObject = <P, V = readonly number[]>(raw: RawObjectOf<V>, properties: P): WeaviateObject<P, V> => {

@@ -8,7 +8,7 @@
 import type { MetadataResult, PropertiesResult, SearchReply } from './generated/weaviate/v1/search_pb'
 import type { MetadataField } from '../query/args'
 import type { SearchGroup, SearchMetadata, SearchObject, SearchResult } from '../query/result'
-import { VectorFormat, VectorReader, idOf, vectorReader } from './search-result'
+import { VectorFormat, VectorReader, idOf, namedVectorsOf, vectorReader } from './search-result'
 import { JsonValue, propertiesToJson } from './value-json'
 
 /**
@@ -93,11 +93,7 @@ const objectOf = (
   }
   if (top && meta !== undefined) {
     if (meta.vectorBytes.byteLength > 0) o.vector = read(meta.vectorBytes)
-    if (meta.vectors.length > 0) {
-      const vectors: Record<string, AnyVector> = {}
-      for (const v of meta.vectors) vectors[v.name] = read(v.vectorBytes)
-      o.vectors = vectors
-    }
+    if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, read)
   }
   if (props !== undefined && props.refProps.length > 0) {
     const references: Record<string, RawObject[]> = {}

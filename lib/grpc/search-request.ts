@@ -8,12 +8,14 @@
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
 import type { MetadataField, PropertySelection, QueryInput, Search } from '../query/args'
-import { ConsistencyLevel as GrpcConsistency } from './generated/weaviate/v1/common_pb'
+import { ConsistencyLevel as GrpcConsistency, Vectors_VectorType, VectorsSchema } from './generated/weaviate/v1/common_pb'
 import { Hybrid_FusionType, ObjectPropertiesRequestSchema, PropertiesRequestSchema, RefPropertiesRequestSchema, SearchRequest, SearchRequestSchema } from './generated/weaviate/v1/search_pb'
 import { whereToFilters } from './search-filters'
-import { vectorToBytes } from './vectors'
+import { multiVectorToBytes, vectorToBytes } from './vectors'
+import { isMultiVector } from '../input/vectors'
 
 type Init = Exclude<MessageInitShape<typeof SearchRequestSchema>, SearchRequest>
+type VectorsInit = MessageInitShape<typeof VectorsSchema>
 
 const CONSISTENCY = { ONE: GrpcConsistency.ONE, QUORUM: GrpcConsistency.QUORUM, ALL: GrpcConsistency.ALL } as const
 const FUSION = { ranked: Hybrid_FusionType.RANKED, relativeScore: Hybrid_FusionType.RELATIVE_SCORE } as const
@@ -23,7 +25,10 @@ const targets = (name: string | undefined): string[] => (name === undefined ? []
 const searchPart = (search: Search): Init => {
   switch (search.kind) {
     case 'nearVector': {
-      const near: { vectorBytes: Uint8Array; targetVectors?: string[]; distance?: number; certainty?: number } = { vectorBytes: vectorToBytes(search.vector) }
+      // A multi-vector goes as one MULTI_FP32 `Vectors` (1.29+); a vector as vector_bytes, which every gRPC server reads.
+      const near: { vectorBytes?: Uint8Array; vectors?: VectorsInit[]; targetVectors?: string[]; distance?: number; certainty?: number } = isMultiVector(search.vector)
+        ? { vectors: [{ vectorBytes: multiVectorToBytes(search.vector), type: Vectors_VectorType.MULTI_FP32 }] }
+        : { vectorBytes: vectorToBytes(search.vector) }
       if (search.targetVector !== undefined) near.targetVectors = [search.targetVector]
       if (search.distance !== undefined) near.distance = search.distance
       if (search.certainty !== undefined) near.certainty = search.certainty

@@ -8,6 +8,7 @@
 import type { Vectors } from './generated/weaviate/v1/common_pb'
 import { Vectors_VectorType } from './generated/weaviate/v1/common_pb'
 import type { MetadataResult, PropertiesResult, SearchResult } from './generated/weaviate/v1/search_pb'
+import type { NamedVectors } from '../codecs/object'
 import { beacon } from '../routes'
 import { float32BytesAsJson, float32Copier } from './float32-json'
 import { JsonValue, propertiesToJson } from './value-json'
@@ -51,7 +52,7 @@ export interface RestObject {
   readonly creationTimeUnix?: number
   readonly lastUpdateTimeUnix?: number
   readonly vector?: readonly number[] | Float32Array
-  readonly vectors?: Readonly<Record<string, unknown>>
+  readonly vectors?: NamedVectors<readonly number[] | Float32Array>
 }
 
 /**
@@ -112,7 +113,7 @@ export const searchResultToRest = (result: SearchResult, options: ResultOptions)
     if (meta.creationTimeUnixPresent) o.creationTimeUnix = Number(meta.creationTimeUnix)
     if (meta.lastUpdateTimeUnixPresent) o.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
     if (meta.vectorBytes.byteLength > 0) o.vector = options.readVector(meta.vectorBytes)
-    if (meta.vectors.length > 0) o.vectors = namedVectors(meta.vectors, options.readVector)
+    if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, options.readVector)
   }
   return o
 }
@@ -131,9 +132,17 @@ export const idOf = (meta: MetadataResult): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
-/** Named vectors as REST's `vectors`: a name to a vector, or to a multi-vector's list of vectors. */
-const namedVectors = (vectors: readonly Vectors[], read: VectorReader): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
+/**
+ * Named vectors as REST's `vectors`: a name to a vector (`SINGLE_FP32` or unspecified), or to a
+ * multi-vector's list of vectors (`MULTI_FP32`), each read by `read`.
+ *
+ * @example
+ * ```ts
+ * namedVectorsOf(meta.vectors, vectorReader('array')) // { title: [0.1, 0.2], colbert: [[0.1], [0.2]] }
+ * ```
+ */
+export const namedVectorsOf = (vectors: readonly Vectors[], read: VectorReader): NamedVectors<readonly number[] | Float32Array> => {
+  const out: Record<string, readonly number[] | Float32Array | Array<readonly number[] | Float32Array>> = {}
   for (const v of vectors) out[v.name] = v.type === Vectors_VectorType.MULTI_FP32 ? multiVector(v.vectorBytes, read) : read(v.vectorBytes)
   return out
 }

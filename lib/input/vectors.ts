@@ -134,50 +134,72 @@ export const float32Vector = (argument: string, value: unknown): Float32Array =>
 const isVectorLike = (u: unknown): boolean => Array.isArray(u) || u instanceof Float32Array
 
 /**
- * The check of named vectors whose vectors `leaf` checks and copies (into a `V`): an object of
- * non-empty vectors or multi-vectors by vector name (see {@link NamedVectorsInput}); the errors name
+ * The check of one vector or multi-vector whose vectors `leaf` checks and copies (into a `V`):
+ * a non-empty vector, or a non-empty list of non-empty vectors of one dimension; the errors name
  * the offending value (`vectors.colbert[1]`).
  */
-const namedVectorsOf =
-  <V extends ArrayLike<number>>(leaf: (argument: string, value: unknown) => V) =>
-  (argument: string, value: unknown): CheckedNamedVectors<V> => {
-    const nonEmpty = (at: string, item: unknown): V => {
-      const v = leaf(at, item)
-      return v.length > 0 ? v : valueError(at, `'${at}' must not be empty`)
-    }
-    const multi = (at: string, items: readonly unknown[]): readonly V[] => {
-      const out = new Array<V>(items.length)
-      for (let i = 0; i < items.length; i++) {
-        const itemAt = `${at}[${i}]`
-        const item = items[i]
-        if (!isVectorLike(item)) return typeError(itemAt, 'number[] | Float32Array', item)
-        const v = nonEmpty(itemAt, item)
-        const dimension = out[0]?.length ?? v.length
-        if (v.length !== dimension) {
-          return valueError(itemAt, `'${itemAt}' has ${v.length} dimensions, '${at}[0]' has ${dimension}: a multi-vector's vectors share one dimension`)
-        }
-        if (dimension > MAX_MULTI_VECTOR_DIMENSION) {
-          return valueError(itemAt, `'${itemAt}' has ${v.length} dimensions; a multi-vector's vectors have at most ${MAX_MULTI_VECTOR_DIMENSION}`)
-        }
-        out[i] = v
+const vectorOrMultiVectorOf = <V extends ArrayLike<number>>(leaf: (argument: string, value: unknown) => V): ((at: string, item: unknown) => V | readonly V[]) => {
+  // Made once per leaf, not per call: a search checks its query vector on every call.
+  const nonEmpty = (at: string, value: unknown): V => {
+    const v = leaf(at, value)
+    return v.length > 0 ? v : valueError(at, `'${at}' must not be empty`)
+  }
+  const multi = (at: string, items: readonly unknown[]): readonly V[] => {
+    const out = new Array<V>(items.length)
+    for (let i = 0; i < items.length; i++) {
+      const itemAt = `${at}[${i}]`
+      const value = items[i]
+      if (!isVectorLike(value)) return typeError(itemAt, 'number[] | Float32Array', value)
+      const v = nonEmpty(itemAt, value)
+      const dimension = out[0]?.length ?? v.length
+      if (v.length !== dimension) {
+        return valueError(itemAt, `'${itemAt}' has ${v.length} dimensions, '${at}[0]' has ${dimension}: a multi-vector's vectors share one dimension`)
       }
-      return out
+      if (dimension > MAX_MULTI_VECTOR_DIMENSION) {
+        return valueError(itemAt, `'${itemAt}' has ${v.length} dimensions; a multi-vector's vectors have at most ${MAX_MULTI_VECTOR_DIMENSION}`)
+      }
+      out[i] = v
     }
+    return out
+  }
+  return (at, item) => {
+    if (item instanceof Float32Array) return nonEmpty(at, item)
+    if (!Array.isArray(item)) return typeError(at, 'number[] | Float32Array | number[][]', item)
+    if (item.length === 0) return valueError(at, `'${at}' must not be empty`)
+    if (isVectorLike(item[0])) return multi(at, item as readonly unknown[])
+    if (typeof item[0] === 'number') return nonEmpty(at, item)
+    return typeError(`${at}[0]`, 'number (a vector) or number[] | Float32Array (a multi-vector)', item[0])
+  }
+}
+
+/**
+ * A vector or a multi-vector (a search's query vector), checked and copied as plain numbers: a
+ * non-empty vector, or a non-empty list of non-empty vectors of one dimension.
+ *
+ * @example
+ * ```ts
+ * vectorOrMultiVector('vector', [[1, 2], [3, 4]]) // the same, copied
+ * vectorOrMultiVector('vector', [[1, 2], [3]])    // throws ArgumentValueError naming 'vector[1]'
+ * vectorOrMultiVector('vector', [])               // throws ArgumentValueError: 'vector' must not be empty
+ * ```
+ */
+export const vectorOrMultiVector = vectorOrMultiVectorOf(vector)
+
+/**
+ * The check of named vectors whose vectors `leaf` checks and copies (into a `V`): an object of
+ * non-empty vectors or multi-vectors by vector name (see {@link NamedVectorsInput}).
+ */
+const namedVectorsOf = <V extends ArrayLike<number>>(leaf: (argument: string, value: unknown) => V): ((argument: string, value: unknown) => CheckedNamedVectors<V>) => {
+  const item = vectorOrMultiVectorOf(leaf)
+  return (argument, value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) {
       return typeError(argument, 'Record<string, number[] | Float32Array | number[][]>', value)
     }
     const out: Record<string, V | readonly V[]> = {}
-    for (const [key, item] of Object.entries(value)) {
-      const at = `${argument}.${key}`
-      if (item instanceof Float32Array) out[key] = nonEmpty(at, item)
-      else if (!Array.isArray(item)) typeError(at, 'number[] | Float32Array | number[][]', item)
-      else if (item.length === 0) valueError(at, `'${at}' must not be empty`)
-      else if (isVectorLike(item[0])) out[key] = multi(at, item as readonly unknown[])
-      else if (typeof item[0] === 'number') out[key] = nonEmpty(at, item)
-      else typeError(`${at}[0]`, 'number (a vector) or number[] | Float32Array (a multi-vector)', item[0])
-    }
+    for (const [key, v] of Object.entries(value)) out[key] = item(`${argument}.${key}`, v)
     return out
   }
+}
 
 /**
  * Named vectors, checked and copied as plain numbers (what REST's JSON sends): an object of

@@ -27,7 +27,7 @@ import {
 import { className, propertyName } from '../input/names'
 import { SortClause, Sort, sortClauses } from '../input/sort'
 import { uuid } from '../input/uuid'
-import { vector } from '../input/vectors'
+import { MultiVectorInput, VectorInput, vector, vectorOrMultiVector } from '../input/vectors'
 import { codecOf } from '../objects/args'
 import type { PropertiesCodec } from '../objects/decode-object'
 
@@ -136,11 +136,17 @@ interface Threshold {
  * @example
  * ```ts
  * const args: NearVectorArgs = { className: 'Article', vector: [0.1, 0.2], distance: 0.3 }
+ * const tokens: NearVectorArgs = { className: 'Page', vector: [[0.1, 0.2], [0.3, 0.4]], targetVector: 'colbert' }
  * ```
  */
 export interface NearVectorArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
-  readonly vector: readonly number[] | Float32Array
-  /** The named vector searched. */
+  /**
+   * The query: a vector, or a multi-vector (a list of vectors of one dimension, Weaviate 1.29+)
+   * to search a named vector whose index has `multivector` enabled (by MaxSim, as the server
+   * scores it).
+   */
+  readonly vector: VectorInput | MultiVectorInput
+  /** The named vector searched (the server's choice when the class has exactly one). */
   readonly targetVector?: string
   /** Cut after this many jumps in distance. */
   readonly autocut?: number
@@ -212,7 +218,14 @@ export interface FetchObjectsArgs<P = Record<string, unknown>> extends QueryComm
 
 /** The search part of a checked query. */
 export type Search =
-  | { readonly kind: 'nearVector'; readonly vector: readonly number[]; readonly targetVector?: string; readonly distance?: number; readonly certainty?: number }
+  | {
+      readonly kind: 'nearVector'
+      /** A vector, or a multi-vector (checked: non-empty vectors of one dimension). */
+      readonly vector: readonly number[] | ReadonlyArray<readonly number[]>
+      readonly targetVector?: string
+      readonly distance?: number
+      readonly certainty?: number
+    }
   | { readonly kind: 'nearObject'; readonly id: string; readonly targetVector?: string; readonly distance?: number; readonly certainty?: number }
   | { readonly kind: 'bm25'; readonly query: string; readonly properties?: readonly string[] }
   | {
@@ -396,7 +409,7 @@ const EMPTY_CALL: CallOptions = Object.freeze({})
  */
 export const nearVectorInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   // Built by assignment, as `common` is (no spread of fresh objects: checked on every search).
-  const search: { -readonly [K in keyof NearVectorSearch]: NearVectorSearch[K] } = { kind: 'nearVector', vector: nonEmptyVector('vector', a['vector']) }
+  const search: { -readonly [K in keyof NearVectorSearch]: NearVectorSearch[K] } = { kind: 'nearVector', vector: vectorOrMultiVector('vector', a['vector']) }
   const target = optional(propertyName, 'targetVector', a['targetVector'])
   if (target !== undefined) search.targetVector = target
   const { distance, certainty } = threshold(a)

@@ -7,6 +7,7 @@
 import * as E from 'fp-ts/Either'
 import { UnsupportedVersionError } from '../errors'
 import { Where } from '../filters/where'
+import { isMultiVector } from '../input/vectors'
 import { Feature, ServerVersion, requireFeature } from '../version'
 import { QueryInput } from './args'
 
@@ -42,6 +43,7 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
       const features: Feature[] = []
       if (s.distance !== undefined) features.push('searchDistance')
       if (s.targetVector !== undefined) features.push('namedVectors')
+      if (s.kind === 'nearVector' && isMultiVector(s.vector)) features.push('multiVectors')
       return features
     }
     case 'bm25':

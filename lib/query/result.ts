@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+import type { NamedVectors } from '../codecs/object'
 
 /**
  * The metadata of a result: only the fields asked for (`returnMetadata`) are present.
@@ -39,8 +40,11 @@ export interface SearchObject<P = Record<string, unknown>, V = readonly number[]
   readonly metadata: SearchMetadata
   /** Present when `includeVector: true` and the object has one. */
   readonly vector?: V
-  /** The named vectors asked for. */
-  readonly vectors?: Readonly<Record<string, V>>
+  /**
+   * The named vectors asked for: a vector, or a multi-vector's list of vectors (a named vector
+   * whose index has `multivector` enabled), each vector a `V`. Writable back as it is.
+   */
+  readonly vectors?: NamedVectors<V>
   /** The objects each followed reference property points to, in stored order. */
   readonly references?: Readonly<Record<string, ReadonlyArray<SearchObject<Record<string, unknown>, V>>>>
 }

@@ -34,6 +34,10 @@ describe('bad input is a typed error before any request', () => {
     // eslint-disable-next-line no-sparse-arrays
     ['a vector with a hole (a sparse array)', () => recording.client.query.nearVector({ className: 'Article', vector: [0.1, , 0.3] as number[] }), 'ArgumentTypeError'],
     ['an Infinity in a Float32Array vector', () => recording.client.query.nearVector({ className: 'Article', vector: new Float32Array([0.1, Infinity]) }), 'ArgumentValueError'],
+    ['a ragged multi-vector (vectors of two dimensions)', () => recording.client.query.nearVector({ className: 'Article', vector: [[0.1, 0.2], [0.3]], targetVector: 'colbert' }), 'ArgumentValueError'],
+    ['a multi-vector with an empty vector', () => recording.client.query.nearVector({ className: 'Article', vector: [[0.1], []], targetVector: 'colbert' }), 'ArgumentValueError'],
+    ['a multi-vector with a NaN', () => recording.client.query.nearVector({ className: 'Article', vector: [[0.1], [NaN]], targetVector: 'colbert' }), 'ArgumentValueError'],
+    ['a multi-vector with an item that is no vector', () => recording.client.query.nearVector({ className: 'Article', vector: [[0.1], 0.2] as unknown as number[][] }), 'ArgumentTypeError'],
     ['distance and certainty together', () => recording.client.query.nearVector({ className: 'Article', vector: [1], distance: 0.2, certainty: 0.8 }), 'ArgumentValueError'],
     ['alpha above 1', () => recording.client.query.hybrid({ className: 'Article', query: 'x', alpha: 1.5 }), 'ArgumentValueError'],
     ['a limit of 0', () => recording.client.query.bm25({ className: 'Article', query: 'x', limit: 0 }), 'ArgumentValueError'],
@@ -62,6 +66,7 @@ describe('a feature the server lacks is an UnsupportedVersionError, with no sear
     ['1.18.6', 'autocut', 'autocut', () => recording.client.query.nearVector({ className: 'Article', vector: [1], autocut: 1 })],
     ['1.18.6', 'hybrid queryProperties', "hybrid search 'queryProperties'", () => recording.client.query.hybrid({ className: 'Article', query: 'x', queryProperties: ['title'] })],
     ['1.18.6', 'ContainsAny', "the where operators 'ContainsAny' and 'ContainsAll'", () => recording.client.query.fetchObjects({ className: 'Article', where: { path: ['tags'], operator: 'ContainsAny', valueTextArray: ['a'] } })],
+    ['1.18.6', 'a multi-vector query', 'multi-vectors', () => recording.client.query.nearVector({ className: 'Article', vector: [[1, 2], [3, 4]] })],
     ['1.18.6', 'a tenant', 'multi-tenancy', () => recording.client.query.fetchObjects({ className: 'Article', tenant: 't1' })],
     ['1.14.1', 'a cursor', "the 'after' cursor", () => recording.client.query.fetchObjects({ className: 'Article', after: '00000000-0000-4000-8000-000000000000' })],
   ] as const)('%s: %s', async (version, _name, feature, run) => {

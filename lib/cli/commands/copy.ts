@@ -182,7 +182,7 @@ async function* objectEntries(
           dataObject: withoutReferences(o.properties, references),
           ...(o.vector === undefined ? {} : { vector: o.vector }),
           // Named vectors as read: vectors and multi-vectors, which the batch writes as they are.
-          ...(o.vectors === undefined ? {} : { vectors: o.vectors as NonNullable<BatchObject['vectors']> }),
+          ...(o.vectors === undefined ? {} : { vectors: o.vectors }),
           ...(o.tenant === undefined ? {} : { tenant: o.tenant }),
         },
         describe: (message) => ({ id: o.id, message }),

@@ -8,6 +8,7 @@ import { map } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
 import { OperationContext } from '../../context'
 import { VectorFormat } from '../../grpc/search-result'
+import { isMultiVector } from '../../input/vectors'
 import { listInput, runList } from '../list'
 import { StreamInput } from './args'
 import { PageFetcher, StreamVector, decodedEntries } from './page-fetcher'
@@ -43,20 +44,14 @@ export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
 /** An object of REST's JSON with its vectors as `Float32Array`s (for `vectorFormat: 'float32'`). */
 const inFormat = <P>(o: WeaviateObject<P>, format: VectorFormat): WeaviateObject<P, StreamVector> => {
   if (format === 'array' || (o.vector === undefined && o.vectors === undefined)) return o
-  const { vector, ...rest } = o
+  const { vector, vectors: named, ...rest } = o
   const out: { -readonly [K in keyof WeaviateObject<P, Float32Array>]: WeaviateObject<P, Float32Array>[K] } = rest
   if (vector !== undefined) out.vector = Float32Array.from(vector)
-  if (o.vectors !== undefined) {
-    const vectors: Record<string, unknown> = {}
-    for (const [name, v] of Object.entries(o.vectors)) vectors[name] = float32s(v)
+  if (named !== undefined) {
+    const vectors: Record<string, Float32Array | readonly Float32Array[]> = {}
+    for (const [name, v] of Object.entries(named)) vectors[name] = isMultiVector(v) ? v.map((x) => Float32Array.from(x)) : Float32Array.from(v)
     out.vectors = vectors
   }
   return out
 }
 
-/** A vector (numbers) as a Float32Array, a multi-vector (lists of numbers) as a list of them. */
-const float32s = (v: unknown): unknown => {
-  if (!Array.isArray(v)) return v
-  if (v.every((x) => typeof x === 'number')) return Float32Array.from(v)
-  return v.map(float32s)
-}

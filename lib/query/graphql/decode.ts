@@ -14,6 +14,7 @@ import { DecodeError } from '../../errors'
 import { jsonFloat32 } from '../../grpc/float32-json'
 import type { AnyVector, RawSearchResult } from '../../grpc/search-decode'
 import type { JsonValue } from '../../grpc/value-json'
+import { isMultiVector } from '../../input/vectors'
 import { HttpResponse } from '../../http/types'
 import type { QueryInput } from '../args'
 import type { SearchGroup, SearchMetadata, SearchObject } from '../result'
@@ -32,7 +33,8 @@ const Additional = t.partial({
   creationTimeUnix: t.union([t.null, t.string, t.number]),
   lastUpdateTimeUnix: t.union([t.null, t.string, t.number]),
   vector: t.union([t.null, t.readonlyArray(t.number)]),
-  vectors: t.union([t.null, t.record(t.string, t.union([t.null, t.readonlyArray(t.number)]))]),
+  // A named vector is a vector, or a multi-vector's list of vectors.
+  vectors: t.union([t.null, t.record(t.string, t.union([t.null, t.readonlyArray(t.number), t.readonlyArray(t.readonlyArray(t.number))]))]),
 })
 type Additional = t.TypeOf<typeof Additional>
 
@@ -167,8 +169,10 @@ const objectOf = (
   }
   if (input.vector && a.vector !== null && a.vector !== undefined && a.vector.length > 0) o.vector = vectorOf(a.vector, input.vectorFormat)
   if (input.vectorNames.length > 0 && a.vectors !== null && a.vectors !== undefined) {
-    const vectors: Record<string, AnyVector> = {}
-    for (const [name, v] of Object.entries(a.vectors)) if (v !== null) vectors[name] = vectorOf(v, input.vectorFormat)
+    const vectors: Record<string, AnyVector | readonly AnyVector[]> = {}
+    for (const [name, v] of Object.entries(a.vectors)) {
+      if (v !== null) vectors[name] = isMultiVector(v) ? v.map((x) => vectorOf(x, input.vectorFormat)) : vectorOf(v, input.vectorFormat)
+    }
     o.vectors = vectors
   }
   if (references.length > 0) o.references = referencesOf(item, references)
