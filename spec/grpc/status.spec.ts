@@ -36,6 +36,16 @@ describe('a gRPC status', () => {
     expect(grpcError({ code: status.UNKNOWN, details: 'extract auth: unauthorized: invalid api key' }, site)).toMatchObject({ status: 401 })
   })
 
+  it("UNKNOWN (a Weaviate handler's refusal: an unknown property, a vector of the wrong dimension) is the 422 REST gives, which no retry repeats", () => {
+    const e = grpcError({ code: status.UNKNOWN, details: 'vector lengths don\'t match: 2 vs 3' }, site)
+    expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: 422, messages: ["vector lengths don't match: 2 vs 3"] })
+    expect(isTransient(e)).toBe(false)
+  })
+
+  it('INTERNAL is a transient 500, retried as REST retries a 500', () => {
+    expect(isTransient(grpcError({ code: status.INTERNAL, details: 'stream reset' }, site))).toBe(true)
+  })
+
   it('RESOURCE_EXHAUSTED (a message over the size limit) is not retried', () => {
     expect(isTransient(grpcError({ code: status.RESOURCE_EXHAUSTED, details: 'message larger than max' }, site))).toBe(false)
   })

@@ -73,6 +73,13 @@ describe('a search over gRPC', () => {
     expect(proxy.searches()).toBe(2)
   })
 
+  it('ends after one Search call, with the server refusal as a 422, when the server refuses it (a vector of the wrong dimension)', async () => {
+    const { client, proxy } = await proxied()
+    const result = await firstValueFrom(client.query.nearVector({ className: Points, vector: [1, 0], limit: 5 }))
+    expect(E.isLeft(result) && result.left._tag === 'UnexpectedStatusError' && result.left.status).toBe(422)
+    expect(proxy.searches()).toBe(1)
+  })
+
   it('is a ConnectionError, with no call sent, once the client is closed', async () => {
     const { client, proxy } = await proxied()
     expect(E.isRight(await firstValueFrom(search(client)))).toBe(true)
