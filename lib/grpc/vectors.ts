@@ -44,14 +44,16 @@ export const vectorToBytes = (vector: VectorInput): Uint8Array => {
  * multiVectorToBytes([[1], [2]]) // Uint8Array [1, 0, 0, 0, 128, 63, 0, 0, 0, 64]
  * ```
  */
-export const multiVectorToBytes = (vectors: ReadonlyArray<ArrayLike<number>>): Uint8Array => {
+export const multiVectorToBytes = (vectors: ReadonlyArray<VectorInput>): Uint8Array => {
   const dimension = vectors[0]?.length ?? 0
   const bytes = new Uint8Array(2 + vectors.length * dimension * 4)
-  const view = new DataView(bytes.buffer)
-  view.setUint16(0, dimension, true)
+  new DataView(bytes.buffer).setUint16(0, dimension, true)
+  // Each vector's bytes as `vectorToBytes` makes them (a view of a Float32Array, no DataView call
+  // per number), copied in after the dimension.
   let at = 2
   for (const v of vectors) {
-    for (let i = 0; i < dimension; i++, at += 4) view.setFloat32(at, v[i] || 0, true)
+    bytes.set(vectorToBytes(v), at)
+    at += dimension * 4
   }
   return bytes
 }

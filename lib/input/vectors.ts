@@ -133,6 +133,25 @@ export const float32Vector = (argument: string, value: unknown): Float32Array =>
 
 const isVectorLike = (u: unknown): boolean => Array.isArray(u) || u instanceof Float32Array
 
+/** The check of a non-empty vector whose numbers `leaf` checks and copies (into a `V`). */
+const nonEmptyOf =
+  <V extends ArrayLike<number>>(leaf: (argument: string, value: unknown) => V) =>
+  (at: string, value: unknown): V => {
+    const v = leaf(at, value)
+    return v.length > 0 ? v : valueError(at, `'${at}' must not be empty`)
+  }
+
+/**
+ * A vector that is not empty (a search's query vector), checked and copied as {@link vector} does.
+ *
+ * @example
+ * ```ts
+ * nonEmptyVector('vector', [1, 2]) // [1, 2]
+ * nonEmptyVector('vector', [])     // throws ArgumentValueError: 'vector' must not be empty
+ * ```
+ */
+export const nonEmptyVector = nonEmptyOf(vector)
+
 /**
  * The check of one vector or multi-vector whose vectors `leaf` checks and copies (into a `V`):
  * a non-empty vector, or a non-empty list of non-empty vectors of one dimension; the errors name
@@ -140,10 +159,7 @@ const isVectorLike = (u: unknown): boolean => Array.isArray(u) || u instanceof F
  */
 const vectorOrMultiVectorOf = <V extends ArrayLike<number>>(leaf: (argument: string, value: unknown) => V): ((at: string, item: unknown) => V | readonly V[]) => {
   // Made once per leaf, not per call: a search checks its query vector on every call.
-  const nonEmpty = (at: string, value: unknown): V => {
-    const v = leaf(at, value)
-    return v.length > 0 ? v : valueError(at, `'${at}' must not be empty`)
-  }
+  const nonEmpty = nonEmptyOf(leaf)
   const multi = (at: string, items: readonly unknown[]): readonly V[] => {
     const out = new Array<V>(items.length)
     for (let i = 0; i < items.length; i++) {

@@ -27,7 +27,7 @@ import {
 import { className, propertyName } from '../input/names'
 import { SortClause, Sort, sortClauses } from '../input/sort'
 import { uuid } from '../input/uuid'
-import { MultiVectorInput, VectorInput, vector, vectorOrMultiVector } from '../input/vectors'
+import { MultiVectorInput, VectorInput, nonEmptyVector, vectorOrMultiVector } from '../input/vectors'
 import { codecOf } from '../objects/args'
 import type { PropertiesCodec } from '../objects/decode-object'
 
@@ -319,11 +319,6 @@ const vectorFormat: (argument: string, value: unknown) => VectorFormat = oneOf([
 
 const queryProperties = (argument: string, value: unknown): readonly string[] =>
   stringArray(argument, value).map((p) => (QUERY_PROPERTY.test(p) ? p : valueError(argument, `'${p}' is not a property name with an optional weight like 'title^2'`)))
-
-const nonEmptyVector = (argument: string, value: unknown): readonly number[] => {
-  const v = vector(argument, value)
-  return v.length > 0 ? v : valueError(argument, `'${argument}' must not be empty`)
-}
 
 /** `distance` XOR `certainty`, both finite. */
 const threshold = (a: Record<string, unknown>): Threshold => {
