@@ -1,7 +1,7 @@
 /**
  * The line `export` writes for an object: the object as REST's JSON gives it, whichever transport
  * read it. Vectors read as Float32Arrays (over gRPC, the float32 bytes) are written as the very
- * numbers REST prints for them ({@link jsonFloat32}: the shortest decimal that reads back as the
+ * numbers REST prints for them ({@link float32sAsJson}: the shortest decimal that reads back as the
  * same float32), so an export over gRPC is byte for byte the export over REST. The object's keys
  * keep the order of the library's objects (`normaliseObject`), the order every export has had;
  * within properties and named vectors the keys are sorted at every level, as REST's JSON has them
@@ -11,7 +11,7 @@
  * @packageDocumentation
  */
 import type { WeaviateObject } from '../index'
-import { jsonFloat32 } from '../grpc/float32-json'
+import { float32sAsJson } from '../grpc/float32-json'
 import type { ReadVector } from './vector-format'
 
 /**
@@ -33,13 +33,8 @@ export const exportLine = (o: WeaviateObject<unknown, ReadVector>): Record<strin
   return line
 }
 
-/** A vector as REST's numbers: a Float32Array's values through {@link jsonFloat32}, numbers as they are. */
-const jsonNumbers = (v: ReadVector): readonly number[] => {
-  if (!(v instanceof Float32Array)) return v
-  const out = new Array<number>(v.length)
-  for (let i = 0; i < v.length; i++) out[i] = jsonFloat32(v[i] ?? 0)
-  return out
-}
+/** A vector as REST's numbers: a Float32Array's values through {@link float32sAsJson}, numbers as they are. */
+const jsonNumbers = (v: ReadVector): readonly number[] => (v instanceof Float32Array ? float32sAsJson(v) : v)
 
 /** Named vectors (a name to a vector, or to a multi-vector's list of vectors) as REST's numbers. */
 const jsonVectors = (vectors: Readonly<Record<string, unknown>>): Record<string, unknown> => {

@@ -2,7 +2,7 @@
  * float32s from gRPC bytes as the numbers REST's JSON gives: the shortest decimal that reads back
  * as the same float32 (Go's `FormatFloat(f, 'g', -1, 32)`), ties to the even digit as Go rounds.
  */
-import { FLOAT32_BLOCK_BYTES, float32BytesAsJson, float32BytesToArray, float32Copier, jsonFloat32 } from '../../lib/grpc/float32-json'
+import { FLOAT32_BLOCK_BYTES, float32BytesAsJson, float32BytesToArray, float32Copier, float32sAsJson, jsonFloat32 } from '../../lib/grpc/float32-json'
 
 /** A decimal `digits · 10^exponent` or a dyadic `digits · 2^exponent`, exactly. */
 interface Exact {
@@ -153,6 +153,38 @@ describe('jsonFloat32', () => {
   it('breaks a tie between two decimals of as many digits towards the even digit, as Go prints it', () => {
     expect(jsonFloat32(16.7890625)).toBe(16.789062)
     expect(jsonFloat32(-16.7890625)).toBe(-16.789062)
+  })
+})
+
+describe('float32sAsJson', () => {
+  /** Vectors of 768 values: random values between -1 and 1, with every edge case of jsonFloat32's specs strewn among them. */
+  const vectorValues = (): number[] => {
+    const edges = [0, 1, 2, 0x400000, 0x7ffffe, 0x7fffff]
+    const edgeBits = Array.from({ length: 255 }, (_, e) => edges.flatMap((m) => [(e << 23) | m, (0x80000000 | (e << 23) | m) >>> 0])).flat()
+    const inRange = randomBits(20_000, 13).map((b) => (b & 0x807fffff) | ((((b >>> 23) % 8) + 119) << 23))
+    const ties = Array.from({ length: 12 }, (_, j) => Array.from({ length: 100 }, (_, i) => Math.fround(((2 * i + 1) / 2 ** (j + 1)) * 10 ** (j % 6)))).flat()
+    const values = fromBits([...inRange, ...edgeBits])
+    ties.forEach((t, i) => values.splice((i * 37) % values.length, 0, t))
+    return values.filter(Number.isFinite)
+  }
+  const vectorMismatches = (ours: readonly number[], values: readonly number[]): Array<[number, number, number]> =>
+    values.flatMap((x, i): Array<[number, number, number]> => (Object.is(ours[i], reference(x)) ? [] : [[x, ours[i] ?? Number.NaN, reference(x)]]))
+
+  it('gives every value of a vector its shortest decimal, each decided on its own whatever its neighbours are', () => {
+    const values = vectorValues()
+    const ours = Array.from({ length: Math.ceil(values.length / 768) }, (_, v) => float32sAsJson(Float32Array.from(values.slice(v * 768, (v + 1) * 768)))).flat()
+    expect(ours).toHaveLength(values.length)
+    expect(vectorMismatches(ours, values)).toEqual([])
+  })
+
+  it('gives the same numbers from little-endian bytes at any offset of a reply buffer, aligned or not', () => {
+    const values = vectorValues().slice(0, 3_000)
+    const bytes = new Uint8Array(Float32Array.from(values).buffer)
+    for (const offset of [0, 1, 2, 3, 4]) {
+      const reply = new Uint8Array(bytes.byteLength + 8)
+      reply.set(bytes, offset)
+      expect(vectorMismatches(float32BytesAsJson(reply.subarray(offset, offset + bytes.byteLength)), values)).toEqual([])
+    }
   })
 })
 

@@ -11,7 +11,7 @@ import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { decode } from '../../codecs/decode'
 import { DecodeError } from '../../errors'
-import { jsonFloat32 } from '../../grpc/float32-json'
+import { float32sAsJson, jsonFloat32 } from '../../grpc/float32-json'
 import type { AnyVector, RawSearchResult } from '../../grpc/search-decode'
 import type { JsonValue } from '../../grpc/value-json'
 import { isMultiVector } from '../../input/vectors'
@@ -69,7 +69,7 @@ const propertiesOf = (item: Item, fields: readonly FieldSelection[]): Record<str
 }
 
 const vectorOf = (v: readonly number[], format: QueryInput<unknown>['vectorFormat']): AnyVector =>
-  format === 'float32' ? Float32Array.from(v) : v.map((x) => jsonFloat32(Math.fround(x)))
+  format === 'float32' ? Float32Array.from(v) : float32sAsJson(Float32Array.from(v))
 
 const asNumber = (v: string | number | null | undefined): number | undefined => (v === null || v === undefined ? undefined : Number(v))
 
