@@ -186,6 +186,16 @@ describe('float32sAsJson', () => {
       expect(vectorMismatches(float32BytesAsJson(reply.subarray(offset, offset + bytes.byteLength)), values)).toEqual([])
     }
   })
+
+  it('gives each vector of a sequence its own numbers when the vectors have different lengths', () => {
+    const values = vectorValues()
+    const lengths = [768, 3, 768, 1_536, 1, 768]
+    const starts = lengths.map((_, i) => lengths.slice(0, i).reduce((a, b) => a + b, 0))
+    const vectors = lengths.map((n, i) => values.slice(starts[i], (starts[i] ?? 0) + n))
+    const ours = vectors.map((v) => float32BytesAsJson(new Uint8Array(Float32Array.from(v).buffer)))
+    expect(ours.map((v) => v.length)).toEqual(lengths)
+    expect(vectorMismatches(ours.flat(), vectors.flat())).toEqual([])
+  })
 })
 
 describe('float32 bytes', () => {
