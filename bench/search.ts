@@ -46,6 +46,7 @@ import { SearchReply, SearchRequestSchema } from '../lib/grpc/generated/weaviate
 import { METHODS } from '../lib/grpc/methods'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
+import { quietMachine } from './quiet-machine'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import { type BenchServer, withBenchServer } from './server-env'
 import { authMetadata, peerClient, type PeerClient } from './server-key'
@@ -204,8 +205,9 @@ export async function benchSearch(server: BenchServer): Promise<void> {
     await resetBenchClass(server, CLASS)
     await load(client)
     console.log(`  search: loaded ${OBJECTS} objects of ${DIMENSIONS} dimensions in ${Date.now() - start} ms`)
-    // Settle: the server flushes its memtables 2 s after the last write (server-env.ts).
-    await new Promise((resolve) => setTimeout(resolve, 4_000))
+    // Settle: the server flushes its memtables 2 s after the last write (server-env.ts), and the
+    // imports before (this group's, the groups' before it) leave compactions running.
+    console.log(`  search: the machine quiet after ${await quietMachine()} ms`)
     const contenders: Record<string, Search> = { ours: ours(client), 'raw-grpc': rawGrpc(raw, server), 'weaviate-ts-client': tsClient(legacy) }
     for (const [name, search] of Object.entries(contenders)) await latencies(name, search, vectors(3, 200), 4)
     for (const { concurrency, queries } of SHAPES) {

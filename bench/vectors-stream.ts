@@ -19,7 +19,7 @@
  *
  * Each sends the server's key (server-key.ts).
  *
- * Sizes for development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (3),
+ * Sizes for development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (5, as the import's),
  * BENCH_VECTORS_MEMORY_SMALL (100000), BENCH_VECTORS_MEMORY_LARGE (400000; 0 skips memory).
  *
  * Run: `npm run bench -- --only vectors` (after the import part, bench/vectors.ts), or alone:
@@ -38,12 +38,13 @@ import { METHODS } from '../lib/grpc/methods'
 import { deleteBenchClass } from './bench-class'
 import { Call, measure, medians } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
+import { quietMachine } from './quiet-machine'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import { type BenchServer, givenBenchServer, withBenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
 
 const TOTAL = sizeFromEnv('VECTORS_OBJECTS', 20_000)
-const RUNS = sizeFromEnv('VECTORS_RUNS', 3)
+const RUNS = sizeFromEnv('VECTORS_RUNS', 5)
 const SMALL = sizeFromEnv('VECTORS_MEMORY_SMALL', 100_000)
 const LARGE = Number(process.env['BENCH_VECTORS_MEMORY_LARGE'] ?? 400_000)
 const DIMENSIONS = 768
@@ -198,8 +199,9 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
     await resetClass(server, CLASS)
     await load(ours, CLASS, 0, TOTAL)
     console.log(`  vectors stream: loaded ${TOTAL} objects of ${DIMENSIONS} dimensions in ${Date.now() - start} ms`)
-    // Settle: the server flushes its memtables 2 s after the last write (server-env.ts).
-    await new Promise((resolve) => setTimeout(resolve, 4_000))
+    // Settle: the server flushes its memtables 2 s after the last write (server-env.ts), and the
+    // imports before (this group's, the groups' before it) leave compactions running.
+    console.log(`  vectors stream: the machine quiet after ${await quietMachine()} ms`)
     for (const pageSize of PAGE_SIZES) {
       const name = `vectors stream page=${pageSize}`
       const times = await measure(
