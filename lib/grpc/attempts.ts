@@ -18,7 +18,7 @@
  * @packageDocumentation
  */
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
-import type { ClientUnaryCall, Metadata } from '@grpc/grpc-js'
+import type { Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import type { SchedulerLike, Subscription } from 'rxjs'
 import { ConnectionError, WeaviateError } from '../errors'
@@ -29,7 +29,7 @@ import { retryDelay } from '../http/retry'
 import type { GrpcNode } from './address'
 import type { Channels } from './channels'
 import type { UnaryMethod } from './methods'
-import { startUnary } from './unary'
+import { startUnary, type UnaryCall } from './unary'
 
 /**
  * What every call of a client shares, made once per client.
@@ -88,7 +88,7 @@ export const startCall = <I extends DescMessage, O extends DescMessage>(
   const deadline = startDeadline(settings.timeout, shared.clock)
   let attempt = 0
   let stopped = false
-  let inFlight: ClientUnaryCall | undefined
+  let inFlight: UnaryCall | undefined
   let waiting: Subscription | undefined
 
   const send = (): void => {

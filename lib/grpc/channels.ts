@@ -25,7 +25,7 @@ const CHANNEL_OPTIONS: ChannelOptions = {
  * @example
  * ```ts
  * const channels = createChannels()
- * channels.for(node).makeUnaryRequest(...)
+ * channels.for(node).getChannel().createCall(path, deadline, null, null, null)
  * channels.close()
  * ```
  */

@@ -2,12 +2,13 @@
  * A recording gRPC proxy on 127.0.0.1 in front of a real Weaviate's gRPC port, for what the real
  * server cannot do on demand: it forwards every `Search` and health check byte for byte (no
  * decoding), records each Search call, notices when the client cancels one (and cancels the
- * call to the server with it), and can hold a call unanswered or fail it with UNAVAILABLE.
+ * call to the server with it), and can hold a call unanswered, fail it with UNAVAILABLE, or answer
+ * it with bytes that are no reply (a message cut short).
  */
 import { Client, Metadata, Server, ServerCredentials, ServerUnaryCall, credentials, sendUnaryData, status } from '@grpc/grpc-js'
 
 /** What the proxy does with the n-th Search call (0-based). */
-export type ProxyAnswer = 'forward' | 'hold' | 'unavailable'
+export type ProxyAnswer = 'forward' | 'hold' | 'unavailable' | 'garbled'
 
 export interface GrpcProxy {
   /** `http://127.0.0.1:<port>`. */
@@ -70,6 +71,11 @@ export const startGrpcProxy = async (upstream: string, answer: (n: number) => Pr
       const what = isSearch ? answer(n) : 'forward'
       if (what === 'unavailable') {
         callback({ code: status.UNAVAILABLE, details: 'the proxy failed this call' })
+        return
+      }
+      if (what === 'garbled') {
+        // Field 1, length-delimited, 255 bytes long, of which none follow.
+        callback(null, Buffer.from([0x0a, 0xff, 0x01]))
         return
       }
       const upstreamCall =

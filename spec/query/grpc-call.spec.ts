@@ -80,6 +80,23 @@ describe('a search over gRPC', () => {
     expect(proxy.searches()).toBe(1)
   })
 
+  it('ends in an UnexpectedStatusError 500 naming the parse failure when no reply decodes', async () => {
+    const { client, proxy } = await proxied(() => 'garbled')
+    const result = await firstValueFrom(client.query.nearVector({ className: Points, vector: [1, 0, 0], retry: { attempts: 1 } }))
+    expect(E.isLeft(result) && result.left._tag === 'UnexpectedStatusError' && [result.left.status, result.left.messages[0]?.split(':')[0]]).toEqual([
+      500,
+      'Response message parsing error',
+    ])
+    expect(proxy.searches()).toBe(1)
+  })
+
+  it('is sent again after a reply that does not decode, and answers from the server', async () => {
+    const { client, proxy } = await proxied((n) => (n === 0 ? 'garbled' : 'forward'))
+    const result = await firstValueFrom(search(client))
+    expect(E.isRight(result) && result.right.objects.length).toBe(5)
+    expect(proxy.searches()).toBe(2)
+  })
+
   it('is a ConnectionError, with no call sent, once the client is closed', async () => {
     const { client, proxy } = await proxied()
     expect(E.isRight(await firstValueFrom(search(client)))).toBe(true)
