@@ -100,6 +100,32 @@ export const positiveInteger = (argument: string, value: unknown): number => {
   return n > 0 ? n : valueError(argument, `'${argument}' must be positive, i.e. greater than zero (>0)`)
 }
 
+/**
+ * The largest count Weaviate's gRPC API carries in a uint32 field: a search's `limit`, `offset`
+ * and `autocut`, an aggregation's group count. (The server refuses far less anyway: `limit` plus
+ * `offset` beyond `QUERY_MAXIMUM_RESULTS`, 10,000 by default.)
+ */
+export const MAX_UINT32 = 4_294_967_295
+
+/** The largest count in an int32 field of Weaviate's gRPC API: a group-by's `numberOfGroups` and `objectsPerGroup`. */
+export const MAX_INT32 = 2_147_483_647
+
+/**
+ * `check`, then a bound: a count the wire cannot carry is an ArgumentValueError here, the same
+ * over REST and gRPC, instead of a request that cannot be encoded.
+ *
+ * @example
+ * ```ts
+ * atMost(MAX_UINT32, positiveInteger)('limit', 2 ** 40) // throws ArgumentValueError
+ * ```
+ */
+export const atMost =
+  (max: number, check: (argument: string, value: unknown) => number) =>
+  (argument: string, value: unknown): number => {
+    const n = check(argument, value)
+    return n <= max ? n : valueError(argument, `'${argument}' must be at most ${max}, got ${n}`)
+  }
+
 export const nonNegativeInteger = (argument: string, value: unknown): number => {
   const n = integer(argument, value)
   return n >= 0

@@ -7,7 +7,7 @@
 import { CallOptions, callOptions } from '../context'
 import { Where } from '../filters/where'
 import { TransportMode, transportMode } from '../grpc/options'
-import { argsObject, name, optional, positiveInteger } from '../input/check'
+import { MAX_UINT32, argsObject, atMost, name, optional, positiveInteger } from '../input/check'
 import { className, propertyName } from '../input/names'
 import { whereInput } from './args'
 
@@ -75,7 +75,7 @@ const DEFAULT_GROUPS = 100
 
 const groupBy = (argument: string, value: unknown): { readonly property: string; readonly limit: number } => {
   const g = argsObject(argument, value)
-  return { property: propertyName(`${argument}.property`, g['property']), limit: optional(positiveInteger, `${argument}.limit`, g['limit']) ?? DEFAULT_GROUPS }
+  return { property: propertyName(`${argument}.property`, g['property']), limit: optional(atMost(MAX_UINT32, positiveInteger), `${argument}.limit`, g['limit']) ?? DEFAULT_GROUPS }
 }
 
 /**

@@ -11,7 +11,10 @@ import { TransportMode, transportMode } from '../grpc/options'
 import { ArgumentValueError } from '../errors'
 import {
   ConsistencyLevel,
+  MAX_INT32,
+  MAX_UINT32,
   argsObject,
+  atMost,
   boolean,
   consistencyLevel,
   name,
@@ -334,12 +337,18 @@ const threshold = (a: Record<string, unknown>): Threshold => {
 
 const defined = <K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [k in K]?: V }))
 
+/** A positive count as the gRPC API carries it (uint32); GraphQL takes the same. */
+const count = atMost(MAX_UINT32, positiveInteger)
+
+/** A group-by's sizes (int32 on the wire). */
+const groupCount = atMost(MAX_INT32, positiveInteger)
+
 const groupBy = (argument: string, value: unknown): SearchGroupBy => {
   const g = argsObject(argument, value)
   return {
     property: propertyName(`${argument}.property`, g['property']),
-    numberOfGroups: positiveInteger(`${argument}.numberOfGroups`, g['numberOfGroups']),
-    objectsPerGroup: positiveInteger(`${argument}.objectsPerGroup`, g['objectsPerGroup']),
+    numberOfGroups: groupCount(`${argument}.numberOfGroups`, g['numberOfGroups']),
+    objectsPerGroup: groupCount(`${argument}.objectsPerGroup`, g['objectsPerGroup']),
   }
 }
 
@@ -364,11 +373,11 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
   }
   const where = optional(whereInput, 'where', a['where'])
   if (where !== undefined) input.where = where
-  const limit = optional(positiveInteger, 'limit', a['limit'])
+  const limit = optional(count, 'limit', a['limit'])
   if (limit !== undefined) input.limit = limit
-  const offset = optional(nonNegativeInteger, 'offset', a['offset'])
+  const offset = optional(atMost(MAX_UINT32, nonNegativeInteger), 'offset', a['offset'])
   if (offset !== undefined) input.offset = offset
-  const autocut = searching ? optional(positiveInteger, 'autocut', a['autocut']) : undefined
+  const autocut = searching ? optional(count, 'autocut', a['autocut']) : undefined
   if (autocut !== undefined) input.autocut = autocut
   const group = searching ? optional(groupBy, 'groupBy', a['groupBy']) : undefined
   if (group !== undefined) input.groupBy = group

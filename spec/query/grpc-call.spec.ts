@@ -97,6 +97,13 @@ describe('a search over gRPC', () => {
     expect(proxy.searches()).toBe(2)
   })
 
+  it('sends the largest limit a uint32 carries, which the server refuses as beyond its maximum results', async () => {
+    const { client, proxy } = await proxied()
+    const result = await firstValueFrom(client.query.nearVector({ className: Points, vector: [1, 0, 0], limit: 4_294_967_295 }))
+    expect(E.isLeft(result) && result.left._tag === 'UnexpectedStatusError' && result.left.messages.some((m) => m.includes('QUERY_MAXIMUM_RESULTS'))).toBe(true)
+    expect(proxy.searches()).toBe(1)
+  })
+
   it('is a ConnectionError, with no call sent, once the client is closed', async () => {
     const { client, proxy } = await proxied()
     expect(E.isRight(await firstValueFrom(search(client)))).toBe(true)
