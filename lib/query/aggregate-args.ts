@@ -73,9 +73,12 @@ export interface AggregateInput {
 
 const DEFAULT_GROUPS = 100
 
+/** How many groups an aggregation asks for (uint32 on the wire). */
+const groupLimit = atMost(MAX_UINT32, positiveInteger)
+
 const groupBy = (argument: string, value: unknown): { readonly property: string; readonly limit: number } => {
   const g = argsObject(argument, value)
-  return { property: propertyName(`${argument}.property`, g['property']), limit: optional(atMost(MAX_UINT32, positiveInteger), `${argument}.limit`, g['limit']) ?? DEFAULT_GROUPS }
+  return { property: propertyName(`${argument}.property`, g['property']), limit: optional(groupLimit, `${argument}.limit`, g['limit']) ?? DEFAULT_GROUPS }
 }
 
 /**

@@ -340,6 +340,9 @@ const defined = <K extends string, V>(key: K, value: V | undefined): { [k in K]?
 /** A positive count as the gRPC API carries it (uint32); GraphQL takes the same. */
 const count = atMost(MAX_UINT32, positiveInteger)
 
+/** An offset as the gRPC API carries it (uint32). */
+const offsetCount = atMost(MAX_UINT32, nonNegativeInteger)
+
 /** A group-by's sizes (int32 on the wire). */
 const groupCount = atMost(MAX_INT32, positiveInteger)
 
@@ -375,7 +378,7 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
   if (where !== undefined) input.where = where
   const limit = optional(count, 'limit', a['limit'])
   if (limit !== undefined) input.limit = limit
-  const offset = optional(atMost(MAX_UINT32, nonNegativeInteger), 'offset', a['offset'])
+  const offset = optional(offsetCount, 'offset', a['offset'])
   if (offset !== undefined) input.offset = offset
   const autocut = searching ? optional(count, 'autocut', a['autocut']) : undefined
   if (autocut !== undefined) input.autocut = autocut

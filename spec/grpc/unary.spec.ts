@@ -4,21 +4,28 @@
  * `spec/query/grpc-call.spec.ts` and `pipeline.spec.ts`.
  */
 import { create } from '@bufbuild/protobuf'
-import type { Client } from '@grpc/grpc-js'
+import { type Client, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { SearchRequestSchema } from '../../lib/grpc/generated/weaviate/v1/search_pb'
 import { METHODS } from '../../lib/grpc/methods'
 import { startUnary } from '../../lib/grpc/unary'
-import { Metadata } from '@grpc/grpc-js'
 
 /** A client that fails the test if a call is made on it. */
-const noCalls = { getChannel: () => { throw new Error('a call was started') } } as unknown as Client
+const noCalls = {
+  getChannel: () => {
+    throw new Error('a call was started')
+  },
+} as unknown as Client
+
+const SITE = { url: 'http://127.0.0.1:1/weaviate.v1.Weaviate/Search', limit: { phase: 'attempt', timeoutMs: 1000, afterMs: 1000 } } as const
 
 describe('a unary attempt', () => {
   it('ends in a ConnectionError UNKNOWN naming the encoding failure, with no call started, when the request cannot be encoded', () => {
     const results: unknown[] = []
     const request = create(SearchRequestSchema, { collection: 'A', limit: 2 ** 40 })
-    startUnary({ client: noCalls, method: METHODS.search, request, metadata: new Metadata(), url: 'http://127.0.0.1:1/weaviate.v1.Weaviate/Search', limit: { phase: 'attempt', timeoutMs: 1000, afterMs: 1000 } }, (r) => results.push(r))
-    expect(results).toEqual([E.left(expect.objectContaining({ _tag: 'ConnectionError', code: 'UNKNOWN', message: expect.stringContaining('the request could not be encoded') }))])
+    startUnary({ client: noCalls, method: METHODS.search, request, metadata: new Metadata(), ...SITE }, (r) => results.push(r))
+    expect(results).toEqual([
+      E.left(expect.objectContaining({ _tag: 'ConnectionError', code: 'UNKNOWN', message: expect.stringContaining('the request could not be encoded') })),
+    ])
   })
 })
