@@ -66,8 +66,11 @@ describe('a search over gRPC', () => {
     expect(E.isLeft(result) && result.left._tag).toBe('TimeoutError')
   })
 
-  it('is sent again after UNAVAILABLE and answers from the server', async () => {
-    const { client, proxy } = await proxied((n) => (n === 0 ? 'unavailable' : 'forward'))
+  it.each([
+    ['UNAVAILABLE', 'unavailable'],
+    ['a reply that does not decode', 'garbled'],
+  ] as const)('is sent again after %s and answers from the server', async (_failure, first) => {
+    const { client, proxy } = await proxied((n) => (n === 0 ? first : 'forward'))
     const result = await firstValueFrom(search(client))
     expect(E.isRight(result) && result.right.objects.length).toBe(5)
     expect(proxy.searches()).toBe(2)
@@ -88,13 +91,6 @@ describe('a search over gRPC', () => {
       'Response message parsing error',
     ])
     expect(proxy.searches()).toBe(1)
-  })
-
-  it('is sent again after a reply that does not decode, and answers from the server', async () => {
-    const { client, proxy } = await proxied((n) => (n === 0 ? 'garbled' : 'forward'))
-    const result = await firstValueFrom(search(client))
-    expect(E.isRight(result) && result.right.objects.length).toBe(5)
-    expect(proxy.searches()).toBe(2)
   })
 
   it('sends the largest limit a uint32 carries, which the server refuses as beyond its maximum results', async () => {
