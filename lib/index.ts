@@ -51,6 +51,7 @@ export type {
   NearObjectArgs,
   Bm25Args,
   HybridArgs,
+  SearchOperator,
   FetchObjectsArgs,
   ReturnProperty,
   ReturnReference,

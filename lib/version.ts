@@ -97,6 +97,11 @@ export const FEATURES = {
   // hybrid `properties` (v1.19.0 hybrid_search.go) and `fusionType` (v1.20.0).
   hybridProperties: { since: '1.19.0', name: "hybrid search 'queryProperties'" },
   hybridFusion: { since: '1.20.0', name: "hybrid search 'fusionType'" },
+  // Both transports at once (BM25.search_operator and GraphQL's searchOperator; backported to
+  // 1.30.17): grpc/proto/v1/base_search.proto, adapters/handlers/graphql/local/common_filters/bm25.go.
+  keywordOperator: { since: '1.30.17', name: "a keyword search's 'searchOperator'" },
+  // OPERATOR_AND_CROSS and GraphQL's AndCross, same files (backported to 1.38.8).
+  keywordAndCross: { since: '1.38.8', name: "the keyword search operator 'AndCross'" },
   autocut: { since: '1.20.0', name: 'autocut' },
   // groupBy of nearVector/nearObject (v1.19.0 class_builder_fields.go).
   searchGroupBy: { since: '1.19.0', name: "a vector search's 'groupBy'" },

@@ -7,9 +7,17 @@
  */
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
-import type { MetadataField, PropertySelection, QueryInput, Search } from '../query/args'
+import type { MetadataField, PropertySelection, QueryInput, Search, SearchOperator } from '../query/args'
 import { ConsistencyLevel as GrpcConsistency, Vectors_VectorType, VectorsSchema } from './generated/weaviate/v1/common_pb'
-import { Hybrid_FusionType, ObjectPropertiesRequestSchema, PropertiesRequestSchema, RefPropertiesRequestSchema, SearchRequest, SearchRequestSchema } from './generated/weaviate/v1/search_pb'
+import {
+  Hybrid_FusionType,
+  ObjectPropertiesRequestSchema,
+  SearchOperatorOptions_Operator,
+  SearchOperatorOptionsSchema, PropertiesRequestSchema,
+  RefPropertiesRequestSchema,
+  SearchRequest,
+  SearchRequestSchema,
+} from './generated/weaviate/v1/search_pb'
 import { whereToFilters } from './search-filters'
 import { multiVectorToBytes, vectorToBytes } from './vectors'
 import { isMultiVector } from '../input/vectors'
@@ -19,6 +27,16 @@ type VectorsInit = MessageInitShape<typeof VectorsSchema>
 
 const CONSISTENCY = { ONE: GrpcConsistency.ONE, QUORUM: GrpcConsistency.QUORUM, ALL: GrpcConsistency.ALL } as const
 const FUSION = { ranked: Hybrid_FusionType.RANKED, relativeScore: Hybrid_FusionType.RELATIVE_SCORE } as const
+
+const OPERATOR = { Or: SearchOperatorOptions_Operator.OR, And: SearchOperatorOptions_Operator.AND, AndCross: SearchOperatorOptions_Operator.AND_CROSS } as const
+
+type OperatorInit = MessageInitShape<typeof SearchOperatorOptionsSchema>
+
+/** A keyword search's operator (left out, the server's default is OR). */
+const operatorInit = (operator: SearchOperator): OperatorInit =>
+  operator.operator === 'Or' && operator.minimumOrTokensMatch !== undefined
+    ? { operator: OPERATOR.Or, minimumOrTokensMatch: operator.minimumOrTokensMatch }
+    : { operator: OPERATOR[operator.operator] }
 
 const targets = (name: string | undefined): string[] => (name === undefined ? [] : [name])
 
@@ -44,7 +62,7 @@ const searchPart = (search: Search): Init => {
         },
       }
     case 'bm25':
-      return { bm25Search: { query: search.query, properties: [...(search.properties ?? [])] } }
+      return { bm25Search: { query: search.query, properties: [...(search.properties ?? [])], ...(search.operator === undefined ? {} : { searchOperator: operatorInit(search.operator) }) } }
     case 'hybrid':
       return {
         hybridSearch: {
@@ -54,6 +72,7 @@ const searchPart = (search: Search): Init => {
           fusionType: search.fusionType === undefined ? Hybrid_FusionType.UNSPECIFIED : FUSION[search.fusionType],
           ...(search.vector === undefined ? {} : { vectorBytes: vectorToBytes(search.vector) }),
           targetVectors: targets(search.targetVector),
+          ...(search.operator === undefined ? {} : { bm25SearchOperator: operatorInit(search.operator) }),
         },
       }
     case 'fetch':

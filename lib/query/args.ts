@@ -181,8 +181,25 @@ export interface Bm25Args<P = Record<string, unknown>> extends QueryCommon<P>, G
   readonly query: string
   /** The properties searched, each optionally weighted: `'title^2'`. Default: every text property. */
   readonly queryProperties?: readonly string[]
+  /** How the query's tokens combine (Weaviate 1.30.17+). Default: the server's, `Or`. */
+  readonly searchOperator?: SearchOperator
   readonly autocut?: number
 }
+
+/**
+ * How a keyword search combines the query's tokens, by the server's names: `Or`, an object holding
+ * any token (`minimumOrTokensMatch`: at least that many within one searched property); `And`,
+ * every token within one searched property; `AndCross`, every token, spread over the searched
+ * properties (Weaviate 1.38.8+; the server refuses it unless those properties share one
+ * tokenization).
+ *
+ * @example
+ * ```ts
+ * const atLeastTwo: SearchOperator = { operator: 'Or', minimumOrTokensMatch: 2 }
+ * client.query.bm25({ className: 'Article', query: 'quick brown fox', searchOperator: atLeastTwo })
+ * ```
+ */
+export type SearchOperator = { readonly operator: 'Or'; readonly minimumOrTokensMatch?: number } | { readonly operator: 'And' } | { readonly operator: 'AndCross' }
 
 /**
  * `query.hybrid`: keyword and vector search fused.
@@ -199,6 +216,8 @@ export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P>,
   /** The vector side's vector; without it the server vectorizes `query` (needs a vectorizer). */
   readonly vector?: readonly number[] | Float32Array
   readonly queryProperties?: readonly string[]
+  /** How the keyword side combines the query's tokens (Weaviate 1.30.17+), as bm25's `searchOperator`. */
+  readonly bm25SearchOperator?: SearchOperator
   /** Default: the server's (relativeScore from 1.24, ranked before). */
   readonly fusionType?: 'ranked' | 'relativeScore'
   readonly targetVector?: string
@@ -230,13 +249,14 @@ export type Search =
       readonly certainty?: number
     }
   | { readonly kind: 'nearObject'; readonly id: string; readonly targetVector?: string; readonly distance?: number; readonly certainty?: number }
-  | { readonly kind: 'bm25'; readonly query: string; readonly properties?: readonly string[] }
+  | { readonly kind: 'bm25'; readonly query: string; readonly properties?: readonly string[]; readonly operator?: SearchOperator }
   | {
       readonly kind: 'hybrid'
       readonly query: string
       readonly alpha: number
       readonly vector?: readonly number[]
       readonly properties?: readonly string[]
+      readonly operator?: SearchOperator
       readonly fusionType?: 'ranked' | 'relativeScore'
       readonly targetVector?: string
     }
@@ -343,15 +363,26 @@ const count = atMost(MAX_UINT32, positiveInteger)
 /** An offset as the gRPC API carries it (uint32). */
 const offsetCount = atMost(MAX_UINT32, nonNegativeInteger)
 
-/** A group-by's sizes (int32 on the wire). */
-const groupCount = atMost(MAX_INT32, positiveInteger)
+/** A group-by's sizes and a keyword search's token count (int32 on the wire). */
+const int32Count = atMost(MAX_INT32, positiveInteger)
+
+const operatorName: (argument: string, value: unknown) => SearchOperator['operator'] = oneOf(['Or', 'And', 'AndCross'] as const)
+
+const searchOperator = (argument: string, value: unknown): SearchOperator => {
+  const o = argsObject(argument, value)
+  const operator = operatorName(`${argument}.operator`, o['operator'])
+  const minimum = optional(int32Count, `${argument}.minimumOrTokensMatch`, o['minimumOrTokensMatch'])
+  if (operator === 'Or') return minimum === undefined ? { operator } : { operator, minimumOrTokensMatch: minimum }
+  if (minimum !== undefined) valueError(`${argument}.minimumOrTokensMatch`, `'minimumOrTokensMatch' is for the 'Or' operator, not '${operator}'`)
+  return { operator }
+}
 
 const groupBy = (argument: string, value: unknown): SearchGroupBy => {
   const g = argsObject(argument, value)
   return {
     property: propertyName(`${argument}.property`, g['property']),
-    numberOfGroups: groupCount(`${argument}.numberOfGroups`, g['numberOfGroups']),
-    objectsPerGroup: groupCount(`${argument}.objectsPerGroup`, g['objectsPerGroup']),
+    numberOfGroups: int32Count(`${argument}.numberOfGroups`, g['numberOfGroups']),
+    objectsPerGroup: int32Count(`${argument}.objectsPerGroup`, g['objectsPerGroup']),
   }
 }
 
@@ -447,7 +478,16 @@ export const nearObjectInput = <P>(a: Record<string, unknown>): QueryInput<P> =>
  * ```
  */
 export const bm25Input = <P>(a: Record<string, unknown>): QueryInput<P> =>
-  common<P>(a, { kind: 'bm25', query: string('query', a['query']), ...defined('properties', optional(queryProperties, 'queryProperties', a['queryProperties'])) }, true)
+  common<P>(
+    a,
+    {
+      kind: 'bm25',
+      query: string('query', a['query']),
+      ...defined('properties', optional(queryProperties, 'queryProperties', a['queryProperties'])),
+      ...defined('operator', optional(searchOperator, 'searchOperator', a['searchOperator'])),
+    },
+    true,
+  )
 
 /**
  * Checks the arguments of a hybrid search.
@@ -470,6 +510,7 @@ export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
       alpha,
       ...defined('vector', optional(nonEmptyVector, 'vector', a['vector'])),
       ...defined('properties', optional(queryProperties, 'queryProperties', a['queryProperties'])),
+      ...defined('operator', optional(searchOperator, 'bm25SearchOperator', a['bm25SearchOperator'])),
       ...defined('fusionType', fusion as 'ranked' | 'relativeScore' | undefined),
       ...defined('targetVector', optional(propertyName, 'targetVector', a['targetVector'])),
     },

@@ -9,7 +9,7 @@ import { UnsupportedVersionError } from '../errors'
 import { Where } from '../filters/where'
 import { isMultiVector } from '../input/vectors'
 import { Feature, ServerVersion, requireFeature } from '../version'
-import { QueryInput } from './args'
+import { QueryInput, SearchOperator } from './args'
 
 /**
  * The features a where filter's operators need.
@@ -35,6 +35,12 @@ export const whereFeatures = (where: Where | undefined): Feature[] => {
   }
 }
 
+/** A keyword search's operator: 1.30.17+, `AndCross` 1.38.8+. */
+const operatorFeatures = (operator: SearchOperator | undefined): Feature[] => {
+  if (operator === undefined) return []
+  return operator.operator === 'AndCross' ? ['keywordOperator', 'keywordAndCross'] : ['keywordOperator']
+}
+
 const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
   const s = input.search
   switch (s.kind) {
@@ -47,13 +53,14 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
       return features
     }
     case 'bm25':
-      return ['bm25']
+      return ['bm25', ...operatorFeatures(s.operator)]
     case 'hybrid':
       return [
         'hybrid',
         ...(s.properties === undefined ? [] : ['hybridProperties' as const]),
         ...(s.fusionType === undefined ? [] : ['hybridFusion' as const]),
         ...(s.targetVector === undefined ? [] : ['namedVectors' as const]),
+        ...operatorFeatures(s.operator),
       ]
     case 'fetch':
       return s.after === undefined ? [] : ['cursor']

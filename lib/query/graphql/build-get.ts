@@ -5,12 +5,18 @@
  *
  * @packageDocumentation
  */
-import type { QueryInput, Search } from '../args'
+import type { QueryInput, Search, SearchOperator } from '../args'
 import { Literal, enumValue, literal } from './literal'
 import { FieldSelection, ReferenceFields, selectionText } from './selection'
 import { whereLiteral } from './where'
 
 const targets = (name: string | undefined): readonly string[] | undefined => (name === undefined ? undefined : [name])
+
+/** A keyword search's operator as GraphQL's `searchOperator` / `bm25SearchOperator` object. */
+const operatorLiteral = (operator: SearchOperator | undefined): Literal | undefined =>
+  operator === undefined
+    ? undefined
+    : { operator: enumValue(operator.operator), minimumOrTokensMatch: operator.operator === 'Or' ? operator.minimumOrTokensMatch : undefined }
 
 const searchArguments = (search: Search): Record<string, Literal | undefined> => {
   switch (search.kind) {
@@ -19,7 +25,7 @@ const searchArguments = (search: Search): Record<string, Literal | undefined> =>
     case 'nearObject':
       return { nearObject: { id: search.id, distance: search.distance, certainty: search.certainty, targetVectors: targets(search.targetVector) } }
     case 'bm25':
-      return { bm25: { query: search.query, properties: search.properties } }
+      return { bm25: { query: search.query, properties: search.properties, searchOperator: operatorLiteral(search.operator) } }
     case 'hybrid':
       return {
         hybrid: {
@@ -29,6 +35,7 @@ const searchArguments = (search: Search): Record<string, Literal | undefined> =>
           properties: search.properties,
           fusionType: search.fusionType === undefined ? undefined : enumValue(search.fusionType === 'ranked' ? 'rankedFusion' : 'relativeScoreFusion'),
           targetVectors: targets(search.targetVector),
+          bm25SearchOperator: operatorLiteral(search.operator),
         },
       }
     case 'fetch':
