@@ -12,9 +12,10 @@ import { ConsistencyLevel as GrpcConsistency, Vectors_VectorType, VectorsSchema 
 import {
   Hybrid_FusionType,
   ObjectPropertiesRequestSchema,
-  SearchOperatorOptions_Operator,
-  SearchOperatorOptionsSchema, PropertiesRequestSchema,
+  PropertiesRequestSchema,
   RefPropertiesRequestSchema,
+  SearchOperatorOptionsSchema,
+  SearchOperatorOptions_Operator,
   SearchRequest,
   SearchRequestSchema,
 } from './generated/weaviate/v1/search_pb'
@@ -62,7 +63,13 @@ const searchPart = (search: Search): Init => {
         },
       }
     case 'bm25':
-      return { bm25Search: { query: search.query, properties: [...(search.properties ?? [])], ...(search.operator === undefined ? {} : { searchOperator: operatorInit(search.operator) }) } }
+      return {
+        bm25Search: {
+          query: search.query,
+          properties: [...(search.properties ?? [])],
+          ...(search.operator === undefined ? {} : { searchOperator: operatorInit(search.operator) }),
+        },
+      }
     case 'hybrid':
       return {
         hybridSearch: {
