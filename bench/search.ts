@@ -61,8 +61,14 @@ const DIMENSIONS = 128
 const LIMIT = 10
 const CLASS = 'BenchSearch'
 const IMPORT_BATCH = 500
-/** Untimed queries before every timed run (the contender's connection warm, the GC settled). */
-const SETTLE = 100
+/**
+ * Untimed queries before every timed run: the contender's connection warm, the GC settled, and its
+ * code compiled, so a run times the steady state a search service sees. 100 were too few for the
+ * contender with the most code (measured 2026-11-24 on one 1.39.0 server, three runs each: c=1 p50
+ * ours/raw-grpc 1.06, 1.02, 1.03 after 100, 1.01, 0.98, 1.02 after 400; raw-grpc/weaviate-ts-client
+ * 0.57-0.61 after either).
+ */
+const SETTLE = 400
 /** The pause before every contender's run: the previous contender's after-effects end in it. */
 const QUIET_MS = 1_000
 
