@@ -97,6 +97,10 @@ export const FEATURES = {
   // hybrid `properties` (v1.19.0 hybrid_search.go) and `fusionType` (v1.20.0).
   hybridProperties: { since: '1.19.0', name: "hybrid search 'queryProperties'" },
   hybridFusion: { since: '1.20.0', name: "hybrid search 'fusionType'" },
+  // Hybrid's `maxVectorDistance`: GraphQL from 1.26.3, gRPC's Hybrid.vector_distance from 1.28.5
+  // (adapters/handlers/grpc/v1/parse_search_request.go); an older gRPC server would drop the
+  // unknown field and search without the threshold, so the later cut-off holds for both.
+  hybridMaxVectorDistance: { since: '1.28.5', name: "hybrid search 'maxVectorDistance'" },
   // Both transports at once (BM25.search_operator and GraphQL's searchOperator; backported to
   // 1.30.17): grpc/proto/v1/base_search.proto, adapters/handlers/graphql/local/common_filters/bm25.go.
   keywordOperator: { since: '1.30.17', name: "a keyword search's 'searchOperator'" },

@@ -80,6 +80,7 @@ const searchPart = (search: Search): Init => {
           ...(search.vector === undefined ? {} : { vectorBytes: vectorToBytes(search.vector) }),
           targetVectors: targets(search.targetVector),
           ...(search.operator === undefined ? {} : { bm25SearchOperator: operatorInit(search.operator) }),
+          ...(search.maxVectorDistance === undefined ? {} : { threshold: { case: 'vectorDistance' as const, value: search.maxVectorDistance } }),
         },
       }
     case 'fetch':

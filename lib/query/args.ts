@@ -218,6 +218,8 @@ export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P>,
   readonly queryProperties?: readonly string[]
   /** How the keyword side combines the query's tokens (Weaviate 1.30.17+), as bm25's `searchOperator`. */
   readonly bm25SearchOperator?: SearchOperator
+  /** The vector side keeps only objects within this distance of the vector (Weaviate 1.28.5+). */
+  readonly maxVectorDistance?: number
   /** Default: the server's (relativeScore from 1.24, ranked before). */
   readonly fusionType?: 'ranked' | 'relativeScore'
   readonly targetVector?: string
@@ -257,6 +259,7 @@ export type Search =
       readonly vector?: readonly number[]
       readonly properties?: readonly string[]
       readonly operator?: SearchOperator
+      readonly maxVectorDistance?: number
       readonly fusionType?: 'ranked' | 'relativeScore'
       readonly targetVector?: string
     }
@@ -511,6 +514,7 @@ export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
       ...defined('vector', optional(nonEmptyVector, 'vector', a['vector'])),
       ...defined('properties', optional(queryProperties, 'queryProperties', a['queryProperties'])),
       ...defined('operator', optional(searchOperator, 'bm25SearchOperator', a['bm25SearchOperator'])),
+      ...defined('maxVectorDistance', optional(finite, 'maxVectorDistance', a['maxVectorDistance'])),
       ...defined('fusionType', fusion as 'ranked' | 'relativeScore' | undefined),
       ...defined('targetVector', optional(propertyName, 'targetVector', a['targetVector'])),
     },

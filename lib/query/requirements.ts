@@ -61,6 +61,7 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
         ...(s.fusionType === undefined ? [] : ['hybridFusion' as const]),
         ...(s.targetVector === undefined ? [] : ['namedVectors' as const]),
         ...operatorFeatures(s.operator),
+        ...(s.maxVectorDistance === undefined ? [] : ['hybridMaxVectorDistance' as const]),
       ]
     case 'fetch':
       return s.after === undefined ? [] : ['cursor']

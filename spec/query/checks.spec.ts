@@ -57,6 +57,7 @@ describe('bad input is a typed error before any request', () => {
     ['a search operator the server does not know', () => recording.client.query.bm25({ className: 'Article', query: 'x', searchOperator: { operator: 'Xor' } as never }), 'ArgumentValueError'],
     ['minimumOrTokensMatch with the And operator', () => recording.client.query.bm25({ className: 'Article', query: 'x', searchOperator: { operator: 'And', minimumOrTokensMatch: 2 } as never }), 'ArgumentValueError'],
     ['a minimumOrTokensMatch of 0', () => recording.client.query.hybrid({ className: 'Article', query: 'x', bm25SearchOperator: { operator: 'Or', minimumOrTokensMatch: 0 } }), 'ArgumentValueError'],
+    ['a maxVectorDistance that is not finite', () => recording.client.query.hybrid({ className: 'Article', query: 'x', vector: [1], maxVectorDistance: NaN }), 'ArgumentValueError'],
     ['a nearObject id that is no UUID', () => recording.client.query.nearObject({ className: 'Article', id: 'nope' }), 'ArgumentValueError'],
   ])('%s', async (_name, run, tag) => {
     expect(await only(run())).toEqual(expect.objectContaining({ _tag: tag }))
@@ -77,6 +78,7 @@ describe('a feature the server lacks is an UnsupportedVersionError, with no sear
     ['1.18.6', 'a multi-vector query', 'multi-vectors', () => recording.client.query.nearVector({ className: 'Article', vector: [[1, 2], [3, 4]] })],
     ['1.18.6', "bm25's searchOperator", "a keyword search's 'searchOperator'", () => recording.client.query.bm25({ className: 'Article', query: 'x', searchOperator: { operator: 'And' } })],
     ['1.18.6', "hybrid's bm25SearchOperator", "a keyword search's 'searchOperator'", () => recording.client.query.hybrid({ className: 'Article', query: 'x', bm25SearchOperator: { operator: 'Or', minimumOrTokensMatch: 2 } })],
+    ['1.18.6', "hybrid's maxVectorDistance", "hybrid search 'maxVectorDistance'", () => recording.client.query.hybrid({ className: 'Article', query: 'x', vector: [1], maxVectorDistance: 0.5 })],
     ['1.18.6', 'a tenant', 'multi-tenancy', () => recording.client.query.fetchObjects({ className: 'Article', tenant: 't1' })],
     ['1.14.1', 'a cursor', "the 'after' cursor", () => recording.client.query.fetchObjects({ className: 'Article', after: '00000000-0000-4000-8000-000000000000' })],
   ] as const)('%s: %s', async (version, _name, feature, run) => {

@@ -36,6 +36,7 @@ const searchArguments = (search: Search): Record<string, Literal | undefined> =>
           fusionType: search.fusionType === undefined ? undefined : enumValue(search.fusionType === 'ranked' ? 'rankedFusion' : 'relativeScoreFusion'),
           targetVectors: targets(search.targetVector),
           bm25SearchOperator: operatorLiteral(search.operator),
+          maxVectorDistance: search.maxVectorDistance,
         },
       }
     case 'fetch':
