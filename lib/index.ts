@@ -52,6 +52,7 @@ export type {
   Bm25Args,
   HybridArgs,
   SearchOperator,
+  TargetCombination,
   FetchObjectsArgs,
   ReturnProperty,
   ReturnReference,

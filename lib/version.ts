@@ -123,6 +123,9 @@ export const FEATURES = {
   // [][]float32 over REST, and gRPC's Vectors.type MULTI_FP32 (grpc/proto/v1/base.proto,
   // adapters/handlers/grpc/v1/batch_parse_request.go) came with it; 1.28.x knows neither.
   multiVectors: { since: '1.29.0', name: 'multi-vectors' },
+  // Several target vectors in one search: gRPC's `Targets` (v1.26.0 grpc/proto/v1/search_get.proto)
+  // and GraphQL's `targets` (v1.26.0 common_filters/targets.go); before, one target only.
+  multiTargetVectors: { since: '1.26.0', name: 'a search over several target vectors' },
   // where operators (common_filters/filters.go at each tag).
   whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
   whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },

@@ -7,9 +7,10 @@
  */
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
-import type { MetadataField, PropertySelection, QueryInput, Search, SearchOperator } from '../query/args'
+import type { MetadataField, PropertySelection, QueryInput, Search, SearchOperator, Targets } from '../query/args'
 import { ConsistencyLevel as GrpcConsistency, Vectors_VectorType, VectorsSchema } from './generated/weaviate/v1/common_pb'
 import {
+  CombinationMethod,
   Hybrid_FusionType,
   ObjectPropertiesRequestSchema,
   PropertiesRequestSchema,
@@ -18,6 +19,7 @@ import {
   SearchOperatorOptions_Operator,
   SearchRequest,
   SearchRequestSchema,
+  TargetsSchema,
 } from './generated/weaviate/v1/search_pb'
 import { whereToFilters } from './search-filters'
 import { multiVectorToBytes, vectorToBytes } from './vectors'
@@ -41,14 +43,30 @@ const operatorInit = (operator: SearchOperator): OperatorInit =>
 
 const targets = (name: string | undefined): string[] => (name === undefined ? [] : [name])
 
+const COMBINATION = { sum: CombinationMethod.TYPE_SUM, average: CombinationMethod.TYPE_AVERAGE, minimum: CombinationMethod.TYPE_MIN } as const
+
+/** Several target vectors (1.26+); no combination is the server's default (minimum). */
+const targetsInit = (t: Targets): MessageInitShape<typeof TargetsSchema> => ({
+  targetVectors: [...t.names],
+  combination: t.combination === undefined ? CombinationMethod.UNSPECIFIED : COMBINATION[t.combination],
+})
+
 const searchPart = (search: Search): Init => {
   switch (search.kind) {
     case 'nearVector': {
       // A multi-vector goes as one MULTI_FP32 `Vectors` (1.29+); a vector as vector_bytes, which every gRPC server reads.
-      const near: { vectorBytes?: Uint8Array; vectors?: VectorsInit[]; targetVectors?: string[]; distance?: number; certainty?: number } = isMultiVector(search.vector)
+      const near: {
+        vectorBytes?: Uint8Array
+        vectors?: VectorsInit[]
+        targetVectors?: string[]
+        targets?: MessageInitShape<typeof TargetsSchema>
+        distance?: number
+        certainty?: number
+      } = isMultiVector(search.vector)
         ? { vectors: [{ vectorBytes: multiVectorToBytes(search.vector), type: Vectors_VectorType.MULTI_FP32 }] }
         : { vectorBytes: vectorToBytes(search.vector) }
       if (search.targetVector !== undefined) near.targetVectors = [search.targetVector]
+      if (search.targets !== undefined) near.targets = targetsInit(search.targets)
       if (search.distance !== undefined) near.distance = search.distance
       if (search.certainty !== undefined) near.certainty = search.certainty
       return { nearVector: near }
@@ -58,6 +76,7 @@ const searchPart = (search: Search): Init => {
         nearObject: {
           id: search.id,
           targetVectors: targets(search.targetVector),
+          ...(search.targets === undefined ? {} : { targets: targetsInit(search.targets) }),
           ...(search.distance === undefined ? {} : { distance: search.distance }),
           ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
         },

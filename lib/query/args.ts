@@ -149,10 +149,33 @@ export interface NearVectorArgs<P = Record<string, unknown>> extends QueryCommon
    * scores it).
    */
   readonly vector: VectorInput | MultiVectorInput
-  /** The named vector searched (the server's choice when the class has exactly one). */
-  readonly targetVector?: string
+  /**
+   * The named vector searched (the server's choice when the class has exactly one), or several
+   * (Weaviate 1.26+), each searched with `vector`, their distances combined by `targetCombination`.
+   */
+  readonly targetVector?: string | readonly string[]
+  /** How the distances of several target vectors combine. Default: the server's, `'minimum'`. */
+  readonly targetCombination?: TargetCombination
   /** Cut after this many jumps in distance. */
   readonly autocut?: number
+}
+
+/**
+ * How a search over several named vectors combines an object's distances, by the server's names:
+ * their sum, their average, or the smallest.
+ *
+ * @example
+ * ```ts
+ * const both: TargetCombination = 'sum'
+ * client.query.nearVector({ className: 'Article', vector, targetVector: ['title', 'body'], targetCombination: both })
+ * ```
+ */
+export type TargetCombination = 'sum' | 'average' | 'minimum'
+
+/** Several named vectors searched at once, checked: distinct names, and how their distances combine. */
+export interface Targets {
+  readonly names: readonly string[]
+  readonly combination?: TargetCombination
 }
 
 /**
@@ -165,7 +188,9 @@ export interface NearVectorArgs<P = Record<string, unknown>> extends QueryCommon
  */
 export interface NearObjectArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
   readonly id: string
-  readonly targetVector?: string
+  /** As for nearVector: one named vector, or several (the object's own vectors searched). */
+  readonly targetVector?: string | readonly string[]
+  readonly targetCombination?: TargetCombination
   readonly autocut?: number
 }
 
@@ -247,10 +272,18 @@ export type Search =
       /** A vector, or a multi-vector (checked: non-empty vectors of one dimension). */
       readonly vector: readonly number[] | ReadonlyArray<readonly number[]>
       readonly targetVector?: string
+      readonly targets?: Targets
       readonly distance?: number
       readonly certainty?: number
     }
-  | { readonly kind: 'nearObject'; readonly id: string; readonly targetVector?: string; readonly distance?: number; readonly certainty?: number }
+  | {
+      readonly kind: 'nearObject'
+      readonly id: string
+      readonly targetVector?: string
+      readonly targets?: Targets
+      readonly distance?: number
+      readonly certainty?: number
+    }
   | { readonly kind: 'bm25'; readonly query: string; readonly properties?: readonly string[]; readonly operator?: SearchOperator }
   | {
       readonly kind: 'hybrid'
@@ -380,6 +413,23 @@ const searchOperator = (argument: string, value: unknown): SearchOperator => {
   return { operator }
 }
 
+const targetCombination: (argument: string, value: unknown) => TargetCombination = oneOf(['sum', 'average', 'minimum'] as const)
+
+/** `targetVector` (one name, or a list of distinct names) and `targetCombination` (with a list only). */
+const target = (a: Record<string, unknown>): { targetVector?: string; targets?: Targets } => {
+  const given = a['targetVector']
+  const combination = optional(targetCombination, 'targetCombination', a['targetCombination'])
+  if (!Array.isArray(given)) {
+    if (combination !== undefined) valueError('targetCombination', "'targetCombination' combines several target vectors: give 'targetVector' as a list of names")
+    const name = optional(propertyName, 'targetVector', given)
+    return name === undefined ? {} : { targetVector: name }
+  }
+  const names = stringArray('targetVector', given).map((n, i) => propertyName(`targetVector[${i}]`, n))
+  if (names.length === 0) valueError('targetVector', "'targetVector' must name at least one vector")
+  if (new Set(names).size !== names.length) valueError('targetVector', "'targetVector' names a vector twice")
+  return { targets: combination === undefined ? { names } : { names, combination } }
+}
+
 const groupBy = (argument: string, value: unknown): SearchGroupBy => {
   const g = argsObject(argument, value)
   return {
@@ -451,8 +501,9 @@ const EMPTY_CALL: CallOptions = Object.freeze({})
 export const nearVectorInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   // Built by assignment, as `common` is (no spread of fresh objects: checked on every search).
   const search: { -readonly [K in keyof NearVectorSearch]: NearVectorSearch[K] } = { kind: 'nearVector', vector: vectorOrMultiVector('vector', a['vector']) }
-  const target = optional(propertyName, 'targetVector', a['targetVector'])
-  if (target !== undefined) search.targetVector = target
+  const { targetVector, targets } = target(a)
+  if (targetVector !== undefined) search.targetVector = targetVector
+  if (targets !== undefined) search.targets = targets
   const { distance, certainty } = threshold(a)
   if (distance !== undefined) search.distance = distance
   if (certainty !== undefined) search.certainty = certainty
@@ -470,7 +521,7 @@ type NearVectorSearch = Extract<Search, { readonly kind: 'nearVector' }>
  * ```
  */
 export const nearObjectInput = <P>(a: Record<string, unknown>): QueryInput<P> =>
-  common<P>(a, { kind: 'nearObject', id: uuid('id', a['id']), ...defined('targetVector', optional(propertyName, 'targetVector', a['targetVector'])), ...threshold(a) }, true)
+  common<P>(a, { kind: 'nearObject', id: uuid('id', a['id']), ...target(a), ...threshold(a) }, true)
 
 /**
  * Checks the arguments of a bm25 search.

@@ -49,6 +49,7 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
       const features: Feature[] = []
       if (s.distance !== undefined) features.push('searchDistance')
       if (s.targetVector !== undefined) features.push('namedVectors')
+      if (s.targets !== undefined) features.push('multiTargetVectors', 'namedVectors')
       if (s.kind === 'nearVector' && isMultiVector(s.vector)) features.push('multiVectors')
       return features
     }

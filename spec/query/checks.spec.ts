@@ -58,6 +58,10 @@ describe('bad input is a typed error before any request', () => {
     ['minimumOrTokensMatch with the And operator', () => recording.client.query.bm25({ className: 'Article', query: 'x', searchOperator: { operator: 'And', minimumOrTokensMatch: 2 } as never }), 'ArgumentValueError'],
     ['a minimumOrTokensMatch of 0', () => recording.client.query.hybrid({ className: 'Article', query: 'x', bm25SearchOperator: { operator: 'Or', minimumOrTokensMatch: 0 } }), 'ArgumentValueError'],
     ['a maxVectorDistance that is not finite', () => recording.client.query.hybrid({ className: 'Article', query: 'x', vector: [1], maxVectorDistance: NaN }), 'ArgumentValueError'],
+    ['a targetCombination with a single target vector named as a string', () => recording.client.query.nearVector({ className: 'Article', vector: [1], targetVector: 'a', targetCombination: 'sum' }), 'ArgumentValueError'],
+    ['an empty list of target vectors', () => recording.client.query.nearVector({ className: 'Article', vector: [1], targetVector: [] }), 'ArgumentValueError'],
+    ['a target vector named twice', () => recording.client.query.nearObject({ className: 'Article', id: '00000000-0000-4000-8000-000000000000', targetVector: ['a', 'a'] }), 'ArgumentValueError'],
+    ['a targetCombination the server does not know', () => recording.client.query.nearVector({ className: 'Article', vector: [1], targetVector: ['a', 'b'], targetCombination: 'max' as never }), 'ArgumentValueError'],
     ['a nearObject id that is no UUID', () => recording.client.query.nearObject({ className: 'Article', id: 'nope' }), 'ArgumentValueError'],
   ])('%s', async (_name, run, tag) => {
     expect(await only(run())).toEqual(expect.objectContaining({ _tag: tag }))
@@ -79,6 +83,7 @@ describe('a feature the server lacks is an UnsupportedVersionError, with no sear
     ['1.18.6', "bm25's searchOperator", "a keyword search's 'searchOperator'", () => recording.client.query.bm25({ className: 'Article', query: 'x', searchOperator: { operator: 'And' } })],
     ['1.18.6', "hybrid's bm25SearchOperator", "a keyword search's 'searchOperator'", () => recording.client.query.hybrid({ className: 'Article', query: 'x', bm25SearchOperator: { operator: 'Or', minimumOrTokensMatch: 2 } })],
     ['1.18.6', "hybrid's maxVectorDistance", "hybrid search 'maxVectorDistance'", () => recording.client.query.hybrid({ className: 'Article', query: 'x', vector: [1], maxVectorDistance: 0.5 })],
+    ['1.18.6', 'two target vectors', 'a search over several target vectors', () => recording.client.query.nearVector({ className: 'Article', vector: [1], targetVector: ['a', 'b'] })],
     ['1.18.6', 'a tenant', 'multi-tenancy', () => recording.client.query.fetchObjects({ className: 'Article', tenant: 't1' })],
     ['1.14.1', 'a cursor', "the 'after' cursor", () => recording.client.query.fetchObjects({ className: 'Article', after: '00000000-0000-4000-8000-000000000000' })],
   ] as const)('%s: %s', async (version, _name, feature, run) => {

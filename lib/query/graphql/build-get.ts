@@ -5,12 +5,16 @@
  *
  * @packageDocumentation
  */
-import type { QueryInput, Search, SearchOperator } from '../args'
+import type { QueryInput, Search, SearchOperator, Targets } from '../args'
 import { Literal, enumValue, literal } from './literal'
 import { FieldSelection, ReferenceFields, selectionText } from './selection'
 import { whereLiteral } from './where'
 
 const targets = (name: string | undefined): readonly string[] | undefined => (name === undefined ? undefined : [name])
+
+/** Several target vectors as GraphQL's `targets` (1.26+); no combination is the server's default. */
+const targetsLiteral = (t: Targets | undefined): Literal | undefined =>
+  t === undefined ? undefined : { targetVectors: t.names, combinationMethod: t.combination === undefined ? undefined : enumValue(t.combination) }
 
 /** A keyword search's operator as GraphQL's `searchOperator` / `bm25SearchOperator` object. */
 const operatorLiteral = (operator: SearchOperator | undefined): Literal | undefined =>
@@ -21,9 +25,25 @@ const operatorLiteral = (operator: SearchOperator | undefined): Literal | undefi
 const searchArguments = (search: Search): Record<string, Literal | undefined> => {
   switch (search.kind) {
     case 'nearVector':
-      return { nearVector: { vector: search.vector, distance: search.distance, certainty: search.certainty, targetVectors: targets(search.targetVector) } }
+      return {
+        nearVector: {
+          vector: search.vector,
+          distance: search.distance,
+          certainty: search.certainty,
+          targetVectors: targets(search.targetVector),
+          targets: targetsLiteral(search.targets),
+        },
+      }
     case 'nearObject':
-      return { nearObject: { id: search.id, distance: search.distance, certainty: search.certainty, targetVectors: targets(search.targetVector) } }
+      return {
+        nearObject: {
+          id: search.id,
+          distance: search.distance,
+          certainty: search.certainty,
+          targetVectors: targets(search.targetVector),
+          targets: targetsLiteral(search.targets),
+        },
+      }
     case 'bm25':
       return { bm25: { query: search.query, properties: search.properties, searchOperator: operatorLiteral(search.operator) } }
     case 'hybrid':

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file weaviate/v1/search.proto.
  */
 export const file_weaviate_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Chh3ZWF2aWF0ZS92MS9zZWFyY2gucHJvdG8SC3dlYXZpYXRlLnYxIrEGCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbGxlY3Rpb24YASABKAkSDgoGdGVuYW50GAogASgJEj0KEWNvbnNpc3RlbmN5X2xldmVsGAsgASgOMh0ud2VhdmlhdGUudjEuQ29uc2lzdGVuY3lMZXZlbEgAiAEBEisKCGdyb3VwX2J5GBYgASgLMhQud2VhdmlhdGUudjEuR3JvdXBCeUgBiAEBEjcKCnByb3BlcnRpZXMYFCABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdEgCiAEBEjMKCG1ldGFkYXRhGBUgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0SAOIAQESDQoFbGltaXQYHiABKA0SDgoGb2Zmc2V0GB8gASgNEg8KB2F1dG9jdXQYICABKA0SDQoFYWZ0ZXIYISABKAkSJAoHc29ydF9ieRgiIAMoCzITLndlYXZpYXRlLnYxLlNvcnRCeRIqCgdmaWx0ZXJzGCggASgLMhQud2VhdmlhdGUudjEuRmlsdGVyc0gEiAEBEi8KDWh5YnJpZF9zZWFyY2gYKSABKAsyEy53ZWF2aWF0ZS52MS5IeWJyaWRIBYgBARIrCgtibTI1X3NlYXJjaBgqIAEoCzIRLndlYXZpYXRlLnYxLkJNMjVIBogBARIxCgtuZWFyX3ZlY3RvchgrIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJWZWN0b3JIB4gBARIxCgtuZWFyX29iamVjdBgsIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJPYmplY3RICIgBARIUCgx1c2VzXzEyM19hcGkYZCABKAgSFAoMdXNlc18xMjVfYXBpGGUgASgIEhQKDHVzZXNfMTI3X2FwaRhmIAEoCEIUChJfY29uc2lzdGVuY3lfbGV2ZWxCCwoJX2dyb3VwX2J5Qg0KC19wcm9wZXJ0aWVzQgsKCV9tZXRhZGF0YUIKCghfZmlsdGVyc0IQCg5faHlicmlkX3NlYXJjaEIOCgxfYm0yNV9zZWFyY2hCDgoMX25lYXJfdmVjdG9yQg4KDF9uZWFyX29iamVjdCJMCgdHcm91cEJ5EgwKBHBhdGgYASADKAkSGAoQbnVtYmVyX29mX2dyb3VwcxgCIAEoBRIZChFvYmplY3RzX3Blcl9ncm91cBgDIAEoBSL5AQoVU2VhcmNoT3BlcmF0b3JPcHRpb25zEj0KCG9wZXJhdG9yGAEgASgOMisud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zLk9wZXJhdG9yEiQKF21pbmltdW1fb3JfdG9rZW5zX21hdGNoGAIgASgFSACIAQEiXwoIT3BlcmF0b3ISGAoUT1BFUkFUT1JfVU5TUEVDSUZJRUQQABIPCgtPUEVSQVRPUl9PUhABEhAKDE9QRVJBVE9SX0FORBACEhYKEk9QRVJBVE9SX0FORF9DUk9TUxADQhoKGF9taW5pbXVtX29yX3Rva2Vuc19tYXRjaCJ/CgRCTTI1Eg0KBXF1ZXJ5GAEgASgJEhIKCnByb3BlcnRpZXMYAiADKAkSQAoPc2VhcmNoX29wZXJhdG9yGAMgASgLMiIud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zSACIAQFCEgoQX3NlYXJjaF9vcGVyYXRvciKrAQoKTmVhclZlY3RvchIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEhQKDHZlY3Rvcl9ieXRlcxgEIAEoDBIWCg50YXJnZXRfdmVjdG9ycxgFIAMoCRIlCgd2ZWN0b3JzGAkgAygLMhQud2VhdmlhdGUudjEuVmVjdG9yc0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSJ6CgpOZWFyT2JqZWN0EgoKAmlkGAEgASgJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBCADKAlCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UiiAMKBkh5YnJpZBINCgVxdWVyeRgBIAEoCRISCgpwcm9wZXJ0aWVzGAIgAygJEg0KBWFscGhhGAQgASgCEjMKC2Z1c2lvbl90eXBlGAUgASgOMh4ud2VhdmlhdGUudjEuSHlicmlkLkZ1c2lvblR5cGUSFAoMdmVjdG9yX2J5dGVzGAYgASgMEhYKDnRhcmdldF92ZWN0b3JzGAcgAygJEkUKFGJtMjVfc2VhcmNoX29wZXJhdG9yGAsgASgLMiIud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zSAGIAQESGQoPdmVjdG9yX2Rpc3RhbmNlGBQgASgCSAAiYQoKRnVzaW9uVHlwZRIbChdGVVNJT05fVFlQRV9VTlNQRUNJRklFRBAAEhYKEkZVU0lPTl9UWVBFX1JBTktFRBABEh4KGkZVU0lPTl9UWVBFX1JFTEFUSVZFX1NDT1JFEAJCCwoJdGhyZXNob2xkQhcKFV9ibTI1X3NlYXJjaF9vcGVyYXRvciIpCgZTb3J0QnkSEQoJYXNjZW5kaW5nGAEgASgIEgwKBHBhdGgYAiADKAki0QEKEVByb3BlcnRpZXNSZXF1ZXN0EhoKEm5vbl9yZWZfcHJvcGVydGllcxgBIAMoCRI5Cg5yZWZfcHJvcGVydGllcxgCIAMoCzIhLndlYXZpYXRlLnYxLlJlZlByb3BlcnRpZXNSZXF1ZXN0Ej8KEW9iamVjdF9wcm9wZXJ0aWVzGAMgAygLMiQud2VhdmlhdGUudjEuT2JqZWN0UHJvcGVydGllc1JlcXVlc3QSJAoccmV0dXJuX2FsbF9ub25yZWZfcHJvcGVydGllcxgLIAEoCCKLAQoXT2JqZWN0UHJvcGVydGllc1JlcXVlc3QSEQoJcHJvcF9uYW1lGAEgASgJEhwKFHByaW1pdGl2ZV9wcm9wZXJ0aWVzGAIgAygJEj8KEW9iamVjdF9wcm9wZXJ0aWVzGAMgAygLMiQud2VhdmlhdGUudjEuT2JqZWN0UHJvcGVydGllc1JlcXVlc3QisQEKFFJlZlByb3BlcnRpZXNSZXF1ZXN0EhoKEnJlZmVyZW5jZV9wcm9wZXJ0eRgBIAEoCRIyCgpwcm9wZXJ0aWVzGAIgASgLMh4ud2VhdmlhdGUudjEuUHJvcGVydGllc1JlcXVlc3QSLgoIbWV0YWRhdGEYAyABKAsyHC53ZWF2aWF0ZS52MS5NZXRhZGF0YVJlcXVlc3QSGQoRdGFyZ2V0X2NvbGxlY3Rpb24YBCABKAki3QEKD01ldGFkYXRhUmVxdWVzdBIMCgR1dWlkGAEgASgIEg4KBnZlY3RvchgCIAEoCBIaChJjcmVhdGlvbl90aW1lX3VuaXgYAyABKAgSHQoVbGFzdF91cGRhdGVfdGltZV91bml4GAQgASgIEhAKCGRpc3RhbmNlGAUgASgIEhEKCWNlcnRhaW50eRgGIAEoCBINCgVzY29yZRgHIAEoCBIVCg1leHBsYWluX3Njb3JlGAggASgIEhUKDWlzX2NvbnNpc3RlbnQYCSABKAgSDwoHdmVjdG9ycxgKIAMoCSJ9CgtTZWFyY2hSZXBseRIMCgR0b29rGAEgASgCEioKB3Jlc3VsdHMYAiADKAsyGS53ZWF2aWF0ZS52MS5TZWFyY2hSZXN1bHQSNAoQZ3JvdXBfYnlfcmVzdWx0cxgEIAMoCzIaLndlYXZpYXRlLnYxLkdyb3VwQnlSZXN1bHQikAEKDUdyb3VwQnlSZXN1bHQSDAoEbmFtZRgBIAEoCRIUCgxtaW5fZGlzdGFuY2UYAiABKAISFAoMbWF4X2Rpc3RhbmNlGAMgASgCEhkKEW51bWJlcl9vZl9vYmplY3RzGAQgASgDEioKB29iamVjdHMYBSADKAsyGS53ZWF2aWF0ZS52MS5TZWFyY2hSZXN1bHQicAoMU2VhcmNoUmVzdWx0EjEKCnByb3BlcnRpZXMYASABKAsyHS53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVzdWx0Ei0KCG1ldGFkYXRhGAIgASgLMhsud2VhdmlhdGUudjEuTWV0YWRhdGFSZXN1bHQi3gEKEFByb3BlcnRpZXNSZXN1bHQSMwoJcmVmX3Byb3BzGAIgAygLMiAud2VhdmlhdGUudjEuUmVmUHJvcGVydGllc1Jlc3VsdBIZChF0YXJnZXRfY29sbGVjdGlvbhgDIAEoCRItCghtZXRhZGF0YRgEIAEoCzIbLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVzdWx0Ei4KDW5vbl9yZWZfcHJvcHMYCyABKAsyFy53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzEhsKE3JlZl9wcm9wc19yZXF1ZXN0ZWQYDCABKAgiWwoTUmVmUHJvcGVydGllc1Jlc3VsdBIxCgpwcm9wZXJ0aWVzGAEgAygLMh0ud2VhdmlhdGUudjEuUHJvcGVydGllc1Jlc3VsdBIRCglwcm9wX25hbWUYAiABKAki9wMKDk1ldGFkYXRhUmVzdWx0EgoKAmlkGAEgASgJEhoKEmNyZWF0aW9uX3RpbWVfdW5peBgDIAEoAxIiChpjcmVhdGlvbl90aW1lX3VuaXhfcHJlc2VudBgEIAEoCBIdChVsYXN0X3VwZGF0ZV90aW1lX3VuaXgYBSABKAMSJQodbGFzdF91cGRhdGVfdGltZV91bml4X3ByZXNlbnQYBiABKAgSEAoIZGlzdGFuY2UYByABKAISGAoQZGlzdGFuY2VfcHJlc2VudBgIIAEoCBIRCgljZXJ0YWludHkYCSABKAISGQoRY2VydGFpbnR5X3ByZXNlbnQYCiABKAgSDQoFc2NvcmUYCyABKAISFQoNc2NvcmVfcHJlc2VudBgMIAEoCBIVCg1leHBsYWluX3Njb3JlGA0gASgJEh0KFWV4cGxhaW5fc2NvcmVfcHJlc2VudBgOIAEoCBIaCg1pc19jb25zaXN0ZW50GA8gASgISACIAQESHQoVaXNfY29uc2lzdGVudF9wcmVzZW50GBIgASgIEhQKDHZlY3Rvcl9ieXRlcxgTIAEoDBITCgtpZF9hc19ieXRlcxgUIAEoDBIlCgd2ZWN0b3JzGBcgAygLMhQud2VhdmlhdGUudjEuVmVjdG9yc0IQCg5faXNfY29uc2lzdGVudGIGcHJvdG8z", [file_weaviate_v1_common, file_weaviate_v1_values]);
+  fileDesc("Chh3ZWF2aWF0ZS92MS9zZWFyY2gucHJvdG8SC3dlYXZpYXRlLnYxIrEGCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbGxlY3Rpb24YASABKAkSDgoGdGVuYW50GAogASgJEj0KEWNvbnNpc3RlbmN5X2xldmVsGAsgASgOMh0ud2VhdmlhdGUudjEuQ29uc2lzdGVuY3lMZXZlbEgAiAEBEisKCGdyb3VwX2J5GBYgASgLMhQud2VhdmlhdGUudjEuR3JvdXBCeUgBiAEBEjcKCnByb3BlcnRpZXMYFCABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdEgCiAEBEjMKCG1ldGFkYXRhGBUgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0SAOIAQESDQoFbGltaXQYHiABKA0SDgoGb2Zmc2V0GB8gASgNEg8KB2F1dG9jdXQYICABKA0SDQoFYWZ0ZXIYISABKAkSJAoHc29ydF9ieRgiIAMoCzITLndlYXZpYXRlLnYxLlNvcnRCeRIqCgdmaWx0ZXJzGCggASgLMhQud2VhdmlhdGUudjEuRmlsdGVyc0gEiAEBEi8KDWh5YnJpZF9zZWFyY2gYKSABKAsyEy53ZWF2aWF0ZS52MS5IeWJyaWRIBYgBARIrCgtibTI1X3NlYXJjaBgqIAEoCzIRLndlYXZpYXRlLnYxLkJNMjVIBogBARIxCgtuZWFyX3ZlY3RvchgrIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJWZWN0b3JIB4gBARIxCgtuZWFyX29iamVjdBgsIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJPYmplY3RICIgBARIUCgx1c2VzXzEyM19hcGkYZCABKAgSFAoMdXNlc18xMjVfYXBpGGUgASgIEhQKDHVzZXNfMTI3X2FwaRhmIAEoCEIUChJfY29uc2lzdGVuY3lfbGV2ZWxCCwoJX2dyb3VwX2J5Qg0KC19wcm9wZXJ0aWVzQgsKCV9tZXRhZGF0YUIKCghfZmlsdGVyc0IQCg5faHlicmlkX3NlYXJjaEIOCgxfYm0yNV9zZWFyY2hCDgoMX25lYXJfdmVjdG9yQg4KDF9uZWFyX29iamVjdCJMCgdHcm91cEJ5EgwKBHBhdGgYASADKAkSGAoQbnVtYmVyX29mX2dyb3VwcxgCIAEoBRIZChFvYmplY3RzX3Blcl9ncm91cBgDIAEoBSL5AQoVU2VhcmNoT3BlcmF0b3JPcHRpb25zEj0KCG9wZXJhdG9yGAEgASgOMisud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zLk9wZXJhdG9yEiQKF21pbmltdW1fb3JfdG9rZW5zX21hdGNoGAIgASgFSACIAQEiXwoIT3BlcmF0b3ISGAoUT1BFUkFUT1JfVU5TUEVDSUZJRUQQABIPCgtPUEVSQVRPUl9PUhABEhAKDE9QRVJBVE9SX0FORBACEhYKEk9QRVJBVE9SX0FORF9DUk9TUxADQhoKGF9taW5pbXVtX29yX3Rva2Vuc19tYXRjaCJ/CgRCTTI1Eg0KBXF1ZXJ5GAEgASgJEhIKCnByb3BlcnRpZXMYAiADKAkSQAoPc2VhcmNoX29wZXJhdG9yGAMgASgLMiIud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zSACIAQFCEgoQX3NlYXJjaF9vcGVyYXRvciJWCgdUYXJnZXRzEhYKDnRhcmdldF92ZWN0b3JzGAEgAygJEjMKC2NvbWJpbmF0aW9uGAIgASgOMh4ud2VhdmlhdGUudjEuQ29tYmluYXRpb25NZXRob2Qi0gEKCk5lYXJWZWN0b3ISFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIUCgx2ZWN0b3JfYnl0ZXMYBCABKAwSFgoOdGFyZ2V0X3ZlY3RvcnMYBSADKAkSJQoHdGFyZ2V0cxgGIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHMSJQoHdmVjdG9ycxgJIAMoCzIULndlYXZpYXRlLnYxLlZlY3RvcnNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UioQEKCk5lYXJPYmplY3QSCgoCaWQYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKIAwoGSHlicmlkEg0KBXF1ZXJ5GAEgASgJEhIKCnByb3BlcnRpZXMYAiADKAkSDQoFYWxwaGEYBCABKAISMwoLZnVzaW9uX3R5cGUYBSABKA4yHi53ZWF2aWF0ZS52MS5IeWJyaWQuRnVzaW9uVHlwZRIUCgx2ZWN0b3JfYnl0ZXMYBiABKAwSFgoOdGFyZ2V0X3ZlY3RvcnMYByADKAkSRQoUYm0yNV9zZWFyY2hfb3BlcmF0b3IYCyABKAsyIi53ZWF2aWF0ZS52MS5TZWFyY2hPcGVyYXRvck9wdGlvbnNIAYgBARIZCg92ZWN0b3JfZGlzdGFuY2UYFCABKAJIACJhCgpGdXNpb25UeXBlEhsKF0ZVU0lPTl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSRlVTSU9OX1RZUEVfUkFOS0VEEAESHgoaRlVTSU9OX1RZUEVfUkVMQVRJVkVfU0NPUkUQAkILCgl0aHJlc2hvbGRCFwoVX2JtMjVfc2VhcmNoX29wZXJhdG9yIikKBlNvcnRCeRIRCglhc2NlbmRpbmcYASABKAgSDAoEcGF0aBgCIAMoCSLRAQoRUHJvcGVydGllc1JlcXVlc3QSGgoSbm9uX3JlZl9wcm9wZXJ0aWVzGAEgAygJEjkKDnJlZl9wcm9wZXJ0aWVzGAIgAygLMiEud2VhdmlhdGUudjEuUmVmUHJvcGVydGllc1JlcXVlc3QSPwoRb2JqZWN0X3Byb3BlcnRpZXMYAyADKAsyJC53ZWF2aWF0ZS52MS5PYmplY3RQcm9wZXJ0aWVzUmVxdWVzdBIkChxyZXR1cm5fYWxsX25vbnJlZl9wcm9wZXJ0aWVzGAsgASgIIosBChdPYmplY3RQcm9wZXJ0aWVzUmVxdWVzdBIRCglwcm9wX25hbWUYASABKAkSHAoUcHJpbWl0aXZlX3Byb3BlcnRpZXMYAiADKAkSPwoRb2JqZWN0X3Byb3BlcnRpZXMYAyADKAsyJC53ZWF2aWF0ZS52MS5PYmplY3RQcm9wZXJ0aWVzUmVxdWVzdCKxAQoUUmVmUHJvcGVydGllc1JlcXVlc3QSGgoScmVmZXJlbmNlX3Byb3BlcnR5GAEgASgJEjIKCnByb3BlcnRpZXMYAiABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdBIuCghtZXRhZGF0YRgDIAEoCzIcLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVxdWVzdBIZChF0YXJnZXRfY29sbGVjdGlvbhgEIAEoCSLdAQoPTWV0YWRhdGFSZXF1ZXN0EgwKBHV1aWQYASABKAgSDgoGdmVjdG9yGAIgASgIEhoKEmNyZWF0aW9uX3RpbWVfdW5peBgDIAEoCBIdChVsYXN0X3VwZGF0ZV90aW1lX3VuaXgYBCABKAgSEAoIZGlzdGFuY2UYBSABKAgSEQoJY2VydGFpbnR5GAYgASgIEg0KBXNjb3JlGAcgASgIEhUKDWV4cGxhaW5fc2NvcmUYCCABKAgSFQoNaXNfY29uc2lzdGVudBgJIAEoCBIPCgd2ZWN0b3JzGAogAygJIn0KC1NlYXJjaFJlcGx5EgwKBHRvb2sYASABKAISKgoHcmVzdWx0cxgCIAMoCzIZLndlYXZpYXRlLnYxLlNlYXJjaFJlc3VsdBI0ChBncm91cF9ieV9yZXN1bHRzGAQgAygLMhoud2VhdmlhdGUudjEuR3JvdXBCeVJlc3VsdCKQAQoNR3JvdXBCeVJlc3VsdBIMCgRuYW1lGAEgASgJEhQKDG1pbl9kaXN0YW5jZRgCIAEoAhIUCgxtYXhfZGlzdGFuY2UYAyABKAISGQoRbnVtYmVyX29mX29iamVjdHMYBCABKAMSKgoHb2JqZWN0cxgFIAMoCzIZLndlYXZpYXRlLnYxLlNlYXJjaFJlc3VsdCJwCgxTZWFyY2hSZXN1bHQSMQoKcHJvcGVydGllcxgBIAEoCzIdLndlYXZpYXRlLnYxLlByb3BlcnRpZXNSZXN1bHQSLQoIbWV0YWRhdGEYAiABKAsyGy53ZWF2aWF0ZS52MS5NZXRhZGF0YVJlc3VsdCLeAQoQUHJvcGVydGllc1Jlc3VsdBIzCglyZWZfcHJvcHMYAiADKAsyIC53ZWF2aWF0ZS52MS5SZWZQcm9wZXJ0aWVzUmVzdWx0EhkKEXRhcmdldF9jb2xsZWN0aW9uGAMgASgJEi0KCG1ldGFkYXRhGAQgASgLMhsud2VhdmlhdGUudjEuTWV0YWRhdGFSZXN1bHQSLgoNbm9uX3JlZl9wcm9wcxgLIAEoCzIXLndlYXZpYXRlLnYxLlByb3BlcnRpZXMSGwoTcmVmX3Byb3BzX3JlcXVlc3RlZBgMIAEoCCJbChNSZWZQcm9wZXJ0aWVzUmVzdWx0EjEKCnByb3BlcnRpZXMYASADKAsyHS53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVzdWx0EhEKCXByb3BfbmFtZRgCIAEoCSL3AwoOTWV0YWRhdGFSZXN1bHQSCgoCaWQYASABKAkSGgoSY3JlYXRpb25fdGltZV91bml4GAMgASgDEiIKGmNyZWF0aW9uX3RpbWVfdW5peF9wcmVzZW50GAQgASgIEh0KFWxhc3RfdXBkYXRlX3RpbWVfdW5peBgFIAEoAxIlCh1sYXN0X3VwZGF0ZV90aW1lX3VuaXhfcHJlc2VudBgGIAEoCBIQCghkaXN0YW5jZRgHIAEoAhIYChBkaXN0YW5jZV9wcmVzZW50GAggASgIEhEKCWNlcnRhaW50eRgJIAEoAhIZChFjZXJ0YWludHlfcHJlc2VudBgKIAEoCBINCgVzY29yZRgLIAEoAhIVCg1zY29yZV9wcmVzZW50GAwgASgIEhUKDWV4cGxhaW5fc2NvcmUYDSABKAkSHQoVZXhwbGFpbl9zY29yZV9wcmVzZW50GA4gASgIEhoKDWlzX2NvbnNpc3RlbnQYDyABKAhIAIgBARIdChVpc19jb25zaXN0ZW50X3ByZXNlbnQYEiABKAgSFAoMdmVjdG9yX2J5dGVzGBMgASgMEhMKC2lkX2FzX2J5dGVzGBQgASgMEiUKB3ZlY3RvcnMYFyADKAsyFC53ZWF2aWF0ZS52MS5WZWN0b3JzQhAKDl9pc19jb25zaXN0ZW50Kp4BChFDb21iaW5hdGlvbk1ldGhvZBIiCh5DT01CSU5BVElPTl9NRVRIT0RfVU5TUEVDSUZJRUQQABIfChtDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9TVU0QARIfChtDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9NSU4QAhIjCh9DT01CSU5BVElPTl9NRVRIT0RfVFlQRV9BVkVSQUdFEANiBnByb3RvMw", [file_weaviate_v1_common, file_weaviate_v1_values]);
 
 /**
  * @generated from message weaviate.v1.SearchRequest
@@ -256,6 +256,31 @@ export const BM25Schema: GenMessage<BM25> = /*@__PURE__*/
   messageDesc(file_weaviate_v1_search, 3);
 
 /**
+ * The named vectors a vector search covers (1.26+); the weights of the weighted methods are not
+ * sent by this client (their field moved between server versions).
+ *
+ * @generated from message weaviate.v1.Targets
+ */
+export type Targets = Message<"weaviate.v1.Targets"> & {
+  /**
+   * @generated from field: repeated string target_vectors = 1;
+   */
+  targetVectors: string[];
+
+  /**
+   * @generated from field: weaviate.v1.CombinationMethod combination = 2;
+   */
+  combination: CombinationMethod;
+};
+
+/**
+ * Describes the message weaviate.v1.Targets.
+ * Use `create(TargetsSchema)` to create a new message.
+ */
+export const TargetsSchema: GenMessage<Targets> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 4);
+
+/**
  * Vector search around a vector given as little-endian float32 bytes.
  *
  * @generated from message weaviate.v1.NearVector
@@ -284,6 +309,13 @@ export type NearVector = Message<"weaviate.v1.NearVector"> & {
   targetVectors: string[];
 
   /**
+   * Several named vectors and how their distances combine (1.26+).
+   *
+   * @generated from field: weaviate.v1.Targets targets = 6;
+   */
+  targets?: Targets | undefined;
+
+  /**
    * The query as one `Vectors` (1.29+): how a multi-vector query (type MULTI_FP32) is sent; the
    * server reads it before vector_bytes (adapters/handlers/grpc/v1/parse_search_request.go parseNearVec).
    *
@@ -297,7 +329,7 @@ export type NearVector = Message<"weaviate.v1.NearVector"> & {
  * Use `create(NearVectorSchema)` to create a new message.
  */
 export const NearVectorSchema: GenMessage<NearVector> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 4);
+  messageDesc(file_weaviate_v1_search, 5);
 
 /**
  * Vector search around a stored object's vector.
@@ -324,6 +356,13 @@ export type NearObject = Message<"weaviate.v1.NearObject"> & {
    * @generated from field: repeated string target_vectors = 4;
    */
   targetVectors: string[];
+
+  /**
+   * Several named vectors and how their distances combine (1.26+).
+   *
+   * @generated from field: weaviate.v1.Targets targets = 5;
+   */
+  targets?: Targets | undefined;
 };
 
 /**
@@ -331,7 +370,7 @@ export type NearObject = Message<"weaviate.v1.NearObject"> & {
  * Use `create(NearObjectSchema)` to create a new message.
  */
 export const NearObjectSchema: GenMessage<NearObject> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 5);
+  messageDesc(file_weaviate_v1_search, 6);
 
 /**
  * Keyword and vector search fused: alpha 0 is keyword only, 1 vector only. Always sent (proto3
@@ -396,7 +435,7 @@ export type Hybrid = Message<"weaviate.v1.Hybrid"> & {
  * Use `create(HybridSchema)` to create a new message.
  */
 export const HybridSchema: GenMessage<Hybrid> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 6);
+  messageDesc(file_weaviate_v1_search, 7);
 
 /**
  * @generated from enum weaviate.v1.Hybrid.FusionType
@@ -422,7 +461,7 @@ export enum Hybrid_FusionType {
  * Describes the enum weaviate.v1.Hybrid.FusionType.
  */
 export const Hybrid_FusionTypeSchema: GenEnum<Hybrid_FusionType> = /*@__PURE__*/
-  enumDesc(file_weaviate_v1_search, 6, 0);
+  enumDesc(file_weaviate_v1_search, 7, 0);
 
 /**
  * @generated from message weaviate.v1.SortBy
@@ -444,7 +483,7 @@ export type SortBy = Message<"weaviate.v1.SortBy"> & {
  * Use `create(SortBySchema)` to create a new message.
  */
 export const SortBySchema: GenMessage<SortBy> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 7);
+  messageDesc(file_weaviate_v1_search, 8);
 
 /**
  * @generated from message weaviate.v1.PropertiesRequest
@@ -476,7 +515,7 @@ export type PropertiesRequest = Message<"weaviate.v1.PropertiesRequest"> & {
  * Use `create(PropertiesRequestSchema)` to create a new message.
  */
 export const PropertiesRequestSchema: GenMessage<PropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 8);
+  messageDesc(file_weaviate_v1_search, 9);
 
 /**
  * @generated from message weaviate.v1.ObjectPropertiesRequest
@@ -503,7 +542,7 @@ export type ObjectPropertiesRequest = Message<"weaviate.v1.ObjectPropertiesReque
  * Use `create(ObjectPropertiesRequestSchema)` to create a new message.
  */
 export const ObjectPropertiesRequestSchema: GenMessage<ObjectPropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 9);
+  messageDesc(file_weaviate_v1_search, 10);
 
 /**
  * @generated from message weaviate.v1.RefPropertiesRequest
@@ -535,7 +574,7 @@ export type RefPropertiesRequest = Message<"weaviate.v1.RefPropertiesRequest"> &
  * Use `create(RefPropertiesRequestSchema)` to create a new message.
  */
 export const RefPropertiesRequestSchema: GenMessage<RefPropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 10);
+  messageDesc(file_weaviate_v1_search, 11);
 
 /**
  * @generated from message weaviate.v1.MetadataRequest
@@ -601,7 +640,7 @@ export type MetadataRequest = Message<"weaviate.v1.MetadataRequest"> & {
  * Use `create(MetadataRequestSchema)` to create a new message.
  */
 export const MetadataRequestSchema: GenMessage<MetadataRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 11);
+  messageDesc(file_weaviate_v1_search, 12);
 
 /**
  * @generated from message weaviate.v1.SearchReply
@@ -630,7 +669,7 @@ export type SearchReply = Message<"weaviate.v1.SearchReply"> & {
  * Use `create(SearchReplySchema)` to create a new message.
  */
 export const SearchReplySchema: GenMessage<SearchReply> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 12);
+  messageDesc(file_weaviate_v1_search, 13);
 
 /**
  * @generated from message weaviate.v1.GroupByResult
@@ -667,7 +706,7 @@ export type GroupByResult = Message<"weaviate.v1.GroupByResult"> & {
  * Use `create(GroupByResultSchema)` to create a new message.
  */
 export const GroupByResultSchema: GenMessage<GroupByResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 13);
+  messageDesc(file_weaviate_v1_search, 14);
 
 /**
  * @generated from message weaviate.v1.SearchResult
@@ -689,7 +728,7 @@ export type SearchResult = Message<"weaviate.v1.SearchResult"> & {
  * Use `create(SearchResultSchema)` to create a new message.
  */
 export const SearchResultSchema: GenMessage<SearchResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 14);
+  messageDesc(file_weaviate_v1_search, 15);
 
 /**
  * @generated from message weaviate.v1.PropertiesResult
@@ -726,7 +765,7 @@ export type PropertiesResult = Message<"weaviate.v1.PropertiesResult"> & {
  * Use `create(PropertiesResultSchema)` to create a new message.
  */
 export const PropertiesResultSchema: GenMessage<PropertiesResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 15);
+  messageDesc(file_weaviate_v1_search, 16);
 
 /**
  * @generated from message weaviate.v1.RefPropertiesResult
@@ -748,7 +787,7 @@ export type RefPropertiesResult = Message<"weaviate.v1.RefPropertiesResult"> & {
  * Use `create(RefPropertiesResultSchema)` to create a new message.
  */
 export const RefPropertiesResultSchema: GenMessage<RefPropertiesResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 16);
+  messageDesc(file_weaviate_v1_search, 17);
 
 /**
  * @generated from message weaviate.v1.MetadataResult
@@ -854,5 +893,38 @@ export type MetadataResult = Message<"weaviate.v1.MetadataResult"> & {
  * Use `create(MetadataResultSchema)` to create a new message.
  */
 export const MetadataResultSchema: GenMessage<MetadataResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 17);
+  messageDesc(file_weaviate_v1_search, 18);
+
+/**
+ * How a search over several named vectors combines each object's distances (1.26+).
+ *
+ * @generated from enum weaviate.v1.CombinationMethod
+ */
+export enum CombinationMethod {
+  /**
+   * @generated from enum value: COMBINATION_METHOD_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: COMBINATION_METHOD_TYPE_SUM = 1;
+   */
+  TYPE_SUM = 1,
+
+  /**
+   * @generated from enum value: COMBINATION_METHOD_TYPE_MIN = 2;
+   */
+  TYPE_MIN = 2,
+
+  /**
+   * @generated from enum value: COMBINATION_METHOD_TYPE_AVERAGE = 3;
+   */
+  TYPE_AVERAGE = 3,
+}
+
+/**
+ * Describes the enum weaviate.v1.CombinationMethod.
+ */
+export const CombinationMethodSchema: GenEnum<CombinationMethod> = /*@__PURE__*/
+  enumDesc(file_weaviate_v1_search, 0);
 

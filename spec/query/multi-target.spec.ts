@@ -1,0 +1,112 @@
+/**
+ * A search over several target vectors on 1.39.0, over gRPC `Search` and GraphQL `Get`: with every
+ * object asked for (the server then combines exact distances for all of them, flat indexes), the
+ * ranking and the distances are a brute-force scan's with each `targetCombination` (sum, average,
+ * minimum, and the server's default, minimum), for nearVector and for nearObject. Before 1.26 it
+ * is an UnsupportedVersionError, nothing sent.
+ */
+import * as E from 'fp-ts/Either'
+import { lastValueFrom, toArray, type Observable } from 'rxjs'
+import { type BatchObject, type Client, type SearchResult, type TargetCombination, connect } from '../../lib'
+import { nearObjectInput, nearVectorInput } from '../../lib/query/args'
+import { supportsQuery } from '../../lib/query/requirements'
+import { parseVersion } from '../../lib/version'
+import { createClass, deleteClass } from '../helpers/fixtures'
+import { uniqueClassName } from '../helpers/server'
+import { cosineDistance, random } from '../helpers/vector-math'
+import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+
+const SEED = 20261127
+const COUNT = 200
+const DIMENSIONS = 6
+
+const uuidOf = (i: number): string => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`
+
+const next = random(SEED)
+const vectorOf = (): Float32Array => Float32Array.from({ length: DIMENSIONS }, () => next() * 2 - 1)
+const data = Array.from({ length: COUNT }, (_, i) => ({ id: uuidOf(i), a: vectorOf(), b: vectorOf() }))
+const query = vectorOf()
+
+const COMBINE: Readonly<Record<TargetCombination, (a: number, b: number) => number>> = {
+  sum: (a, b) => a + b,
+  average: (a, b) => (a + b) / 2,
+  minimum: (a, b) => Math.min(a, b),
+}
+
+/** Every object by its combined distance from `a` and `b`, nearest first. */
+const ranking = (combination: TargetCombination, da: (i: number) => number, db: (i: number) => number): Array<{ id: string; distance: number }> =>
+  data.map((d, i) => ({ id: d.id, distance: COMBINE[combination](da(i), db(i)) })).sort((x, y) => x.distance - y.distance)
+
+type Result = SearchResult<Record<string, unknown>, unknown>
+
+const right = async (op: Observable<E.Either<unknown, Result>>): Promise<Result> => {
+  const values = await lastValueFrom(op.pipe(toArray()))
+  const [value] = values
+  if (values.length !== 1 || value === undefined || E.isLeft(value)) throw new Error(`expected one Right, got ${JSON.stringify(values)}`)
+  return value.right
+}
+
+const expectRanking = (result: Result, expected: ReadonlyArray<{ id: string; distance: number }>): void => {
+  expect(result.objects.map((o) => o.id)).toEqual(expected.map((e) => e.id))
+  result.objects.forEach((o, i) => expect(o.metadata.distance).toBeCloseTo(expected[i]?.distance ?? NaN, 5))
+}
+
+const CASES: ReadonlyArray<readonly [string, TargetCombination | undefined, TargetCombination]> = [
+  ['sum', 'sum', 'sum'],
+  ['average', 'average', 'average'],
+  ['minimum', 'minimum', 'minimum'],
+  ["no combination (the server's default, minimum)", undefined, 'minimum'],
+]
+
+describe.each(['grpc', 'rest'] as const)('a search over two target vectors on 1.39.0 (transport %s)', (transport) => {
+  const className = uniqueClassName('MultiTarget')
+  let client: Client
+
+  beforeAll(async () => {
+    const url = serverUrl('1.39.0')
+    client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0'), transport })
+    const flat = { vectorizer: { none: {} }, vectorIndexType: 'flat', vectorIndexConfig: { distance: 'cosine' } }
+    await createClass(url, { class: className, properties: [{ name: 'i', dataType: ['int'] }], vectorConfig: { a: flat, b: flat } })
+    const objects: BatchObject[] = data.map((d, i) => ({ className, uuid: d.id, vectors: { a: d.a, b: d.b }, dataObject: { i } }))
+    const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
+    expect(written.filter(E.isLeft)).toEqual([])
+  }, 120_000)
+
+  afterAll(async () => {
+    await deleteClass(serverUrl('1.39.0'), className)
+    await client.close()
+  })
+
+  it.each(CASES)('nearVector with %s ranks every object by the combined distance', async (_name, targetCombination, combined) => {
+    const result = await right(
+      client.query.nearVector({ className, vector: query, targetVector: ['a', 'b'], ...(targetCombination === undefined ? {} : { targetCombination }), limit: COUNT, returnMetadata: ['distance'] }),
+    )
+    const byIndex = (i: number, side: 'a' | 'b'): number => cosineDistance(data[i]?.[side] ?? query, query)
+    expectRanking(result, ranking(combined, (i) => byIndex(i, 'a'), (i) => byIndex(i, 'b')))
+  })
+
+  it.each(CASES)('nearObject with %s ranks every object by the combined distance from the object', async (_name, targetCombination, combined) => {
+    const from = data[0]
+    if (from === undefined) throw new Error('no data')
+    const result = await right(
+      client.query.nearObject({ className, id: from.id, targetVector: ['a', 'b'], ...(targetCombination === undefined ? {} : { targetCombination }), limit: COUNT, returnMetadata: ['distance'] }),
+    )
+    const side = (i: number, s: 'a' | 'b'): number => cosineDistance(data[i]?.[s] ?? from[s], from[s])
+    expectRanking(result, ranking(combined, (i) => side(i, 'a'), (i) => side(i, 'b')))
+  })
+})
+
+describe('the cut-off of a search over several target vectors', () => {
+  it.each([
+    ['1.25.10', false],
+    ['1.26.0', true],
+  ] as const)('on %s nearVector and nearObject over two targets are supported: %s', (raw, supported) => {
+    const version = parseVersion(raw)
+    if (version === undefined) throw new Error(raw)
+    const inputs = [
+      nearVectorInput({ className: 'A', vector: [1], targetVector: ['a', 'b'], targetCombination: 'sum' }),
+      nearObjectInput({ className: 'A', id: uuidOf(1), targetVector: ['a', 'b'] }),
+    ]
+    expect(inputs.map((input) => E.isRight(supportsQuery(version, input)))).toEqual([supported, supported])
+  })
+})
