@@ -98,6 +98,7 @@ const searchPart = (search: Search): Init => {
           fusionType: search.fusionType === undefined ? Hybrid_FusionType.UNSPECIFIED : FUSION[search.fusionType],
           ...(search.vector === undefined ? {} : { vectorBytes: vectorToBytes(search.vector) }),
           targetVectors: targets(search.targetVector),
+          ...(search.targets === undefined ? {} : { targets: targetsInit(search.targets) }),
           ...(search.operator === undefined ? {} : { bm25SearchOperator: operatorInit(search.operator) }),
           ...(search.maxVectorDistance === undefined ? {} : { threshold: { case: 'vectorDistance' as const, value: search.maxVectorDistance } }),
         },

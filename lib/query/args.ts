@@ -247,7 +247,9 @@ export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P>,
   readonly maxVectorDistance?: number
   /** Default: the server's (relativeScore from 1.24, ranked before). */
   readonly fusionType?: 'ranked' | 'relativeScore'
-  readonly targetVector?: string
+  /** As for nearVector: the vector side's named vector, or several (Weaviate 1.26+). */
+  readonly targetVector?: string | readonly string[]
+  readonly targetCombination?: TargetCombination
   readonly autocut?: number
 }
 
@@ -295,6 +297,7 @@ export type Search =
       readonly maxVectorDistance?: number
       readonly fusionType?: 'ranked' | 'relativeScore'
       readonly targetVector?: string
+      readonly targets?: Targets
     }
   | { readonly kind: 'fetch'; readonly sort: readonly SortClause[]; readonly after?: string }
 
@@ -567,7 +570,7 @@ export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
       ...defined('operator', optional(searchOperator, 'bm25SearchOperator', a['bm25SearchOperator'])),
       ...defined('maxVectorDistance', optional(finite, 'maxVectorDistance', a['maxVectorDistance'])),
       ...defined('fusionType', fusion as 'ranked' | 'relativeScore' | undefined),
-      ...defined('targetVector', optional(propertyName, 'targetVector', a['targetVector'])),
+      ...target(a),
     },
     true,
   )

@@ -61,6 +61,7 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
         ...(s.properties === undefined ? [] : ['hybridProperties' as const]),
         ...(s.fusionType === undefined ? [] : ['hybridFusion' as const]),
         ...(s.targetVector === undefined ? [] : ['namedVectors' as const]),
+        ...(s.targets === undefined ? [] : ['multiTargetVectors' as const, 'namedVectors' as const]),
         ...operatorFeatures(s.operator),
         ...(s.maxVectorDistance === undefined ? [] : ['hybridMaxVectorDistance' as const]),
       ]

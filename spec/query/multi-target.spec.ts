@@ -2,13 +2,13 @@
  * A search over several target vectors on 1.39.0, over gRPC `Search` and GraphQL `Get`: with every
  * object asked for (the server then combines exact distances for all of them, flat indexes), the
  * ranking and the distances are a brute-force scan's with each `targetCombination` (sum, average,
- * minimum, and the server's default, minimum), for nearVector and for nearObject. Before 1.26 it
- * is an UnsupportedVersionError, nothing sent.
+ * minimum, and the server's default, minimum), for nearVector, nearObject and hybrid's vector side
+ * (alpha 1). Before 1.26 it is an UnsupportedVersionError, nothing sent.
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray, type Observable } from 'rxjs'
 import { type BatchObject, type Client, type SearchResult, type TargetCombination, connect } from '../../lib'
-import { nearObjectInput, nearVectorInput } from '../../lib/query/args'
+import { hybridInput, nearObjectInput, nearVectorInput } from '../../lib/query/args'
 import { supportsQuery } from '../../lib/query/requirements'
 import { parseVersion } from '../../lib/version'
 import { createClass, deleteClass } from '../helpers/fixtures'
@@ -94,19 +94,27 @@ describe.each(['grpc', 'rest'] as const)('a search over two target vectors on 1.
     const side = (i: number, s: 'a' | 'b'): number => cosineDistance(data[i]?.[s] ?? from[s], from[s])
     expectRanking(result, ranking(combined, (i) => side(i, 'a'), (i) => side(i, 'b')))
   })
+
+  it.each(CASES)('hybrid at alpha 1 with %s ranks every object by the combined distance', async (_name, targetCombination, combined) => {
+    const combination = targetCombination === undefined ? {} : { targetCombination }
+    const hybrid = await right(client.query.hybrid({ className, query: 'nothing', alpha: 1, vector: query, targetVector: ['a', 'b'], ...combination, limit: COUNT }))
+    const byIndex = (i: number, side: 'a' | 'b'): number => cosineDistance(data[i]?.[side] ?? query, query)
+    expect(hybrid.objects.map((o) => o.id)).toEqual(ranking(combined, (i) => byIndex(i, 'a'), (i) => byIndex(i, 'b')).map((e) => e.id))
+  })
 })
 
 describe('the cut-off of a search over several target vectors', () => {
   it.each([
     ['1.25.10', false],
     ['1.26.0', true],
-  ] as const)('on %s nearVector and nearObject over two targets are supported: %s', (raw, supported) => {
+  ] as const)('on %s nearVector, nearObject and hybrid over two targets are supported: %s', (raw, supported) => {
     const version = parseVersion(raw)
     if (version === undefined) throw new Error(raw)
     const inputs = [
       nearVectorInput({ className: 'A', vector: [1], targetVector: ['a', 'b'], targetCombination: 'sum' }),
       nearObjectInput({ className: 'A', id: uuidOf(1), targetVector: ['a', 'b'] }),
+      hybridInput({ className: 'A', query: 'x', vector: [1], targetVector: ['a', 'b'], targetCombination: 'average' }),
     ]
-    expect(inputs.map((input) => E.isRight(supportsQuery(version, input)))).toEqual([supported, supported])
+    expect(inputs.map((input) => E.isRight(supportsQuery(version, input)))).toEqual([supported, supported, supported])
   })
 })

@@ -55,6 +55,7 @@ const searchArguments = (search: Search): Record<string, Literal | undefined> =>
           properties: search.properties,
           fusionType: search.fusionType === undefined ? undefined : enumValue(search.fusionType === 'ranked' ? 'rankedFusion' : 'relativeScoreFusion'),
           targetVectors: targets(search.targetVector),
+          targets: targetsLiteral(search.targets),
           bm25SearchOperator: operatorLiteral(search.operator),
           maxVectorDistance: search.maxVectorDistance,
         },
