@@ -5,15 +5,12 @@
  * nothing sent.
  */
 import * as E from 'fp-ts/Either'
-import { lastValueFrom, toArray, type Observable } from 'rxjs'
-import { type BatchObject, type Client, type SearchResult, connect } from '../../lib'
 import { hybridInput } from '../../lib/query/args'
 import { supportsQuery } from '../../lib/query/requirements'
 import { parseVersion } from '../../lib/version'
-import { createClass, deleteClass } from '../helpers/fixtures'
-import { uniqueClassName } from '../helpers/server'
+import { right } from '../helpers/client'
+import { searchClass } from '../helpers/search-class'
 import { cosineDistance, random } from '../helpers/vector-math'
-import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const SEED = 20261126
 const COUNT = 400
@@ -31,41 +28,16 @@ const distances = data.map((d) => ({ id: d.id, distance: cosineDistance(d.vector
 /** A threshold halfway between the 60th and 61st nearest: no object sits on its edge. */
 const threshold = ((distances[59]?.distance ?? NaN) + (distances[60]?.distance ?? NaN)) / 2
 
-type Result = SearchResult<Record<string, unknown>, unknown>
-
-const right = async (op: Observable<E.Either<unknown, Result>>): Promise<Result> => {
-  const values = await lastValueFrom(op.pipe(toArray()))
-  const [value] = values
-  if (values.length !== 1 || value === undefined || E.isLeft(value)) throw new Error(`expected one Right, got ${JSON.stringify(values)}`)
-  return value.right
-}
-
 describe.each(['grpc', 'rest'] as const)('hybrid maxVectorDistance on 1.39.0 (transport %s)', (transport) => {
-  const className = uniqueClassName('HybridThreshold')
-  let client: Client
-
-  beforeAll(async () => {
-    const url = serverUrl('1.39.0')
-    client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0'), transport })
-    await createClass(url, {
-      class: className,
-      vectorizer: 'none',
-      vectorIndexType: 'flat',
-      vectorIndexConfig: { distance: 'cosine' },
-      properties: [{ name: 'title', dataType: ['text'] }],
-    })
-    const objects: BatchObject[] = data.map((d) => ({ className, uuid: d.id, vector: d.vector, dataObject: { title: 'object' } }))
-    const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
-    expect(written.filter(E.isLeft)).toEqual([])
-  }, 120_000)
-
-  afterAll(async () => {
-    await deleteClass(serverUrl('1.39.0'), className)
-    await client.close()
-  })
+  const { className, client } = searchClass(
+    transport,
+    'HybridThreshold',
+    { vectorizer: 'none', vectorIndexType: 'flat', vectorIndexConfig: { distance: 'cosine' }, properties: [{ name: 'title', dataType: ['text'] }] },
+    (className) => data.map((d) => ({ className, uuid: d.id, vector: d.vector, dataObject: { title: 'object' } })),
+  )
 
   it('keeps exactly the objects within the distance (vector side only, alpha 1)', async () => {
-    const result = await right(client.query.hybrid({ className, query: 'nothing', alpha: 1, vector: query, maxVectorDistance: threshold, limit: COUNT }))
+    const result = await right(client().query.hybrid({ className, query: 'nothing', alpha: 1, vector: query, maxVectorDistance: threshold, limit: COUNT }))
     const within = distances.filter((d) => d.distance <= threshold).map((d) => d.id)
     expect(within).toHaveLength(60)
     expect(result.objects.map((o) => o.id).sort()).toEqual([...within].sort())

@@ -6,15 +6,13 @@
  * (alpha 1). Before 1.26 it is an UnsupportedVersionError, nothing sent.
  */
 import * as E from 'fp-ts/Either'
-import { lastValueFrom, toArray, type Observable } from 'rxjs'
-import { type BatchObject, type Client, type SearchResult, type TargetCombination, connect } from '../../lib'
+import { type SearchResult, type TargetCombination } from '../../lib'
 import { hybridInput, nearObjectInput, nearVectorInput } from '../../lib/query/args'
 import { supportsQuery } from '../../lib/query/requirements'
 import { parseVersion } from '../../lib/version'
-import { createClass, deleteClass } from '../helpers/fixtures'
-import { uniqueClassName } from '../helpers/server'
+import { right } from '../helpers/client'
+import { searchClass } from '../helpers/search-class'
 import { cosineDistance, random } from '../helpers/vector-math'
-import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const SEED = 20261127
 const COUNT = 200
@@ -39,13 +37,6 @@ const ranking = (combination: TargetCombination, da: (i: number) => number, db: 
 
 type Result = SearchResult<Record<string, unknown>, unknown>
 
-const right = async (op: Observable<E.Either<unknown, Result>>): Promise<Result> => {
-  const values = await lastValueFrom(op.pipe(toArray()))
-  const [value] = values
-  if (values.length !== 1 || value === undefined || E.isLeft(value)) throw new Error(`expected one Right, got ${JSON.stringify(values)}`)
-  return value.right
-}
-
 const expectRanking = (result: Result, expected: ReadonlyArray<{ id: string; distance: number }>): void => {
   expect(result.objects.map((o) => o.id)).toEqual(expected.map((e) => e.id))
   result.objects.forEach((o, i) => expect(o.metadata.distance).toBeCloseTo(expected[i]?.distance ?? NaN, 5))
@@ -59,27 +50,17 @@ const CASES: ReadonlyArray<readonly [string, TargetCombination | undefined, Targ
 ]
 
 describe.each(['grpc', 'rest'] as const)('a search over two target vectors on 1.39.0 (transport %s)', (transport) => {
-  const className = uniqueClassName('MultiTarget')
-  let client: Client
-
-  beforeAll(async () => {
-    const url = serverUrl('1.39.0')
-    client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0'), transport })
-    const flat = { vectorizer: { none: {} }, vectorIndexType: 'flat', vectorIndexConfig: { distance: 'cosine' } }
-    await createClass(url, { class: className, properties: [{ name: 'i', dataType: ['int'] }], vectorConfig: { a: flat, b: flat } })
-    const objects: BatchObject[] = data.map((d, i) => ({ className, uuid: d.id, vectors: { a: d.a, b: d.b }, dataObject: { i } }))
-    const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
-    expect(written.filter(E.isLeft)).toEqual([])
-  }, 120_000)
-
-  afterAll(async () => {
-    await deleteClass(serverUrl('1.39.0'), className)
-    await client.close()
-  })
+  const flat = { vectorizer: { none: {} }, vectorIndexType: 'flat', vectorIndexConfig: { distance: 'cosine' } }
+  const { className, client } = searchClass(
+    transport,
+    'MultiTarget',
+    { properties: [{ name: 'i', dataType: ['int'] }], vectorConfig: { a: flat, b: flat } },
+    (className) => data.map((d, i) => ({ className, uuid: d.id, vectors: { a: d.a, b: d.b }, dataObject: { i } })),
+  )
 
   it.each(CASES)('nearVector with %s ranks every object by the combined distance', async (_name, targetCombination, combined) => {
     const result = await right(
-      client.query.nearVector({ className, vector: query, targetVector: ['a', 'b'], ...(targetCombination === undefined ? {} : { targetCombination }), limit: COUNT, returnMetadata: ['distance'] }),
+      client().query.nearVector({ className, vector: query, targetVector: ['a', 'b'], ...(targetCombination === undefined ? {} : { targetCombination }), limit: COUNT, returnMetadata: ['distance'] }),
     )
     const byIndex = (i: number, side: 'a' | 'b'): number => cosineDistance(data[i]?.[side] ?? query, query)
     expectRanking(result, ranking(combined, (i) => byIndex(i, 'a'), (i) => byIndex(i, 'b')))
@@ -89,7 +70,7 @@ describe.each(['grpc', 'rest'] as const)('a search over two target vectors on 1.
     const from = data[0]
     if (from === undefined) throw new Error('no data')
     const result = await right(
-      client.query.nearObject({ className, id: from.id, targetVector: ['a', 'b'], ...(targetCombination === undefined ? {} : { targetCombination }), limit: COUNT, returnMetadata: ['distance'] }),
+      client().query.nearObject({ className, id: from.id, targetVector: ['a', 'b'], ...(targetCombination === undefined ? {} : { targetCombination }), limit: COUNT, returnMetadata: ['distance'] }),
     )
     const side = (i: number, s: 'a' | 'b'): number => cosineDistance(data[i]?.[s] ?? from[s], from[s])
     expectRanking(result, ranking(combined, (i) => side(i, 'a'), (i) => side(i, 'b')))
@@ -97,7 +78,7 @@ describe.each(['grpc', 'rest'] as const)('a search over two target vectors on 1.
 
   it.each(CASES)('hybrid at alpha 1 with %s ranks every object by the combined distance', async (_name, targetCombination, combined) => {
     const combination = targetCombination === undefined ? {} : { targetCombination }
-    const hybrid = await right(client.query.hybrid({ className, query: 'nothing', alpha: 1, vector: query, targetVector: ['a', 'b'], ...combination, limit: COUNT }))
+    const hybrid = await right(client().query.hybrid({ className, query: 'nothing', alpha: 1, vector: query, targetVector: ['a', 'b'], ...combination, limit: COUNT }))
     const byIndex = (i: number, side: 'a' | 'b'): number => cosineDistance(data[i]?.[side] ?? query, query)
     expect(hybrid.objects.map((o) => o.id)).toEqual(ranking(combined, (i) => byIndex(i, 'a'), (i) => byIndex(i, 'b')).map((e) => e.id))
   })

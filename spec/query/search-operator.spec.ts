@@ -6,15 +6,13 @@
  * Before 1.30.17 (and `AndCross` before 1.38.8) it is an UnsupportedVersionError, nothing sent.
  */
 import * as E from 'fp-ts/Either'
-import { lastValueFrom, toArray, type Observable } from 'rxjs'
-import { type BatchObject, type Client, type SearchOperator, type SearchResult, connect } from '../../lib'
+import { type SearchOperator, type SearchResult } from '../../lib'
 import { bm25Input, hybridInput } from '../../lib/query/args'
 import { supportsQuery } from '../../lib/query/requirements'
 import { parseVersion } from '../../lib/version'
-import { createClass, deleteClass } from '../helpers/fixtures'
-import { uniqueClassName } from '../helpers/server'
+import { right } from '../helpers/client'
+import { searchClass } from '../helpers/search-class'
 import { random } from '../helpers/vector-math'
-import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const SEED = 20261125
 const COUNT = 300
@@ -60,13 +58,6 @@ const expected = (data: readonly Item[], operator: SearchOperator): string[] =>
 
 type Result = SearchResult<Record<string, unknown>, unknown>
 
-const right = async (op: Observable<E.Either<unknown, Result>>): Promise<Result> => {
-  const values = await lastValueFrom(op.pipe(toArray()))
-  const [value] = values
-  if (values.length !== 1 || value === undefined || E.isLeft(value)) throw new Error(`expected one Right, got ${JSON.stringify(values)}`)
-  return value.right
-}
-
 const found = (result: Result): string[] => result.objects.map((o) => o.id).sort()
 
 const OPERATORS: ReadonlyArray<readonly [string, SearchOperator]> = [
@@ -76,45 +67,30 @@ const OPERATORS: ReadonlyArray<readonly [string, SearchOperator]> = [
   ['Or', { operator: 'Or' }],
 ]
 
-describe.each(['grpc', 'rest'] as const)('a keyword search operator on 1.39.0 (transport %s)', (transport) => {
-  const className = uniqueClassName('Operator')
-  const data = items()
-  let client: Client
+const data = items()
 
-  beforeAll(async () => {
-    const url = serverUrl('1.39.0')
-    client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0'), transport })
-    await createClass(url, {
-      class: className,
+describe.each(['grpc', 'rest'] as const)('a keyword search operator on 1.39.0 (transport %s)', (transport) => {
+  const { className, client } = searchClass(
+    transport,
+    'Operator',
+    {
       vectorizer: 'none',
       properties: [
         { name: 'title', dataType: ['text'], tokenization: 'word' },
         { name: 'body', dataType: ['text'], tokenization: 'word' },
       ],
-    })
-    const objects: BatchObject[] = data.map((item, i) => ({
-      className,
-      uuid: item.id,
-      vector: [Math.cos(i), Math.sin(i)],
-      dataObject: { title: item.title.join(' '), body: item.body.join(' ') },
-    }))
-    const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
-    expect(written.filter(E.isLeft)).toEqual([])
-  }, 120_000)
-
-  afterAll(async () => {
-    await deleteClass(serverUrl('1.39.0'), className)
-    await client.close()
-  })
+    },
+    (className) => data.map((item, i) => ({ className, uuid: item.id, vector: [Math.cos(i), Math.sin(i)], dataObject: { title: item.title.join(' '), body: item.body.join(' ') } })),
+  )
 
   it.each(OPERATORS)('bm25 with %s finds what the operator selects in plain TypeScript', async (_name, searchOperator) => {
-    const result = await right(client.query.bm25({ className, query: QUERY.join(' '), searchOperator, limit: COUNT }))
+    const result = await right(client().query.bm25({ className, query: QUERY.join(' '), searchOperator, limit: COUNT }))
     expect(expected(data, searchOperator).length).toBeGreaterThan(0)
     expect(found(result)).toEqual(expected(data, searchOperator))
   })
 
   it.each(OPERATORS)('hybrid at alpha 0 with %s finds what the operator selects in plain TypeScript', async (_name, bm25SearchOperator) => {
-    const result = await right(client.query.hybrid({ className, query: QUERY.join(' '), alpha: 0, vector: [1, 0], bm25SearchOperator, limit: COUNT }))
+    const result = await right(client().query.hybrid({ className, query: QUERY.join(' '), alpha: 0, vector: [1, 0], bm25SearchOperator, limit: COUNT }))
     expect(found(result)).toEqual(expected(data, bm25SearchOperator))
   })
 })
