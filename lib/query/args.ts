@@ -418,14 +418,19 @@ const searchOperator = (argument: string, value: unknown): SearchOperator => {
 
 const targetCombination: (argument: string, value: unknown) => TargetCombination = oneOf(['sum', 'average', 'minimum'] as const)
 
+type Target = { readonly targetVector?: string; readonly targets?: Targets }
+
+/** No target vector named (one object for all: every search is checked, this is its hot path). */
+const NO_TARGET: Target = Object.freeze({})
+
 /** `targetVector` (one name, or a list of distinct names) and `targetCombination` (with a list only). */
-const target = (a: Record<string, unknown>): { targetVector?: string; targets?: Targets } => {
+const target = (a: Record<string, unknown>): Target => {
   const given = a['targetVector']
   const combination = optional(targetCombination, 'targetCombination', a['targetCombination'])
   if (!Array.isArray(given)) {
     if (combination !== undefined) valueError('targetCombination', "'targetCombination' combines several target vectors: give 'targetVector' as a list of names")
     const name = optional(propertyName, 'targetVector', given)
-    return name === undefined ? {} : { targetVector: name }
+    return name === undefined ? NO_TARGET : { targetVector: name }
   }
   const names = stringArray('targetVector', given).map((n, i) => propertyName(`targetVector[${i}]`, n))
   if (names.length === 0) valueError('targetVector', "'targetVector' must name at least one vector")
