@@ -9,7 +9,7 @@ import { UnsupportedVersionError } from '../errors'
 import { Where } from '../filters/where'
 import { isMultiVector } from '../input/vectors'
 import { Feature, ServerVersion, requireFeature } from '../version'
-import { QueryInput, SearchOperator } from './args'
+import { QueryInput, SearchOperator, Targets } from './args'
 
 /**
  * The features a where filter's operators need.
@@ -41,15 +41,19 @@ const operatorFeatures = (operator: SearchOperator | undefined): Feature[] => {
   return operator.operator === 'AndCross' ? ['keywordOperator', 'keywordAndCross'] : ['keywordOperator']
 }
 
+/** A search's named vectors: one from 1.24, several (combined) from 1.26. */
+const targetFeatures = (search: { readonly targetVector?: string; readonly targets?: Targets }): Feature[] => {
+  if (search.targets !== undefined) return ['multiTargetVectors', 'namedVectors']
+  return search.targetVector === undefined ? [] : ['namedVectors']
+}
+
 const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
   const s = input.search
   switch (s.kind) {
     case 'nearVector':
     case 'nearObject': {
-      const features: Feature[] = []
+      const features = targetFeatures(s)
       if (s.distance !== undefined) features.push('searchDistance')
-      if (s.targetVector !== undefined) features.push('namedVectors')
-      if (s.targets !== undefined) features.push('multiTargetVectors', 'namedVectors')
       if (s.kind === 'nearVector' && isMultiVector(s.vector)) features.push('multiVectors')
       return features
     }
@@ -60,8 +64,7 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
         'hybrid',
         ...(s.properties === undefined ? [] : ['hybridProperties' as const]),
         ...(s.fusionType === undefined ? [] : ['hybridFusion' as const]),
-        ...(s.targetVector === undefined ? [] : ['namedVectors' as const]),
-        ...(s.targets === undefined ? [] : ['multiTargetVectors' as const, 'namedVectors' as const]),
+        ...targetFeatures(s),
         ...operatorFeatures(s.operator),
         ...(s.maxVectorDistance === undefined ? [] : ['hybridMaxVectorDistance' as const]),
       ]
