@@ -1,6 +1,29 @@
-// Layers without loops: `npm run lint` runs dependency-cruiser with this one rule over every
-// TypeScript folder. A cycle fails lint whether its imports carry values or only types
-// (`tsPreCompilationDeps`): a type that two modules import from each other belongs to one of them.
+// The layers of lib/, as ARCHITECTURE.md draws them, checked by `npm run lint`: each folder of lib/
+// may import only the folders listed for it (a lower layer never imports a higher one), the command
+// only the package's public entries, and no module imports, through any chain, a module that
+// imports it back. Type-only imports count too (`tsPreCompilationDeps`). `scripts/folder-pairs.mjs`
+// adds the count of folders that import each other, which must stay 0.
+/** Each folder of lib/ and the folders it may import, bottom layer first. */
+const LAYERS = [
+  ['core', []],
+  ['proto', []],
+  ['server', ['core']],
+  ['paging', ['core']],
+  ['input', ['core', 'server']],
+  ['codecs', ['core', 'server', 'input', 'proto']],
+  ['transport', ['core', 'server', 'input', 'codecs', 'proto']],
+  ['context', ['core', 'server', 'input', 'codecs', 'proto', 'transport']],
+  ['schema', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
+  ['query', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'schema']],
+  ['batch', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'paging']],
+  ['references', ['core', 'server', 'input', 'context', 'batch']],
+  ['objects', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'paging', 'schema', 'query', 'batch']],
+  ['embedded', ['core', 'server']],
+]
+
+/** The public entries: what the command may import, and what nothing but the command and specs imports. */
+const ENTRIES = '^lib/(index|embedded)[.]ts$|^lib/paging/index[.]ts$'
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -10,6 +33,34 @@ module.exports = {
       severity: 'error',
       from: {},
       to: { circular: true },
+    },
+    ...LAYERS.map(([folder, allowed]) => ({
+      name: `layer-${folder}`,
+      comment: `lib/${folder}/ imports only ${allowed.length === 0 ? 'its own files' : allowed.map((f) => `lib/${f}/`).join(', ')} (ARCHITECTURE.md).`,
+      severity: 'error',
+      from: { path: `^lib/${folder}/` },
+      to: { path: '^lib/', pathNot: [`^lib/${folder}/`, ...allowed.map((f) => `^lib/${f}/`)] },
+    })),
+    {
+      name: 'command-uses-public-entries',
+      comment: 'The weaviate-rx command is built on the public entries only (weaviate-rx, weaviate-rx/paging, weaviate-rx/embedded).',
+      severity: 'error',
+      from: { path: '^lib/cli/' },
+      to: { path: '^lib/', pathNot: ['^lib/cli/', ENTRIES] },
+    },
+    {
+      name: 'entries-on-top',
+      comment: 'Nothing in lib/ imports an entry (index.ts, client.ts, embedded.ts) but the entries and the command.',
+      severity: 'error',
+      from: { path: '^lib/[^/]+/', pathNot: '^lib/cli/' },
+      to: { path: '^lib/[^/]+[.]ts$' },
+    },
+    {
+      name: 'http-below-grpc',
+      comment: 'The gRPC transport reuses the REST policy (retry, deadline, nodes); REST knows nothing of gRPC.',
+      severity: 'error',
+      from: { path: '^lib/transport/http/' },
+      to: { path: '^lib/transport/grpc/' },
     },
   ],
   options: {

@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint'
 export default defineConfig(
   // The consumer's TypeScript (spec/package/consumer) imports the installed package, which only
   // exists in the tarball spec's temp project: that spec type-checks it there, strictly.
-  { ignores: ['dist/', 'docs/', 'coverage/', 'node_modules/', '.tmp/', 'spec/package/consumer/*.ts', 'lib/grpc/generated/'] },
+  { ignores: ['dist/', 'docs/', 'coverage/', 'node_modules/', '.tmp/', 'spec/package/consumer/*.ts', 'lib/proto/generated/'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked, rxjsX.configs.recommended],
@@ -33,7 +33,7 @@ export default defineConfig(
     // These forward a value of a generic or unknown type unchanged: `rightOrThrow` throws the Left
     // it was given (E is the caller's), the async-iterable bridge rejects with whatever the source
     // errored with. Wrapping either would change what the caller catches.
-    files: ['lib/observable-either.ts', 'lib/paging/to-async-iterable.ts'],
+    files: ['lib/core/observable-either.ts', 'lib/paging/to-async-iterable.ts'],
     rules: {
       'rxjs-x/throw-error': 'off',
       '@typescript-eslint/prefer-promise-reject-errors': 'off',
@@ -50,6 +50,7 @@ export default defineConfig(
   },
   {
     files: ['**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
     extends: [js.configs.recommended],
   },
   {

@@ -17,14 +17,14 @@
  */
 export { connect } from './client'
 export type { Client, ConnectOptions } from './client'
-export type { TransportMode } from './grpc/options'
-export type { BatchGrpcMethod } from './grpc/batch-method'
+export type { TransportMode } from './input/transport-mode'
+export type { BatchGrpcMethod } from './batch/grpc/batch-method'
 export type { ObjectsApi } from './objects'
 export type { Get } from './objects/get'
-export type { PropertiesCodec } from './objects/decode-object'
+export type { PropertiesCodec } from './codecs/decode-object'
 export type { CodecOption, GetByIdFields, ListFields } from './objects/args'
 export type { StreamFields, VectorFormatOption } from './objects/stream'
-export type { VectorFormat, VectorOf } from './grpc/search-result'
+export type { VectorFormat, VectorOf } from './query/grpc/search-result'
 export type {
   AddressArgs,
   CreateArgs,
@@ -64,17 +64,17 @@ export type { AggregateArgs, CountGroupBy, CountGroup } from './query/aggregate-
 export type { Aggregate, AggregateResult } from './query/aggregate'
 export { uuidFromKey } from './objects/batch'
 export type { BatchOptions, BatchProgress } from './batch/options'
-export type { OnProgress, Progress } from './progress'
+export type { OnProgress, Progress } from './core/progress'
 export type { BatchSource } from './batch/source'
-export type { Where, WhereOperator, WhereValue } from './filters/where'
+export type { Where, WhereOperator, WhereValue } from './input/where'
 export type { SchemaApi, TenantsApi } from './schema'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant } from './codecs/class-definition'
-export type { CallOptions } from './http/types'
+export type { CallOptions } from './transport/http/types'
 export type { ConsistencyLevel } from './input/check'
 export type { Sort } from './input/sort'
 export type { DataObjectInput } from './objects/args'
 export type { MultiVectorInput, NamedVectorsInput, VectorInput } from './input/vectors'
-export { isWeaviateError } from './errors'
+export { isWeaviateError } from './core/errors'
 export type {
   AlreadyExistsError,
   ArgumentError,
@@ -94,12 +94,13 @@ export type {
   UnexpectedStatusError,
   UnsupportedVersionError,
   WeaviateError,
-} from './errors'
-export { OE, firstRight, rightOrThrow } from './observable-either'
-export type { ObservableEither } from './observable-either'
+} from './core/errors'
+export { OE, firstRight, rightOrThrow } from './core/observable-either'
+export type { ObservableEither } from './core/observable-either'
 export type { NamedVectors, WeaviateObject } from './codecs/object'
 export { parseBeacon, referencesOf } from './codecs/reference'
+export { float32sAsJson } from './codecs/float32-json'
 export type { ParsedReference } from './codecs/reference'
 export type { Meta } from './codecs/meta'
-export type { RetryOptions, TimeoutOptions } from './http/types'
+export type { RetryOptions, TimeoutOptions } from './transport/http/types'
 export type { PageProgress, Pacer, UuidRange } from './paging'

@@ -6,7 +6,7 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, tap, toArray } from 'rxjs'
 import { BatchObject, BatchProgress, BatchReference, BatchWritten, Client, WeaviateError, connect, uuidFromKey } from '../lib'
-import { isArgumentError, isBatchObjectError, isBatchReferenceError, isUnexpectedStatusError } from '../lib/errors'
+import { isArgumentError, isBatchObjectError, isBatchReferenceError, isUnexpectedStatusError } from '../lib/core/errors'
 import { EmbeddedWeaviate, startEmbedded } from '../lib/embedded'
 import { createClass, createMultiTenantClass, countObjects, deleteClass, getObjectRaw } from './helpers/fixtures'
 import { recordingClient, right } from './helpers/client'

@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either'
 import { Observable, firstValueFrom, toArray } from 'rxjs'
 import { MockAgent } from 'undici'
 import { Client, WeaviateError, connect } from '../lib'
-import { isArgumentError, isBatchObjectError, isBatchReferenceError } from '../lib/errors'
+import { isArgumentError, isBatchObjectError, isBatchReferenceError } from '../lib/core/errors'
 
 const ORIGIN = 'http://127.0.0.1:9'
 const ID = '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'

@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { HttpMethod, UnexpectedStatusError } from '../errors'
+import { HttpMethod, UnexpectedStatusError } from '../core/errors'
 
 /** Message patterns of failures that go away on their own, with the status each stands for. */
 const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [

@@ -9,9 +9,9 @@
  * @packageDocumentation
  */
 import { EMPTY, Observable, SchedulerLike, concat, mergeMap, of, timer } from 'rxjs'
-import { UnexpectedStatusError, WeaviateError } from '../errors'
-import { RetryRequest, retryDelay } from '../http/retry'
-import { RetryOptions } from '../http/types'
+import { UnexpectedStatusError, WeaviateError } from '../core/errors'
+import { RetryRequest, retryDelay } from '../transport/http/retry'
+import { RetryOptions } from '../transport/http/types'
 import { Prepared } from './sink'
 
 /**

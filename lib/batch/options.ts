@@ -4,8 +4,8 @@
  * @packageDocumentation
  */
 import { SchedulerLike, asyncScheduler } from 'rxjs'
-import { CallOptions, callOptions } from '../context'
-import type { OnProgress, Progress } from '../progress'
+import { CallOptions, callOptions } from '../context/context'
+import type { OnProgress, Progress } from '../core/progress'
 import { ConsistencyLevel, argsObject, consistencyLevel, optional, positiveInteger, valueError } from '../input/check'
 
 /**

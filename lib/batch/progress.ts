@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { SchedulerLike } from 'rxjs'
-import { progressMeter } from '../progress'
+import { progressMeter } from '../core/progress'
 import { BatchProgress, ResolvedBatchOptions } from './options'
 import { settledWatermark } from './settled-watermark'
 

@@ -8,8 +8,8 @@
  */
 import * as E from 'fp-ts/Either'
 import { v4 as uuidv4 } from 'uuid'
-import { ArgumentError } from '../errors'
-import { checkInput } from '../input/check'
+import { ArgumentError } from '../core/errors'
+import { checkInput } from '../core/operation'
 import { className } from '../input/names'
 import { canonicalUuid, uuid as checkUuid } from '../input/uuid'
 

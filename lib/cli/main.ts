@@ -6,13 +6,13 @@
  *
  * @packageDocumentation
  */
-import { describeFailure, EXIT, UsageError } from './command-errors'
+import { describeFailure, EXIT, UsageError } from './terminal/command-errors'
 import type { Command } from './commands/command'
 import { copyCommand } from './commands/copy'
 import { exportCommand } from './commands/export'
 import { importCommand } from './commands/import'
 import { verifyCommand } from './commands/verify'
-import type { CliIo } from './io'
+import type { CliIo } from './terminal/io'
 
 const COMMANDS: readonly Command[] = [exportCommand, importCommand, copyCommand, verifyCommand]
 

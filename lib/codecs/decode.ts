@@ -9,7 +9,7 @@
  */
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
-import { DecodeError, HttpMethod } from '../errors'
+import { DecodeError, HttpMethod } from '../core/errors'
 
 /**
  * Lines kept in a report; more failures are summarised in one last line.

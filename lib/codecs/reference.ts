@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { canonicalUuid } from '../input/uuid'
-import { splitBeacon } from '../routes'
+import { splitBeacon } from '../server/routes'
 
 /**
  * One reference as the server returns it: `{ beacon, href }`.

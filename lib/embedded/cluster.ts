@@ -26,7 +26,7 @@ import { pollUntil } from './readiness/probe'
 import { readNodeStatuses, readServerVersion } from './readiness/server-info'
 import type { ServerProcess } from './process/server-process'
 import { planAuth, type ServerAuth } from './auth/server-auth'
-import { exposureWarning } from './auth/exposure'
+import { exposureWarning } from './exposure'
 import { redactedConnection, type EmbeddedClusterConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
 

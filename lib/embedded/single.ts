@@ -18,7 +18,7 @@ import {
 } from './options'
 import { allocateServerPorts, type ServerPorts } from './process/ports'
 import { planAuth } from './auth/server-auth'
-import { exposureWarning } from './auth/exposure'
+import { exposureWarning } from './exposure'
 import { redactedConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
 

@@ -1,34 +1,15 @@
 /**
- * The input-check module every operation uses: small checkers that throw an {@link ArgumentError}
- * and one boundary, {@link checkInput}, that turns the first such throw into a `Left`. Checks run
+ * The input-check module every operation uses: small checkers that throw an {@link ArgumentError};
+ * `checkInput` (`lib/core/operation.ts`) turns the first such throw into a `Left`. Checks run
  * synchronously before any request is described, so bad input never reaches the wire.
  *
  * @packageDocumentation
  */
-import * as E from 'fp-ts/Either'
-import { ArgumentError, ArgumentTypeError, ArgumentValueError, isArgumentError } from '../errors'
+import { ArgumentTypeError, ArgumentValueError } from '../core/errors'
 
 /** A readable name of a value's type for messages: `string`, `number`, `null`, `array`, ... */
 export const typeName = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
-
-/**
- * Runs the checks in `build`; the first ArgumentTypeError/ArgumentValueError becomes a `Left`.
- * Any other throw is a bug and propagates.
- *
- * @example
- * ```ts
- * const input = checkInput(() => ({ limit: positiveInteger('limit', args.limit) }))
- * ```
- */
-export const checkInput = <A>(build: () => A): E.Either<ArgumentError, A> => {
-  try {
-    return E.right(build())
-  } catch (e) {
-    if (isArgumentError(e)) return E.left(e)
-    throw e
-  }
-}
 
 /** Throws an ArgumentTypeError for `argument`. */
 export const typeError = (argument: string, expected: string, value: unknown): never => {

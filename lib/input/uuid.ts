@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { splitBeacon } from '../routes'
+import { splitBeacon } from '../server/routes'
 import { string, valueError } from './check'
 
 const HEX32 = /^[0-9a-f]{32}$/i

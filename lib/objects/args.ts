@@ -4,8 +4,8 @@
  *
  * @packageDocumentation
  */
-import { CallOptions } from '../context'
-import { ArgumentValueError } from '../errors'
+import { CallOptions } from '../context/context'
+import { ArgumentValueError } from '../core/errors'
 import {
   ConsistencyLevel,
   boolean,
@@ -19,7 +19,7 @@ import { className } from '../input/names'
 import { uuid } from '../input/uuid'
 import { CheckedNamedVectors, NamedVectorsInput, VectorInput, namedVectors, vector } from '../input/vectors'
 import type { Sort } from '../input/sort'
-import type { PropertiesCodec } from './decode-object'
+import type { PropertiesCodec } from '../codecs/decode-object'
 
 /**
  * The `codec` of a read: optional for the default, unchecked `Record<string, unknown>` properties,
@@ -270,13 +270,3 @@ export const addressFields = (a: Record<string, unknown>) => ({
   consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),
   tenant: optional(name, 'tenant', a['tenant']),
 })
-
-/** Checks the caller's codec; `undefined` when none was given (the reader then uses the default). */
-export const codecOf = <P>(a: Record<string, unknown>): PropertiesCodec<P> | undefined => {
-  const codec = a['codec']
-  if (codec === undefined) return undefined
-  if (typeof codec !== 'object' || codec === null || typeof (codec as { decode?: unknown }).decode !== 'function') {
-    throw new ArgumentValueError({ argument: 'codec', reason: "'codec' must be an io-ts codec (an object with a decode function)" })
-  }
-  return codec as PropertiesCodec<P>
-}

@@ -4,11 +4,12 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { OperationContext, callOptions, operation, withVersion } from '../context'
-import { WeaviateError } from '../errors'
+import { OperationContext, callOptions, withVersion } from '../context/context'
+import { operation } from '../core/operation'
+import { WeaviateError } from '../core/errors'
 import { argsObject } from '../input/check'
-import { ObservableEither } from '../observable-either'
-import { routesFor } from '../routes'
+import { ObservableEither } from '../core/observable-either'
+import { routesFor } from '../server/routes'
 import { AddressArgs, addressFields } from './args'
 
 /**

@@ -4,15 +4,17 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { OperationContext, callOptions, operation, withVersion } from '../context'
-import { WeaviateError } from '../errors'
+import { OperationContext, callOptions, withVersion } from '../context/context'
+import { operation } from '../core/operation'
+import { WeaviateError } from '../core/errors'
 import { argsObject } from '../input/check'
 import { uuid } from '../input/uuid'
-import { ObservableEither } from '../observable-either'
+import { ObservableEither } from '../core/observable-either'
 import { WeaviateObject } from '../codecs/object'
-import { routesFor } from '../routes'
-import { GetByIdArgs, codecOf, readFields } from './args'
-import { AnyProperties, PropertiesCodec, decodeObject } from './decode-object'
+import { routesFor } from '../server/routes'
+import { GetByIdArgs, readFields } from './args'
+import { codecOf } from '../codecs/decode-object'
+import { AnyProperties, PropertiesCodec, decodeObject } from '../codecs/decode-object'
 
 /** Checked input of getById. */
 export const getByIdInput = <P>(a: Record<string, unknown>) => ({

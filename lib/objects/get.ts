@@ -5,10 +5,11 @@
  * @packageDocumentation
  */
 import { WeaviateObject } from '../codecs/object'
-import { OperationContext, operation } from '../context'
-import { WeaviateError } from '../errors'
+import { OperationContext } from '../context/context'
+import { operation } from '../core/operation'
+import { WeaviateError } from '../core/errors'
 import { argsObject } from '../input/check'
-import { ObservableEither } from '../observable-either'
+import { ObservableEither } from '../core/observable-either'
 import { GetArgs, GetByIdArgs, ListArgs } from './args'
 import { getByIdInput, runGetById } from './get-by-id'
 import { listInput, runList } from './list'

@@ -9,11 +9,11 @@
 import * as E from 'fp-ts/Either'
 import { readFile } from 'node:fs/promises'
 import { from, map, of } from 'rxjs'
-import { ArgumentValueError, WeaviateError, redactUrl } from '../errors'
-import type { FetchUrl } from '../http/fetch-url'
-import { toEither } from '../http/to-either'
+import { ArgumentValueError, WeaviateError, redactUrl } from '../core/errors'
+import type { FetchUrl } from '../transport/http/fetch-url'
+import { toEither } from '../transport/http/to-either'
 import { DataSource } from '../input/data-object'
-import { ObservableEither } from '../observable-either'
+import { ObservableEither } from '../core/observable-either'
 
 type Properties = Readonly<Record<string, unknown>>
 

@@ -1,54 +1,17 @@
 /**
- * Which servers take which vectors in a write: named vectors (`vectors`) from 1.24.0, a
- * multi-vector among them from 1.29.0. Older servers answer a write with `vectors` as a success
- * and drop them (1.18.6 does), so the client refuses such a write before sending it.
+ * A write that runs once the server is known to store its vectors (`lib/input/vector-writes.ts`
+ * says which servers take which vectors).
  *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
 import { of } from 'rxjs'
-import type { OperationContext } from '../context'
-import { ArgumentError, UnsupportedVersionError, WeaviateError } from '../errors'
-import type { CallOptions } from '../http/types'
-import { CheckedNamedVectors, hasMultiVector } from '../input/vectors'
-import { ObservableEither, flatMap } from '../observable-either'
-import { ServerVersion, requireFeature } from '../version'
-
-/**
- * `right(undefined)` when a server of `version` stores `vectors`, else the
- * {@link UnsupportedVersionError} of the first feature it lacks.
- *
- * @example
- * ```ts
- * vectorsWritable(parseVersion('1.18.6')!, { title: [1, 2] }) // left(UnsupportedVersionError)
- * ```
- */
-export const vectorsWritable = <V extends ArrayLike<number>>(
-  version: ServerVersion,
-  vectors: CheckedNamedVectors<V> | undefined,
-): E.Either<UnsupportedVersionError, undefined> => {
-  if (vectors === undefined) return E.right(undefined)
-  const named = requireFeature(version, 'namedVectorWrites')
-  return E.isLeft(named) || !hasMultiVector(vectors) ? named : requireFeature(version, 'multiVectors')
-}
-
-/**
- * A checked batch object (`prepared`, with its `vectors`) as the batch sends it, or the
- * {@link UnsupportedVersionError} of an object whose vectors the server (its `version`, when known)
- * would drop; a check's ArgumentError as it came.
- *
- * @example
- * ```ts
- * ifVectorsWritable(version, checkInput(() => ({ prepared, vectors: namedVectors('vectors', item.vectors) })))
- * ```
- */
-export const ifVectorsWritable = <A, V extends ArrayLike<number>>(
-  version: ServerVersion | undefined,
-  checked: E.Either<ArgumentError, { readonly prepared: A; readonly vectors: CheckedNamedVectors<V> | undefined }>,
-): E.Either<ArgumentError | UnsupportedVersionError, A> =>
-  E.flatMap(({ prepared, vectors }: { readonly prepared: A; readonly vectors: CheckedNamedVectors<V> | undefined }) =>
-    version === undefined ? E.right(prepared) : E.as(vectorsWritable(version, vectors), prepared),
-  )(checked)
+import type { OperationContext } from '../context/context'
+import { WeaviateError } from '../core/errors'
+import type { CallOptions } from '../transport/http/types'
+import type { CheckedNamedVectors } from '../input/vectors'
+import { vectorsWritable } from '../input/vector-writes'
+import { ObservableEither, flatMap } from '../core/observable-either'
 
 /**
  * Runs `write` once the server is known to store `vectors` (no version request when there are

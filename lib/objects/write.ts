@@ -7,15 +7,16 @@
  */
 import * as E from 'fp-ts/Either'
 import { of } from 'rxjs'
-import { OperationContext, callOptions, operation, withVersion } from '../context'
-import { WeaviateError } from '../errors'
+import { OperationContext, callOptions, withVersion } from '../context/context'
+import { operation } from '../core/operation'
+import { WeaviateError } from '../core/errors'
 import { argsObject } from '../input/check'
 import { uuid } from '../input/uuid'
-import { ObservableEither, flatMap } from '../observable-either'
-import { routesFor } from '../routes'
+import { ObservableEither, flatMap } from '../core/observable-either'
+import { routesFor } from '../server/routes'
 import { WriteArgs, writeFields } from './args'
 import { loadProperties } from './load-properties'
-import { vectorsWritable } from './vector-writes'
+import { vectorsWritable } from '../input/vector-writes'
 
 type Properties = Readonly<Record<string, unknown>>
 

@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { Observable } from 'rxjs'
-import { ObservableEither } from '../observable-either'
+import { ObservableEither } from '../core/observable-either'
 import { Pacer, createPacer } from './pacer'
 
 /**

@@ -8,8 +8,8 @@
  */
 import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
-import { ObservableEither } from '../observable-either'
-import { Progress, progressMeter } from '../progress'
+import { ObservableEither } from '../core/observable-either'
+import { Progress, progressMeter } from '../core/progress'
 
 /**
  * Cumulative counts of a paged stream: the common {@link Progress} (`requests` counts pages,

@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { Observable, Subscriber, Subscription, defer, take } from 'rxjs'
-import { ObservableEither } from '../observable-either'
+import { ObservableEither } from '../core/observable-either'
 import { itemsOfPages } from './items-of-pages'
 import { Pacer } from './pacer'
 import { PageProgress, withPageProgress } from './page-progress'

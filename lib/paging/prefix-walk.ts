@@ -14,7 +14,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { defer, map, mergeMap, of } from 'rxjs'
-import { ObservableEither } from '../observable-either'
+import { ObservableEither } from '../core/observable-either'
 import { isWholeUuid, prefixBefore, prefixChildren } from './uuid-prefixes'
 
 /**

@@ -6,20 +6,8 @@
  * @packageDocumentation
  */
 
-/**
- * One range of the UUID space: the ids `id` with `after < id < before` (bounds that are set).
- *
- * @example
- * ```ts
- * const upperHalf: UuidRange = { after: '7fffffff-ffff-ffff-ffff-ffffffffffff', before: undefined }
- * ```
- */
-export interface UuidRange {
-  /** Exclusive lower bound, `undefined` for the first range. Canonical lower-case UUID. */
-  readonly after: string | undefined
-  /** Exclusive upper bound (the next range's first id), `undefined` for the last range. */
-  readonly before: string | undefined
-}
+export type { UuidRange } from '../core/uuid-range'
+import type { UuidRange } from '../core/uuid-range'
 
 /**
  * The most partitions a scan is split into: the one cap of `objects.stream`'s `partitions` and the

@@ -4,9 +4,9 @@
  *
  * @packageDocumentation
  */
-import { CallOptions, callOptions } from '../context'
-import { Where } from '../filters/where'
-import { TransportMode, transportMode } from '../grpc/options'
+import { CallOptions, callOptions } from '../context/context'
+import { Where } from '../input/where'
+import { TransportMode, transportMode } from '../input/transport-mode'
 import { MAX_UINT32, argsObject, atMost, name, optional, positiveInteger } from '../input/check'
 import { className, propertyName } from '../input/names'
 import { whereInput } from './args'

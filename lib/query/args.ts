@@ -4,11 +4,11 @@
  *
  * @packageDocumentation
  */
-import { CallOptions, callOptions } from '../context'
-import { Where, WhereCodec } from '../filters/where'
-import type { VectorFormat } from '../grpc/search-result'
-import { TransportMode, transportMode } from '../grpc/options'
-import { ArgumentValueError } from '../errors'
+import { CallOptions, callOptions } from '../context/context'
+import { Where, WhereCodec } from '../input/where'
+import type { VectorFormat } from './grpc/search-result'
+import { TransportMode, transportMode } from '../input/transport-mode'
+import { ArgumentValueError } from '../core/errors'
 import {
   ConsistencyLevel,
   MAX_INT32,
@@ -31,8 +31,7 @@ import { className, propertyName } from '../input/names'
 import { SortClause, Sort, sortClauses } from '../input/sort'
 import { uuid } from '../input/uuid'
 import { MultiVectorInput, VectorInput, nonEmptyVector, vectorOrMultiVector } from '../input/vectors'
-import { codecOf } from '../objects/args'
-import type { PropertiesCodec } from '../objects/decode-object'
+import { codecOf, type PropertiesCodec } from '../codecs/decode-object'
 
 /**
  * A property to return: a name, or an `object` / `object[]` property with the nested properties

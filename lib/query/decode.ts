@@ -6,10 +6,10 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { DecodeError } from '../errors'
-import type { AnyVector, RawSearchResult } from '../grpc/search-decode'
-import type { JsonValue } from '../grpc/value-json'
-import { AnyProperties, PropertiesCodec, decodeProperties } from '../objects/decode-object'
+import { DecodeError } from '../core/errors'
+import type { AnyVector, RawSearchResult } from './grpc/search-decode'
+import type { JsonValue } from '../codecs/value-json'
+import { AnyProperties, PropertiesCodec, decodeProperties } from '../codecs/decode-object'
 import type { QueryInput } from './args'
 import type { SearchGroup, SearchObject, SearchResult } from './result'
 

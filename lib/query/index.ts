@@ -8,11 +8,12 @@
  *
  * @packageDocumentation
  */
-import { OperationContext, operation } from '../context'
-import { WeaviateError } from '../errors'
-import type { VectorFormat, VectorOf } from '../grpc/search-result'
+import { OperationContext } from '../context/context'
+import { operation } from '../core/operation'
+import { WeaviateError } from '../core/errors'
+import type { VectorFormat, VectorOf } from './grpc/search-result'
 import { argsObject } from '../input/check'
-import { ObservableEither } from '../observable-either'
+import { ObservableEither } from '../core/observable-either'
 import {
   Bm25Args,
   FetchObjectsArgs,

@@ -5,10 +5,10 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { UnsupportedVersionError } from '../errors'
-import { Where } from '../filters/where'
+import { UnsupportedVersionError } from '../core/errors'
+import { Where } from '../input/where'
 import { isMultiVector } from '../input/vectors'
-import { Feature, ServerVersion, requireFeature } from '../version'
+import { Feature, ServerVersion, requireFeature } from '../server/version'
 import { QueryInput, SearchOperator, Targets } from './args'
 
 /**

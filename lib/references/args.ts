@@ -3,8 +3,8 @@
  *
  * @packageDocumentation
  */
-import { CallOptions, callOptions } from '../context'
-import { ArgumentValueError } from '../errors'
+import { CallOptions, callOptions } from '../context/context'
+import { ArgumentValueError } from '../core/errors'
 import { ConsistencyLevel, argsObject, consistencyLevel, name, optional, typeError } from '../input/check'
 import { className, propertyName } from '../input/names'
 import { uuid } from '../input/uuid'

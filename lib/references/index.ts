@@ -3,9 +3,9 @@
  *
  * @packageDocumentation
  */
-import { OperationContext } from '../context'
-import { WeaviateError } from '../errors'
-import { ObservableEither } from '../observable-either'
+import { OperationContext } from '../context/context'
+import { WeaviateError } from '../core/errors'
+import { ObservableEither } from '../core/observable-either'
 import { ReferenceArgs, ReplaceReferencesArgs } from './args'
 import { add, deleteReference, replace } from './operations'
 import { BatchReference, ReferenceBatchOptions, ReferenceWritten, batchReferences } from './batch'

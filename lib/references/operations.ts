@@ -6,11 +6,12 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { OperationContext, operation, withVersion } from '../context'
-import { WeaviateError } from '../errors'
-import { ObservableEither } from '../observable-either'
-import { routesFor } from '../routes'
-import { ServerVersion } from '../version'
+import { OperationContext, withVersion } from '../context/context'
+import { operation } from '../core/operation'
+import { WeaviateError } from '../core/errors'
+import { ObservableEither } from '../core/observable-either'
+import { routesFor } from '../server/routes'
+import { ServerVersion } from '../server/version'
 import { ReferenceArgs, ReplaceReferencesArgs, Target, replaceInput, singleInput } from './args'
 
 type Input = ReturnType<typeof singleInput>

@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-import { CallOptions, callOptions } from '../context'
+import { CallOptions, callOptions } from '../context/context'
 import { argsObject } from '../input/check'
 
 /**

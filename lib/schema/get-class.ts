@@ -6,11 +6,12 @@
 import * as E from 'fp-ts/Either'
 import { ClassDefinition } from '../codecs/class-definition'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext, operation } from '../context'
-import { WeaviateError } from '../errors'
+import { CallOptions, OperationContext } from '../context/context'
+import { operation } from '../core/operation'
+import { WeaviateError } from '../core/errors'
 import { className } from '../input/names'
-import { ObservableEither } from '../observable-either'
-import { schemaPath } from '../routes'
+import { ObservableEither } from '../core/observable-either'
+import { schemaPath } from '../server/routes'
 import { callInput } from './call-input'
 
 /**

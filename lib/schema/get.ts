@@ -5,10 +5,11 @@
  */
 import { decode } from '../codecs/decode'
 import { Schema, SchemaCodec } from '../codecs/class-definition'
-import { CallOptions, OperationContext, operation } from '../context'
-import { WeaviateError } from '../errors'
-import { ObservableEither } from '../observable-either'
-import { schemaPath } from '../routes'
+import { CallOptions, OperationContext } from '../context/context'
+import { operation } from '../core/operation'
+import { WeaviateError } from '../core/errors'
+import { ObservableEither } from '../core/observable-either'
+import { schemaPath } from '../server/routes'
 import { callInput } from './call-input'
 
 /**

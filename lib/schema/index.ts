@@ -4,9 +4,9 @@
  * @packageDocumentation
  */
 import { ClassDefinition, PropertyDefinition, Schema } from '../codecs/class-definition'
-import { CallOptions, OperationContext } from '../context'
-import { WeaviateError } from '../errors'
-import { ObservableEither } from '../observable-either'
+import { CallOptions, OperationContext } from '../context/context'
+import { WeaviateError } from '../core/errors'
+import { ObservableEither } from '../core/observable-either'
 import { addProperty } from './add-property'
 import { createClass } from './create-class'
 import { deleteClass } from './delete-class'

@@ -5,11 +5,11 @@
  */
 import { Observable, of } from 'rxjs'
 import type { TestScheduler } from 'rxjs/testing'
-import { ConnectionError, isUnexpectedStatusError } from '../../lib/errors'
+import { ConnectionError, isUnexpectedStatusError } from '../../lib/core/errors'
 import { itemFailure, missingItem } from '../../lib/batch/item-failure'
 import { ItemOutcome, ItemRetryPolicy, allFailed, withItemRetries } from '../../lib/batch/item-retry'
 import { Prepared } from '../../lib/batch/sink'
-import { DEFAULT_RETRY } from '../../lib/http/retry'
+import { DEFAULT_RETRY } from '../../lib/transport/http/retry'
 import { testScheduler } from '../helpers/test-scheduler'
 
 const REQUEST = { method: 'POST', url: 'http://127.0.0.1:8080/v1/batch/objects' } as const

@@ -6,9 +6,9 @@
  */
 import * as E from 'fp-ts/Either'
 import { Observable, Subject } from 'rxjs'
-import { batchInOrder, type Entry } from '../../lib/cli/batch-in-order'
-import type { FailureRecord } from '../../lib/cli/failures-file'
-import { ArgumentValueError, BatchObjectError, ConnectionError, type WeaviateError } from '../../lib/errors'
+import { batchInOrder, type Entry } from '../../lib/cli/pipelines/batch-in-order'
+import type { FailureRecord } from '../../lib/cli/state/failures-file'
+import { ArgumentValueError, BatchObjectError, ConnectionError, type WeaviateError } from '../../lib/core/errors'
 
 type Result = E.Either<WeaviateError, { readonly index: number }>
 type Passed = ReadonlyArray<{ readonly position: number | undefined; readonly failure: FailureRecord | undefined }>

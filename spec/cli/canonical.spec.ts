@@ -3,7 +3,7 @@
  * an object ignores key order, a reference's href and the name of its own class, but not a
  * property value, a vector or a reference target.
  */
-import { canonicalJson, contentHash } from '../../lib/cli/canonical'
+import { canonicalJson, contentHash } from '../../lib/cli/formats/canonical'
 
 const id = '11111111-1111-4111-8111-111111111111'
 const other = '22222222-2222-4222-8222-222222222222'

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { checkpointFile } from '../../lib/cli/checkpoint-file'
+import { checkpointFile } from '../../lib/cli/state/checkpoint-file'
 
 let dir: string
 

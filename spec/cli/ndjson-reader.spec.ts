@@ -4,7 +4,7 @@
  * chunks and multi-byte characters correctly.
  */
 import { Readable } from 'node:stream'
-import { readNdjson, type NdjsonLine } from '../../lib/cli/ndjson-reader'
+import { readNdjson, type NdjsonLine } from '../../lib/cli/formats/ndjson-reader'
 
 const read = async (chunks: ReadonlyArray<string | Buffer>, start?: { offset: number; line: number }): Promise<NdjsonLine[]> => {
   const lines: NdjsonLine[] = []

@@ -4,7 +4,7 @@
  * rate.
  */
 import { PassThrough } from 'node:stream'
-import { createProgress } from '../../lib/cli/progress'
+import { createProgress } from '../../lib/cli/terminal/progress'
 
 const stderrOf = (isTTY: boolean) => {
   const stream = Object.assign(new PassThrough(), { isTTY, columns: 200 })

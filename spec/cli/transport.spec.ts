@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { GRPC_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
+import { GRPC_FALLBACK_WARNING } from '../../lib/context/fallback-warnings'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
 import { startGrpcProxy } from '../helpers/grpc-proxy'
 import { grpcServerUrl, serverUrl } from '../helpers/versions'

@@ -6,7 +6,7 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchGrpcMethod, BatchObject, Client, ConnectOptions, connect } from '../../lib'
-import { GRPC_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
+import { GRPC_FALLBACK_WARNING } from '../../lib/context/fallback-warnings'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { startGrpcStub } from '../helpers/grpc-stub'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'

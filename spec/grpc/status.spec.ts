@@ -3,8 +3,8 @@
  * situations: no new error tag.
  */
 import { status } from '@grpc/grpc-js'
-import { grpcError } from '../../lib/grpc/status'
-import { isNetworkFailure, isTransient } from '../../lib/http/retry'
+import { grpcError } from '../../lib/transport/grpc/status'
+import { isNetworkFailure, isTransient } from '../../lib/transport/http/retry'
 
 const site = { url: 'http://127.0.0.1:50051/weaviate.v1.Weaviate/BatchObjects', limit: { afterMs: 30_000, phase: 'attempt' as const, timeoutMs: 30_000 } }
 

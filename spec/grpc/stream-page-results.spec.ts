@@ -5,8 +5,8 @@
  */
 import { create, toBinary } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
-import { SearchReplySchema, SearchResultSchema } from '../../lib/grpc/generated/weaviate/v1/search_pb'
-import { METHODS } from '../../lib/grpc/methods'
+import { SearchReplySchema, SearchResultSchema } from '../../lib/proto/generated/weaviate/v1/search_pb'
+import { METHODS } from '../../lib/transport/grpc/methods'
 import { PageResults } from '../../lib/objects/stream/grpc-results'
 
 const ids = ['00000000-0000-0000-0000-000000000001', '00000000-0000-0000-0000-000000000002']

@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/Either'
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, StreamArgs, WeaviateError, WeaviateObject, connect } from '../../lib'
-import { GRPC_FALLBACK_WARNING } from '../../lib/grpc/fallback-warning'
+import { GRPC_FALLBACK_WARNING } from '../../lib/context/fallback-warnings'
 import { createClass, deleteClass, insertObjects } from '../helpers/fixtures'
 import { GrpcProxy, ProxyAnswer, startGrpcProxy } from '../helpers/grpc-proxy'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'

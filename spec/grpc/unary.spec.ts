@@ -6,9 +6,9 @@
 import { create } from '@bufbuild/protobuf'
 import { type Client, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
-import { SearchRequestSchema } from '../../lib/grpc/generated/weaviate/v1/search_pb'
-import { METHODS } from '../../lib/grpc/methods'
-import { startUnary } from '../../lib/grpc/unary'
+import { SearchRequestSchema } from '../../lib/proto/generated/weaviate/v1/search_pb'
+import { METHODS } from '../../lib/transport/grpc/methods'
+import { startUnary } from '../../lib/transport/grpc/unary'
 
 /** A client that fails the test if a call is made on it. */
 const noCalls = {

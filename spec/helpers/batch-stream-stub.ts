@@ -12,14 +12,14 @@
  */
 import { MessageInitShape, create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { Server, ServerCredentials, ServerDuplexStream, ServerUnaryCall, sendUnaryData, status } from '@grpc/grpc-js'
-import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../../lib/grpc/generated/weaviate/v1/batch_pb'
+import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../../lib/proto/generated/weaviate/v1/batch_pb'
 import {
   BatchStreamReply,
   BatchStreamReplySchema,
   BatchStreamRequest,
   BatchStreamRequestSchema,
   BatchStreamRequest_Start,
-} from '../../lib/grpc/generated/weaviate/v1/batch_stream_pb'
+} from '../../lib/proto/generated/weaviate/v1/batch_stream_pb'
 
 /** What the stub does on the n-th stream (0-based) with its m-th `Data` message (0-based). */
 export interface BatchStreamScript {

@@ -6,9 +6,9 @@
 import { DescMessage, MessageShape, create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import type { DescMethodUnary } from '@bufbuild/protobuf'
 import { Metadata, Server, ServerCredentials, ServerUnaryCall, sendUnaryData, status } from '@grpc/grpc-js'
-import { Health, HealthCheckResponseSchema, HealthCheckResponse_ServingStatus } from '../../lib/grpc/generated/grpc/health/v1/health_pb'
-import { BatchObjectsReplySchema, BatchObjectsRequest } from '../../lib/grpc/generated/weaviate/v1/batch_pb'
-import { Weaviate } from '../../lib/grpc/generated/weaviate/v1/service_pb'
+import { Health, HealthCheckResponseSchema, HealthCheckResponse_ServingStatus } from '../../lib/proto/generated/grpc/health/v1/health_pb'
+import { BatchObjectsReplySchema, BatchObjectsRequest } from '../../lib/proto/generated/weaviate/v1/batch_pb'
+import { Weaviate } from '../../lib/proto/generated/weaviate/v1/service_pb'
 
 /** What the stub does with the n-th BatchObjects call (0-based). */
 export type StubAnswer =

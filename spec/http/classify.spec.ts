@@ -2,7 +2,7 @@
  * Classification of answers and the server's error-body shapes.
  */
 import * as E from 'fp-ts/Either'
-import { classify, errorBody, errorMessages } from '../../lib/http/classify'
+import { classify, errorBody, errorMessages } from '../../lib/transport/http/classify'
 
 const URL = 'http://127.0.0.1:8080/v1/objects'
 const exchange = { method: 'GET', url: URL, expect: [200] } as const

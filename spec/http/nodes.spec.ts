@@ -1,8 +1,8 @@
 /**
  * The failover cursor over a client's nodes (lib/http/nodes.ts).
  */
-import { ConnectionError, TimeoutError, UnexpectedStatusError } from '../../lib/errors'
-import { createNodes, parseNodes } from '../../lib/http/nodes'
+import { ConnectionError, TimeoutError, UnexpectedStatusError } from '../../lib/core/errors'
+import { createNodes, parseNodes } from '../../lib/transport/http/nodes'
 
 const three = () => createNodes(parseNodes(['http://a:1', 'http://b:1', 'http://c:1']))
 const url = 'http://a:1/v1/meta'

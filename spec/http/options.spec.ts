@@ -1,9 +1,9 @@
 /**
  * The client's HTTP options, resolved once per client (lib/http/options.ts).
  */
-import { ArgumentValueError } from '../../lib/errors'
-import { DEFAULT_TIMEOUT, forCall, resolveOptions } from '../../lib/http/options'
-import { DEFAULT_RETRY } from '../../lib/http/retry'
+import { ArgumentValueError } from '../../lib/core/errors'
+import { DEFAULT_TIMEOUT, forCall, resolveOptions } from '../../lib/transport/http/options'
+import { DEFAULT_RETRY } from '../../lib/transport/http/retry'
 
 const URLS = ['http://127.0.0.1:8080']
 

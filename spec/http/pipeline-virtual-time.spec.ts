@@ -7,11 +7,11 @@ import * as E from 'fp-ts/Either'
 import { Observable } from 'rxjs'
 import type { TestScheduler } from 'rxjs/testing'
 import { testScheduler } from '../helpers/test-scheduler'
-import { ConnectionError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../lib/errors'
-import { HttpOptions } from '../../lib/http/options'
-import { createHttp } from '../../lib/http/pipeline'
-import { RawResponse, Target, Transport } from '../../lib/http/transport'
-import { HttpRequest, HttpResponse } from '../../lib/http/types'
+import { ConnectionError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../lib/core/errors'
+import { HttpOptions } from '../../lib/transport/http/options'
+import { createHttp } from '../../lib/transport/http/pipeline'
+import { RawResponse, Target, Transport } from '../../lib/transport/http/transport'
+import { HttpRequest, HttpResponse } from '../../lib/transport/http/types'
 
 let scheduler: TestScheduler
 beforeEach(() => {

@@ -2,10 +2,10 @@
  * createHttp's option checks, node parsing (lib/http/nodes.ts) and URL building (lib/http/urls.ts).
  */
 import { firstValueFrom } from 'rxjs'
-import { ArgumentValueError } from '../../lib/errors'
-import { createHttp } from '../../lib/http/pipeline'
-import { parseNodes } from '../../lib/http/nodes'
-import { pathWithQuery } from '../../lib/http/urls'
+import { ArgumentValueError } from '../../lib/core/errors'
+import { createHttp } from '../../lib/transport/http/pipeline'
+import { parseNodes } from '../../lib/transport/http/nodes'
+import { pathWithQuery } from '../../lib/transport/http/urls'
 
 describe('parseNodes', () => {
   it('appends /v1 to a bare origin', () => {

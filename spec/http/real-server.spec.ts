@@ -6,7 +6,7 @@ import * as E from 'fp-ts/Either'
 import { randomUUID } from 'node:crypto'
 import { inspect } from 'node:util'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
-import { HttpEffect, createHttp } from '../../lib/http/pipeline'
+import { HttpEffect, createHttp } from '../../lib/transport/http/pipeline'
 import { exchange, exchangeFailure } from '../helpers/client'
 import { weaviateConnection } from '../helpers/server'
 

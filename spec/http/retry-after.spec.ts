@@ -2,7 +2,7 @@
  * Retry-After with strict grammars: delta-seconds or an HTTP-date (IMF-fixdate, RFC 850, asctime),
  * checked field by field; everything else is ignored.
  */
-import { parseHttpDate, parseRetryAfter } from '../../lib/http/retry-after'
+import { parseHttpDate, parseRetryAfter } from '../../lib/transport/http/retry-after'
 
 const NOW = Date.UTC(2015, 9, 21, 7, 28, 0) // Wed, 21 Oct 2015 07:28:00 GMT
 

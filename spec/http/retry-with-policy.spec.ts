@@ -5,8 +5,8 @@
 import { Observable } from 'rxjs'
 import type { TestScheduler } from 'rxjs/testing'
 import { testScheduler } from '../helpers/test-scheduler'
-import { UnexpectedStatusError } from '../../lib/errors'
-import { retryWithPolicy } from '../../lib/http/retry-with-policy'
+import { UnexpectedStatusError } from '../../lib/core/errors'
+import { retryWithPolicy } from '../../lib/transport/http/retry-with-policy'
 
 let scheduler: TestScheduler
 beforeEach(() => {

@@ -1,9 +1,9 @@
 /**
  * The pure retry policy: retryDelay and parseRetryAfter.
  */
-import { ConnectionError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../lib/errors'
-import { DEFAULT_RETRY, isIdempotent, parseRetryAfter, retryDelay } from '../../lib/http/retry'
-import { RetryOptions } from '../../lib/http/types'
+import { ConnectionError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../lib/core/errors'
+import { DEFAULT_RETRY, isIdempotent, parseRetryAfter, retryDelay } from '../../lib/transport/http/retry'
+import { RetryOptions } from '../../lib/transport/http/types'
 
 const URL = 'http://127.0.0.1:8080/v1/objects'
 const options: RetryOptions = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1_000, random: () => 0.5 }

@@ -4,11 +4,11 @@
 import * as E from 'fp-ts/Either'
 import { inspect } from 'node:util'
 import { firstValueFrom } from 'rxjs'
-import { HttpOptions } from '../../lib/http/options'
-import { HttpEffect, createHttp } from '../../lib/http/pipeline'
-import { toEither } from '../../lib/http/to-either'
-import { ERROR_BODY_CAP } from '../../lib/http/transport'
-import { HttpRequest, HttpResponse } from '../../lib/http/types'
+import { HttpOptions } from '../../lib/transport/http/options'
+import { HttpEffect, createHttp } from '../../lib/transport/http/pipeline'
+import { toEither } from '../../lib/transport/http/to-either'
+import { ERROR_BODY_CAP } from '../../lib/transport/http/transport'
+import { HttpRequest, HttpResponse } from '../../lib/transport/http/types'
 import { exchange, exchangeFailure, left, once } from '../helpers/client'
 import {
   TestServer,

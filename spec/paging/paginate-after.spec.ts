@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either'
 import { Observable, Subject, concatMap, defer, delay, finalize, firstValueFrom, lastValueFrom, of, take, tap, toArray } from 'rxjs'
 import type { TestScheduler } from 'rxjs/testing'
 import { testScheduler } from '../helpers/test-scheduler'
-import { ObservableEither } from '../../lib/observable-either'
+import { ObservableEither } from '../../lib/core/observable-either'
 import { PageProgress, createPacer, paginateAfter } from '../../lib/paging'
 import { pagesAfter } from '../../lib/paging/paginate-after'
 

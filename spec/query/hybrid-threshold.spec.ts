@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/Either'
 import { hybridInput } from '../../lib/query/args'
 import { supportsQuery } from '../../lib/query/requirements'
-import { parseVersion } from '../../lib/version'
+import { parseVersion } from '../../lib/server/version'
 import { right } from '../helpers/client'
 import { searchClass } from '../helpers/search-class'
 import { cosineDistance, random } from '../helpers/vector-math'

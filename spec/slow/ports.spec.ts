@@ -14,7 +14,7 @@
 import { promises as fs } from 'node:fs'
 import { request } from 'undici'
 import { startEmbedded, type EmbeddedWeaviate, type ServerPorts } from '../../lib/embedded'
-import { PROFILING_PORT } from '../../lib/embedded/auth/exposure'
+import { PROFILING_PORT } from '../../lib/embedded/exposure'
 import { EMPTY_BATCH_OBJECTS, grpcCall } from '../helpers/grpc-call'
 import { bearer, retryOnPortClash, startGuardedCluster, type GuardedCluster } from '../helpers/embedded-fixtures'
 import { isLoopback, listeningSockets, type ListeningSocket } from '../helpers/listening-sockets'

@@ -3,8 +3,8 @@
  * a guard `is<Tag>`, and a message from the table's formatter, and the brand makes an error of a
  * second loaded copy of the module recognised by this copy's guards.
  */
-import * as errors from '../../lib/errors'
-import { ErrorProps, TAGS, formatError, isWeaviateError } from '../../lib/errors'
+import * as errors from '../../lib/core/errors'
+import { ErrorProps, TAGS, formatError, isWeaviateError } from '../../lib/core/errors'
 
 type Tag = keyof ErrorProps
 type ErrorsModule = typeof errors

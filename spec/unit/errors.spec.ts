@@ -7,10 +7,10 @@ import {
   isConnectionError,
   isTimeoutError,
   isWeaviateError,
-} from '../../lib/errors'
-import { isNetworkFailure } from '../../lib/http/retry'
+} from '../../lib/core/errors'
+import { isNetworkFailure } from '../../lib/transport/http/retry'
 
-type ErrorsModule = typeof import('../../lib/errors')
+type ErrorsModule = typeof import('../../lib/core/errors')
 
 /** A second, separately loaded copy of lib/errors, as a second copy of the package would be. */
 const secondCopy = (): ErrorsModule => {

@@ -1,4 +1,4 @@
-import { redactUrl } from '../../lib/errors'
+import { redactUrl } from '../../lib/core/errors'
 
 describe('redactUrl', () => {
   it('removes user info and access_token from a parseable URL', () => {

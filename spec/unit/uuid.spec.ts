@@ -1,4 +1,4 @@
-import { ArgumentValueError } from '../../lib/errors'
+import { ArgumentValueError } from '../../lib/core/errors'
 import { uuid } from '../../lib/input/uuid'
 import { capitalizeFirst } from '../../lib/input/names'
 

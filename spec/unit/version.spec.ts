@@ -1,4 +1,4 @@
-import { compareVersions, parseVersion, supportsClassNamespaces } from '../../lib/version'
+import { compareVersions, parseVersion, supportsClassNamespaces } from '../../lib/server/version'
 
 const v = (raw: string) => {
   const parsed = parseVersion(raw)

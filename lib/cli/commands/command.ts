@@ -4,8 +4,8 @@
  *
  * @packageDocumentation
  */
-import { EXIT } from '../command-errors'
-import type { CliIo } from '../io'
+import { EXIT } from '../terminal/command-errors'
+import type { CliIo } from '../terminal/io'
 import { choice, optionsHelp, parseOptions, type OptionTable, type OptionValues } from '../options/option-table'
 
 /**

@@ -14,15 +14,15 @@
  */
 import { firstRight, type Client, type TransportMode, type VectorFormat } from '../../index'
 import { MAX_PARTITIONS } from '../../paging'
-import { CommandFailure, UsageError } from '../command-errors'
-import { connectionOf, connectTo, ONE_WEAVIATE, SHARED_CONNECTION_OPTIONS } from '../connection'
-import { exportLine } from '../export-line'
-import { openNdjsonWriter } from '../ndjson-writer'
+import { CommandFailure, UsageError } from '../terminal/command-errors'
+import { connectionOf, connectTo, ONE_WEAVIATE, SHARED_CONNECTION_OPTIONS } from '../options/connection'
+import { exportLine } from '../formats/export-line'
+import { openNdjsonWriter } from '../formats/ndjson-writer'
 import { flag, integer, requiredText, text, type OptionValues } from '../options/option-table'
-import { partitionPages, startCursors, type PartitionCursors } from '../partition-pages'
-import { readTransport } from '../vector-format'
-import { runResumable, type ResumableRun } from '../resumable-run'
-import type { CliIo } from '../io'
+import { partitionPages, startCursors, type PartitionCursors } from '../pipelines/partition-pages'
+import { readTransport } from '../formats/vector-format'
+import { runResumable, type ResumableRun } from '../state/resumable-run'
+import type { CliIo } from '../terminal/io'
 import { defineCommand, PROGRESS } from './command'
 
 /** The checkpoint of an export. */

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { parseArgs } from 'node:util'
-import { UsageError } from '../command-errors'
+import { UsageError } from '../terminal/command-errors'
 
 /** What `parseArgs` hands over for one option. */
 type Raw = string | boolean | ReadonlyArray<string | boolean> | undefined

@@ -10,7 +10,7 @@
  *
  * @packageDocumentation
  */
-import { compareVersions, parseVersion } from '../../version'
+import { compareVersions, parseVersion } from '../../server/version'
 
 /**
  * The settings above, each with the first version that reads it.

@@ -15,7 +15,7 @@
  */
 import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
-import { compareVersions, parseVersion } from '../../version'
+import { compareVersions, parseVersion } from '../../server/version'
 import { installIntoCache, withCacheTemp } from './cache'
 import { runCommand } from './command'
 

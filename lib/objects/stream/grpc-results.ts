@@ -8,9 +8,9 @@
  */
 import { fromBinary } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
-import { DecodeError } from '../../errors'
-import { SearchResult, SearchResultSchema } from '../../grpc/generated/weaviate/v1/search_pb'
-import { idOf } from '../../grpc/search-result'
+import { DecodeError } from '../../core/errors'
+import { SearchResult, SearchResultSchema } from '../../proto/generated/weaviate/v1/search_pb'
+import { idOf } from '../../query/grpc/search-result'
 
 /**
  * A page's results, decoded once each, on demand.

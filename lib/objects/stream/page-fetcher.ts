@@ -9,8 +9,8 @@
 import * as E from 'fp-ts/Either'
 import { OperatorFunction, map, takeWhile } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
-import { WeaviateError } from '../../errors'
-import { ObservableEither } from '../../observable-either'
+import { WeaviateError } from '../../core/errors'
+import { ObservableEither } from '../../core/observable-either'
 
 /**
  * A vector of a streamed object, in either `vectorFormat` (the public operations type it by

@@ -7,10 +7,10 @@
  */
 import * as E from 'fp-ts/Either'
 import { WeaviateObject, normaliseObject } from '../../codecs/object'
-import { DecodeError } from '../../errors'
+import { DecodeError } from '../../core/errors'
 import { SearchObject } from '../../query/result'
-import { beacon } from '../../routes'
-import { PropertiesCodec, decodeProperties } from '../decode-object'
+import { beacon } from '../../server/routes'
+import { PropertiesCodec, decodeProperties } from '../../codecs/decode-object'
 import { StreamVector } from './page-fetcher'
 
 /** How the objects of one stream are turned into stream objects. */

@@ -7,8 +7,8 @@
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { decode } from '../../codecs/decode'
-import { UnexpectedStatusError, WeaviateError } from '../../errors'
-import { HttpResponse } from '../../http/types'
+import { UnexpectedStatusError, WeaviateError } from '../../core/errors'
+import { HttpResponse } from '../../transport/http/types'
 
 const Answer = t.intersection([
   t.partial({

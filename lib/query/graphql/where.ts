@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { Where, WhereValue } from '../../filters/where'
+import { Where, WhereValue } from '../../input/where'
 import { Literal, enumValue } from './literal'
 
 const LIST_KEYS: Readonly<Record<string, string>> = {

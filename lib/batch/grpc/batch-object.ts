@@ -1,0 +1,138 @@
+/**
+ * One item of `objects.batch` checked and built as a gRPC `BatchObject`: the same checks, argument
+ * names and UUID assignment as the REST path (`lib/objects/batch.ts`), vectors as float32 bytes.
+ *
+ * @packageDocumentation
+ */
+import { create } from '@bufbuild/protobuf'
+import * as E from 'fp-ts/Either'
+import { v4 as uuidv4 } from 'uuid'
+import type { Prepared } from '../sink'
+import { WellFormedObject, uuidFor, wellFormedObjects } from '../well-formed-object'
+import { ArgumentError, UnsupportedVersionError } from '../../core/errors'
+import { argsObject, name, optional, typeError } from '../../input/check'
+import { checkInput } from '../../core/operation'
+import { className } from '../../input/names'
+import { uuid as checkUuid } from '../../input/uuid'
+import { CheckedNamedVectors, float32NamedVectors, float32Vector, isMultiVector } from '../../input/vectors'
+import { ifVectorsWritable } from '../../input/vector-writes'
+import type { ServerVersion } from '../../server/version'
+import { batchProperties } from './batch-properties'
+import { BatchObject, BatchObjectSchema } from '../../proto/generated/weaviate/v1/batch_pb'
+import { VectorsSchema, Vectors_VectorType } from '../../proto/generated/weaviate/v1/common_pb'
+import { multiVectorToBytes, vectorToBytes } from '../../codecs/vector-bytes'
+
+/**
+ * A prepared object: the message, and what its result names.
+ *
+ * @example
+ * ```ts
+ * const payload: GrpcObjectPayload = { uuid, className: 'Article', message: create(BatchObjectSchema, { uuid, collection: 'Article' }) }
+ * ```
+ */
+export interface GrpcObjectPayload {
+  readonly uuid: string
+  readonly className: string
+  readonly message: BatchObject
+}
+
+/**
+ * Checks one item and builds its message; a `Left` names the offending argument like the REST path.
+ * A well-formed item (`wellFormedObjects`) takes the fast path, anything else the checked one, with
+ * the same outcome.
+ *
+ * @example
+ * ```ts
+ * prepareGrpcObject(undefined)({ className: 'Article', dataObject: { title: 'x' }, vector: new Float32Array(768) }, 0)
+ * ```
+ */
+export const prepareGrpcObject = (uuidOf: ((object: unknown, index: number) => string) | undefined, version?: ServerVersion) => {
+  const read = wellFormedObjects()
+  return (item: unknown, index: number): E.Either<ArgumentError | UnsupportedVersionError, Prepared<GrpcObjectPayload>> =>
+    preparedFast(read(item), uuidOf, item, index) ?? preparedChecked(uuidOf, version, item, index)
+}
+
+/**
+ * The message of a well-formed object; `undefined` when its vector is not a finite one (the
+ * checked path then names it). `uuidOf` is called last, once, as on the REST path.
+ */
+const preparedFast = (
+  fields: WellFormedObject | undefined,
+  uuidOf: ((object: unknown, index: number) => string) | undefined,
+  item: unknown,
+  index: number,
+): E.Either<ArgumentError, Prepared<GrpcObjectPayload>> | undefined => {
+  if (fields === undefined) return undefined
+  const vectorBytes = fields.vector === undefined ? undefined : finiteFloat32Bytes(fields.vector)
+  if (vectorBytes === null) return undefined
+  const id = uuidFor(fields.uuid, uuidOf, item, index)
+  if (E.isLeft(id)) return id
+  const { properties, bytes } = batchProperties(fields.data)
+  const message = create(BatchObjectSchema, { uuid: id.right, collection: fields.className, properties })
+  if (vectorBytes !== undefined) message.vectorBytes = vectorBytes
+  if (fields.tenant !== undefined) message.tenant = fields.tenant
+  const size = bytes + (vectorBytes?.byteLength ?? 0) + fields.className.length + id.right.length + 16
+  return E.right({ index, payload: { uuid: id.right, className: fields.className, message }, bytes: size })
+}
+
+/**
+ * The checked path: every field checked by name, the same errors as REST's; with the server's
+ * `version`, an object whose vectors it would misread fails (`vector-writes.ts`).
+ */
+const preparedChecked = (
+  uuidOf: ((object: unknown, index: number) => string) | undefined,
+  version: ServerVersion | undefined,
+  item: unknown,
+  index: number,
+): E.Either<ArgumentError | UnsupportedVersionError, Prepared<GrpcObjectPayload>> => {
+  const checked = checkInput(() => {
+    const at = `objects[${index}]`
+    const a = argsObject(at, item)
+    const data = a['dataObject']
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return typeError(`${at}.dataObject`, 'object', data)
+    const klass = className(`${at}.className`, a['className'])
+    const given = optional(checkUuid, `${at}.uuid`, a['uuid'])
+    const id = given ?? (uuidOf === undefined ? uuidv4() : checkUuid(`${at} uuidOf`, uuidOf(item, index)))
+    const vector = optional(float32Vector, `${at}.vector`, a['vector'])
+    const vectorBytes = vector === undefined ? undefined : vectorToBytes(vector)
+    const vectors = optional(float32NamedVectors, `${at}.vectors`, a['vectors'])
+    const named = vectors === undefined ? undefined : namedVectorMessages(vectors)
+    const tenant = optional(name, `${at}.tenant`, a['tenant'])
+    const { properties, bytes } = batchProperties(data as Readonly<Record<string, unknown>>)
+    const message = create(BatchObjectSchema, {
+      uuid: id,
+      collection: klass,
+      properties,
+      ...(vectorBytes === undefined ? {} : { vectorBytes }),
+      ...(named === undefined ? {} : { vectors: named }),
+      ...(tenant === undefined ? {} : { tenant }),
+    })
+    const vectorSize = (vectorBytes?.byteLength ?? 0) + (named ?? []).reduce((n, v) => n + v.name.length + v.vectorBytes.byteLength + 8, 0)
+    return { prepared: { index, payload: { uuid: id, className: klass, message }, bytes: bytes + vectorSize + klass.length + id.length + 16 }, vectors }
+  })
+  return ifVectorsWritable(version, checked)
+}
+
+/**
+ * The little-endian float32 bytes of a copy of `value` when it is an array or Float32Array of
+ * finite numbers (-0 written as 0, as REST's JSON does), in one pass; `null` for anything else.
+ */
+const finiteFloat32Bytes = (value: unknown): Uint8Array | null => {
+  if (!(value instanceof Float32Array) && !Array.isArray(value)) return null
+  const source = value as ArrayLike<unknown>
+  const copy = new Float32Array(source.length)
+  for (let i = 0; i < source.length; i++) {
+    const x = source[i]
+    if (typeof x !== 'number' || !Number.isFinite(x)) return null
+    copy[i] = x || 0
+  }
+  return vectorToBytes(copy)
+}
+
+/** Checked named vectors as `Vectors` messages: a vector as `SINGLE_FP32`, a multi-vector as `MULTI_FP32`. */
+const namedVectorMessages = (vectors: CheckedNamedVectors<Float32Array>) =>
+  Object.entries(vectors).map(([vectorName, v]) =>
+    isMultiVector(v)
+      ? create(VectorsSchema, { name: vectorName, vectorBytes: multiVectorToBytes(v), type: Vectors_VectorType.MULTI_FP32 })
+      : create(VectorsSchema, { name: vectorName, vectorBytes: vectorToBytes(v), type: Vectors_VectorType.SINGLE_FP32 }),
+  )

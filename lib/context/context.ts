@@ -1,0 +1,53 @@
+/**
+ * What every operation needs from its client: the HTTP and gRPC pipelines, the server version, the
+ * transport choice and the client's memories (deprecations, a refused `BatchStream`). The two
+ * steps every operation shares, check then run, are `operation()` in `lib/core/operation.ts`.
+ *
+ * @packageDocumentation
+ */
+import { Deprecations } from '../server/deprecations'
+import { WeaviateError } from '../core/errors'
+import type { StreamRefusal } from './stream-refusal'
+import type { TransportChoice } from './transport-choice'
+import type { GrpcEffect } from '../transport/grpc/pipeline'
+import type { HttpEffect } from '../transport/http/pipeline'
+import type { CallOptions, RetryOptions, TimeoutOptions } from '../transport/http/types'
+import { ObservableEither, flatMap } from '../core/observable-either'
+import { VersionSource } from './server-version'
+import { ServerVersion } from '../server/version'
+
+// Operations import their per-call settings type with the rest of their context.
+export type { CallOptions } from '../transport/http/types'
+
+/** The client's parts an operation uses. */
+export interface OperationContext {
+  readonly http: HttpEffect
+  readonly versions: VersionSource
+  readonly deprecations: Deprecations
+  /** The gRPC calls of operations that have a gRPC path. */
+  readonly grpc: GrpcEffect
+  /** gRPC or REST, decided once per client (`transport` option). */
+  readonly transports: TransportChoice
+  /** Whether the server refused `BatchStream` (UNIMPLEMENTED): `objects.batch`'s `'auto'` then uses `BatchObjects`. */
+  readonly streamRefusal: StreamRefusal
+}
+
+/** The per-call settings of an argument object, for the request description. */
+export const callOptions = (args: Record<string, unknown>): Pick<CallOptions, 'retry' | 'timeout'> => {
+  const out: { retry?: Partial<RetryOptions> | false; timeout?: Partial<TimeoutOptions> } = {}
+  const retry = args['retry']
+  if (retry === false || (typeof retry === 'object' && retry !== null)) out.retry = retry
+  const timeout = args['timeout']
+  if (typeof timeout === 'object' && timeout !== null) out.timeout = timeout
+  return out
+}
+
+/**
+ * Runs `f` with the server version (read once per client). The first operation's `GET /v1/meta`
+ * runs under that operation's `retry` and `timeout`, and unsubscribing from the operation aborts it.
+ */
+export const withVersion = <A>(
+  ctx: OperationContext,
+  call: CallOptions,
+  f: (version: ServerVersion) => ObservableEither<WeaviateError, A>,
+): ObservableEither<WeaviateError, A> => ctx.versions.version(call).pipe(flatMap(f))

@@ -1,0 +1,129 @@
+/**
+ * Which transport an operation runs over, decided once per client: with `transport: 'auto'`,
+ * gRPC when the server's version has the methods the client uses (`FEATURES.grpc`) and a gRPC
+ * health check answers SERVING; otherwise REST, with one warning naming the reason. `'grpc'` and
+ * `'rest'` skip the checks. A failure to read the server version is the operation's `Left` and
+ * is not remembered (the next operation asks again); the decision itself is kept for good.
+ *
+ * @packageDocumentation
+ */
+import { create } from '@bufbuild/protobuf'
+import * as E from 'fp-ts/Either'
+import { Observable, defer, finalize, map, mergeMap, of, share, tap } from 'rxjs'
+import type { CallOptions } from '../transport/http/types'
+import { WeaviateError } from '../core/errors'
+import { ObservableEither } from '../core/observable-either'
+import type { VersionSource } from './server-version'
+import { FEATURES, ServerVersion, supports } from '../server/version'
+import { HealthCheckRequestSchema, HealthCheckResponse_ServingStatus } from '../proto/generated/grpc/health/v1/health_pb'
+import { METHODS } from '../transport/grpc/methods'
+import type { TransportKind, TransportMode } from '../input/transport-mode'
+import type { GrpcEffect } from '../transport/grpc/pipeline'
+
+/** The health check's own limit: a closed port answers at once, a black hole should not stall an import. */
+const HEALTH_CHECK_MS = 5_000
+
+/**
+ * The transport decision of one client.
+ *
+ * @example
+ * ```ts
+ * ctx.transports.choose(args.transport, call).pipe(flatMap((kind) => (kind === 'grpc' ? viaGrpc() : viaRest())))
+ * ```
+ */
+export interface TransportChoice {
+  /** The client's mode (a call without its own `transport` runs in it). */
+  readonly mode: TransportMode
+  /** The transport for a call whose own `transport` is `mode` (the client's when undefined). */
+  choose(mode: TransportMode | undefined, call: CallOptions): ObservableEither<WeaviateError, TransportKind>
+  /** What {@link TransportChoice.choose} gives when it needs to ask nothing (decided, or not `'auto'`). */
+  settled(mode: TransportMode | undefined): TransportKind | undefined
+}
+
+/**
+ * What the decision needs.
+ *
+ * @example
+ * ```ts
+ * createTransportChoice({ mode: 'auto', versions: ctx.versions, grpc, warn: warnRestFallback })
+ * ```
+ */
+export interface TransportChoiceConfig {
+  /** The client's mode. */
+  readonly mode: TransportMode
+  readonly versions: VersionSource
+  readonly grpc: GrpcEffect
+  /** Called once, with the reason, when `'auto'` settles on REST. */
+  readonly warn: (reason: string) => void
+}
+
+/**
+ * Creates the decision of one client.
+ *
+ * @example
+ * ```ts
+ * const transports = createTransportChoice({ mode: 'auto', versions, grpc, warn: warnRestFallback })
+ * ```
+ */
+export const createTransportChoice = (config: TransportChoiceConfig): TransportChoice => {
+  let known: TransportKind | undefined
+  let shared: Observable<E.Either<WeaviateError, TransportKind>> | undefined
+
+  const healthy = (): Observable<E.Either<string, true>> => {
+    const node = config.grpc.nodes[0]
+    const where = node?.origin ?? 'the gRPC address'
+    return config.grpc
+      .run(METHODS.health, create(HealthCheckRequestSchema, { service: '' }), { retry: false, timeout: { attemptMs: HEALTH_CHECK_MS, totalMs: HEALTH_CHECK_MS } })
+      .pipe(
+        map(
+          E.match(
+            (error): E.Either<string, true> => E.left(`the gRPC health check at ${where} failed: ${error.message}`),
+            (reply) =>
+              reply.status === HealthCheckResponse_ServingStatus.SERVING
+                ? E.right(true)
+                : E.left(`the gRPC health check at ${where} answered ${HealthCheckResponse_ServingStatus[reply.status] ?? String(reply.status)}`),
+          ),
+        ),
+      )
+  }
+
+  const decide = (version: ServerVersion): Observable<TransportKind> => {
+    if (!supports(version, 'grpc')) {
+      return of(fallBack(`the server is ${version.raw} and ${FEATURES.grpc.name} needs ${FEATURES.grpc.since}`))
+    }
+    return healthy().pipe(map((ok): TransportKind => (E.isRight(ok) ? 'grpc' : fallBack(ok.left))))
+  }
+
+  const fallBack = (reason: string): TransportKind => {
+    config.warn(reason)
+    return 'rest'
+  }
+
+  const resolveAuto = (call: CallOptions): Observable<E.Either<WeaviateError, TransportKind>> =>
+    config.versions.version(call).pipe(
+      mergeMap(E.match((error) => of(E.left<WeaviateError, TransportKind>(error)), (version) => decide(version).pipe(map((kind) => E.right<WeaviateError, TransportKind>(kind))))),
+      tap((decision) => {
+        if (E.isRight(decision)) known = decision.right
+        shared = undefined
+      }),
+      finalize(() => (shared = undefined)),
+      share({ resetOnRefCountZero: true, resetOnComplete: true, resetOnError: true }),
+    )
+
+  const settled = (mode: TransportMode | undefined): TransportKind | undefined => {
+    const effective = mode ?? config.mode
+    return effective === 'auto' ? known : effective
+  }
+
+  return {
+    mode: config.mode,
+    choose: (mode, call) =>
+      defer(() => {
+        const kind = settled(mode)
+        if (kind !== undefined) return of(E.right(kind))
+        shared ??= resolveAuto(call)
+        return shared
+      }),
+    settled,
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * A gRPC `SearchReply` as a search result: each result's properties as REST's JSON (typed values
+ * through `value-json.ts`), the metadata asked for, vectors in the asked format and followed
+ * references as objects. Properties are not yet decoded by the caller's codec.
+ *
+ * @packageDocumentation
+ */
+import type { MetadataResult, PropertiesResult, SearchReply } from '../../proto/generated/weaviate/v1/search_pb'
+import type { MetadataField } from '../args'
+import type { SearchGroup, SearchMetadata, SearchObject, SearchResult } from '../result'
+import { VectorFormat, VectorReader, idOf, namedVectorsOf, vectorReader } from './search-result'
+import { JsonValue, propertiesToJson } from '../../codecs/value-json'
+
+/**
+ * A vector of either format.
+ *
+ * @example
+ * ```ts
+ * const v: AnyVector = new Float32Array(3)
+ * ```
+ */
+export type AnyVector = readonly number[] | Float32Array
+
+/**
+ * A result before its properties are decoded.
+ *
+ * @example
+ * ```ts
+ * const raw: RawSearchResult = { objects: [] }
+ * ```
+ */
+export type RawSearchResult = SearchResult<Record<string, JsonValue>, AnyVector>
+type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
+
+/**
+ * What decoding needs from the query.
+ *
+ * @example
+ * ```ts
+ * const options: DecodeOptions = { className: 'Article', metadata: ['distance'], vectorFormat: 'array', grouped: false }
+ * ```
+ */
+export interface DecodeOptions {
+  readonly className: string
+  readonly metadata: readonly MetadataField[]
+  readonly vectorFormat: VectorFormat
+  /** Read the groups (`group_by_results`) instead of the results. */
+  readonly grouped: boolean
+}
+
+
+const metadataOf = (meta: MetadataResult | undefined, asked: readonly MetadataField[]): SearchMetadata => {
+  const out: { -readonly [K in keyof SearchMetadata]: SearchMetadata[K] } = {}
+  if (meta === undefined) return out
+  for (const field of asked) {
+    switch (field) {
+      case 'distance':
+        if (meta.distancePresent) out.distance = meta.distance
+        break
+      case 'certainty':
+        if (meta.certaintyPresent) out.certainty = meta.certainty
+        break
+      case 'score':
+        if (meta.scorePresent) out.score = meta.score
+        break
+      case 'explainScore':
+        if (meta.explainScorePresent) out.explainScore = meta.explainScore
+        break
+      case 'creationTimeUnix':
+        if (meta.creationTimeUnixPresent) out.creationTimeUnix = Number(meta.creationTimeUnix)
+        break
+      case 'lastUpdateTimeUnix':
+        if (meta.lastUpdateTimeUnixPresent) out.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
+        break
+    }
+  }
+  return out
+}
+
+const objectOf = (
+  props: PropertiesResult | undefined,
+  meta: MetadataResult | undefined,
+  className: string,
+  options: DecodeOptions,
+  read: VectorReader,
+  top: boolean,
+): RawObject => {
+  const o: { -readonly [K in keyof RawObject]: RawObject[K] } = {
+    className: props?.targetCollection || className,
+    id: meta === undefined ? '' : idOf(meta),
+    properties: propertiesToJson(props?.nonRefProps),
+    metadata: top ? metadataOf(meta, options.metadata) : {},
+  }
+  if (top && meta !== undefined) {
+    if (meta.vectorBytes.byteLength > 0) o.vector = read(meta.vectorBytes)
+    if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, read)
+  }
+  if (props !== undefined && props.refProps.length > 0) {
+    const references: Record<string, RawObject[]> = {}
+    for (const ref of props.refProps) references[ref.propName] = ref.properties.map((target) => objectOf(target, target.metadata, target.targetCollection, options, read, false))
+    o.references = references
+  }
+  return o
+}
+
+/**
+ * The results of a reply, best first.
+ *
+ * @example
+ * ```ts
+ * searchReplyToResult(reply, { className: 'Article', metadata: [], vectorFormat: 'array', grouped: false })
+ * ```
+ */
+export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions): RawSearchResult => {
+  const read = vectorReader(options.vectorFormat)
+  if (!options.grouped) return { objects: reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true)) }
+  const groups: Record<string, SearchGroup<Record<string, JsonValue>, AnyVector>> = {}
+  for (const g of reply.groupByResults) {
+    groups[g.name] = {
+      name: g.name,
+      minDistance: g.minDistance,
+      maxDistance: g.maxDistance,
+      numberOfObjects: Number(g.numberOfObjects),
+      objects: g.objects.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true)),
+    }
+  }
+  return { objects: Object.values(groups).flatMap((g) => g.objects), groups }
+}

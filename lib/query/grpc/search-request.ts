@@ -1,0 +1,187 @@
+/**
+ * A checked query as gRPC `SearchRequest`: the search (near_vector, near_object, bm25_search,
+ * hybrid_search, or none for a fetch), filter, paging, the properties, references and metadata to
+ * return, and the reply layout flags every server from 1.25 reads (uses_123/125/127_api).
+ *
+ * @packageDocumentation
+ */
+import { create } from '@bufbuild/protobuf'
+import type { MessageInitShape } from '@bufbuild/protobuf'
+import type { MetadataField, PropertySelection, QueryInput, Search, SearchOperator, Targets } from '../args'
+import { ConsistencyLevel as GrpcConsistency, Vectors_VectorType, VectorsSchema } from '../../proto/generated/weaviate/v1/common_pb'
+import {
+  CombinationMethod,
+  Hybrid_FusionType,
+  ObjectPropertiesRequestSchema,
+  PropertiesRequestSchema,
+  RefPropertiesRequestSchema,
+  SearchOperatorOptionsSchema,
+  SearchOperatorOptions_Operator,
+  SearchRequest,
+  SearchRequestSchema,
+  TargetsSchema,
+} from '../../proto/generated/weaviate/v1/search_pb'
+import { whereToFilters } from './filters'
+import { multiVectorToBytes, vectorToBytes } from '../../codecs/vector-bytes'
+import { isMultiVector } from '../../input/vectors'
+
+type Init = Exclude<MessageInitShape<typeof SearchRequestSchema>, SearchRequest>
+type VectorsInit = MessageInitShape<typeof VectorsSchema>
+
+const CONSISTENCY = { ONE: GrpcConsistency.ONE, QUORUM: GrpcConsistency.QUORUM, ALL: GrpcConsistency.ALL } as const
+const FUSION = { ranked: Hybrid_FusionType.RANKED, relativeScore: Hybrid_FusionType.RELATIVE_SCORE } as const
+
+const OPERATOR = { Or: SearchOperatorOptions_Operator.OR, And: SearchOperatorOptions_Operator.AND, AndCross: SearchOperatorOptions_Operator.AND_CROSS } as const
+
+type OperatorInit = MessageInitShape<typeof SearchOperatorOptionsSchema>
+
+/** A keyword search's operator (left out, the server's default is OR). */
+const operatorInit = (operator: SearchOperator): OperatorInit =>
+  operator.operator === 'Or' && operator.minimumOrTokensMatch !== undefined
+    ? { operator: OPERATOR.Or, minimumOrTokensMatch: operator.minimumOrTokensMatch }
+    : { operator: OPERATOR[operator.operator] }
+
+const targets = (name: string | undefined): string[] => (name === undefined ? [] : [name])
+
+const COMBINATION = { sum: CombinationMethod.TYPE_SUM, average: CombinationMethod.TYPE_AVERAGE, minimum: CombinationMethod.TYPE_MIN } as const
+
+/** Several target vectors (1.26+); no combination is the server's default (minimum). */
+const targetsInit = (t: Targets): MessageInitShape<typeof TargetsSchema> => ({
+  targetVectors: [...t.names],
+  combination: t.combination === undefined ? CombinationMethod.UNSPECIFIED : COMBINATION[t.combination],
+})
+
+const searchPart = (search: Search): Init => {
+  switch (search.kind) {
+    case 'nearVector': {
+      // A multi-vector goes as one MULTI_FP32 `Vectors` (1.29+); a vector as vector_bytes, which every gRPC server reads.
+      const near: {
+        vectorBytes?: Uint8Array
+        vectors?: VectorsInit[]
+        targetVectors?: string[]
+        targets?: MessageInitShape<typeof TargetsSchema>
+        distance?: number
+        certainty?: number
+      } = isMultiVector(search.vector)
+        ? { vectors: [{ vectorBytes: multiVectorToBytes(search.vector), type: Vectors_VectorType.MULTI_FP32 }] }
+        : { vectorBytes: vectorToBytes(search.vector) }
+      if (search.targetVector !== undefined) near.targetVectors = [search.targetVector]
+      if (search.targets !== undefined) near.targets = targetsInit(search.targets)
+      if (search.distance !== undefined) near.distance = search.distance
+      if (search.certainty !== undefined) near.certainty = search.certainty
+      return { nearVector: near }
+    }
+    case 'nearObject':
+      return {
+        nearObject: {
+          id: search.id,
+          targetVectors: targets(search.targetVector),
+          ...(search.targets === undefined ? {} : { targets: targetsInit(search.targets) }),
+          ...(search.distance === undefined ? {} : { distance: search.distance }),
+          ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
+        },
+      }
+    case 'bm25':
+      return {
+        bm25Search: {
+          query: search.query,
+          properties: [...(search.properties ?? [])],
+          ...(search.operator === undefined ? {} : { searchOperator: operatorInit(search.operator) }),
+        },
+      }
+    case 'hybrid':
+      return {
+        hybridSearch: {
+          query: search.query,
+          alpha: search.alpha,
+          properties: [...(search.properties ?? [])],
+          fusionType: search.fusionType === undefined ? Hybrid_FusionType.UNSPECIFIED : FUSION[search.fusionType],
+          ...(search.vector === undefined ? {} : { vectorBytes: vectorToBytes(search.vector) }),
+          targetVectors: targets(search.targetVector),
+          ...(search.targets === undefined ? {} : { targets: targetsInit(search.targets) }),
+          ...(search.operator === undefined ? {} : { bm25SearchOperator: operatorInit(search.operator) }),
+          ...(search.maxVectorDistance === undefined ? {} : { threshold: { case: 'vectorDistance' as const, value: search.maxVectorDistance } }),
+        },
+      }
+    case 'fetch':
+      return {
+        sortBy: search.sort.map((clause) => ({ ascending: clause.ascending, path: [clause.property] })),
+        after: search.after ?? '',
+      }
+  }
+}
+
+type PropertiesInit = MessageInitShape<typeof PropertiesRequestSchema>
+
+/** Named properties: plain ones by name, object properties with their nested selection. */
+const named = (properties: readonly PropertySelection[]): { nonRefProperties: string[]; objectProperties: ObjectInit[] } => ({
+  nonRefProperties: properties.filter((p) => p.nested === undefined).map((p) => p.name),
+  objectProperties: properties.filter((p) => p.nested !== undefined).map(objectProperty),
+})
+
+type ObjectInit = MessageInitShape<typeof ObjectPropertiesRequestSchema>
+
+const objectProperty = (p: PropertySelection): ObjectInit => ({
+  propName: p.name,
+  primitiveProperties: (p.nested ?? []).filter((n) => n.nested === undefined).map((n) => n.name),
+  objectProperties: (p.nested ?? []).filter((n) => n.nested !== undefined).map(objectProperty),
+})
+
+/** What to return of each result: its properties (all by default) and followed references. */
+const returned = (input: QueryInput<unknown>): PropertiesInit => {
+  const own: { nonRefProperties?: string[]; objectProperties?: ObjectInit[]; returnAllNonrefProperties?: boolean; refProperties?: RefInit[] } =
+    input.properties === undefined ? { returnAllNonrefProperties: true } : named(input.properties)
+  if (input.references.length > 0) {
+    own.refProperties = input.references.map((ref) => ({
+      referenceProperty: ref.linkOn,
+      targetCollection: ref.targetClassName ?? '',
+      properties: named(ref.properties),
+      metadata: { uuid: true },
+    }))
+  }
+  return own
+}
+
+type RefInit = MessageInitShape<typeof RefPropertiesRequestSchema>
+
+/**
+ * The search request of a checked query. Only what differs from a field's default is given to
+ * `create` (the bytes are the same: proto3 sends no default), so a plain search builds little.
+ *
+ * @example
+ * ```ts
+ * ctx.grpc.run(METHODS.search, searchRequest(input), { idempotent: true })
+ * ```
+ */
+export const searchRequest = (input: QueryInput<unknown>): SearchRequest => {
+  const init: Init = {
+    collection: input.className,
+    limit: input.limit,
+    ...searchPart(input.search),
+    properties: returned(input),
+    metadata: metadataRequest(input),
+    uses123Api: true,
+    uses125Api: true,
+    uses127Api: true,
+  }
+  if (input.tenant !== undefined) init.tenant = input.tenant
+  if (input.consistencyLevel !== undefined) init.consistencyLevel = CONSISTENCY[input.consistencyLevel]
+  if (input.offset !== undefined) init.offset = input.offset
+  if (input.autocut !== undefined) init.autocut = input.autocut
+  if (input.groupBy !== undefined) {
+    init.groupBy = { path: [input.groupBy.property], numberOfGroups: input.groupBy.numberOfGroups, objectsPerGroup: input.groupBy.objectsPerGroup }
+  }
+  if (input.where !== undefined) init.filters = whereToFilters(input.where)
+  return create(SearchRequestSchema, init)
+}
+
+type MetadataInit = { uuid: true; vector?: boolean; vectors?: string[] } & { [K in MetadataField]?: boolean }
+
+/** The metadata to return: the id always, the rest only when asked for. */
+const metadataRequest = (input: QueryInput<unknown>): MetadataInit => {
+  const metadata: MetadataInit = { uuid: true }
+  if (input.vector) metadata.vector = true
+  if (input.vectorNames.length > 0) metadata.vectors = [...input.vectorNames]
+  for (const field of input.metadata) metadata[field] = true
+  return metadata
+}

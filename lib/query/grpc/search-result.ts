@@ -1,0 +1,172 @@
+/**
+ * One gRPC `SearchResult` as the object REST returns: `class`, `id`, `properties` (typed values
+ * as REST's JSON, references as REST's beacons), `creationTimeUnix` / `lastUpdateTimeUnix`,
+ * `vector` / `vectors`. Like REST's list, an object of a tenant does not name its tenant.
+ *
+ * @packageDocumentation
+ */
+import type { Vectors } from '../../proto/generated/weaviate/v1/common_pb'
+import { Vectors_VectorType } from '../../proto/generated/weaviate/v1/common_pb'
+import type { MetadataResult, PropertiesResult, SearchResult } from '../../proto/generated/weaviate/v1/search_pb'
+import type { NamedVectors } from '../../codecs/object'
+import { beacon } from '../../server/routes'
+import { float32BytesAsJson, float32Copier } from '../../codecs/float32-json'
+import { JsonValue, propertiesToJson } from '../../codecs/value-json'
+
+/**
+ * How result vectors are given: `'array'`, plain numbers equal to REST's (REST's JSON prints each
+ * float32 in its shortest form, so these are the numbers `JSON.parse` gives); `'float32'`, a
+ * `Float32Array` holding the server's float32 values exactly (one memory copy per vector; the
+ * vectors of one reply share 64 KiB blocks, see `float32Copier`).
+ *
+ * @example
+ * ```ts
+ * const format: VectorFormat = 'float32'
+ * ```
+ */
+export type VectorFormat = 'array' | 'float32'
+
+/**
+ * The type of a vector in the given format.
+ *
+ * @example
+ * ```ts
+ * const v: VectorOf<'float32'> = new Float32Array(768)
+ * ```
+ */
+export type VectorOf<F extends VectorFormat> = F extends 'float32' ? Float32Array : readonly number[]
+
+/**
+ * A result as REST's raw object (the input of `normaliseObject`), properties not yet decoded by
+ * the caller's codec.
+ *
+ * @example
+ * ```ts
+ * const o: RestObject = { class: 'Article', id, properties: { title: 'x' } }
+ * ```
+ */
+export interface RestObject {
+  readonly class: string
+  readonly id: string
+  readonly properties: Record<string, JsonValue>
+  readonly creationTimeUnix?: number
+  readonly lastUpdateTimeUnix?: number
+  readonly vector?: readonly number[] | Float32Array
+  readonly vectors?: NamedVectors<readonly number[] | Float32Array>
+}
+
+/**
+ * Reads a vector's float32 bytes in a format.
+ *
+ * @example
+ * ```ts
+ * const read: VectorReader = vectorReader('float32')
+ * ```
+ */
+export type VectorReader = (bytes: Uint8Array) => readonly number[] | Float32Array
+
+/**
+ * The reader of vectors in `format`; make one per reply (a `'float32'` reader fills blocks).
+ *
+ * @example
+ * ```ts
+ * const read = vectorReader('array')
+ * read(new Uint8Array([205, 204, 204, 61])) // [0.1]
+ * ```
+ */
+export const vectorReader = (format: VectorFormat): VectorReader => (format === 'float32' ? float32Copier() : float32BytesAsJson)
+
+/**
+ * What the conversion needs besides the result.
+ *
+ * @example
+ * ```ts
+ * const options: ResultOptions = { className: 'Article', readVector: vectorReader('array') }
+ * ```
+ */
+export interface ResultOptions {
+  /** The class read (a result names its own in `targetCollection`; this is the fallback). */
+  readonly className: string
+  /** The reader of the reply's vectors (one per reply). */
+  readonly readVector: VectorReader
+}
+
+/**
+ * A search result as REST's object.
+ *
+ * @example
+ * ```ts
+ * reply.results.map((r) => searchResultToRest(r, { className: 'Article', readVector: vectorReader('array') }))
+ * ```
+ */
+export const searchResultToRest = (result: SearchResult, options: ResultOptions): RestObject => {
+  const meta = result.metadata
+  const props = result.properties
+  const properties = propertiesToJson(props?.nonRefProps)
+  if (props !== undefined) addReferences(properties, props)
+  const o: { -readonly [K in keyof RestObject]: RestObject[K] } = {
+    class: props?.targetCollection || options.className,
+    id: meta === undefined ? '' : idOf(meta),
+    properties,
+  }
+  if (meta !== undefined) {
+    if (meta.creationTimeUnixPresent) o.creationTimeUnix = Number(meta.creationTimeUnix)
+    if (meta.lastUpdateTimeUnixPresent) o.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
+    if (meta.vectorBytes.byteLength > 0) o.vector = options.readVector(meta.vectorBytes)
+    if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, options.readVector)
+  }
+  return o
+}
+
+/**
+ * The id of a result as text; from 1.23 servers may send only its 16 bytes.
+ *
+ * @example
+ * ```ts
+ * idOf(result.metadata) // '3f2a…'
+ * ```
+ */
+export const idOf = (meta: MetadataResult): string => {
+  if (meta.id !== '' || meta.idAsBytes.byteLength !== 16) return meta.id
+  const hex = Buffer.from(meta.idAsBytes.buffer, meta.idAsBytes.byteOffset, 16).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * Named vectors as REST's `vectors`: a name to a vector (`SINGLE_FP32` or unspecified), or to a
+ * multi-vector's list of vectors (`MULTI_FP32`), each read by `read`.
+ *
+ * @example
+ * ```ts
+ * namedVectorsOf(meta.vectors, vectorReader('array')) // { title: [0.1, 0.2], colbert: [[0.1], [0.2]] }
+ * ```
+ */
+export const namedVectorsOf = (vectors: readonly Vectors[], read: VectorReader): NamedVectors<readonly number[] | Float32Array> => {
+  const out: Record<string, readonly number[] | Float32Array | Array<readonly number[] | Float32Array>> = {}
+  for (const v of vectors) out[v.name] = v.type === Vectors_VectorType.MULTI_FP32 ? multiVector(v.vectorBytes, read) : read(v.vectorBytes)
+  return out
+}
+
+/** A multi-vector: a little-endian uint16 dimension, then the vectors' float32s one after another. */
+const multiVector = (bytes: Uint8Array, read: VectorReader): Array<readonly number[] | Float32Array> => {
+  if (bytes.byteLength < 2) return []
+  const dimension = (bytes[0] ?? 0) | ((bytes[1] ?? 0) << 8)
+  const width = dimension * 4
+  const out: Array<readonly number[] | Float32Array> = []
+  if (width === 0) return out
+  for (let at = 2; at + width <= bytes.byteLength; at += width) out.push(read(bytes.subarray(at, at + width)))
+  return out
+}
+
+/** References as REST gives them: `[{ beacon, href }]` per reference property, in stored order. */
+const addReferences = (properties: Record<string, JsonValue>, props: PropertiesResult): void => {
+  for (const ref of props.refProps) {
+    const targets: JsonValue[] = []
+    for (const target of ref.properties) {
+      const id = target.metadata === undefined ? '' : idOf(target.metadata)
+      // A gRPC server (1.24+) is namespaced: beacons name their class.
+      targets.push({ beacon: beacon(true, target.targetCollection, id), href: `/v1/objects/${target.targetCollection}/${id}` })
+    }
+    if (targets.length > 0) properties[ref.propName] = targets
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Server versions: parsed from `GET /v1/meta` and compared numerically (1.9 < 1.14 < 1.100), never
+ * as strings. From 1.14 objects are addressed by class name and UUID.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { UnsupportedVersionError } from '../core/errors'
+
+/**
+ * A parsed `major.minor.patch` version.
+ *
+ * @example
+ * ```ts
+ * const v: ServerVersion = { raw: '1.39.0', major: 1, minor: 39, patch: 0 }
+ * ```
+ */
+export interface ServerVersion {
+  readonly raw: string
+  readonly major: number
+  readonly minor: number
+  readonly patch: number
+}
+
+/**
+ * Parses `1.39.0`, `v1.14`, `1.25.0-rc.1`; undefined when there is no `major.minor`.
+ *
+ * @example
+ * ```ts
+ * parseVersion('1.100.2') // { raw: '1.100.2', major: 1, minor: 100, patch: 2 }
+ * ```
+ */
+export const parseVersion = (raw: string): ServerVersion | undefined => {
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?/.exec(raw.trim())
+  if (m === null) return undefined
+  return { raw, major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0) }
+}
+
+/**
+ * Numeric comparison of two versions: negative, zero or positive.
+ *
+ * @example
+ * ```ts
+ * compareVersions(parseVersion('1.9.0')!, parseVersion('1.14.0')!) < 0 // true
+ * ```
+ */
+export const compareVersions = (a: ServerVersion, b: ServerVersion): number =>
+  a.major - b.major || a.minor - b.minor || a.patch - b.patch
+
+/**
+ * True from 1.14 on: class-namespaced object paths and class-qualified beacons.
+ *
+ * @example
+ * ```ts
+ * supportsClassNamespaces(parseVersion('1.13.2')!) // false
+ * ```
+ */
+export const supportsClassNamespaces = (v: ServerVersion): boolean => supports(v, 'classNamespaces')
+
+/**
+ * Server features that depend on the version, with the first version that has each: class
+ * namespaces (object paths and beacons with a class), the `after` cursor of a list, multi-tenancy,
+ * tenant activity status, and the gRPC API the client uses.
+ *
+ * @example
+ * ```ts
+ * FEATURES.cursor // { since: '1.18.0', name: "list with 'after'" }
+ * ```
+ */
+export const FEATURES = {
+  classNamespaces: { since: '1.14.0', name: 'class-namespaced paths' },
+  cursor: { since: '1.18.0', name: "the 'after' cursor" },
+  tenants: { since: '1.20.0', name: 'multi-tenancy' },
+  tenantActivity: { since: '1.21.0', name: 'tenant activity status' },
+  // The first version with every gRPC method and field the client uses: BatchObjects with
+  // vector_bytes (1.23.0) and named vectors (1.24.0), Search with `after` (1.22.0), BatchDelete
+  // (1.23.3), and Search results with `text_value` and typed lists (1.25.0: before it text came as
+  // `string_value` and lists as `ListValue.values`, which our protos do not declare, so text
+  // properties would be dropped; grpc/proto/v1/properties.proto at v1.24.0:18,33 and v1.25.0:29,42).
+  grpc: { since: '1.25.0', name: 'the gRPC API' },
+  // Search (client.query); each line's source is in the server's tree at that tag (GraphQL
+  // `Get` builder and the gRPC Search parser).
+  // Search over gRPC: 1.24 sends text and lists in fields our values.proto lacks (v1.24.0
+  // adapters/handlers/grpc/v1/mapping.go), 1.25 honours uses_125_api.
+  grpcSearch: { since: '1.25.0', name: 'search over gRPC' },
+  // The Aggregate rpc (v1.29.0 weaviate.proto).
+  grpcAggregate: { since: '1.29.0', name: 'aggregate over gRPC' },
+  // Server-side batching as objects.batch speaks it: BatchStream (1.34.0) with Acks (1.35.0) and
+  // OutOfMemory (1.36.0), grpc/proto/v1/batch.proto at each tag.
+  grpcBatchStream: { since: '1.36.0', name: 'server-side batching (BatchStream)' },
+  // `distance` in nearVector/nearObject and `_additional.distance` (v1.14.1 near_filters.go).
+  searchDistance: { since: '1.14.0', name: "search by 'distance'" },
+  // bm25 and hybrid, and `score` / `explainScore` metadata, without experimental flags (v1.17.0).
+  bm25: { since: '1.17.0', name: 'bm25 search' },
+  hybrid: { since: '1.17.0', name: 'hybrid search' },
+  searchScore: { since: '1.17.0', name: "the 'score' and 'explainScore' metadata" },
+  // hybrid `properties` (v1.19.0 hybrid_search.go) and `fusionType` (v1.20.0).
+  hybridProperties: { since: '1.19.0', name: "hybrid search 'queryProperties'" },
+  hybridFusion: { since: '1.20.0', name: "hybrid search 'fusionType'" },
+  // Hybrid's `maxVectorDistance`: GraphQL from 1.26.3, gRPC's Hybrid.vector_distance from 1.28.5
+  // (adapters/handlers/grpc/v1/parse_search_request.go); an older gRPC server would drop the
+  // unknown field and search without the threshold, so the later cut-off holds for both.
+  hybridMaxVectorDistance: { since: '1.28.5', name: "hybrid search 'maxVectorDistance'" },
+  // Both transports at once (BM25.search_operator and GraphQL's searchOperator; backported to
+  // 1.30.17): grpc/proto/v1/base_search.proto, adapters/handlers/graphql/local/common_filters/bm25.go.
+  keywordOperator: { since: '1.30.17', name: "a keyword search's 'searchOperator'" },
+  // OPERATOR_AND_CROSS and GraphQL's AndCross, same files (backported to 1.38.8).
+  keywordAndCross: { since: '1.38.8', name: "the keyword search operator 'AndCross'" },
+  autocut: { since: '1.20.0', name: 'autocut' },
+  // groupBy of nearVector/nearObject (v1.19.0 class_builder_fields.go).
+  searchGroupBy: { since: '1.19.0', name: "a vector search's 'groupBy'" },
+  // groupBy of bm25 and hybrid: grouped by the traverser from 1.25.0 (usecases/traverser/hybrid_group_by.go,
+  // weaviate#4477); 1.24's gRPC parser takes a groupBy but its bm25/hybrid paths never group.
+  keywordGroupBy: { since: '1.25.0', name: "a bm25 or hybrid search's 'groupBy'" },
+  searchConsistency: { since: '1.19.0', name: "a search's 'consistencyLevel'" },
+  // targetVectors and `_additional.vectors` (v1.24.0 class_builder.go).
+  namedVectors: { since: '1.24.0', name: 'named vectors in search' },
+  // `vectors` in object writes: models.Object has `Vectors` from v1.24.0 (not in v1.23.16's
+  // entities/models/object.go), written by usecases/objects add/update/merge.go; 1.18.6 answers
+  // 200 and drops the field.
+  namedVectorWrites: { since: '1.24.0', name: "named vectors ('vectors') in object writes" },
+  // A named vector that is a list of vectors: v1.29.0 entities/models/vectors.go decodes
+  // [][]float32 over REST, and gRPC's Vectors.type MULTI_FP32 (grpc/proto/v1/base.proto,
+  // adapters/handlers/grpc/v1/batch_parse_request.go) came with it; 1.28.x knows neither.
+  multiVectors: { since: '1.29.0', name: 'multi-vectors' },
+  // Several target vectors in one search: gRPC's `Targets` (v1.26.0 grpc/proto/v1/search_get.proto)
+  // and GraphQL's `targets` (v1.26.0 common_filters/targets.go); before, one target only.
+  multiTargetVectors: { since: '1.26.0', name: 'a search over several target vectors' },
+  // where operators (common_filters/filters.go at each tag).
+  whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
+  whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },
+  whereContainsNone: { since: '1.33.0', name: "the where operator 'ContainsNone'" },
+  // An id filter's value: `valueString` before, `valueText` from 1.19 (entities/filters/filters_validator.go,
+  // validateInternalPropertyClause, at v1.18.6 and v1.19.0).
+  idFilterText: { since: '1.19.0', name: "an id filter's 'valueText'" },
+} as const
+
+/**
+ * A version-dependent server feature.
+ *
+ * @example
+ * ```ts
+ * const f: Feature = 'cursor'
+ * ```
+ */
+export type Feature = keyof typeof FEATURES
+
+/**
+ * True when the server has `feature`.
+ *
+ * @example
+ * ```ts
+ * supports(parseVersion('1.14.1')!, 'cursor') // false
+ * ```
+ */
+export const supports = (v: ServerVersion, feature: Feature): boolean => {
+  const since = SINCE[feature]
+  return since !== undefined && compareVersions(v, since) >= 0
+}
+
+/** Each feature's first version, parsed once (operations check features on every call). */
+const SINCE = Object.fromEntries(Object.entries(FEATURES).map(([feature, f]) => [feature, parseVersion(f.since)])) as Readonly<Record<Feature, ServerVersion | undefined>>
+
+/**
+ * `right(undefined)` when the server has `feature`, else an {@link UnsupportedVersionError} naming
+ * it; operations check this before sending anything.
+ *
+ * @example
+ * ```ts
+ * requireFeature(version, 'cursor') // left(UnsupportedVersionError) on 1.14.1
+ * ```
+ */
+export const requireFeature = (v: ServerVersion, feature: Feature): E.Either<UnsupportedVersionError, undefined> =>
+  supports(v, feature)
+    ? E.right(undefined)
+    : E.left(new UnsupportedVersionError({ feature: FEATURES[feature].name, requires: FEATURES[feature].since, serverVersion: v.raw }))

@@ -1,0 +1,207 @@
+/**
+ * The gRPC counterpart of the HttpEffect (`lib/http/pipeline.ts`), built from the same policy
+ * modules so both transports behave alike (the loop is `attempts.ts`):
+ *
+ * ```
+ * new Observable                          one per call: subscribing starts it, unsubscribing stops it
+ *   -> startCall(...)                     attempts.ts: failover cursor, retry policy, time limits
+ *     -> startUnary(attempt)              unary.ts: one grpc-js call, its deadline the attempt's limit
+ * ```
+ *
+ * gRPC statuses become the REST path's errors (`status.ts`), so the retry policy reads them
+ * unchanged: UNAVAILABLE is a transient connection error, DEADLINE_EXCEEDED an attempt timeout.
+ * Everything a call shares (channels, the failover cursor, the metadata with the API key) is made
+ * once per client; a call that succeeds at once allocates no operator, timer or retry state.
+ *
+ * @packageDocumentation
+ */
+import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
+import type { ClientDuplexStream } from '@grpc/grpc-js'
+import * as E from 'fp-ts/Either'
+import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
+import { ConnectionError, WeaviateError } from '../../core/errors'
+import { createNodes } from '../http/nodes'
+import { CallSettings, forCall } from '../http/options'
+import type { RetryOptions, TimeoutOptions } from '../http/types'
+import { ObservableEither } from '../../core/observable-either'
+import type { GrpcNode } from './address'
+import { CallShared, ResolvedCall, startCall } from './attempts'
+import { createChannels } from './channels'
+import { callMetadata } from './metadata'
+import type { BidiMethod, UnaryMethod } from './methods'
+
+/**
+ * The resolved settings of a client's gRPC calls (the REST options' headers, retry and timeout).
+ *
+ * @example
+ * ```ts
+ * const options: GrpcOptions = { nodes: grpcNodes(urls, undefined), headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout }
+ * ```
+ */
+export interface GrpcOptions {
+  readonly nodes: readonly GrpcNode[]
+  /** Sent as call metadata (the Authorization header included). */
+  readonly headers: Readonly<Record<string, string>>
+  readonly retry: RetryOptions
+  readonly timeout: TimeoutOptions
+}
+
+/**
+ * What a call may set, as a REST request does.
+ *
+ * @example
+ * ```ts
+ * const call: GrpcCallOptions = { idempotent: true, timeout: { attemptMs: 5_000 } }
+ * ```
+ */
+export interface GrpcCallOptions {
+  /** Whether sending the call twice is safe (retries need it). Default false. */
+  readonly idempotent?: boolean
+  readonly retry?: Partial<RetryOptions> | false
+  readonly timeout?: Partial<TimeoutOptions>
+}
+
+/**
+ * Sends gRPC calls.
+ *
+ * @example
+ * ```ts
+ * grpc.call(METHODS.batchObjects, create(BatchObjectsRequestSchema, { objects }), { idempotent: true })
+ *   .subscribe((reply) => console.log(reply.errors))
+ * ```
+ */
+export interface GrpcEffect {
+  /**
+   * Cold: on subscription sends the call (plus retries, on the next node after a network
+   * failure); emits the reply and completes, or errors with a WeaviateError. Unsubscribing
+   * cancels the call in flight and any pending backoff.
+   */
+  call<I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call?: GrpcCallOptions): Observable<MessageShape<O>>
+  /** {@link GrpcEffect.call} with its failure as a `Left`. */
+  run<I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call?: GrpcCallOptions): ObservableEither<WeaviateError, MessageShape<O>>
+  /**
+   * {@link GrpcEffect.run} with the reply read by `interpret` as it arrives (as `HttpEffect.run`
+   * reads a response): one Observable, no operator after it.
+   */
+  run<I extends DescMessage, O extends DescMessage, A>(
+    method: UnaryMethod<I, O>,
+    request: MessageShape<I>,
+    call: GrpcCallOptions | undefined,
+    interpret: (reply: MessageShape<O>) => E.Either<WeaviateError, A>,
+  ): ObservableEither<WeaviateError, A>
+  /**
+   * Opens a bidirectional call (`BatchStream`) on the node the failover cursor picks, with the
+   * call's metadata; no retries or deadline: the caller owns the stream's life and gets the call's
+   * resolved retry and timeout settings for it. Throws a ConnectionError when the client is closed.
+   */
+  openStream<I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, call?: GrpcCallOptions): OpenedStream<I, O>
+  /** The client's retry and timeout settings with the call's over them: what a call or stream applies. */
+  settings(call?: GrpcCallOptions): CallSettings
+  /** The nodes, in the order of the failover cursor. */
+  readonly nodes: readonly GrpcNode[]
+  /** Closes the channels; idempotent. */
+  close(): void
+}
+
+/**
+ * A bidirectional call just opened, with the settings its owner applies.
+ *
+ * @example
+ * ```ts
+ * const { call, url } = grpc.openStream(METHODS.batchStream, { timeout: { attemptMs: 10_000 } })
+ * ```
+ */
+export interface OpenedStream<I extends DescMessage, O extends DescMessage> {
+  readonly call: ClientDuplexStream<MessageShape<I>, MessageShape<O>>
+  /** The method's URL on the node, for errors. */
+  readonly url: string
+  readonly retry: RetryOptions
+  readonly timeout: TimeoutOptions
+  /** The node answered (the failover cursor stays on it). */
+  readonly succeeded: () => void
+  /** The call failed with `error`: a network failure moves the failover cursor to the next node. */
+  readonly failed: (error: WeaviateError) => void
+}
+
+/**
+ * Creates the gRPC side of a client; channels open on first use.
+ *
+ * @example
+ * ```ts
+ * const grpc = createGrpc({ nodes: grpcNodes(['http://127.0.0.1:8080'], undefined), headers: {}, retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT })
+ * ```
+ */
+export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
+  const channels = createChannels()
+  const shared: CallShared = {
+    nodes: options.nodes,
+    cursor: createNodes(options.nodes.map((node) => ({ origin: node.origin, basePath: '' }))),
+    channels,
+    metadata: callMetadata(options.headers),
+    clock: internals.scheduler ?? asyncScheduler,
+  }
+  const resolve = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call: GrpcCallOptions): ResolvedCall<I, O> => ({
+    method,
+    request,
+    settings: forCall(options, call),
+    idempotent: call.idempotent ?? false,
+  })
+
+  const call = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, callOptions: GrpcCallOptions = {}): Observable<MessageShape<O>> =>
+    new Observable<MessageShape<O>>((subscriber) =>
+      startCall(shared, resolve(method, request, callOptions), (result) => {
+        if (E.isLeft(result)) return subscriber.error(result.left)
+        subscriber.next(result.right)
+        subscriber.complete()
+      }),
+    )
+
+  const run = <I extends DescMessage, O extends DescMessage, A>(
+    method: UnaryMethod<I, O>,
+    request: MessageShape<I>,
+    callOptions: GrpcCallOptions = {},
+    interpret?: (reply: MessageShape<O>) => E.Either<WeaviateError, A>,
+  ): ObservableEither<WeaviateError, A | MessageShape<O>> =>
+    new Observable<E.Either<WeaviateError, A | MessageShape<O>>>((subscriber) =>
+      startCall(shared, resolve(method, request, callOptions), (result) => {
+        let value: E.Either<WeaviateError, A | MessageShape<O>>
+        try {
+          value = interpret === undefined || E.isLeft(result) ? result : interpret(result.right)
+        } catch (e) {
+          // A bug in `interpret` stays an Observable error, as in HttpEffect.run.
+          return subscriber.error(e)
+        }
+        subscriber.next(value)
+        subscriber.complete()
+      }),
+    )
+
+  const settings = (callOptions: GrpcCallOptions = {}): CallSettings => forCall(options, callOptions)
+
+  const openStream = <I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, callOptions: GrpcCallOptions = {}): OpenedStream<I, O> => {
+    const picked = shared.cursor.pick()
+    const node = shared.nodes[picked.index]
+    if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)
+    const url = `${node.origin}${method.path}`
+    if (channels.closed) throw new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })
+    const { retry, timeout } = settings(callOptions)
+    const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, shared.metadata)
+    return {
+      call: stream,
+      url,
+      retry,
+      timeout,
+      succeeded: () => shared.cursor.succeeded(picked),
+      failed: (error) => shared.cursor.failed(picked, error),
+    }
+  }
+
+  return {
+    call,
+    run,
+    openStream,
+    settings,
+    nodes: options.nodes,
+    close: () => channels.close(),
+  }
+}

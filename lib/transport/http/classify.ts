@@ -1,0 +1,186 @@
+/**
+ * Classification of an answer: a status the request expects becomes an {@link HttpResponse}
+ * (with its JSON body parsed), any other an {@link UnexpectedStatusError} carrying the messages of
+ * whichever error-body shape the server used:
+ *
+ * 1. handler errors `{"error":[{"message":"..."}]}`;
+ * 2. go-swagger binding/validation errors `{"code":601,"message":"..."}`;
+ * 3. `{"message":"..."}`, e.g. the 429 usage-limit body `{"errorCode":..., "message":...}`;
+ * 4. an empty body (e.g. a bare 404): no messages;
+ * 5. non-JSON text: the text itself (trimmed and capped) is the one message.
+ *
+ * As a stage of the pipeline ({@link classifyResponses}) it follows the transport and the deadline.
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { Observable, OperatorFunction, SchedulerLike } from 'rxjs'
+import { DecodeError, HttpMethod, UnexpectedStatusError, WeaviateError } from '../../core/errors'
+import { parseRetryAfter } from './retry-after'
+import type { RawResponse } from './transport'
+import type { HttpResponse, ResponseHeaders } from './types'
+
+/** Characters of a non-JSON error body kept as its message. */
+const TEXT_MESSAGE_CHARS = 500
+
+/**
+ * The request an answer belongs to.
+ *
+ * @example
+ * ```ts
+ * const summary: RequestSummary = { method: 'GET', url: 'http://127.0.0.1:8080/v1/meta', expect: [200] }
+ * ```
+ */
+export interface RequestSummary {
+  readonly method: HttpMethod
+  /** Full URL without credentials. */
+  readonly url: string
+  readonly expect: readonly number[]
+}
+
+
+/**
+ * The classification as a pipeline stage: each {@link RawResponse} becomes an
+ * {@link HttpResponse}, or the error channel's {@link WeaviateError}; a `Retry-After` date is read
+ * against `clock.now()`.
+ *
+ * @example
+ * ```ts
+ * transport(target).pipe(deadline.attempt(target), classifyResponses(target, clock))
+ * ```
+ */
+export const classifyResponses =
+  (summary: RequestSummary, clock: SchedulerLike): OperatorFunction<RawResponse, HttpResponse> =>
+  (source) =>
+    new Observable<HttpResponse>((subscriber) =>
+      source.subscribe({
+        next: (answer) => {
+          const result = classify(summary, answer.status, answer.headers, answer.text, clock.now())
+          if (E.isLeft(result)) subscriber.error(result.left)
+          else subscriber.next(result.right)
+        },
+        error: (e: unknown) => subscriber.error(e),
+        complete: () => subscriber.complete(),
+      }),
+    )
+
+/**
+ * Classifies a complete answer. `text` is the body as read: whole for an expected status, capped
+ * for any other.
+ *
+ * @param now - the time the answer arrived, for a `Retry-After` HTTP-date
+ *
+ * @example
+ * ```ts
+ * classify({ method: 'GET', url, expect: [200] }, 404, {}, '', Date.now())
+ * // left(UnexpectedStatusError { status: 404, body: undefined, messages: [] })
+ * classify({ method: 'GET', url, expect: [200] }, 200, {}, '{"a":1}', Date.now())
+ * // right({ method: 'GET', url, status: 200, headers: {}, body: { a: 1 } })
+ * ```
+ */
+export const classify = (
+  summary: RequestSummary,
+  status: number,
+  headers: ResponseHeaders,
+  text: string,
+  now: number,
+): E.Either<WeaviateError, HttpResponse> =>
+  summary.expect.includes(status)
+    ? E.map((body: unknown): HttpResponse => ({ method: summary.method, url: summary.url, status, headers, body }))(
+        successBody(summary, text),
+      )
+    : E.left(unexpectedStatus(summary, status, headers, text, now))
+
+/**
+ * The parsed body of a successful answer: `undefined` when empty, the JSON value otherwise; text
+ * that is not JSON is a {@link DecodeError}.
+ *
+ * @example
+ * ```ts
+ * successBody({ method: 'GET', url, expect: [200] }, '<html>') // left(DecodeError)
+ * ```
+ */
+export const successBody = (summary: RequestSummary, text: string): E.Either<DecodeError, unknown> => {
+  if (text.length === 0) return E.right(undefined)
+  try {
+    return E.right(JSON.parse(text) as unknown)
+  } catch {
+    if (text.trim().length === 0) return E.right(undefined)
+    const preview = text.length > 60 ? `${text.slice(0, 59)}…` : text
+    return E.left(new DecodeError({ method: summary.method, url: summary.url, report: [`body is not valid JSON: ${JSON.stringify(preview)}`] }))
+  }
+}
+
+/**
+ * The error for a status the request does not expect.
+ *
+ * @example
+ * ```ts
+ * unexpectedStatus(summary, 422, {}, '{"code":601,"message":"id in path must be of type uuid"}', Date.now()).messages
+ * // ['id in path must be of type uuid']
+ * ```
+ */
+export const unexpectedStatus = (
+  summary: RequestSummary,
+  status: number,
+  headers: ResponseHeaders,
+  text: string,
+  now: number,
+): UnexpectedStatusError => {
+  const body = errorBody(text)
+  return new UnexpectedStatusError({ method: summary.method, url: summary.url, status, body, messages: errorMessages(body), retryAfterMs: parseRetryAfter(headers['retry-after'], now) })
+}
+
+/**
+ * An error body as data: the JSON value, or the text when it is not JSON, or `undefined` when
+ * empty.
+ *
+ * @example
+ * ```ts
+ * errorBody('')          // undefined
+ * errorBody('{"a":1}')   // { a: 1 }
+ * errorBody('Bad gateway') // 'Bad gateway'
+ * ```
+ */
+export const errorBody = (text: string): unknown => {
+  if (text.trim().length === 0) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+/**
+ * The messages in an error body of any of the server's shapes.
+ *
+ * @example
+ * ```ts
+ * errorMessages({ error: [{ message: 'id already exists' }] }) // ['id already exists']
+ * errorMessages({ code: 601, message: 'id in path must be of type uuid' }) // ['id in path must be of type uuid']
+ * errorMessages(undefined) // []
+ * ```
+ */
+export const errorMessages = (body: unknown): string[] => {
+  if (typeof body === 'string') {
+    const text = body.trim()
+    if (text.length === 0) return []
+    return [text.length > TEXT_MESSAGE_CHARS ? `${text.slice(0, TEXT_MESSAGE_CHARS - 1)}…` : text]
+  }
+  if (typeof body !== 'object' || body === null) return []
+  const messages: string[] = []
+  if ('error' in body && Array.isArray(body.error)) {
+    for (const item of body.error as unknown[]) {
+      const message = messageOf(item)
+      if (message !== undefined) messages.push(message)
+    }
+  }
+  const own = messageOf(body)
+  if (own !== undefined) messages.push(own)
+  return messages
+}
+
+const messageOf = (u: unknown): string | undefined =>
+  typeof u === 'object' && u !== null && 'message' in u && typeof u.message === 'string' && u.message.length > 0
+    ? u.message
+    : undefined

@@ -1,0 +1,152 @@
+/**
+ * The client's HTTP options, checked and completed with their defaults once per client; a call's
+ * own `retry` / `timeout` are merged over them once per call, and only when the call gives them.
+ *
+ * @packageDocumentation
+ */
+import type { Dispatcher } from 'undici'
+import { ArgumentValueError } from '../../core/errors'
+import { Node, parseNodes } from './nodes'
+import { DEFAULT_RETRY } from './retry'
+import type { CallOptions, RetryOptions, TimeoutOptions } from './types'
+
+/**
+ * Client-wide HTTP settings.
+ *
+ * @example
+ * ```ts
+ * const http = createHttp({ urls: ['http://127.0.0.1:8080'], apiKey: process.env['WEAVIATE_KEY'], retry: { attempts: 5 } })
+ * ```
+ */
+export interface HttpOptions {
+  /**
+   * Base URLs of the Weaviate nodes, like `http://127.0.0.1:8080`; `/v1` is appended (a trailing
+   * `/` or `/v1` is tolerated). Requests go to the current node, starting with the first. When an
+   * attempt fails on the network level (a connection error or an attempt timeout), the client moves
+   * on to the next URL (round-robin), so a retry goes there; it stays with the node that last
+   * answered. Requests that are not idempotent (POST, PATCH without `idempotent: true`) are not
+   * retried, so never sent to a second node.
+   */
+  readonly urls: readonly string[]
+  /** Sent as `Authorization: Bearer <key>`; no Authorization header at all when unset or empty. */
+  readonly apiKey?: string | undefined
+  /** Added to every request to Weaviate (not to a data object fetched from a URL). */
+  readonly headers?: Readonly<Record<string, string>>
+  /**
+   * Keep-alive connections per origin.
+   *
+   * @default 16
+   */
+  readonly connections?: number
+  /** An undici Dispatcher to send with (tests, proxies). The client then owns no pool and closes nothing. */
+  readonly dispatcher?: Dispatcher
+  /** Client-wide retry settings, or `false` for none. */
+  readonly retry?: Partial<RetryOptions> | false
+  /** Client-wide timeouts. */
+  readonly timeout?: Partial<TimeoutOptions>
+}
+
+/**
+ * The timeout defaults: 30 s per attempt, 120 s for the whole operation.
+ *
+ * @example
+ * ```ts
+ * createHttp({ urls, timeout: { ...DEFAULT_TIMEOUT, attemptMs: 5_000 } })
+ * ```
+ */
+export const DEFAULT_TIMEOUT: TimeoutOptions = Object.freeze({ attemptMs: 30_000, totalMs: 120_000 })
+
+/** Default keep-alive connections per origin. */
+const DEFAULT_CONNECTIONS = 16
+
+const NO_RETRY: RetryOptions = Object.freeze({ ...DEFAULT_RETRY, attempts: 1 })
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
+
+/**
+ * {@link HttpOptions} checked, with every default filled in.
+ *
+ * @example
+ * ```ts
+ * const resolved: ResolvedOptions = resolveOptions({ urls: ['http://127.0.0.1:8080'] })
+ * resolved.timeout // { attemptMs: 30_000, totalMs: 120_000 }
+ * ```
+ */
+export interface ResolvedOptions {
+  readonly nodes: readonly Node[]
+  readonly connections: number
+  readonly dispatcher: Dispatcher | undefined
+  /** Headers of a request to Weaviate without a body: custom headers and the Authorization header. */
+  readonly headers: Readonly<Record<string, string>>
+  /** {@link ResolvedOptions.headers} plus `content-type: application/json`. */
+  readonly jsonHeaders: Readonly<Record<string, string>>
+  readonly retry: RetryOptions
+  readonly timeout: TimeoutOptions
+}
+
+/**
+ * Checks and completes the client options. Throws an {@link ArgumentValueError} for an empty or
+ * malformed URL list or a `connections` that is not a positive integer.
+ *
+ * @example
+ * ```ts
+ * resolveOptions({ urls: ['http://127.0.0.1:8080'], apiKey: 'k' }).headers // { authorization: 'Bearer k' }
+ * ```
+ */
+export const resolveOptions = (options: HttpOptions): ResolvedOptions => {
+  const nodes = parseNodes(options.urls)
+  const connections = options.connections ?? DEFAULT_CONNECTIONS
+  if (!Number.isInteger(connections) || connections < 1) {
+    throw new ArgumentValueError({ argument: 'connections', reason: `'connections' must be a positive integer, got ${connections}` })
+  }
+  const headers: Readonly<Record<string, string>> = Object.freeze({
+    ...options.headers,
+    ...(options.apiKey !== undefined && options.apiKey !== '' ? { authorization: `Bearer ${options.apiKey}` } : {}),
+  })
+  return {
+    nodes,
+    connections,
+    dispatcher: options.dispatcher,
+    headers,
+    jsonHeaders: Object.freeze({ ...headers, ...JSON_HEADERS }),
+    retry: mergeRetry(DEFAULT_RETRY, options.retry),
+    timeout: Object.freeze({ ...DEFAULT_TIMEOUT, ...options.timeout }),
+  }
+}
+
+/**
+ * The settings a call's request may override.
+ *
+ * @example
+ * ```ts
+ * const call: CallSettings = { retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT }
+ * ```
+ */
+export interface CallSettings {
+  readonly retry: RetryOptions
+  readonly timeout: TimeoutOptions
+}
+
+/**
+ * The client's settings with a call's `retry` / `timeout` over them; the client's own objects
+ * when the call gives neither.
+ *
+ * @example
+ * ```ts
+ * forCall(resolved, { retry: false }).retry.attempts // 1
+ * forCall(resolved, {}) === resolved                  // no copy without overrides
+ * ```
+ */
+export const forCall = (
+  client: CallSettings,
+  call: CallOptions,
+): CallSettings =>
+  call.retry === undefined && call.timeout === undefined
+    ? client
+    : {
+        retry: mergeRetry(client.retry, call.retry),
+        timeout: call.timeout === undefined ? client.timeout : { ...client.timeout, ...call.timeout },
+      }
+
+/** Settings overridden by others; `false` means a single attempt. */
+const mergeRetry = (base: RetryOptions, override: Partial<RetryOptions> | false | undefined): RetryOptions =>
+  override === false ? NO_RETRY : override === undefined ? base : { ...base, ...override }

@@ -1,0 +1,175 @@
+/**
+ * The HttpEffect: the one pipeline every Weaviate request goes through, composed of single-purpose
+ * stages, with the client's options resolved once:
+ *
+ * ```
+ * retryWithPolicy(                       retry.ts + retry-with-policy.ts: backoff, give up
+ *   nodes.pick()                         nodes.ts: the node of this attempt (failover cursor)
+ *   -> transport(target)                 transport.ts: one undici exchange, status + headers + text
+ *   -> deadline.attempt(target)          deadline.ts: attempt timeout and total deadline
+ *   -> classifyResponses(target, clock)  classify.ts: expected status -> HttpResponse, else an error
+ *   -> nodes.succeeded / nodes.failed
+ * )
+ * ```
+ *
+ * Every time read and timer of a request runs on one clock (`HttpInternals.scheduler`). A URL
+ * outside Weaviate takes its own small path (`fetch-url.ts`).
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { Observable, SchedulerLike, asyncScheduler, defer, map, tap, throwError } from 'rxjs'
+import { ArgumentValueError, WeaviateError, isArgumentValueError } from '../../core/errors'
+import { ObservableEither } from '../../core/observable-either'
+import { classifyResponses } from './classify'
+import { startDeadline } from './deadline'
+import { FetchUrl, createFetchUrl } from './fetch-url'
+import { PickedNode, createNodes } from './nodes'
+import { HttpOptions, forCall, resolveOptions } from './options'
+import { closedError, createPools } from './pools'
+import { retryDelay } from './retry'
+import { retryWithPolicy } from './retry-with-policy'
+import { toEither } from './to-either'
+import { Target, Transport, transport as undiciTransport } from './transport'
+import { HttpRequest, HttpResponse, RetryOptions } from './types'
+import { pathWithQuery, safeUrl } from './urls'
+
+/**
+ * Sends {@link HttpRequest}s.
+ *
+ * @example
+ * ```ts
+ * const meta$ = http.run({ method: 'GET', path: '/meta', expect: [200] }, (res) => E.right(res.body))
+ * ```
+ */
+export interface HttpEffect {
+  /**
+   * Cold. On subscribe sends the request (plus retries); emits exactly one HttpResponse then
+   * completes, or errors with a WeaviateError (ConnectionError | TimeoutError |
+   * UnexpectedStatusError | DecodeError when a 2xx body is not valid JSON | ArgumentValueError
+   * for a body JSON cannot hold). Unsubscribing aborts the request in flight and any pending
+   * backoff.
+   */
+  send(req: HttpRequest): Observable<HttpResponse>
+  /**
+   * send + interpret + fold: the one pipeline every operation uses. `interpret` may return a Left
+   * (e.g. DecodeError, AlreadyExistsError).
+   */
+  run<A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>): ObservableEither<WeaviateError, A>
+  /**
+   * GET of a URL outside Weaviate, on the client's pools, clock and timeouts, without its nodes,
+   * headers or retry (see `fetch-url.ts`).
+   */
+  readonly fetchUrl: FetchUrl
+  /**
+   * The retry options a request with these call settings runs under (the client's, with the
+   * call's over them): for retries that happen above the pipeline, such as a batch's item retries.
+   */
+  retryOptions(call: Pick<HttpRequest, 'retry'>): RetryOptions
+  /** Closes the pools the client owns; idempotent. */
+  close(): Promise<void>
+}
+
+/**
+ * Test seams; not part of the public API.
+ *
+ * @example
+ * ```ts
+ * testScheduler.run(() => createHttp({ urls }, { scheduler: testScheduler, transport: fake }))
+ * ```
+ */
+export interface HttpInternals {
+  /**
+   * The one clock of every request: attempt timeouts, the total deadline, backoff waits and the
+   * `now` of a `Retry-After` date. Default `asyncScheduler` (`Date.now()` and Node timers).
+   */
+  readonly scheduler?: SchedulerLike
+  /** Sends one exchange. Default the undici {@link undiciTransport}. */
+  readonly transport?: Transport
+}
+
+/**
+ * Creates the pipeline. Pools are created lazily, one per origin, and closed by `close()`; with an
+ * injected `dispatcher` nothing is owned. Throws an {@link ArgumentValueError} for an empty or
+ * malformed URL list or a `connections` that is not a positive integer.
+ *
+ * @example
+ * ```ts
+ * const http = createHttp({ urls: ['http://127.0.0.1:8080', 'http://127.0.0.1:8081'] })
+ * http.send({ method: 'GET', path: '/meta', expect: [200] }).subscribe((res) => console.log(res.body))
+ * await http.close()
+ * ```
+ */
+export const createHttp = (options: HttpOptions, internals: HttpInternals = {}): HttpEffect => {
+  const clock = internals.scheduler ?? asyncScheduler
+  const transport = internals.transport ?? undiciTransport
+  const resolved = resolveOptions(options)
+  const pools = createPools(resolved)
+  const nodes = createNodes(resolved.nodes)
+
+  const send = (req: HttpRequest): Observable<HttpResponse> =>
+    defer(() => {
+      const body = req.bodyText ?? serialise(req.body)
+      if (isArgumentValueError(body)) return throwError(() => body)
+      const suffix = pathWithQuery(req.path, req.query)
+      const targetOn = (node: PickedNode): Target => {
+        const path = node.basePath + suffix
+        return {
+          dispatcher: pools.for(node.origin),
+          origin: node.origin,
+          path,
+          url: safeUrl(node.origin, path),
+          method: req.method,
+          headers: body === null ? resolved.headers : resolved.jsonHeaders,
+          body,
+          expect: req.expect,
+        }
+      }
+      if (pools.closed) {
+        const node = nodes.pick()
+        return throwError(() => closedError(req.method, safeUrl(node.origin, node.basePath + suffix)))
+      }
+      const { retry, timeout } = forCall(resolved, req)
+      const deadline = startDeadline(timeout, clock)
+      const attemptAt = (target: Target): Observable<HttpResponse> =>
+        transport(target).pipe(deadline.attempt(target), classifyResponses(target, clock))
+      const single = nodes.count === 1 ? targetOn(nodes.pick()) : undefined
+      const attempt$ =
+        single !== undefined
+          ? defer(() => attemptAt(single))
+          : defer(() => {
+              const node = nodes.pick()
+              return attemptAt(targetOn(node)).pipe(
+                tap({ next: () => nodes.succeeded(node), error: (e: unknown) => nodes.failed(node, e) }),
+              )
+            })
+      if (retry.attempts <= 1) return attempt$
+      return attempt$.pipe(
+        retryWithPolicy({
+          delay: (error, attempt) => retryDelay({ error, attempt, request: req, options: retry, remainingMs: deadline.remainingMs() }),
+          scheduler: clock,
+        }),
+      )
+    })
+
+  return {
+    send,
+    run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) =>
+      // A plain branch, not `E.chain(interpret)`: fp-ts 2.16 routes that through `dual` (an arguments
+      // spread per response).
+      send(req).pipe(toEither(), map((response) => (E.isLeft(response) ? response : interpret(response.right)))),
+    fetchUrl: createFetchUrl({ pools, clock, transport, timeout: resolved.timeout }),
+    retryOptions: (call) => (call.retry === undefined ? resolved.retry : forCall(resolved, { retry: call.retry }).retry),
+    close: () => pools.close(),
+  }
+}
+
+/** The JSON text of a request body, `null` without one, or an ArgumentValueError for a value JSON cannot hold. */
+const serialise = (body: unknown): string | null | ArgumentValueError => {
+  if (body === undefined) return null
+  try {
+    return JSON.stringify(body)
+  } catch (e) {
+    return new ArgumentValueError({ argument: 'body', reason: `the request body cannot be sent as JSON: ${e instanceof Error ? e.message : String(e)}` })
+  }
+}

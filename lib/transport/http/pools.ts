@@ -1,0 +1,76 @@
+/**
+ * The client's connections: one keep-alive undici `Pool` per origin, created on first use and
+ * closed together by `close()`; with an injected `Dispatcher` the client owns no pool. Once closed,
+ * a request fails with a `ConnectionError` `UND_ERR_CLOSED` before anything is sent.
+ *
+ * @packageDocumentation
+ */
+import { Dispatcher, Pool } from 'undici'
+import { ConnectionError, HttpMethod } from '../../core/errors'
+
+/**
+ * The dispatchers of one client.
+ *
+ * @example
+ * ```ts
+ * const pools = createPools({ connections: 16, dispatcher: undefined })
+ * const pool = pools.for('http://127.0.0.1:8080')
+ * await pools.close()
+ * ```
+ */
+export interface Pools {
+  /** The dispatcher for `origin` (`http://host:port`). */
+  for(origin: string): Dispatcher
+  /** True once `close()` was called. */
+  readonly closed: boolean
+  /** Closes the pools the client owns; idempotent. */
+  close(): Promise<void>
+}
+
+/**
+ * Pools on demand, `connections` keep-alive connections each, or the one `dispatcher` given.
+ *
+ * @example
+ * ```ts
+ * const pools = createPools({ connections: 4, dispatcher: new Agent() })
+ * ```
+ */
+export const createPools = (settings: { readonly connections: number; readonly dispatcher: Dispatcher | undefined }): Pools => {
+  const pools = new Map<string, Pool>()
+  let closing: Promise<void> | undefined
+  const owned = (origin: string): Pool => {
+    let pool = pools.get(origin)
+    if (pool === undefined) {
+      pool = new Pool(origin, {
+        connections: settings.connections,
+        // The request's own deadline governs; undici's 300 s guards would only race it.
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      })
+      pools.set(origin, pool)
+    }
+    return pool
+  }
+  const injected = settings.dispatcher
+  return {
+    for: injected === undefined ? owned : () => injected,
+    get closed() {
+      return closing !== undefined
+    },
+    close: () => {
+      closing ??= Promise.all([...pools.values()].map((pool) => pool.close())).then(() => undefined)
+      return closing
+    },
+  }
+}
+
+/**
+ * The error of a request on a closed client.
+ *
+ * @example
+ * ```ts
+ * if (pools.closed) return throwError(() => closedError('GET', url))
+ * ```
+ */
+export const closedError = (method: HttpMethod, url: string): ConnectionError =>
+  new ConnectionError({ method, url, code: 'UND_ERR_CLOSED', detail: 'the client is closed' })

@@ -1,0 +1,247 @@
+/**
+ * One HTTP exchange as a cold Observable over an undici `Dispatcher`, modelled on rxjs
+ * `fromFetch`: one abort handle per subscription; unsubscribing aborts the request in flight, and
+ * completion never does (the whole body is read before the answer is emitted). It emits the
+ * status, headers and body text, or fails with a `ConnectionError`; it judges nothing: which
+ * status is a success is `classify`'s business, how long is too long the deadline's.
+ *
+ * The exchange is an undici `DispatchHandler` (`dispatcher.dispatch`), the layer under
+ * `dispatcher.request()`: the body arrives as chunks we collect ourselves, so there is no body
+ * stream to consume or dump and no abort-signal listener per request (together most of the cost
+ * of `request()`). Every body is still read to its end or the connection is dropped:
+ * - a status the request expects: the whole body;
+ * - any other status: at most {@link ERROR_BODY_CAP} bytes kept, up to {@link ERROR_BODY_DRAIN}
+ *   more read and dropped (the connection stays reusable), beyond that the request is aborted.
+ *
+ * @packageDocumentation
+ */
+import { Observable, Subscriber } from 'rxjs'
+import type { Dispatcher } from 'undici'
+import { ConnectionError, HttpMethod } from '../../core/errors'
+import type { ResponseHeaders } from './types'
+
+/**
+ * Bytes of an unexpected-status body that are kept.
+ *
+ * @example
+ * ```ts
+ * if (typeof e.body === 'string' && e.body.length === ERROR_BODY_CAP) console.warn('error body was cut')
+ * ```
+ */
+export const ERROR_BODY_CAP = 64 * 1024
+
+/**
+ * Bytes read past {@link ERROR_BODY_CAP} to keep the connection reusable; beyond, it is dropped.
+ *
+ * @example
+ * ```ts
+ * const largestReusable = ERROR_BODY_CAP + ERROR_BODY_DRAIN
+ * ```
+ */
+export const ERROR_BODY_DRAIN = 1024 * 1024
+
+/**
+ * Everything one exchange needs, fully resolved (no defaults left).
+ *
+ * @example
+ * ```ts
+ * const target: Target = { dispatcher: pool, origin: 'http://127.0.0.1:8080', path: '/v1/meta',
+ *   url: 'http://127.0.0.1:8080/v1/meta', method: 'GET', headers: {}, body: null, expect: [200] }
+ * ```
+ */
+export interface Target {
+  readonly dispatcher: Dispatcher
+  /** `http://host:port`. */
+  readonly origin: string
+  /** Path and query string, e.g. `/v1/objects?limit=100`. */
+  readonly path: string
+  /** The full URL without credentials, for responses and errors. */
+  readonly url: string
+  readonly method: HttpMethod
+  readonly headers: Readonly<Record<string, string>>
+  /** The serialised JSON body, or `null`. */
+  readonly body: string | null
+  /** Statuses whose body is read whole; any other body is capped at {@link ERROR_BODY_CAP}. */
+  readonly expect: readonly number[]
+}
+
+/**
+ * An answer as it came: status, headers and the body as text (capped for a status the request
+ * does not expect).
+ *
+ * @example
+ * ```ts
+ * const answer: RawResponse = { status: 200, headers: { 'content-type': 'application/json' }, text: '{"version":"1.39.0"}' }
+ * ```
+ */
+export interface RawResponse {
+  readonly status: number
+  readonly headers: ResponseHeaders
+  readonly text: string
+}
+
+/**
+ * Sends one exchange; replaced in specs by a fake to drive the pipeline in virtual time.
+ *
+ * @example
+ * ```ts
+ * const fake: Transport = () => of({ status: 200, headers: {}, text: '{}' })
+ * ```
+ */
+export type Transport = (target: Target) => Observable<RawResponse>
+
+/**
+ * Sends the request on subscription; emits the {@link RawResponse} once the whole body is read,
+ * then completes, or errors with a `ConnectionError` (by undici's or Node's `err.code`).
+ * Unsubscribing before that aborts the exchange.
+ *
+ * @example
+ * ```ts
+ * const pool = new Pool('http://127.0.0.1:8080')
+ * transport({ dispatcher: pool, origin: 'http://127.0.0.1:8080', path: '/v1/meta', url: 'http://127.0.0.1:8080/v1/meta',
+ *   method: 'GET', headers: {}, body: null, expect: [200] }).subscribe((answer) => console.log(answer.status, answer.text))
+ * ```
+ */
+export const transport: Transport = (target) =>
+  new Observable<RawResponse>((subscriber) => {
+    const exchange = new Exchange(target, subscriber)
+    try {
+      target.dispatcher.dispatch(
+        {
+          origin: target.origin,
+          path: target.path,
+          method: target.method,
+          headers: target.headers,
+          body: target.body,
+        },
+        exchange,
+      )
+    } catch (err) {
+      // undici's own dispatchers report through the handler; a custom one may throw.
+      exchange.onResponseError(undefined, err)
+    }
+    return () => exchange.stop()
+  })
+
+/** Raised into undici to cancel an exchange nobody waits for any more. */
+const cancelled = (): Error => Object.assign(new Error('request aborted'), { code: 'UND_ERR_ABORTED' })
+
+/** Raised into undici to drop an error body beyond {@link ERROR_BODY_DRAIN}. */
+const discarded = (): Error => Object.assign(new Error('error body discarded'), { code: 'UND_ERR_ABORTED' })
+
+/**
+ * One exchange: collects the answer and settles the subscriber exactly once. After settling (an
+ * answer, a failure or an unsubscription) it only makes sure undici lets go.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined = undefined
+  private settled = false
+  /** Why the exchange was stopped before undici handed us a controller. */
+  private pendingAbort: Error | undefined = undefined
+  private status = 0
+  private headers: ResponseHeaders = {}
+  private expected = false
+  private chunks: Buffer[] = []
+  private kept = 0
+  private seen = 0
+
+  constructor(
+    private readonly target: Target,
+    private readonly subscriber: Subscriber<RawResponse>,
+  ) {}
+
+  /** Ends the exchange early (unsubscribe); a no-op once it has settled. */
+  stop(): void {
+    if (this.settled) return
+    this.settled = true
+    const reason = cancelled()
+    if (this.controller !== undefined) this.controller.abort(reason)
+    else this.pendingAbort = reason
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller
+    if (this.pendingAbort !== undefined) controller.abort(this.pendingAbort)
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: ResponseHeaders,
+  ): void {
+    if (statusCode < 200) return
+    this.status = statusCode
+    this.headers = headers
+    this.expected = this.target.expect.includes(statusCode)
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.settled) return
+    this.seen += chunk.length
+    if (this.expected) {
+      this.chunks.push(chunk)
+      this.kept += chunk.length
+      return
+    }
+    if (this.kept < ERROR_BODY_CAP) {
+      const part = chunk.length <= ERROR_BODY_CAP - this.kept ? chunk : chunk.subarray(0, ERROR_BODY_CAP - this.kept)
+      this.chunks.push(part)
+      this.kept += part.length
+    }
+    if (this.seen > ERROR_BODY_CAP + ERROR_BODY_DRAIN) {
+      this.complete()
+      controller.abort(discarded())
+    }
+  }
+
+  onResponseEnd(): void {
+    if (!this.settled) this.complete()
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | undefined, err: unknown): void {
+    if (!this.settled) this.fail(connectionFailure(err, this.target))
+  }
+
+  /** Hands the collected answer to the subscriber. */
+  private complete(): void {
+    this.settled = true
+    const first = this.chunks[0]
+    const text =
+      this.chunks.length === 0 || first === undefined
+        ? ''
+        : (this.chunks.length === 1 ? first : Buffer.concat(this.chunks, this.kept)).toString('utf8')
+    this.chunks = []
+    const answer: RawResponse = { status: this.status, headers: this.headers, text }
+    const subscriber = this.subscriber
+    // Out of undici's parser callback: downstream may start the next request synchronously.
+    queueMicrotask(() => {
+      subscriber.next(answer)
+      subscriber.complete()
+    })
+  }
+
+  private fail(error: ConnectionError): void {
+    this.settled = true
+    const subscriber = this.subscriber
+    queueMicrotask(() => subscriber.error(error))
+  }
+}
+
+/** A transport failure as a ConnectionError, by undici's or Node's error code. */
+const connectionFailure = (err: unknown, target: Target): ConnectionError => {
+  const code = errorCode(err)
+  const detail = err instanceof Error ? err.message : ''
+  return new ConnectionError({ method: target.method, url: target.url, code, detail: detail === code ? '' : detail, cause: err })
+}
+
+/** undici and Node put a stable `code` on their errors; match on it, not on classes. */
+const errorCode = (err: unknown): string => {
+  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') return err.code
+  if (err instanceof AggregateError) {
+    for (const inner of err.errors) {
+      const code: string = errorCode(inner)
+      if (code !== 'UNKNOWN') return code
+    }
+  }
+  return 'UNKNOWN'
+}
