@@ -1,6 +1,6 @@
 /**
  * The documentation a user reads: every public export of lib/index.ts has an example, and every
- * TypeScript block of the README type-checks against lib/.
+ * TypeScript block of the README and of the guides in docs/ type-checks against lib/.
  */
 import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
@@ -51,7 +51,10 @@ describe('API documentation', () => {
   })
 })
 
-/** Declarations a README block may use without making them itself (the README's running context). */
+/**
+ * Declarations a block of the README or of a guide may use without making them itself (the running
+ * context the guides set up in docs/connecting.md).
+ */
 const README_CONTEXT: ReadonlyArray<readonly [string, string]> = [
   ['E', "import * as E from 'fp-ts/Either'"],
   ['firstValueFrom', "import { firstValueFrom } from 'rxjs'"],
@@ -68,7 +71,22 @@ const README_CONTEXT: ReadonlyArray<readonly [string, string]> = [
   ['save', "declare const save: (object: import('weaviate-rx').WeaviateObject) => Promise<void>"],
 ]
 
-describe('README', () => {
+/** The markdown files whose TypeScript blocks are checked: the README and every file under docs/. */
+const markdownFiles = async (): Promise<string[]> => {
+  const under = async (dir: string): Promise<string[]> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => [])
+    const found: string[] = []
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) found.push(...(full === path.join(ROOT, 'docs', 'api') ? [] : await under(full)))
+      else if (entry.name.endsWith('.md')) found.push(full)
+    }
+    return found.sort()
+  }
+  return [path.join(ROOT, 'README.md'), ...(await under(path.join(ROOT, 'docs')))]
+}
+
+describe('README and guides', () => {
   let dir: string
 
   beforeAll(async () => {
@@ -80,15 +98,22 @@ describe('README', () => {
     await fs.rm(dir, { recursive: true, force: true })
   })
 
-  it('has TypeScript blocks that all type-check against lib/', async () => {
-    const readme = await fs.readFile(path.join(ROOT, 'README.md'), 'utf8')
-    const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '')
+  it('have TypeScript blocks that all type-check against lib/', async () => {
+    const files = await markdownFiles()
+    expect(files.length).toBeGreaterThan(10)
+    const blocks: { readonly file: string; readonly code: string }[] = []
+    for (const file of files) {
+      const text = await fs.readFile(file, 'utf8')
+      for (const m of text.matchAll(/```ts\n([\s\S]*?)```/g)) blocks.push({ file, code: m[1] ?? '' })
+    }
     expect(blocks.length).toBeGreaterThan(10)
-    for (const [i, block] of blocks.entries()) {
+    for (const [i, { file, code }] of blocks.entries()) {
       const declares = (name: string) =>
-        new RegExp(`import[^;]*\\b${name}\\b[^;]*from|(const|let|var|function)\\s+${name}\\b`).test(block)
-      const context = README_CONTEXT.filter(([name]) => new RegExp(`\\b${name}\\b`).test(block) && !declares(name))
-      await fs.writeFile(path.join(dir, `block-${i + 1}.ts`), [...context.map(([, line]) => line), block].join('\n'))
+        new RegExp(`import[^;]*\\b${name}\\b[^;]*from|(const|let|var|function)\\s+${name}\\b`).test(code)
+      const context = README_CONTEXT.filter(([name]) => new RegExp(`\\b${name}\\b`).test(code) && !declares(name))
+      // The file name says where a failing block comes from: block-<n>-<markdown file>.ts.
+      const name = `block-${i + 1}-${path.relative(ROOT, file).replace(/[^A-Za-z0-9]+/g, '-')}.ts`
+      await fs.writeFile(path.join(dir, name), [...context.map(([, line]) => line), code].join('\n'))
     }
     await fs.writeFile(
       path.join(dir, 'tsconfig.json'),
