@@ -5,14 +5,6 @@
  * server runs offline (telemetry off) with free ports and a temp data dir, and leaves nothing
  * behind after `stop()`.
  *
- * @example
- * ```ts
- * import { startEmbedded } from 'weaviate-rx/embedded'
- * const server = await startEmbedded()
- * const client = connect({ ...server.connection }) // url, grpcUrl and this start's API key
- * await server.stop()
- * ```
- *
  * @packageDocumentation
  */
 export { startEmbedded, type EmbeddedWeaviate } from './embedded/single'

@@ -6,13 +6,6 @@
  * `weaviate-rx/paging` (cursor paging, pacing, async iteration, UUID partitions) and
  * `weaviate-rx/embedded` (a real Weaviate on 127.0.0.1 for tests and development).
  *
- * @example
- * ```ts
- * import { connect, firstRight } from 'weaviate-rx'
- * const client = connect({ url: 'http://127.0.0.1:8080' })
- * const id = await firstRight(client.objects.create({ className: 'Article', dataObject: { title: 'x' } }))
- * ```
- *
  * @packageDocumentation
  */
 export { connect } from './client'

@@ -11,12 +11,6 @@ import { Observable, Subscription } from 'rxjs'
  * Creates a limit of `limit` calls in flight: each Observable passed through it is subscribed only
  * while fewer than `limit` others are (the others wait, first come first served, for one to
  * complete, fail or be unsubscribed); unsubscribing one that waits takes it out of the queue.
- *
- * @example
- * ```ts
- * const limit = inFlightLimit(2)
- * const send = (items: ReadonlyArray<Prepared<P>>) => limit(sendBatchObjects(items))
- * ```
  */
 export const inFlightLimit = (limit: number): (<T>(call: Observable<T>) => Observable<T>) => {
   let running = 0

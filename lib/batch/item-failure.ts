@@ -30,12 +30,6 @@ const statusOf = (message: string): number => PATTERNS.find(([pattern]) => patte
  * The tagged error of one failed item: an `UnexpectedStatusError` of the batch request's method and
  * URL with the item's messages; its status is transient (that of the first message) only when every
  * message is, otherwise 422.
- *
- * @example
- * ```ts
- * itemFailure({ method: 'POST', url }, ['429 Too Many Requests']).status   // 429
- * itemFailure({ method: 'POST', url }, ["invalid text property 'title'"]).status // 422
- * ```
  */
 export const itemFailure = (request: { readonly method: HttpMethod; readonly url: string }, messages: readonly string[]): UnexpectedStatusError => {
   const statuses = messages.map(statusOf)
@@ -47,11 +41,6 @@ export const itemFailure = (request: { readonly method: HttpMethod; readonly url
 /**
  * The tagged error of an item the answer left out (a truncated answer): a 502, retried like a
  * gateway's partial answer.
- *
- * @example
- * ```ts
- * missingItem({ method: 'POST', url }).status // 502
- * ```
  */
 export const missingItem = (request: { readonly method: HttpMethod; readonly url: string }): UnexpectedStatusError =>
   new UnexpectedStatusError({ method: request.method, url: request.url, status: 502, body: undefined, messages: ['the server sent no result for this item'] })

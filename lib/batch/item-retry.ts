@@ -16,11 +16,6 @@ import { Prepared } from './sink'
 
 /**
  * Why an item was not written: its own failure in the answer, or the failure of the whole request.
- *
- * @example
- * ```ts
- * const own: ItemFailure = { kind: 'item', error: itemFailure(request, ['rate limit']) }
- * ```
  */
 export type ItemFailure =
   | { readonly kind: 'item'; readonly error: UnexpectedStatusError }
@@ -28,23 +23,12 @@ export type ItemFailure =
 
 /**
  * The outcome of one item in one request, with the item itself (so a result needs no lookup).
- *
- * @example
- * ```ts
- * const ok: ItemOutcome<string> = { item, ok: true }
- * const failed: ItemOutcome<string> = { item, ok: false, failure: { kind: 'item', error } }
- * ```
  */
 export type ItemOutcome<P> = { readonly item: Prepared<P>; readonly ok: true } | { readonly item: Prepared<P>; readonly ok: false; readonly failure: ItemFailure }
 
 /**
  * How items are retried: the retry options of the call (attempts = item retries + 1) and the
  * clock of the waits.
- *
- * @example
- * ```ts
- * const policy: ItemRetryPolicy = { options: { ...DEFAULT_RETRY, attempts: 4 }, scheduler: asyncScheduler }
- * ```
  */
 export interface ItemRetryPolicy {
   readonly options: RetryOptions
@@ -65,11 +49,6 @@ const waitBefore = <P>(outcome: ItemOutcome<P>, attempt: number, options: RetryO
  * (only those, after the longest of their waits) while the policy allows. Emits the items' final
  * outcomes, one array per request (an item in exactly one of them): per request, not per item, so
  * a result costs no operator hops.
- *
- * @example
- * ```ts
- * withItemRetries(batch, (items) => sendRequest(items), { options: retryOptions, scheduler: asyncScheduler })
- * ```
  */
 export const withItemRetries = <P>(
   items: ReadonlyArray<Prepared<P>>,
@@ -101,11 +80,6 @@ export const withItemRetries = <P>(
 
 /**
  * Every item of `items` with the same failure (the whole request failed).
- *
- * @example
- * ```ts
- * allFailed(items, connectionError)
- * ```
  */
 export const allFailed = <P>(items: ReadonlyArray<Prepared<P>>, error: WeaviateError): Observable<ReadonlyArray<ItemOutcome<P>>> =>
   of(items.map((item): ItemOutcome<P> => ({ item, ok: false, failure: { kind: 'request', error } })))

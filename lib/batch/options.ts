@@ -94,11 +94,6 @@ export interface BatchOptions extends CallOptions {
 
 /**
  * {@link BatchOptions} with every default filled in.
- *
- * @example
- * ```ts
- * const resolved: ResolvedBatchOptions = resolveBatchOptions('batch', {})
- * ```
  */
 export interface ResolvedBatchOptions {
   readonly batchSize: number
@@ -121,11 +116,6 @@ const function_ = <F>(argument: string, value: unknown): F =>
 
 /**
  * Checks and resolves the options of a batch call; throws an ArgumentError.
- *
- * @example
- * ```ts
- * resolveBatchOptions('objects.batch', { batchSize: 0 }) // throws ArgumentValueError
- * ```
  */
 export const resolveBatchOptions = (operation: string, options: unknown): ResolvedBatchOptions => {
   const o = options === undefined ? {} : argsObject(`${operation} options`, options)

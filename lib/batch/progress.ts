@@ -11,12 +11,6 @@ import { settledWatermark } from './settled-watermark'
 
 /**
  * Counts a batch run and reports it.
- *
- * @example
- * ```ts
- * const tally = batchTally(console.log, asyncScheduler)
- * tally.read(); tally.sent(1); tally.answered(); tally.settled(0, true); tally.report(false)
- * ```
  */
 export interface BatchTally {
   /** One item taken from the source. */
@@ -33,11 +27,6 @@ export interface BatchTally {
 
 /**
  * A tally for one run; its clock starts now.
- *
- * @example
- * ```ts
- * const tally = batchTally(resolved.onProgress, resolved.scheduler)
- * ```
  */
 export const batchTally = (onProgress: ResolvedBatchOptions['onProgress'], scheduler: SchedulerLike): BatchTally => {
   const meter = progressMeter(scheduler)

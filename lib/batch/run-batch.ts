@@ -21,11 +21,6 @@ import { BatchSource, pullFrom } from './source'
 /**
  * An item's serialised form: the JSON the request carries, plus what the results need to say
  * which item it was.
- *
- * @example
- * ```ts
- * const payload: Serialised = { json: '{"class":"A","id":"..."}' }
- * ```
  */
 export interface Serialised {
   readonly json: string
@@ -34,11 +29,6 @@ export interface Serialised {
 /**
  * What a batch kind supplies to {@link runBatch}: how an item is prepared, how it is written (a
  * REST `request`, or `sendItems` for another transport such as gRPC), and the result shapes.
- *
- * @example
- * ```ts
- * runBatch(ctx, resolved, source, { prepare, request, written, failed })
- * ```
  */
 export type BatchKind<P, A> = {
   /** Checks and serialises one item (UnsupportedVersionError: the server lacks what the item needs). */
@@ -109,11 +99,6 @@ const outcomesOf = <P>(items: ReadonlyArray<Prepared<P>>, response: HttpResponse
  * Runs one batch call: cold, one run per subscription. Every result names its item's index; a
  * result is emitted only when final (after the item's retries); progress is reported after each
  * request's results.
- *
- * @example
- * ```ts
- * return runBatch(ctx, resolved, source, objectKind)
- * ```
  */
 export const runBatch = <P, A>(
   ctx: OperationContext,

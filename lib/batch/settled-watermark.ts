@@ -8,13 +8,6 @@
 
 /**
  * Tracks which indices have settled.
- *
- * @example
- * ```ts
- * const w = settledWatermark()
- * w.settle(1); w.through() // 0: item 0 is still open
- * w.settle(0); w.through() // 2
- * ```
  */
 export interface SettledWatermark {
   /** Marks item `index` as final (each index once). */
@@ -26,11 +19,6 @@ export interface SettledWatermark {
 /**
  * A new watermark at 0. Holds only the indices settled above the watermark (at most the items in
  * flight), not the whole run.
- *
- * @example
- * ```ts
- * const w = settledWatermark()
- * ```
  */
 export const settledWatermark = (): SettledWatermark => {
   let through = 0

@@ -14,11 +14,6 @@ import { Observable, SchedulerLike, Subscription } from 'rxjs'
 
 /**
  * An item ready to send: its position in the source, its payload and its size in bytes.
- *
- * @example
- * ```ts
- * const item: Prepared<string> = { index: 0, payload: '{"class":"A"}', bytes: 13 }
- * ```
  */
 export interface Prepared<P> {
   readonly index: number
@@ -28,11 +23,6 @@ export interface Prepared<P> {
 
 /**
  * What {@link batchSink} needs.
- *
- * @example
- * ```ts
- * batchSink({ source, prepare, send, batchSize: 100, maxBytes: 8 << 20, flushMs: 50, concurrency: 2, scheduler: asyncScheduler })
- * ```
  */
 export interface SinkConfig<I, P, R> {
   /** Pulled item by item; a synchronous Iterable is read without a promise per item. */
@@ -62,11 +52,6 @@ const NOT_YET: Promise<typeof PENDING> = Promise.resolve(PENDING)
  * Runs a sink: cold, one run per subscription; unsubscribing stops reading, aborts the requests in
  * flight and closes the source's iterator. A source that throws ends the run with that error on
  * the error channel, after the results of the requests already in flight.
- *
- * @example
- * ```ts
- * batchSink(config).subscribe((result) => console.log(result))
- * ```
  */
 export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =>
   new Observable<R>((subscriber) => {

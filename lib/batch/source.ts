@@ -32,22 +32,12 @@ const isAsyncIterable = <A>(u: unknown): u is AsyncIterable<A> =>
 /**
  * The source as the sink pulls it: an AsyncIterable, or the Iterable itself (read synchronously,
  * without a promise per item).
- *
- * @example
- * ```ts
- * for await (const item of pullFrom([1, 2, 3], Infinity)) console.log(item)
- * ```
  */
 export const pullFrom = <A>(source: BatchSource<A>, highWaterMark: number): AsyncIterable<A> | Iterable<A> =>
   isObservable(source) ? toAsyncIterable(source, { highWaterMark }) : source
 
 /**
  * True for every kind of {@link BatchSource}.
- *
- * @example
- * ```ts
- * isBatchSource([1, 2]) // true
- * ```
  */
 export const isBatchSource = (u: unknown): u is BatchSource<unknown> =>
   isObservable(u) || isAsyncIterable(u) || (typeof u === 'object' && u !== null && Symbol.iterator in u && typeof u !== 'string')

@@ -16,11 +16,6 @@ import { canonicalUuid, uuid as checkUuid } from '../input/uuid'
 /**
  * The fields of a well-formed object: the class name checked, the UUID (when given) canonical, the
  * vector (when given) not yet checked (each transport reads it in its own single pass).
- *
- * @example
- * ```ts
- * const fields: WellFormedObject = { data: { title: 'x' }, className: 'Article', uuid: undefined, vector: [0.1], tenant: undefined }
- * ```
  */
 export interface WellFormedObject {
   readonly data: Readonly<Record<string, unknown>>
@@ -39,13 +34,6 @@ const present = (u: unknown): boolean => u !== undefined && u !== null
 
 /**
  * A reader of well-formed objects for one call: each distinct class name is checked once.
- *
- * @example
- * ```ts
- * const read = wellFormedObjects()
- * read({ className: 'Article', dataObject: { title: 'x' } }) // { data, className: 'Article', ... }
- * read({ className: 1 }) // undefined: the checked path decides
- * ```
  */
 export const wellFormedObjects = (): ((item: unknown) => WellFormedObject | undefined) => {
   const classNames = new Map<string, string>()
@@ -85,11 +73,6 @@ export const wellFormedObjects = (): ((item: unknown) => WellFormedObject | unde
 
 /**
  * The UUID an object is written under: its own, else `uuidOf`'s (checked), else a random v4.
- *
- * @example
- * ```ts
- * uuidFor(undefined, undefined, item, 0) // right(<a random v4>)
- * ```
  */
 export const uuidFor = <T>(
   given: string | undefined,

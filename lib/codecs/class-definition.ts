@@ -132,11 +132,6 @@ export interface Schema {
 /**
  * The codec of {@link Schema}; a server with no classes may send `classes: null` or leave it out,
  * which decodes as `[]`.
- *
- * @example
- * ```ts
- * SchemaCodec.decode({ classes: null }) // right({ classes: [] })
- * ```
  */
 export const SchemaCodec: t.Decoder<unknown, Schema> = new t.Type<Schema, Schema, unknown>(
   'Schema',
@@ -169,11 +164,6 @@ export interface Tenant {
 
 /**
  * The codec of {@link Tenant}.
- *
- * @example
- * ```ts
- * TenantCodec.decode({ name: 'tenantA', activityStatus: 'HOT' })
- * ```
  */
 export const TenantCodec: t.Type<Tenant, Tenant> = t.intersection([
   t.type({ name: t.string }),

@@ -25,11 +25,6 @@ export const AnyProperties: PropertiesCodec<Record<string, unknown>> = t.Unknown
 
 /**
  * Decodes an object of a response.
- *
- * @example
- * ```ts
- * decodeObject(AnyProperties, res.body, { method: 'GET', url: res.url })
- * ```
  */
 export const decodeObject = <P>(
   codec: PropertiesCodec<P>,
@@ -37,7 +32,7 @@ export const decodeObject = <P>(
   ctx: { readonly method: HttpMethod; readonly url: string },
 ): E.Either<DecodeError, WeaviateObject<P>> => {
   // Plain branches: fp-ts 2.16's pipeable E.chain/E.map/E.mapLeft go through `dual`
-  // (Array.from(arguments) + a closure per call), ~1 µs per object on a stream. The fast checks
+  // (Array.from(arguments) + a closure per call), a cost per object on a stream. The fast checks
   // (`RawObject.is`, the default codec's record check, already made by it) allocate nothing; the
   // io-ts decoders run only for a precise report or a caller's codec.
   if (!RawObject.is(body)) {
@@ -52,11 +47,6 @@ export const decodeObject = <P>(
 /**
  * Decodes the properties of an object with the caller's codec (the default takes the record as
  * it is: the object's check has made sure it is one). A failure's report names `properties.`.
- *
- * @example
- * ```ts
- * decodeProperties(Article, { title: 'x' }, { method: 'POST', url })
- * ```
  */
 export const decodeProperties = <P>(
   codec: PropertiesCodec<P>,

@@ -13,31 +13,16 @@ import { DecodeError, HttpMethod } from '../core/errors'
 
 /**
  * Lines kept in a report; more failures are summarised in one last line.
- *
- * @example
- * ```ts
- * report(errors).length <= MAX_REPORTED + 1 // true
- * ```
  */
 export const MAX_REPORTED = 5
 
 /**
  * Characters kept of a value preview and of a type name.
- *
- * @example
- * ```ts
- * preview('x'.repeat(1_000)).length === PREVIEW_CHARS // true
- * ```
  */
 export const PREVIEW_CHARS = 60
 
 /**
  * Where the decoded value came from, for the error message.
- *
- * @example
- * ```ts
- * const ctx: DecodeContext = { method: res.method, url: res.url }
- * ```
  */
 export interface DecodeContext {
   readonly method: HttpMethod
@@ -47,13 +32,6 @@ export interface DecodeContext {
 
 /**
  * Decodes `value` with `codec`; a failure is a {@link DecodeError} with a truncated report.
- *
- * @example
- * ```ts
- * const Created = t.type({ id: t.string })
- * decode(Created, { id: 7 }, { method: 'POST', url: 'http://127.0.0.1:8080/v1/objects' })
- * // left(DecodeError { report: ['id: expected string, got 7'] })
- * ```
  */
 export const decode = <A>(codec: t.Decoder<unknown, A>, value: unknown, ctx: DecodeContext): E.Either<DecodeError, A> => {
   const result = codec.decode(value)
@@ -63,11 +41,6 @@ export const decode = <A>(codec: t.Decoder<unknown, A>, value: unknown, ctx: Dec
 /**
  * The report lines of io-ts validation errors: at most {@link MAX_REPORTED}, then a count of the
  * rest.
- *
- * @example
- * ```ts
- * report(t.type({ a: t.number }).decode({ a: 'x' }).left) // ['a: expected number, got "x"']
- * ```
  */
 export const report = (errors: t.Errors): string[] => {
   const lines = errors.slice(0, MAX_REPORTED).map(line)
@@ -99,11 +72,6 @@ const truncate = (s: string, max: number): string => (s.length <= max ? s : `${s
 /**
  * A JSON-like preview of at most {@link PREVIEW_CHARS} characters, built without serialising the
  * whole value.
- *
- * @example
- * ```ts
- * preview({ title: 'x'.repeat(500) }) // '{"title":"xxxxxxxx…'
- * ```
  */
 export const preview = (value: unknown): string => {
   const out: string[] = []

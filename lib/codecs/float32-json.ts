@@ -13,11 +13,6 @@
  * The double REST's JSON gives for the float32 `x` (a double holding a float32 value): the
  * shortest decimal that reads back as `x` in float32, parsed as a double. One value through the
  * same path as a vector's ({@link float32sAsJson}).
- *
- * @example
- * ```ts
- * jsonFloat32(Math.fround(0.1)) // 0.1
- * ```
  */
 export const jsonFloat32 = (x: number): number => {
   ONE[0] = x
@@ -87,9 +82,8 @@ const ROUNDER = 6_755_399_441_055_744
  * `|x · 10^k - m|` against the scaled half gap), a choice between them without a branch (which one
  * reads back is a coin toss, and a branch on it, mispredicted half the time, costs more than all
  * the arithmetic), and one division of `m` by an exact power of ten, which rounds exactly as
- * parsing its digits would. About 7 ns a number on the bench machine (a copy into a plain array:
- * 2 ns; `Array.from` of the Float32Array: 15 ns; the search this replaced, which walked down from
- * `fine` and settled ties and distances near the half gap exactly: 25 ns).
+ * parsing its digits would. Its cost against a plain copy and against the exact search it replaced:
+ * docs/benchmarks.md.
  *
  * Where a tie or a distance within rounding error of the half gap could decide, the doubles
  * decide as the exact search does: compared with {@link exactShortest} on every positive float32
@@ -97,8 +91,7 @@ const ROUNDER = 6_755_399_441_055_744
  * differ only at two powers of two, which go to it with the other exponents (2026-11-24).
  */
 const writeShortest = (values: Float32Array, bits: Int32Array, out: number[]): void => {
-  // values.length, not a count passed in: the loop's reads then need no bounds checks (a count
-  // passed in measured 15 % slower).
+  // values.length, not a count passed in: the loop's reads then need no bounds checks.
   const n = values.length
   for (let i = 0; i < n; i++) {
     const x = values[i] ?? Number.NaN
@@ -261,11 +254,6 @@ const nextDecimalAway = (s: string): number => {
 /**
  * Little-endian float32 bytes (a gRPC vector) as the numbers REST's JSON gives for them, read
  * from a copy in a reused buffer (a little-endian host; else from a copy of their own).
- *
- * @example
- * ```ts
- * float32BytesAsJson(new Uint8Array([205, 204, 204, 61])) // [0.1]
- * ```
  */
 export const float32BytesAsJson = (bytes: Uint8Array): number[] => {
   if (!LITTLE_ENDIAN_HOST) return float32sAsJson(float32BytesToArray(bytes))
@@ -324,11 +312,6 @@ const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
  * Little-endian float32 bytes as a Float32Array of their own (a copy: the bytes are a view into
  * the reply's buffer, which the vector must not keep alive). On a little-endian host this is one
  * memory copy.
- *
- * @example
- * ```ts
- * float32BytesToArray(new Uint8Array([0, 0, 128, 63])) // Float32Array [1]
- * ```
  */
 export const float32BytesToArray = (bytes: Uint8Array): Float32Array => {
   const length = bytes.byteLength >>> 2
@@ -351,15 +334,9 @@ export const FLOAT32_BLOCK_BYTES = 64 * 1024
  * {@link FLOAT32_BLOCK_BYTES}: the vectors of a reply copied one after another into a block, a
  * new block when one is full, a vector larger than a block in a buffer of its own. Like
  * {@link float32BytesToArray}, a vector never keeps the reply's buffer alive, and costs one
- * memory copy; one allocation serves a block's worth of vectors instead of one each (a stream page
- * of 768-dimension vectors decoded about 4x faster, and with less garbage). A vector kept alone
+ * memory copy; one allocation serves a block's worth of vectors instead of one each (fewer
+ * allocations and less garbage: docs/benchmarks.md). A vector kept alone
  * keeps at most its block alive.
- *
- * @example
- * ```ts
- * const copy = float32Copier()
- * const vectors = results.map((r) => copy(r.metadata.vectorBytes))
- * ```
  */
 export const float32Copier = (): ((bytes: Uint8Array) => Float32Array) => {
   if (!LITTLE_ENDIAN_HOST) return float32BytesToArray

@@ -11,11 +11,6 @@ import { splitBeacon } from '../server/routes'
 
 /**
  * One reference as the server returns it: `{ beacon, href }`.
- *
- * @example
- * ```ts
- * ReferenceEntry.is({ beacon: 'weaviate://localhost/Author/<id>', href: '/v1/objects/Author/<id>' }) // true
- * ```
  */
 export const ReferenceEntry = t.intersection([t.type({ beacon: t.string }), t.partial({ href: t.string })])
 export type ReferenceEntry = t.TypeOf<typeof ReferenceEntry>

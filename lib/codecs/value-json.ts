@@ -16,11 +16,6 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 
 /**
  * The properties of a result as REST's JSON object (a null value leaves its property out).
- *
- * @example
- * ```ts
- * propertiesToJson(result.properties?.nonRefProps) // { title: 'Hello', pages: 3 }
- * ```
  */
 export const propertiesToJson = (properties: Properties | undefined): Record<string, JsonValue> => {
   const out: Record<string, JsonValue> = {}
@@ -37,11 +32,6 @@ export const propertiesToJson = (properties: Properties | undefined): Record<str
 
 /**
  * One value as REST's JSON; `undefined` for a null value (REST omits the property).
- *
- * @example
- * ```ts
- * valueToJson(create(ValueSchema, { kind: { case: 'intValue', value: 3n } })) // 3
- * ```
  */
 export const valueToJson = (value: Value): JsonValue | undefined => {
   const kind = value.kind

@@ -13,11 +13,6 @@ const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
 /**
  * The little-endian float32 bytes of a vector (a view, not a copy, of a Float32Array on a
  * little-endian host; numbers are written with -0 as 0, as JSON writes them).
- *
- * @example
- * ```ts
- * vectorToBytes([1]) // Uint8Array [0, 0, 128, 63]
- * ```
  */
 export const vectorToBytes = (vector: VectorInput): Uint8Array => {
   if (vector instanceof Float32Array && LITTLE_ENDIAN_HOST) return new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength)
@@ -38,11 +33,6 @@ export const vectorToBytes = (vector: VectorInput): Uint8Array => {
  * The `MULTI_FP32` bytes of a multi-vector: its dimension as a little-endian uint16, then each
  * vector's little-endian float32s (-0 written as 0). Its vectors are checked: non-empty, one
  * dimension, at most 65,535 (`lib/input/vectors.ts`).
- *
- * @example
- * ```ts
- * multiVectorToBytes([[1], [2]]) // Uint8Array [1, 0, 0, 0, 128, 63, 0, 0, 0, 64]
- * ```
  */
 export const multiVectorToBytes = (vectors: ReadonlyArray<VectorInput>): Uint8Array => {
   const dimension = vectors[0]?.length ?? 0
@@ -60,11 +50,6 @@ export const multiVectorToBytes = (vectors: ReadonlyArray<VectorInput>): Uint8Ar
 
 /**
  * The vector in little-endian float32 `bytes` (a copy: the bytes may live in a larger buffer).
- *
- * @example
- * ```ts
- * bytesToFloat32Array(new Uint8Array([0, 0, 128, 63])) // Float32Array [1]
- * ```
  */
 export const bytesToFloat32Array = (bytes: Uint8Array): Float32Array => {
   const out = new Float32Array(Math.floor(bytes.byteLength / 4))
@@ -75,10 +60,5 @@ export const bytesToFloat32Array = (bytes: Uint8Array): Float32Array => {
 
 /**
  * The vector in little-endian float32 `bytes` as plain numbers (what REST returns).
- *
- * @example
- * ```ts
- * bytesToNumbers(new Uint8Array([0, 0, 128, 63])) // [1]
- * ```
  */
 export const bytesToNumbers = (bytes: Uint8Array): number[] => Array.from(bytesToFloat32Array(bytes))

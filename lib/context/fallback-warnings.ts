@@ -8,21 +8,11 @@
 
 /**
  * The warning's code.
- *
- * @example
- * ```ts
- * process.on('warning', (w) => { if ((w as NodeJS.ErrnoException).code === GRPC_FALLBACK_WARNING) console.log(w.message) })
- * ```
  */
 export const GRPC_FALLBACK_WARNING = 'WEAVIATE_RX_GRPC001'
 
 /**
  * Emits the fallback warning with `reason`.
- *
- * @example
- * ```ts
- * warnRestFallback('the server is 1.18.6; gRPC needs 1.25.0')
- * ```
  */
 export const warnRestFallback = (reason: string): void => {
   process.emitWarning(`weaviate-rx uses REST instead of gRPC: ${reason}. Pass transport: 'rest' to choose REST without this warning.`, {
@@ -35,21 +25,11 @@ export const warnRestFallback = (reason: string): void => {
  * The code of the warning of a client whose `objects.batch` (`grpcMethod: 'auto'`) writes with
  * `BatchObjects` because the server, or a proxy in front of it, answered `BatchStream` with
  * UNIMPLEMENTED.
- *
- * @example
- * ```ts
- * process.on('warning', (w) => { if ((w as NodeJS.ErrnoException).code === BATCH_STREAM_FALLBACK_WARNING) console.log(w.message) })
- * ```
  */
 export const BATCH_STREAM_FALLBACK_WARNING = 'WEAVIATE_RX_GRPC002'
 
 /**
  * Emits the `BatchObjects` fallback warning with `reason`.
- *
- * @example
- * ```ts
- * warnBatchObjectsFallback('http://127.0.0.1:50051/weaviate.v1.Weaviate/BatchStream answered UNIMPLEMENTED')
- * ```
  */
 export const warnBatchObjectsFallback = (reason: string): void => {
   process.emitWarning(`weaviate-rx writes batches with BatchObjects instead of BatchStream: ${reason}. Pass grpcMethod: 'unary' to choose BatchObjects without this warning.`, {

@@ -33,12 +33,6 @@ export interface VersionSource {
 
 /**
  * Builds the version source of one client.
- *
- * @example
- * ```ts
- * const source = createVersionSource(http, undefined)
- * source.version() // one GET /v1/meta however many subscribe at once
- * ```
  */
 export const createVersionSource = (http: HttpEffect, override: string | undefined): VersionSource => {
   if (override !== undefined) {

@@ -8,12 +8,6 @@
 
 /**
  * What one client knows of its server's `BatchStream`.
- *
- * @example
- * ```ts
- * const refusal = createStreamRefusal(warnBatchObjectsFallback)
- * refusal.reason() // undefined until the server answers BatchStream with UNIMPLEMENTED
- * ```
  */
 export interface StreamRefusal {
   /** Why `BatchStream` is not used (the server refused it), once it did; else undefined. */
@@ -24,11 +18,6 @@ export interface StreamRefusal {
 
 /**
  * Creates the memory of one client; `warn` is called once, with the reason.
- *
- * @example
- * ```ts
- * const refusal = createStreamRefusal(warnBatchObjectsFallback)
- * ```
  */
 export const createStreamRefusal = (warn: (reason: string) => void): StreamRefusal => {
   let known: string | undefined

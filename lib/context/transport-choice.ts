@@ -25,11 +25,6 @@ const HEALTH_CHECK_MS = 5_000
 
 /**
  * The transport decision of one client.
- *
- * @example
- * ```ts
- * ctx.transports.choose(args.transport, call).pipe(flatMap((kind) => (kind === 'grpc' ? viaGrpc() : viaRest())))
- * ```
  */
 export interface TransportChoice {
   /** The client's mode (a call without its own `transport` runs in it). */
@@ -42,11 +37,6 @@ export interface TransportChoice {
 
 /**
  * What the decision needs.
- *
- * @example
- * ```ts
- * createTransportChoice({ mode: 'auto', versions: ctx.versions, grpc, warn: warnRestFallback })
- * ```
  */
 export interface TransportChoiceConfig {
   /** The client's mode. */
@@ -59,11 +49,6 @@ export interface TransportChoiceConfig {
 
 /**
  * Creates the decision of one client.
- *
- * @example
- * ```ts
- * const transports = createTransportChoice({ mode: 'auto', versions, grpc, warn: warnRestFallback })
- * ```
  */
 export const createTransportChoice = (config: TransportChoiceConfig): TransportChoice => {
   let known: TransportKind | undefined

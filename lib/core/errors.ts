@@ -246,22 +246,11 @@ export const TAGS: readonly ErrorTag[] = Object.keys(ERRORS) as ErrorTag[]
 
 /**
  * What {@link formatError} reads: the tag and the props of an error.
- *
- * @example
- * ```ts
- * const d: ErrorDescription = { _tag: 'ArgumentValueError', argument: 'limit', reason: 'too big' }
- * ```
  */
 export type ErrorDescription = { readonly [T in ErrorTag]: { readonly _tag: T } & ErrorProps[T] }[ErrorTag]
 
 /**
  * The table's formatter for a tag and its props: every error's `message` comes from here.
- *
- * @example
- * ```ts
- * formatError({ _tag: 'TimeoutError', method: 'GET', url, phase: 'attempt', timeoutMs: 10 })
- * // 'GET http://.../v1/meta timed out after 10 ms (attempt timeout)'
- * ```
  */
 export const formatError = (e: ErrorDescription): string => declarationOf(e._tag).message(e)
 
@@ -530,38 +519,21 @@ const guard =
   (u: unknown): u is TaggedError<T> =>
     hasBrand(u) && u._tag === tag
 
-/** @example `if (isArgumentTypeError(e)) console.error(e.argument, e.expected)` */
 export const isArgumentTypeError = guard('ArgumentTypeError')
-/** @example `if (isArgumentValueError(e)) console.error(e.argument, e.message)` */
 export const isArgumentValueError = guard('ArgumentValueError')
-/** @example `if (isConnectionError(e) && e.code === 'ECONNREFUSED') retryLater()` */
 export const isConnectionError = guard('ConnectionError')
-/** @example `if (isTimeoutError(e)) console.error(e.phase, e.timeoutMs)` */
 export const isTimeoutError = guard('TimeoutError')
-/** @example `if (isUnexpectedStatusError(e) && e.status === 401) askForKey()` */
 export const isUnexpectedStatusError = guard('UnexpectedStatusError')
-/** @example `if (isAlreadyExistsError(e)) console.log('kept', e.uuid)` */
 export const isAlreadyExistsError = guard('AlreadyExistsError')
-/** @example `if (isDecodeError(e)) console.error(e.report.join('\n'))` */
 export const isDecodeError = guard('DecodeError')
-/** @example `if (isUnsupportedVersionError(e)) console.error('upgrade Weaviate to', e.requires)` */
 export const isUnsupportedVersionError = guard('UnsupportedVersionError')
-/** @example `if (isClassAlreadyExistsError(e)) console.log('class', e.className, 'is there')` */
 export const isClassAlreadyExistsError = guard('ClassAlreadyExistsError')
-/** @example `if (isBatchObjectError(e)) console.error(e.index, e.uuid, e.messages)` */
 export const isBatchObjectError = guard('BatchObjectError')
-/** @example `if (isBatchReferenceError(e)) console.error(e.index, e.from, e.to)` */
 export const isBatchReferenceError = guard('BatchReferenceError')
-/** @example `if (isStreamPartitionError(e)) resume(e.remaining)` */
 export const isStreamPartitionError = guard('StreamPartitionError')
 
 /**
  * True for either input error.
- *
- * @example
- * ```ts
- * if (isArgumentError(e)) console.error('bad input', e.argument)
- * ```
  */
 export const isArgumentError = (u: unknown): u is ArgumentError => isArgumentTypeError(u) || isArgumentValueError(u)
 
@@ -572,11 +544,6 @@ export const isArgumentError = (u: unknown): u is ArgumentError => isArgumentTyp
 /**
  * Removes credentials from a URL before it is stored in an error: user info and an
  * `access_token` query parameter (the server accepts the key there too).
- *
- * @example
- * ```ts
- * redactUrl('http://u:p@127.0.0.1:8080/v1/meta?access_token=k') // 'http://127.0.0.1:8080/v1/meta'
- * ```
  */
 export const redactUrl = (raw: string): string => {
   try {

@@ -34,21 +34,11 @@ export interface ObservableEither<E, A> extends Observable<E.Either<E, A>> {}
 
 /**
  * An ObservableEither that emits one `Right` and completes.
- *
- * @example
- * ```ts
- * OE.right(42).subscribe(console.log) // { _tag: 'Right', right: 42 }
- * ```
  */
 export const right = <E = never, A = never>(a: A): ObservableEither<E, A> => of(E.right(a))
 
 /**
  * An ObservableEither that emits one `Left` and completes.
- *
- * @example
- * ```ts
- * OE.left(new ArgumentValueError({ argument: 'limit', reason: "'limit' must be > 0" }))
- * ```
  */
 export const left = <E = never, A = never>(e: E): ObservableEither<E, A> => of(E.left(e))
 
@@ -58,11 +48,6 @@ export const left = <E = never, A = never>(e: E): ObservableEither<E, A> => of(E
 
 /**
  * Maps the `Right` values, leaving `Left` values untouched.
- *
- * @example
- * ```ts
- * client.objects.list({ className: 'A' }).pipe(OE.map((objects) => objects.length))
- * ```
  */
 export const map =
   <A, B>(f: (a: A) => B) =>
@@ -71,11 +56,6 @@ export const map =
 
 /**
  * Maps the `Left` values, leaving `Right` values untouched.
- *
- * @example
- * ```ts
- * client.objects.getById({ className: 'A', uuid }).pipe(OE.mapLeft((e) => e.message))
- * ```
  */
 export const mapLeft =
   <E, G>(f: (e: E) => G) =>
@@ -89,13 +69,6 @@ export const mapLeft =
 /**
  * Runs the next ObservableEither for each `Right` value, one at a time (`concatMap`), and passes
  * `Left` values through. The error types widen (`E1 | E2`), as fp-ts's `flatMap` does.
- *
- * @example
- * ```ts
- * client.objects.create({ className: 'A', dataObject: {} }).pipe(
- *   OE.flatMap((uuid) => client.objects.getById({ className: 'A', uuid })),
- * )
- * ```
  */
 export const flatMap =
   <A, E2, B>(f: (a: A) => Observable<E.Either<E2, B>>) =>
@@ -108,13 +81,6 @@ export const flatMap =
 
 /**
  * Folds each Either into one value.
- *
- * @example
- * ```ts
- * client.objects.exists({ className: 'A', uuid }).pipe(
- *   OE.match((e) => `failed: ${e.message}`, (found) => (found ? 'there' : 'gone')),
- * )
- * ```
  */
 export const match =
   <E, A, B>(onLeft: (e: E) => B, onRight: (a: A) => B): OperatorFunction<E.Either<E, A>, B> =>
@@ -123,11 +89,6 @@ export const match =
 
 /**
  * Replaces each `Left` with a value computed from it.
- *
- * @example
- * ```ts
- * client.objects.getById({ className: 'A', uuid }).pipe(OE.getOrElse(() => null))
- * ```
  */
 export const getOrElse =
   <E, B>(onLeft: (e: E) => B) =>

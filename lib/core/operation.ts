@@ -13,11 +13,6 @@ import { ObservableEither } from './observable-either'
 /**
  * Runs the checks in `build`; the first ArgumentTypeError/ArgumentValueError becomes a `Left`.
  * Any other throw is a bug and propagates.
- *
- * @example
- * ```ts
- * const input = checkInput(() => ({ limit: positiveInteger('limit', args.limit) }))
- * ```
  */
 export const checkInput = <A>(build: () => A): E.Either<ArgumentError, A> => {
   try {
@@ -31,11 +26,6 @@ export const checkInput = <A>(build: () => A): E.Either<ArgumentError, A> => {
 /**
  * Checks input now and runs `run` on each subscription; an input error is emitted as one `Left`
  * and nothing is sent.
- *
- * @example
- * ```ts
- * const op$ = operation(() => ({ uuid: uuid('uuid', args.uuid) }), (input) => send(input))
- * ```
  */
 export const operation = <I, A>(
   check: () => I,

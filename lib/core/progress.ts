@@ -54,12 +54,6 @@ export type ProgressCounts = Pick<Progress, 'items' | 'failed' | 'requests' | 'd
 
 /**
  * Starts the clock of one run; the returned function turns counts into a {@link Progress}.
- *
- * @example
- * ```ts
- * const meter = progressMeter(asyncScheduler)
- * report(meter({ items: 10, failed: 0, requests: 1, done: false }))
- * ```
  */
 export const progressMeter = (scheduler: SchedulerLike): ((counts: ProgressCounts) => Progress) => {
   const started = scheduler.now()

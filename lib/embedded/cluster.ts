@@ -96,11 +96,6 @@ const MAX_NODES = 26
 
 /**
  * The node names of an n-node cluster: `weaviate-a`, `weaviate-b`, ... (none contains another).
- *
- * @example
- * ```ts
- * clusterNodeNames(3) // ['weaviate-a', 'weaviate-b', 'weaviate-c']
- * ```
  */
 export const clusterNodeNames = (count: number): string[] =>
   Array.from({ length: count }, (_, i) => `weaviate-${String.fromCharCode(97 + i)}`)

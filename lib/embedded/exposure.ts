@@ -1,6 +1,6 @@
 /**
  * What an embedded server leaves reachable from other machines without credentials, by version
- * (README "What listens where"). Weaviate binds some listeners on every interface with no setting
+ * (docs/embedded.md, "What listens where"). Weaviate binds some listeners on every interface with no setting
  * to change that: gRPC (`net.Listen("tcp", ":<port>")`, adapters/handlers/grpc/server.go), the
  * cluster data API (`":<port>"`, adapters/handlers/rest/clusterapi/serve.go), gossip before
  * `CLUSTER_BIND_ADDR`, and Go's profiler on `:6060` before `GO_PROFILING_DISABLE`. Each is listed
@@ -17,11 +17,6 @@ export const PROFILING_PORT = 6060
 
 /**
  * The listeners of a server's nodes that anyone on the network can use without credentials.
- *
- * @example
- * ```ts
- * openToNetwork('1.14.1', [ports], auth) // ['gossip TCP+UDP 40001 ...', 'cluster data API 40002 ...', 'Go profiler 6060 ...']
- * ```
  */
 export const openToNetwork = (version: string, nodes: readonly ServerPorts[], auth: ServerAuth): string[] => {
   const ports = (pick: (p: ServerPorts) => number): string => nodes.map(pick).join(', ')
@@ -38,12 +33,6 @@ export const openToNetwork = (version: string, nodes: readonly ServerPorts[], au
 
 /**
  * The one warning for a server that leaves listeners open, or undefined when it leaves none.
- *
- * @example
- * ```ts
- * const warning = exposureWarning('1.13.2', [ports], auth)
- * if (warning !== undefined) say(warning)
- * ```
  */
 export const exposureWarning = (version: string, nodes: readonly ServerPorts[], auth: ServerAuth): string | undefined => {
   const open = openToNetwork(version, nodes, auth)
@@ -52,6 +41,6 @@ export const exposureWarning = (version: string, nodes: readonly ServerPorts[], 
   const rest = auth.scheme === 'anonymous' ? ' REST stays on 127.0.0.1 but takes anonymous requests from every local user.' : ''
   return (
     `warning: Weaviate ${version} is reachable from other machines without credentials (${cause}): ${open.join('; ')}.${rest} ` +
-    'Run it only on a trusted network (README, "What listens where").'
+    'Run it only on a trusted network (docs/embedded.md, "What listens where").'
   )
 }

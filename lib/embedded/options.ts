@@ -68,7 +68,7 @@ export interface ServerOptions extends BinaryOptions {
    * Who may use the server. `'apiKey'` (default): on versions with API keys (1.18.0 and later) a
    * random key is made for this start, anonymous access is off, and the handle's `connection`
    * carries the key. `'none'`: anonymous access, for pointing other tools at the server; the gRPC
-   * port (1.19.0 and later) then takes anonymous requests on every interface (README, "What
+   * port (1.19.0 and later) then takes anonymous requests on every interface (docs/embedded.md, "What
    * listens where"). Versions before 1.18.0 have no API keys and always take anonymous requests.
    * An `options.env` that sets `AUTHENTICATION_*` variables configures authentication itself and
    * nothing is generated (the handle carries its first `AUTHENTICATION_APIKEY_ALLOWED_KEYS` key).
@@ -133,31 +133,15 @@ export interface EmbeddedClusterOptions extends ServerOptions {
 export const DEFAULT_VERSION = '1.39.0'
 /**
  * Default of {@link ServerOptions.readyTimeoutMs}.
- *
- * @example
- * ```ts
- * await startEmbedded({ readyTimeoutMs: 2 * DEFAULT_READY_TIMEOUT_MS })
- * ```
  */
 export const DEFAULT_READY_TIMEOUT_MS = 120_000
 /**
  * Default of {@link ServerOptions.stopGraceMs}.
- *
- * @example
- * ```ts
- * await startEmbedded({ stopGraceMs: DEFAULT_STOP_GRACE_MS / 2 })
- * ```
  */
 export const DEFAULT_STOP_GRACE_MS = 10_000
 
 /**
  * A progress logger writing `weaviate-rx: <line>` to the sink.
- *
- * @example
- * ```ts
- * const say = progress(process.stderr)
- * say('building weaviate-server 1.39.0')
- * ```
  */
 export const progress =
   (sink: LogSink | undefined) =>
@@ -167,12 +151,6 @@ export const progress =
 
 /**
  * `undefined` for undefined or empty strings.
- *
- * @example
- * ```ts
- * nonEmpty('') // undefined
- * nonEmpty('x') // 'x'
- * ```
  */
 export const nonEmpty = (value: string | undefined): string | undefined =>
   value === undefined || value === '' ? undefined : value

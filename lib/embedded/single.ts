@@ -62,11 +62,6 @@ const PORT_ATTEMPTS = 3
 
 /**
  * Validates a port number option.
- *
- * @example
- * ```ts
- * checkPort(8080) // ok; checkPort(0) throws EmbeddedError('InvalidOptions')
- * ```
  */
 export const checkPort = (port: number | undefined): void => {
   if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {

@@ -31,13 +31,6 @@ const choiceList = (choices: readonly string[]): string => {
 /**
  * The check of an option that takes one of a few names: the value itself, or an
  * ArgumentValueError that lists the names and shows what was given.
- *
- * @example
- * ```ts
- * const vectorFormat = oneOf(['array', 'float32'] as const)
- * vectorFormat('vectorFormat', 'float32') // 'float32'
- * vectorFormat('vectorFormat', 'f16')     // throws: 'vectorFormat' must be 'array' or 'float32', got "f16"
- * ```
  */
 export const oneOf =
   <const C extends readonly string[]>(choices: C) =>
@@ -94,11 +87,6 @@ export const MAX_INT32 = 2_147_483_647
 /**
  * `check`, then a bound: a count the wire cannot carry is an ArgumentValueError here, the same
  * over REST and gRPC, instead of a request that cannot be encoded.
- *
- * @example
- * ```ts
- * atMost(MAX_UINT32, positiveInteger)('limit', 2 ** 40) // throws ArgumentValueError
- * ```
  */
 export const atMost =
   (max: number, check: (argument: string, value: unknown) => number) =>

@@ -15,13 +15,6 @@ export type DataSource =
 
 /**
  * Checks `dataObject`.
- *
- * @example
- * ```ts
- * dataObject('dataObject', { title: 'x' })           // { kind: 'inline', properties: { title: 'x' } }
- * dataObject('dataObject', 'https://h/article.json') // { kind: 'url', url: 'https://h/article.json' }
- * dataObject('dataObject', './article.json')         // { kind: 'file', path: './article.json' }
- * ```
  */
 export const dataObject = (argument: string, value: unknown): DataSource => {
   if (typeof value === 'string') {

@@ -19,11 +19,6 @@ export const capitalizeFirst = (s: string): string => {
 
 /**
  * Checks a class name and returns it with the first letter upper-cased.
- *
- * @example
- * ```ts
- * className('className', 'article') // 'Article'
- * ```
  */
 export const className = (argument: string, value: unknown): string => {
   const s = string(argument, value)

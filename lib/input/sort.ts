@@ -30,11 +30,6 @@ export interface EncodedSort {
 
 /**
  * One property of a checked sort clause.
- *
- * @example
- * ```ts
- * const clause: SortClause = { property: 'year', ascending: false }
- * ```
  */
 export interface SortClause {
   readonly property: string

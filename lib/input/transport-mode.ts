@@ -18,22 +18,11 @@ export type TransportMode = 'auto' | 'grpc' | 'rest'
 
 /**
  * The transport an operation runs over.
- *
- * @example
- * ```ts
- * const chosen: Transport = 'grpc'
- * ```
  */
 export type TransportKind = 'grpc' | 'rest'
 
 /**
  * Checks a `transport` option. Throws an {@link ArgumentValueError}.
- *
- * @example
- * ```ts
- * transportMode('transport', undefined) // undefined
- * transportMode('transport', 'grpc')    // 'grpc'
- * ```
  */
 export const transportMode = (argument: string, value: unknown): TransportMode | undefined =>
   value === undefined ? undefined : transportModes(argument, value)

@@ -40,12 +40,6 @@ const uuidOfObjectAddress = (s: string): string | undefined => {
 
 /**
  * Checks a UUID argument and returns it normalised.
- *
- * @example
- * ```ts
- * uuid('uuid', 'weaviate://localhost/Article/36DDD591-2DEE-4E7E-A3CC-EB86D30A4303')
- * // '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'
- * ```
  */
 export const uuid = (argument: string, value: unknown): string => {
   const s = string(argument, value)

@@ -13,11 +13,6 @@ import { CheckedNamedVectors, hasMultiVector } from './vectors'
 /**
  * `right(undefined)` when a server of `version` stores `vectors`, else the
  * {@link UnsupportedVersionError} of the first feature it lacks.
- *
- * @example
- * ```ts
- * vectorsWritable(parseVersion('1.18.6')!, { title: [1, 2] }) // left(UnsupportedVersionError)
- * ```
  */
 export const vectorsWritable = <V extends ArrayLike<number>>(
   version: ServerVersion,
@@ -32,11 +27,6 @@ export const vectorsWritable = <V extends ArrayLike<number>>(
  * A checked batch object (`prepared`, with its `vectors`) as the batch sends it, or the
  * {@link UnsupportedVersionError} of an object whose vectors the server (its `version`, when known)
  * would drop; a check's ArgumentError as it came.
- *
- * @example
- * ```ts
- * ifVectorsWritable(version, checkInput(() => ({ prepared, vectors: namedVectors('vectors', item.vectors) })))
- * ```
  */
 export const ifVectorsWritable = <A, V extends ArrayLike<number>>(
   version: ServerVersion | undefined,

@@ -54,34 +54,17 @@ export const MAX_MULTI_VECTOR_DIMENSION = 0xffff
 /**
  * True for a checked multi-vector: a plain array whose items are vectors (a checked vector is
  * never empty, and is a `number[]` or a `Float32Array`).
- *
- * @example
- * ```ts
- * isMultiVector([[1, 2]]) // true
- * isMultiVector([1, 2])   // false
- * ```
  */
 export const isMultiVector = <V extends ArrayLike<number>>(v: V | readonly V[]): v is readonly V[] => Array.isArray(v) && typeof v[0] !== 'number'
 
 /**
  * True when any of the named vectors is a multi-vector.
- *
- * @example
- * ```ts
- * hasMultiVector({ colbert: [[1, 2]] }) // true
- * ```
  */
 export const hasMultiVector = <V extends ArrayLike<number>>(vectors: CheckedNamedVectors<V>): boolean => Object.values(vectors).some(isMultiVector)
 
 /**
  * A vector: an array of finite numbers or a Float32Array (an empty one is kept and sent, as the
  * reference client does for `vector`); a plain array copy either way.
- *
- * @example
- * ```ts
- * vector('vector', new Float32Array([1, 2])) // [1, 2]
- * vector('vector', [1, NaN])                  // throws ArgumentValueError: 'vector[1]' must be a finite number
- * ```
  */
 export const vector = (argument: string, value: unknown): readonly number[] => {
   // Plain loops that check and copy in one pass: a search checks a vector on every call.
@@ -109,11 +92,6 @@ export const vector = (argument: string, value: unknown): readonly number[] => {
 /**
  * A vector as a Float32Array copy, checked like {@link vector} (the same errors): one pass for a
  * vector of finite numbers, which is what gRPC sends (-0 is written as 0, as JSON writes it).
- *
- * @example
- * ```ts
- * float32Vector('vector', [1, 2]) // Float32Array [1, 2]
- * ```
  */
 export const float32Vector = (argument: string, value: unknown): Float32Array => {
   if (value instanceof Float32Array || Array.isArray(value)) {
@@ -143,12 +121,6 @@ const nonEmptyOf =
 
 /**
  * A vector that is not empty (a search's query vector), checked and copied as {@link vector} does.
- *
- * @example
- * ```ts
- * nonEmptyVector('vector', [1, 2]) // [1, 2]
- * nonEmptyVector('vector', [])     // throws ArgumentValueError: 'vector' must not be empty
- * ```
  */
 export const nonEmptyVector = nonEmptyOf(vector)
 
@@ -191,13 +163,6 @@ const vectorOrMultiVectorOf = <V extends ArrayLike<number>>(leaf: (argument: str
 /**
  * A vector or a multi-vector (a search's query vector), checked and copied as plain numbers: a
  * non-empty vector, or a non-empty list of non-empty vectors of one dimension.
- *
- * @example
- * ```ts
- * vectorOrMultiVector('vector', [[1, 2], [3, 4]]) // the same, copied
- * vectorOrMultiVector('vector', [[1, 2], [3]])    // throws ArgumentValueError naming 'vector[1]'
- * vectorOrMultiVector('vector', [])               // throws ArgumentValueError: 'vector' must not be empty
- * ```
  */
 export const vectorOrMultiVector = vectorOrMultiVectorOf(vector)
 
@@ -220,22 +185,11 @@ const namedVectorsOf = <V extends ArrayLike<number>>(leaf: (argument: string, va
 /**
  * Named vectors, checked and copied as plain numbers (what REST's JSON sends): an object of
  * non-empty vectors or multi-vectors by vector name (see {@link NamedVectorsInput}).
- *
- * @example
- * ```ts
- * namedVectors('vectors', { title: [1, 2], colbert: [[1, 2], [3, 4]] }) // the same, copied
- * namedVectors('vectors', { colbert: [[1, 2], [3]] }) // throws ArgumentValueError naming 'vectors.colbert[1]'
- * ```
  */
 export const namedVectors = namedVectorsOf(vector)
 
 /**
  * Named vectors checked like {@link namedVectors}, each vector copied into a Float32Array in one
  * pass (what gRPC sends as bytes).
- *
- * @example
- * ```ts
- * float32NamedVectors('vectors', { title: [1, 2] }) // { title: Float32Array [1, 2] }
- * ```
  */
 export const float32NamedVectors = namedVectorsOf(float32Vector)

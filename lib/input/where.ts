@@ -102,11 +102,6 @@ const Leaf = t.intersection([t.type({ path: t.readonlyArray(t.string), operator:
 /**
  * The codec of {@link Where}: a leaf must have a non-empty path and exactly one value (none for
  * `IsNull`, which takes `valueBoolean`), a branch at least one operand.
- *
- * @example
- * ```ts
- * WhereCodec.decode({ path: ['n'], operator: 'Equal', valueInt: 3 }) // right(...)
- * ```
  */
 export const WhereCodec: t.Type<Where, Where> = t.recursion('Where', () =>
   t.union([

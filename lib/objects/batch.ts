@@ -203,14 +203,6 @@ const prepareObject = (uuidOf: ObjectBatchOptions['uuidOf'], version: ServerVers
  * ArgumentError of an object that is not well formed, or the UnsupportedVersionError of an object
  * whose `vectors` the server would drop (such an object is not sent; the others are).
  * `onProgress` reports `settledThrough`, the index below which every result has been emitted.
- *
- * @example
- * ```ts
- * const rows = [{ className: 'Article', dataObject: { title: 'a' } }, { className: 'Article', dataObject: { title: 'b' } }]
- * client.objects.batch(rows, { batchSize: 100 }).subscribe((r) => {
- *   if (E.isLeft(r)) console.error(r.left.message)
- * })
- * ```
  */
 export const batchObjects =
   (ctx: OperationContext) =>

@@ -64,11 +64,6 @@ const countOf = (res: HttpResponse, className: string): E.Either<WeaviateError, 
 
 /**
  * Counts the objects of a class, or of one of its tenants.
- *
- * @example
- * ```ts
- * client.objects.count({ className: 'Article' }) // right(2537)
- * ```
  */
 export const count =
   (ctx: OperationContext) =>

@@ -25,11 +25,6 @@ const isAlreadyExists = (e: WeaviateError): boolean =>
 
 /**
  * Creates an object; emits its UUID.
- *
- * @example
- * ```ts
- * client.objects.create({ className: 'Article', dataObject: { title: 'Hello' } }) // right('3f2c...')
- * ```
  */
 export const create =
   (ctx: OperationContext) =>

@@ -113,12 +113,6 @@ const output = oneOf(['minimal', 'verbose'] as const)
  * the server failed to delete (its `index` counts the failures from 0), and `right({ kind: 'done',
  * ... })` last. It stops when nothing matches, when a round deleted nothing (so a set of objects
  * that cannot be deleted does not loop), or after a round with fewer matches than the limit.
- *
- * @example
- * ```ts
- * client.objects.deleteMany({ className: 'Article', where: { path: ['draft'], operator: 'Equal', valueBoolean: true } })
- *   .subscribe((r) => E.isRight(r) && r.right.kind === 'done' && console.log(`${r.right.deleted} deleted`))
- * ```
  */
 export const deleteMany =
   (ctx: OperationContext) =>

@@ -17,11 +17,6 @@ import { AddressArgs, addressFields } from './args'
  * Deletes an object. Deleting an object that is not there is `right(undefined)` on every server
  * version: 1.39 answers 204 for it, 1.14 to 1.18 (and 1.13) answer 404; both mean the object does
  * not exist afterwards, which is what a delete promises (interface.md, state 1).
- *
- * @example
- * ```ts
- * client.objects.delete({ className: 'Article', uuid }) // right(undefined)
- * ```
  */
 export const deleteObject =
   (ctx: OperationContext) =>

@@ -14,11 +14,6 @@ import { AddressArgs, addressFields } from './args'
 
 /**
  * Tells whether an object exists.
- *
- * @example
- * ```ts
- * client.objects.exists({ className: 'Article', uuid }) // right(true)
- * ```
  */
 export const exists =
   (ctx: OperationContext) =>

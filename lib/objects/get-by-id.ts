@@ -52,11 +52,6 @@ export const runGetById = <P>(
 
 /**
  * Reads one object, or `null` when it does not exist.
- *
- * @example
- * ```ts
- * client.objects.getById({ className: 'Article', uuid, withVector: true })
- * ```
  */
 export const getById =
   (ctx: OperationContext) =>

@@ -38,12 +38,6 @@ export interface Get {
 
 /**
  * List or single.
- *
- * @example
- * ```ts
- * client.objects.get({ className: 'Article', uuid })   // object or null
- * client.objects.get({ className: 'Article', limit: 5 }) // array
- * ```
  */
 export const get = (ctx: OperationContext): Get =>
   (<P>(args: GetArgs<P>): ObservableEither<WeaviateError, WeaviateObject<P> | null | Array<WeaviateObject<P>>> =>

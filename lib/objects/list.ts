@@ -140,11 +140,6 @@ export const afterCursor = <A extends { readonly id: string }>(page: A[], after:
 
 /**
  * Lists objects (the interface's "get" without a uuid).
- *
- * @example
- * ```ts
- * client.objects.list({ className: 'Article', limit: 20, sort: { properties: ['author', 'title'], orderAsc: [false, true] } })
- * ```
  */
 export const list =
   (ctx: OperationContext) =>

@@ -38,11 +38,6 @@ const fromFile = async (path: string): Promise<E.Either<ArgumentValueError, Prop
 
 /**
  * The properties of a data source.
- *
- * @example
- * ```ts
- * loadProperties(http.fetchUrl, { kind: 'file', path: './article.json' }) // right({ title: '...' })
- * ```
  */
 export const loadProperties = (fetchUrl: FetchUrl, source: DataSource): ObservableEither<WeaviateError, Properties> => {
   switch (source.kind) {

@@ -33,11 +33,6 @@ export interface ValidationResult {
 
 /**
  * Validates an object against its class without storing it.
- *
- * @example
- * ```ts
- * client.objects.validate({ className: 'Article', dataObject: { title: 'x' } }) // right({ valid: true, error: null })
- * ```
  */
 export const validate =
   (ctx: OperationContext) =>

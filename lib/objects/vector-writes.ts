@@ -16,11 +16,6 @@ import { ObservableEither, flatMap } from '../core/observable-either'
 /**
  * Runs `write` once the server is known to store `vectors` (no version request when there are
  * none); otherwise emits the {@link UnsupportedVersionError} and sends nothing.
- *
- * @example
- * ```ts
- * whenVectorsWritable(ctx, input.call, input.vectors, () => ctx.http.run(request, decodeIt))
- * ```
  */
 export const whenVectorsWritable = <A>(
   ctx: OperationContext,

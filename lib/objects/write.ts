@@ -64,21 +64,11 @@ const write =
 /**
  * Replaces the whole object: properties absent from `dataObject` are gone afterwards, and so are
  * named vectors absent from `vectors`.
- *
- * @example
- * ```ts
- * client.objects.replace({ className: 'Article', uuid, dataObject: { title: 'Only this' } })
- * ```
  */
 export const replace = write('replace')
 
 /**
  * Changes only the properties sent; unsent ones and ones sent as `null` keep their values. Named
  * vectors merge the same way: each one sent replaces that vector, the others stay.
- *
- * @example
- * ```ts
- * client.objects.update({ className: 'Article', uuid, dataObject: { pages: 12 } })
- * ```
  */
 export const update = write('update')

@@ -4,11 +4,6 @@
  * the UUID partitions `objects.stream` and the CLI scan with. Generic: nothing here knows about
  * HTTP.
  *
- * @example
- * ```ts
- * import { paginateAfter, createPacer, toAsyncIterable, uuidPartitions } from 'weaviate-rx/paging'
- * ```
- *
  * @packageDocumentation
  */
 export { createPacer } from './pacer'

@@ -15,12 +15,6 @@ import { Pacer, createPacer } from './pacer'
  *
  * Without `pacer`, `pages(undefined)` runs unpaced: an item counts as consumed when it is emitted.
  * With `pacer`, `pages` gets a page pacer that is acked once `pacer` has acked every item of a page.
- *
- * @example
- * ```ts
- * const pacer = createPacer()
- * itemsOfPages((pagePacer) => pagesAfter(fetchPage, { cursorOf, pageSize: 100, pacer: pagePacer }), pacer)
- * ```
  */
 export const itemsOfPages = <E, T>(
   pages: (pagePacer: Pacer | undefined) => ObservableEither<E, readonly T[]>,

@@ -12,21 +12,11 @@ import { Pacer, createPacer } from './pacer'
 /**
  * One partition: a plain ObservableEither, or a factory that paces it with the pacer it is given
  * (acked when its values are passed on, or acked downstream).
- *
- * @example
- * ```ts
- * const partition: Partition<string, string> = (pacer) => paginateAfter(fetchPage, { cursorOf, pageSize: 100, pacer })
- * ```
  */
 export type Partition<E, A> = ObservableEither<E, A> | ((pacer: Pacer) => ObservableEither<E, A>)
 
 /**
  * Options of {@link mergePartitions}.
- *
- * @example
- * ```ts
- * const options: MergePartitionsOptions<WeaviateError, Page> = { ordered: true, onPass: (i, page) => track(i, page) }
- * ```
  */
 export interface MergePartitionsOptions<E, A> {
   /**

@@ -28,11 +28,6 @@ export interface PageProgress extends Progress {
 /**
  * Reports {@link PageProgress} to `report` after every `right(page)` has been passed on, and
  * `done: true` right before completion; without `report`, the source itself.
- *
- * @example
- * ```ts
- * withPageProgress(report)(pagesAfter(fetchPage, { cursorOf: (o) => o.id, pageSize: 100 }))
- * ```
  */
 export const withPageProgress =
   <E, T>(report: ((progress: PageProgress) => void) | undefined, scheduler: SchedulerLike = asyncScheduler) =>

@@ -131,11 +131,6 @@ export const paginateAfter = <E, T>(
  * the next request was sent can be held back for a turn (`beforeEmit(resume)` calls `resume`
  * later and returns a cancel function). The pacer counts pages, not items. Used by the object
  * stream; not part of the public vocabulary.
- *
- * @example
- * ```ts
- * pagesAfter(fetchPage, { cursorOf: (o) => o.id, pageSize: 100 }, (resume) => { const t = setImmediate(resume); return () => clearImmediate(t) })
- * ```
  */
 export const pagesAfter = <E, T>(
   fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,

@@ -19,11 +19,6 @@ import { isWholeUuid, prefixBefore, prefixChildren } from './uuid-prefixes'
 
 /**
  * Neighbouring prefixes fetched together, and how many matches they held when counted.
- *
- * @example
- * ```ts
- * const bundle: PrefixBundle = { prefixes: ['3a', '3b', '3c'], count: 812 }
- * ```
  */
 export interface PrefixBundle {
   readonly prefixes: readonly string[]
@@ -33,11 +28,6 @@ export interface PrefixBundle {
 /**
  * Counts the matches under each group of prefixes (a group counts the ids under any of its
  * prefixes), one count per group in the groups' order.
- *
- * @example
- * ```ts
- * const counter: PrefixCounter<Error> = (groups) => of(E.right(groups.map(() => 0)))
- * ```
  */
 export type PrefixCounter<E> = (groups: ReadonlyArray<readonly string[]>) => ObservableEither<E, readonly number[]>
 
@@ -72,13 +62,6 @@ const UUID_DIGITS = 32
  * One walk (one subscription's): call {@link PrefixWalk.next} for each bundle in turn, never two
  * at once. A bundle that turned out to hold more than `cap` (objects imported since it was
  * counted) goes back with {@link PrefixWalk.split}, and comes out again cut finer.
- *
- * @example
- * ```ts
- * const walk = new PrefixWalk(counter, 1000, undefined)
- * walk.next() // right({ prefixes: ['0', '1'], count: 731 }), ..., then right(undefined)
- * // (the counter is asked for [['']] first: every match; then for prefixes one digit longer)
- * ```
  */
 export class PrefixWalk<E> {
   private readonly stack: Frame[] = []

@@ -77,11 +77,6 @@ export const uuidInRange = (id: string, range: UuidRange): boolean => {
 /**
  * The canonical lower-case 8-4-4-4-12 form of a 128-bit number.
  *
- * @example
- * ```ts
- * formatUuid(1n) // '00000000-0000-0000-0000-000000000001'
- * ```
- *
  * @throws RangeError when `n` is outside [0, 2^128).
  */
 export const formatUuid = (n: bigint): string => {

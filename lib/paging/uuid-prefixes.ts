@@ -13,12 +13,6 @@ const DASHES: ReadonlySet<number> = new Set([8, 13, 18, 23])
 
 /**
  * The 16 prefixes one hex digit longer than `prefix`, ascending (a dash is passed over).
- *
- * @example
- * ```ts
- * prefixChildren('') // ['0', '1', ..., 'f']
- * prefixChildren('0123abcd') // ['0123abcd-0', ..., '0123abcd-f']
- * ```
  */
 export const prefixChildren = (prefix: string): string[] => {
   const stem = DASHES.has(prefix.length) ? `${prefix}-` : prefix
@@ -27,23 +21,12 @@ export const prefixChildren = (prefix: string): string[] => {
 
 /**
  * True when `prefix` is a whole UUID: it has no children.
- *
- * @example
- * ```ts
- * isWholeUuid('0123abcd') // false
- * ```
  */
 export const isWholeUuid = (prefix: string): boolean => prefix.length >= UUID_LENGTH
 
 /**
  * True when every id under `prefix` sorts at or before `after` (compared lower-case): the prefix
  * has nothing after that cursor.
- *
- * @example
- * ```ts
- * prefixBefore('3', '4d2c...') // true
- * prefixBefore('4', '4d2c...') // false (it holds ids after the cursor)
- * ```
  */
 export const prefixBefore = (prefix: string, after: string | undefined): boolean =>
   after !== undefined && prefix < after.toLowerCase().slice(0, prefix.length)
@@ -53,12 +36,6 @@ export const prefixBefore = (prefix: string, after: string | undefined): boolean
  * was imported with (upper-case ids stay upper-case in the id index, measured on 1.13 to 1.39)
  * and `Like` compares case-sensitively, so a prefix with hex letters also takes its upper-case
  * form. An id that mixes cases is matched by neither.
- *
- * @example
- * ```ts
- * likePatterns('0a') // ['0a*', '0A*']
- * likePatterns('01') // ['01*']
- * ```
  */
 export const likePatterns = (prefix: string): string[] => {
   const upper = prefix.toUpperCase()

@@ -56,11 +56,6 @@ export interface CountGroup {
 
 /**
  * A checked aggregate.
- *
- * @example
- * ```ts
- * aggregateInput(argsObject('aggregate', args))
- * ```
  */
 export interface AggregateInput {
   readonly className: string
@@ -83,11 +78,6 @@ const groupBy = (argument: string, value: unknown): { readonly property: string;
 
 /**
  * Checks the arguments of an aggregate.
- *
- * @example
- * ```ts
- * aggregateInput({ className: 'Article' })
- * ```
  */
 export const aggregateInput = (a: Record<string, unknown>): AggregateInput => {
   const where = optional(whereInput, 'where', a['where'])

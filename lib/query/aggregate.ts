@@ -77,12 +77,6 @@ const features = (input: AggregateInput): Feature[] => [...(input.tenant === und
 
 /**
  * Runs an aggregate.
- *
- * @example
- * ```ts
- * const aggregate = aggregateOperation(ctx)
- * aggregate({ className: 'Article', where })
- * ```
  */
 export const aggregateOperation = (ctx: OperationContext): Aggregate =>
   ((args: AggregateArgs): ObservableEither<WeaviateError, AggregateResult> =>

@@ -499,11 +499,6 @@ const EMPTY_CALL: CallOptions = Object.freeze({})
 
 /**
  * Checks the arguments of a nearVector search.
- *
- * @example
- * ```ts
- * nearVectorInput(argsObject('nearVector', args))
- * ```
  */
 export const nearVectorInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   // Built by assignment, as `common` is (no spread of fresh objects: checked on every search).
@@ -521,22 +516,12 @@ type NearVectorSearch = Extract<Search, { readonly kind: 'nearVector' }>
 
 /**
  * Checks the arguments of a nearObject search.
- *
- * @example
- * ```ts
- * nearObjectInput(argsObject('nearObject', args))
- * ```
  */
 export const nearObjectInput = <P>(a: Record<string, unknown>): QueryInput<P> =>
   common<P>(a, { kind: 'nearObject', id: uuid('id', a['id']), ...target(a), ...threshold(a) }, true)
 
 /**
  * Checks the arguments of a bm25 search.
- *
- * @example
- * ```ts
- * bm25Input(argsObject('bm25', args))
- * ```
  */
 export const bm25Input = <P>(a: Record<string, unknown>): QueryInput<P> =>
   common<P>(
@@ -552,11 +537,6 @@ export const bm25Input = <P>(a: Record<string, unknown>): QueryInput<P> =>
 
 /**
  * Checks the arguments of a hybrid search.
- *
- * @example
- * ```ts
- * hybridInput(argsObject('hybrid', args))
- * ```
  */
 export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   const alpha = optional(finite, 'alpha', a['alpha']) ?? DEFAULT_ALPHA
@@ -585,11 +565,6 @@ const sorts = (argument: string, value: unknown): readonly SortClause[] =>
 
 /**
  * Checks the arguments of a fetch.
- *
- * @example
- * ```ts
- * fetchObjectsInput(argsObject('fetchObjects', args))
- * ```
  */
 export const fetchObjectsInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   const after = optional(uuid, 'after', a['after'])

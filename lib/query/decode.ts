@@ -42,11 +42,6 @@ const decodeObjects = <P, V>(raw: readonly RawObject[], input: QueryInput<P>, ur
 
 /**
  * A raw result with its properties decoded by `codec`.
- *
- * @example
- * ```ts
- * decodeResult(raw, input, url) // right({ objects: [...] })
- * ```
  */
 export const decodeResult = <P, V>(raw: RawSearchResult, input: QueryInput<P>, url: string): E.Either<DecodeError, SearchResult<P, V>> => {
   const objects = decodeObjects<P, V>(raw.objects, input, url, 'objects')

@@ -71,12 +71,6 @@ const search =
 
 /**
  * The query API of a client.
- *
- * @example
- * ```ts
- * const query = queryApi(ctx)
- * query.bm25({ className: 'Article', query: 'fox' })
- * ```
  */
 export const queryApi = (ctx: OperationContext): QueryApi => ({
   nearVector: search(ctx, 'nearVector', nearVectorInput),

@@ -13,11 +13,6 @@ import { QueryInput, SearchOperator, Targets } from './args'
 
 /**
  * The features a where filter's operators need.
- *
- * @example
- * ```ts
- * whereFeatures({ path: ['tags'], operator: 'ContainsAny', valueTextArray: ['a'] }) // ['whereContainsAnyAll']
- * ```
  */
 export const whereFeatures = (where: Where | undefined): Feature[] => {
   if (where === undefined) return []
@@ -81,11 +76,6 @@ const groupByFeatures = (input: QueryInput<unknown>): Feature[] => {
 
 /**
  * Every feature the query uses.
- *
- * @example
- * ```ts
- * queryFeatures(input) // ['bm25', 'autocut']
- * ```
  */
 export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] => {
   // One array pushed to (no spread of a fresh array per feature): every search reads this.
@@ -103,22 +93,12 @@ export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] =>
 
 /**
  * `right` when the server has every feature the query uses, else the first one it lacks.
- *
- * @example
- * ```ts
- * supportsQuery(version, input) // left(UnsupportedVersionError) for bm25 on 1.14.1
- * ```
  */
 export const supportsQuery = (version: ServerVersion, input: QueryInput<unknown>): E.Either<UnsupportedVersionError, undefined> =>
   supportsAll(version, queryFeatures(input))
 
 /**
  * `right` when the server has every feature, else the first one it lacks.
- *
- * @example
- * ```ts
- * supportsAll(version, ['tenants'])
- * ```
  */
 export const supportsAll = (version: ServerVersion, features: readonly Feature[]): E.Either<UnsupportedVersionError, undefined> => {
   for (const feature of features) {

@@ -93,11 +93,6 @@ const checkedRoute = <P, V>(ctx: OperationContext, input: QueryInput<P>, version
 /**
  * Runs a checked query. Once the client knows the server version and its transport (after its
  * first request), the query goes straight to its transport; before, it waits for both.
- *
- * @example
- * ```ts
- * operation(() => nearVectorInput(argsObject('nearVector', args)), (input) => runQuery(ctx, input))
- * ```
  */
 export const runQuery = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const version = ctx.versions.known()

@@ -106,11 +106,6 @@ const prepareReference =
  * as the requests complete, each only when final: `right({ index })` or `left(BatchReferenceError)`
  * with the reference's `index` and the server's messages (a missing property, an unknown class);
  * its `cause` is the request's failure, or the ArgumentError of a malformed reference (not sent). `onProgress` reports `settledThrough` as for `objects.batch`.
- *
- * @example
- * ```ts
- * client.references.batch(articles.map((a) => ({ fromClassName: 'Article', fromUuid: a.id, fromPropertyName: 'writtenBy', toClassName: 'Author', toUuid: a.author })))
- * ```
  */
 export const batchReferences =
   (ctx: OperationContext) =>

@@ -45,11 +45,6 @@ const send = (ctx: OperationContext, kind: Kind, input: Input, version: ServerVe
 
 /**
  * Adds one reference from a property of an object to another object.
- *
- * @example
- * ```ts
- * client.references.add({ fromClassName: 'Article', fromUuid, fromPropertyName: 'writtenBy', toClassName: 'Author', toUuid })
- * ```
  */
 export const add =
   (ctx: OperationContext) =>
@@ -61,11 +56,6 @@ export const add =
 
 /**
  * Replaces all references of a property with the given targets, in order (`[]` clears it).
- *
- * @example
- * ```ts
- * client.references.replace({ fromClassName: 'Article', fromUuid, fromPropertyName: 'writtenBy', toUuids: [a, b], toClassNames: 'Author' })
- * ```
  */
 export const replace =
   (ctx: OperationContext) =>
@@ -77,11 +67,6 @@ export const replace =
 
 /**
  * Deletes one reference (one direction of the edge); the property is `[]` after the last one.
- *
- * @example
- * ```ts
- * client.references.delete({ fromClassName: 'Article', fromUuid, fromPropertyName: 'writtenBy', toClassName: 'Author', toUuid })
- * ```
  */
 export const deleteReference =
   (ctx: OperationContext) =>

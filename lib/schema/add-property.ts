@@ -16,11 +16,6 @@ import { propertyDefinition } from './input'
 
 /**
  * Adds a property to a class; emits the property as the server stored it.
- *
- * @example
- * ```ts
- * client.schema.addProperty('Article', { name: 'pages', dataType: ['int'] })
- * ```
  */
 export const addProperty =
   (ctx: OperationContext) =>

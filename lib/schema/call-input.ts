@@ -8,11 +8,6 @@ import { argsObject } from '../input/check'
 
 /**
  * Checks the per-call options of a positional operation (`undefined` means none).
- *
- * @example
- * ```ts
- * callInput('getClass', { retry: false }) // { retry: false }
- * ```
  */
 export const callInput = (operation: string, options: unknown): CallOptions =>
   options === undefined ? {} : callOptions(argsObject(`${operation} options`, options))

@@ -24,11 +24,6 @@ const alreadyExists = (e: WeaviateError, className: string): WeaviateError =>
 /**
  * Creates a class; emits the definition as the server stored it (with its defaults filled in).
  * A class that exists already is a `ClassAlreadyExistsError`. Not retried (POST), like `create`.
- *
- * @example
- * ```ts
- * client.schema.createClass({ class: 'Article', vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] })
- * ```
  */
 export const createClass =
   (ctx: OperationContext) =>

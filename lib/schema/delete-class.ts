@@ -15,11 +15,6 @@ import { callInput } from './call-input'
 /**
  * Deletes a class with all its objects. Deleting a class that does not exist is `right(undefined)`
  * too (the server answers 200 either way), so the call is idempotent, like `objects.delete`.
- *
- * @example
- * ```ts
- * client.schema.deleteClass('Article') // right(undefined)
- * ```
  */
 export const deleteClass =
   (ctx: OperationContext) =>

@@ -16,11 +16,6 @@ import { callInput } from './call-input'
 
 /**
  * Reads one class definition, or `null` when the class does not exist.
- *
- * @example
- * ```ts
- * client.schema.getClass('Article') // right({ class: 'Article', properties: [...], ... })
- * ```
  */
 export const getClass =
   (ctx: OperationContext) =>
@@ -35,11 +30,6 @@ export const getClass =
 
 /**
  * Tells whether a class exists (`GET /v1/schema/<Class>`: 200 or 404).
- *
- * @example
- * ```ts
- * client.schema.exists('Article') // right(true)
- * ```
  */
 export const classExists =
   (ctx: OperationContext) =>

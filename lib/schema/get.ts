@@ -14,11 +14,6 @@ import { callInput } from './call-input'
 
 /**
  * Reads every class definition of the server.
- *
- * @example
- * ```ts
- * client.schema.get() // right({ classes: [{ class: 'Article', properties: [...] }] })
- * ```
  */
 export const getSchema =
   (ctx: OperationContext) =>

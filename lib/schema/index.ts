@@ -39,11 +39,6 @@ export interface SchemaApi {
 
 /**
  * Binds the schema operations to a client context.
- *
- * @example
- * ```ts
- * const schema = schemaApi(ctx)
- * ```
  */
 export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   get: getSchema(ctx),

@@ -29,11 +29,6 @@ const checkProperties = (argument: string, properties: readonly PropertyDefiniti
 /**
  * A checked copy of a class definition: the codec's types, a valid class name (first letter
  * upper-cased, as the server stores it) and valid property names at every depth.
- *
- * @example
- * ```ts
- * classDefinition('definition', { class: 'article' }) // { class: 'Article' }
- * ```
  */
 export const classDefinition = (argument: string, value: unknown): ClassDefinition => {
   const definition = checked(ClassDefinition, argument, value)
@@ -44,11 +39,6 @@ export const classDefinition = (argument: string, value: unknown): ClassDefiniti
 
 /**
  * A checked copy of a property definition.
- *
- * @example
- * ```ts
- * propertyDefinition('property', { name: 'title', dataType: ['text'] })
- * ```
  */
 export const propertyDefinition = (argument: string, value: unknown): PropertyDefinition => {
   const property = checked(PropertyDefinition, argument, value)
@@ -58,11 +48,6 @@ export const propertyDefinition = (argument: string, value: unknown): PropertyDe
 
 /**
  * A tenant name: 1 to 64 letters, digits, `-` or `_` (the server's rule).
- *
- * @example
- * ```ts
- * tenantName('tenant', 'tenant-A') // 'tenant-A'
- * ```
  */
 export const tenantName = (argument: string, value: unknown): string => {
   const s = string(argument, value)
@@ -76,22 +61,12 @@ const nonEmptyArray = (argument: string, value: unknown): readonly unknown[] => 
 
 /**
  * Tenant names, at least one.
- *
- * @example
- * ```ts
- * tenantNames('names', ['a', 'b'])
- * ```
  */
 export const tenantNames = (argument: string, value: unknown): readonly string[] =>
   nonEmptyArray(argument, value).map((item, i) => tenantName(`${argument}[${i}]`, item))
 
 /**
  * Tenants to create or update, each a name or `{ name, activityStatus? }`; at least one.
- *
- * @example
- * ```ts
- * tenants('tenants', ['a', { name: 'b', activityStatus: 'INACTIVE' }]) // [{ name: 'a' }, { name: 'b', activityStatus: 'INACTIVE' }]
- * ```
  */
 export const tenants = (argument: string, value: unknown): readonly Tenant[] =>
   nonEmptyArray(argument, value).map((item, i): Tenant => {

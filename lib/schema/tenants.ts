@@ -67,11 +67,6 @@ export interface TenantsApi {
 
 /**
  * Binds the tenant operations to a client context.
- *
- * @example
- * ```ts
- * const tenants = tenantsApi(ctx)
- * ```
  */
 export const tenantsApi = (ctx: OperationContext): TenantsApi => ({
   list: (name, options) =>

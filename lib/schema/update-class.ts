@@ -18,11 +18,6 @@ import { classDefinition } from './input'
  * and multi-tenancy settings the server lets change). Send the whole definition as read, with the
  * changes: the server rejects a change to an immutable setting (vectorizer, properties) with 422,
  * reported as an `UnexpectedStatusError` carrying its message; add properties with `addProperty`.
- *
- * @example
- * ```ts
- * client.schema.updateClass({ ...article, description: 'News articles' })
- * ```
  */
 export const updateClass =
   (ctx: OperationContext) =>

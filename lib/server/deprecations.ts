@@ -46,13 +46,6 @@ export interface Deprecations {
 
 /**
  * A fresh per-client warner.
- *
- * @example
- * ```ts
- * const deprecations = createDeprecations()
- * deprecations.warn('object-class-missing') // emits once
- * deprecations.warn('object-class-missing') // silent
- * ```
  */
 export const createDeprecations = (): Deprecations => {
   const emitted = new Set<DeprecationKind>()

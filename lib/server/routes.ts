@@ -17,12 +17,6 @@ const BEACON = /^weaviate:\/\/[^/]+\/(?:([A-Za-z][_0-9A-Za-z]*)\/)?([^/]+)$/
 
 /**
  * The addresses of one server version; warnings go to the client's deprecation memory.
- *
- * @example
- * ```ts
- * const routes = routesFor(version, ctx.deprecations)
- * routes.object('Article', id) // '/objects/Article/<id>' from 1.14, '/objects/<id>' before
- * ```
  */
 export interface Routes {
   /** True from 1.14: class-namespaced paths and beacons. */
@@ -45,11 +39,6 @@ export interface Routes {
 
 /**
  * The routes of `version`.
- *
- * @example
- * ```ts
- * routesFor(parseVersion('1.13.2')!, deprecations).beacon('Author', id) // 'weaviate://localhost/<id>'
- * ```
  */
 export const routesFor = (version: ServerVersion, deprecations: Deprecations): Routes => {
   const namespaced = supports(version, 'classNamespaces')
@@ -80,11 +69,6 @@ export const routesFor = (version: ServerVersion, deprecations: Deprecations): R
 
 /**
  * A beacon: with the class when `namespaced` and the class is known.
- *
- * @example
- * ```ts
- * beacon(true, 'Author', id) // 'weaviate://localhost/Author/<id>'
- * ```
  */
 export const beacon = (namespaced: boolean, className: string | undefined, uuid: string): string =>
   namespaced && className !== undefined ? `weaviate://localhost/${className}/${uuid}` : `weaviate://localhost/${uuid}`
@@ -92,11 +76,6 @@ export const beacon = (namespaced: boolean, className: string | undefined, uuid:
 /**
  * The source of a batch reference: `weaviate://localhost/<Class>/<uuid>/<property>` (the batch
  * endpoint always names the class).
- *
- * @example
- * ```ts
- * referenceSource('Article', id, 'writtenBy') // 'weaviate://localhost/Article/<id>/writtenBy'
- * ```
  */
 export const referenceSource = (className: string, uuid: string, property: string): string =>
   `${beacon(true, className, uuid)}/${property}`
@@ -104,12 +83,6 @@ export const referenceSource = (className: string, uuid: string, property: strin
 /**
  * Splits a beacon into its class (when it names one) and its UUID text; `undefined` when it is not
  * an object beacon. The UUID is returned as written: the caller checks and normalises it.
- *
- * @example
- * ```ts
- * splitBeacon('weaviate://localhost/Author/36ddd591-2dee-4e7e-a3cc-eb86d30a4303')
- * // { className: 'Author', uuid: '36ddd591-2dee-4e7e-a3cc-eb86d30a4303' }
- * ```
  */
 export const splitBeacon = (value: string): { readonly className: string | undefined; readonly uuid: string } | undefined => {
   const m = BEACON.exec(value)
@@ -119,11 +92,6 @@ export const splitBeacon = (value: string): { readonly className: string | undef
 /**
  * The schema paths: `/schema`, `/schema/<Class>`, `/schema/<Class>/properties`,
  * `/schema/<Class>/tenants` (the same on every server version).
- *
- * @example
- * ```ts
- * schemaPath('Article', 'tenants') // '/schema/Article/tenants'
- * ```
  */
 export const schemaPath = (className?: string, sub?: 'properties' | 'tenants'): string =>
   className === undefined ? '/schema' : `/schema/${segment(className)}${sub === undefined ? '' : `/${sub}`}`

@@ -9,11 +9,6 @@ import { UnsupportedVersionError } from '../core/errors'
 
 /**
  * A parsed `major.minor.patch` version.
- *
- * @example
- * ```ts
- * const v: ServerVersion = { raw: '1.39.0', major: 1, minor: 39, patch: 0 }
- * ```
  */
 export interface ServerVersion {
   readonly raw: string
@@ -24,11 +19,6 @@ export interface ServerVersion {
 
 /**
  * Parses `1.39.0`, `v1.14`, `1.25.0-rc.1`; undefined when there is no `major.minor`.
- *
- * @example
- * ```ts
- * parseVersion('1.100.2') // { raw: '1.100.2', major: 1, minor: 100, patch: 2 }
- * ```
  */
 export const parseVersion = (raw: string): ServerVersion | undefined => {
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?/.exec(raw.trim())
@@ -38,22 +28,12 @@ export const parseVersion = (raw: string): ServerVersion | undefined => {
 
 /**
  * Numeric comparison of two versions: negative, zero or positive.
- *
- * @example
- * ```ts
- * compareVersions(parseVersion('1.9.0')!, parseVersion('1.14.0')!) < 0 // true
- * ```
  */
 export const compareVersions = (a: ServerVersion, b: ServerVersion): number =>
   a.major - b.major || a.minor - b.minor || a.patch - b.patch
 
 /**
  * True from 1.14 on: class-namespaced object paths and class-qualified beacons.
- *
- * @example
- * ```ts
- * supportsClassNamespaces(parseVersion('1.13.2')!) // false
- * ```
  */
 export const supportsClassNamespaces = (v: ServerVersion): boolean => supports(v, 'classNamespaces')
 
@@ -61,11 +41,6 @@ export const supportsClassNamespaces = (v: ServerVersion): boolean => supports(v
  * Server features that depend on the version, with the first version that has each: class
  * namespaces (object paths and beacons with a class), the `after` cursor of a list, multi-tenancy,
  * tenant activity status, and the gRPC API the client uses.
- *
- * @example
- * ```ts
- * FEATURES.cursor // { since: '1.18.0', name: "list with 'after'" }
- * ```
  */
 export const FEATURES = {
   classNamespaces: { since: '1.14.0', name: 'class-namespaced paths' },
@@ -137,21 +112,11 @@ export const FEATURES = {
 
 /**
  * A version-dependent server feature.
- *
- * @example
- * ```ts
- * const f: Feature = 'cursor'
- * ```
  */
 export type Feature = keyof typeof FEATURES
 
 /**
  * True when the server has `feature`.
- *
- * @example
- * ```ts
- * supports(parseVersion('1.14.1')!, 'cursor') // false
- * ```
  */
 export const supports = (v: ServerVersion, feature: Feature): boolean => {
   const since = SINCE[feature]
@@ -164,11 +129,6 @@ const SINCE = Object.fromEntries(Object.entries(FEATURES).map(([feature, f]) => 
 /**
  * `right(undefined)` when the server has `feature`, else an {@link UnsupportedVersionError} naming
  * it; operations check this before sending anything.
- *
- * @example
- * ```ts
- * requireFeature(version, 'cursor') // left(UnsupportedVersionError) on 1.14.1
- * ```
  */
 export const requireFeature = (v: ServerVersion, feature: Feature): E.Either<UnsupportedVersionError, undefined> =>
   supports(v, feature)

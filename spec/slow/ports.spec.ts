@@ -1,5 +1,5 @@
 /**
- * What an embedded server listens on, port by port (issue #26, README "What listens where"): every
+ * What an embedded server listens on, port by port (issue #26, docs/embedded.md "What listens where"): every
  * TCP and UDP socket of the server processes, read from /proc/<pid>/fd and /proc/<pid>/net (see
  * spec/helpers/listening-sockets.ts). Each port bound beyond loopback is asked over 127.0.0.1 as
  * it speaks, once without credentials and once with them: gRPC with a minimal call over node:http2

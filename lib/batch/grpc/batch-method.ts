@@ -27,19 +27,13 @@ export type BatchGrpcMethod = 'auto' | 'stream' | 'unary'
  * Whether `'auto'` writes with `BatchStream` on servers that have it: the one switch of the
  * default, read from `npm run bench -- --only vectors` (`vectors import 20k <index>
  * ours-stream/ours-unary`: the stream path against the `BatchObjects` path with `objects.batch`'s
- * defaults). On: the stream measured 0.86-0.98 of `BatchObjects` in six runs on a shared 2-core
- * machine (README, "Over gRPC"). Specs whose stub speaks only `BatchObjects` pass `grpcMethod: 'unary'`.
+ * defaults). On: the stream was faster than `BatchObjects` in every measured run
+ * (docs/benchmarks.md; docs/batch.md, "Over gRPC"). Specs whose stub speaks only `BatchObjects` pass `grpcMethod: 'unary'`.
  */
 export const STREAM_BY_DEFAULT = true
 
 /**
  * Checks a `grpcMethod` option; undefined is `'auto'`. Throws an {@link ArgumentValueError}.
- *
- * @example
- * ```ts
- * batchGrpcMethod('grpcMethod', undefined) // 'auto'
- * batchGrpcMethod('grpcMethod', 'bidi')    // throws ArgumentValueError
- * ```
  */
 export const batchGrpcMethod = (argument: string, value: unknown): BatchGrpcMethod => (value === undefined ? 'auto' : batchGrpcMethods(argument, value))
 
@@ -48,22 +42,12 @@ const batchGrpcMethods = oneOf(['auto', 'stream', 'unary'] as const)
 /**
  * Whether the server's version decides the method (else it is `BatchObjects`, and no version is
  * asked for: a `transport: 'grpc'` call needs nothing from REST).
- *
- * @example
- * ```ts
- * versionDecides('unary') // false
- * ```
  */
 export const versionDecides = (method: BatchGrpcMethod): boolean => method === 'stream' || (method === 'auto' && STREAM_BY_DEFAULT)
 
 /**
  * The method a run on a server of `version` writes with (`'stream'` asked of a server without it
  * stays `'stream'`: the caller reports the missing feature).
- *
- * @example
- * ```ts
- * writeMethod('auto', version) // 'stream' on 1.36.0 and later
- * ```
  */
 export const writeMethod = (method: BatchGrpcMethod, version: ServerVersion): 'stream' | 'unary' => {
   switch (method) {

@@ -24,11 +24,6 @@ import { multiVectorToBytes, vectorToBytes } from '../../codecs/vector-bytes'
 
 /**
  * A prepared object: the message, and what its result names.
- *
- * @example
- * ```ts
- * const payload: GrpcObjectPayload = { uuid, className: 'Article', message: create(BatchObjectSchema, { uuid, collection: 'Article' }) }
- * ```
  */
 export interface GrpcObjectPayload {
   readonly uuid: string
@@ -40,11 +35,6 @@ export interface GrpcObjectPayload {
  * Checks one item and builds its message; a `Left` names the offending argument like the REST path.
  * A well-formed item (`wellFormedObjects`) takes the fast path, anything else the checked one, with
  * the same outcome.
- *
- * @example
- * ```ts
- * prepareGrpcObject(undefined)({ className: 'Article', dataObject: { title: 'x' }, vector: new Float32Array(768) }, 0)
- * ```
  */
 export const prepareGrpcObject = (uuidOf: ((object: unknown, index: number) => string) | undefined, version?: ServerVersion) => {
   const read = wellFormedObjects()

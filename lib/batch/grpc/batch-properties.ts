@@ -24,11 +24,6 @@ import {
 
 /**
  * The message of an object's properties, and its approximate size in bytes (for batching by bytes).
- *
- * @example
- * ```ts
- * const { properties, bytes } = batchProperties({ title: 'x', scores: [1, 2] })
- * ```
  */
 export const batchProperties = (data: Readonly<Record<string, unknown>>): { readonly properties: BatchObject_Properties; readonly bytes: number } => {
   const properties = create(BatchObject_PropertiesSchema)

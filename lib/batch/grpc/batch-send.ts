@@ -32,11 +32,6 @@ export const WIRE_CONSISTENCY: Readonly<Record<ConsistencyLevel, WireConsistency
 
 /**
  * The sender of `objects.batch` over gRPC.
- *
- * @example
- * ```ts
- * runBatch(ctx, resolved, source, { prepare, sendItems: sendBatchObjects(ctx.grpc, resolved.call, resolved.consistencyLevel), written, failed })
- * ```
  */
 export const sendBatchObjects =
   (grpc: GrpcEffect, call: CallOptions, consistencyLevel: ConsistencyLevel | undefined) =>

@@ -32,11 +32,6 @@ const refusal = <P>(outcome: ItemOutcome<P>): UnexpectedStatusError | undefined 
  * The sender of an `'auto'` run that writes with `stream`: the items it fails with UNIMPLEMENTED go
  * with `unary` (in the same request's results), and once `memory` knows the refusal every request
  * goes with `unary`; at most `concurrency` `unary` calls of the run are in flight.
- *
- * @example
- * ```ts
- * const sendItems = withBatchObjectsFallback(sender.sendItems, sendBatchObjects(ctx.grpc, call, level), ctx.streamRefusal, resolved.concurrency)
- * ```
  */
 export const withBatchObjectsFallback = <P>(stream: SendItems<P>, unaryCall: SendItems<P>, memory: StreamRefusal, concurrency: number): SendItems<P> => {
   const limit = inFlightLimit(concurrency)

@@ -13,16 +13,6 @@
 
 /**
  * The waiting objects of a run, by UUID.
- *
- * @example
- * ```ts
- * const waiting = waitingObjects<{ uuid: string }>()
- * waiting.add(first)
- * waiting.add(second) // the same UUID
- * waiting.leave(first, true) // its deadline passed after it was sent on the open stream
- * waiting.next(first.uuid)   // undefined: that answer was owed to `first`
- * waiting.next(first.uuid)   // second
- * ```
  */
 export interface WaitingObjects<W extends { readonly uuid: string }> {
   /** How many objects wait (owed answers are not objects). */
@@ -55,11 +45,6 @@ const isObject = <W>(place: Place<W>): place is W => place !== OWED_ANSWER
 
 /**
  * Creates the waiting objects of one run, none waiting.
- *
- * @example
- * ```ts
- * const waiting = waitingObjects<Waiting>()
- * ```
  */
 export const waitingObjects = <W extends { readonly uuid: string }>(): WaitingObjects<W> => {
   const lines = new Map<string, Array<Place<W>>>()

@@ -61,12 +61,6 @@ type Outcome = ItemOutcome<GrpcObjectPayload>
 /**
  * The sender of one batch run over `BatchStream`; `close` ends the stream: gracefully when every
  * request had its results, else (the run was unsubscribed) by cancelling the call.
- *
- * @example
- * ```ts
- * const stream = batchStreamSender({ grpc, call, consistencyLevel, batchSize: 100, scheduler })
- * runBatch(ctx, resolved, source, { prepare, sendItems: stream.sendItems, written, failed }).pipe(finalize(stream.close))
- * ```
  */
 export interface BatchStreamSender {
   readonly sendItems: (items: ReadonlyArray<Item>) => Observable<ReadonlyArray<Outcome>>
@@ -75,11 +69,6 @@ export interface BatchStreamSender {
 
 /**
  * What a run's stream needs.
- *
- * @example
- * ```ts
- * const config: BatchStreamConfig = { grpc: ctx.grpc, call: resolved.call, consistencyLevel: undefined, batchSize: 100, scheduler: asyncScheduler }
- * ```
  */
 export interface BatchStreamConfig {
   readonly grpc: GrpcEffect
@@ -127,10 +116,8 @@ interface Open {
  * The fewest objects a stream run whose call gives no `concurrency` lets wait for their results
  * (0: `batchSize` x the default concurrency): two messages of the largest batch size 1.39.0 asks
  * for (`Backoff`: 100 to 1000, from 200; adapters/handlers/grpc/v1/batch/queues.go), as a client
- * that keeps two such messages ahead of the server's results. Measured (`npm run bench -- --only
- * vectors`, index skipped, 7 runs, 2026-11-24): 0.93 of the time with a window of 200 (the
- * default concurrency's), and 1.04 of the raw loop that keeps 2 messages unacknowledged (1.12 with
- * the window of 200).
+ * that keeps two such messages ahead of the server's results. Chosen by measurement against a
+ * window of 200 and against a raw loop (docs/benchmarks.md).
  */
 export const STREAM_WINDOW_OBJECTS = 2_000
 
@@ -138,12 +125,6 @@ export const STREAM_WINDOW_OBJECTS = 2_000
  * The requests a stream run keeps in flight: the `concurrency` the call gives (one request at a
  * time keeps writes in source order), else the default, or more when that many requests of
  * `batchSize` hold fewer than {@link STREAM_WINDOW_OBJECTS} objects.
- *
- * @example
- * ```ts
- * streamRequestsInFlight(100, 2, false) // 20
- * streamRequestsInFlight(100, 1, true)  // 1
- * ```
  */
 export const streamRequestsInFlight = (batchSize: number, concurrency: number, given: boolean): number =>
   given ? concurrency : Math.max(concurrency, Math.ceil(STREAM_WINDOW_OBJECTS / batchSize))
@@ -159,13 +140,8 @@ const message = (value: NonNullable<MessageInitShape<typeof BatchStreamRequestSc
 /**
  * The `Data` messages that carry the items of `objects`: at most `size` objects each, and objects
  * of one class each. 1.39.0 gives no result to an object whose class autoschema has yet to create
- * when the object shares a message with objects of another class (measured: with three new classes
- * mixed, a third of the objects waited for the attempt timeout); alone with its class it gets one.
- *
- * @example
- * ```ts
- * dataMessages(entries, 100) // [[a1, a2], [b1], [a3]] for classes A, A, B, A
- * ```
+ * when the object shares a message with objects of another class (with three new classes mixed,
+ * a third of the objects got no result and waited for the attempt timeout); alone with its class it gets one.
  */
 const dataMessages = (objects: ReadonlyArray<{ readonly item: Item }>, size: number): BatchObject[][] => {
   const messages: BatchObject[][] = []
@@ -186,11 +162,6 @@ const dataMessages = (objects: ReadonlyArray<{ readonly item: Item }>, size: num
 
 /**
  * Creates the sender of one batch run; the call opens with the first request.
- *
- * @example
- * ```ts
- * const stream = batchStreamSender({ grpc: ctx.grpc, call: resolved.call, consistencyLevel: resolved.consistencyLevel, batchSize: resolved.batchSize, scheduler: resolved.scheduler })
- * ```
  */
 export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender => {
   const { grpc, scheduler } = config

@@ -82,8 +82,8 @@ object a line as weaviate-rx returns it (class, id, properties, vector, ...).`,
  * `auto` an export reads REST's numbers, with vectors too, because that measured faster: the
  * command's one thread is the bottleneck, and writing REST's number for each float32 (the
  * shortest decimal that reads back as it) costs it more than parsing REST's JSON, which the
- * server prints on another core (bench `cli export 20k vectors grpc/rest` = 1.06-1.16 over two runs on 2 cores, while
- * copy and import gain 2-4x from gRPC).
+ * server prints on another core (docs/benchmarks.md: copy and import gain from gRPC, export does
+ * not).
  */
 const exportVectorFormat = (transport: TransportMode, withVector: boolean): VectorFormat => (withVector && transport === 'grpc' ? 'float32' : 'array')
 

@@ -3,7 +3,7 @@
  * reads: under `--transport auto` the commands read over gRPC only vectors asked for as
  * Float32Arrays ({@link readTransport}), the form gRPC carries them in as bytes and the target's
  * batch takes as they are. So copy asks for `'float32'` where the class has vectors; bare objects
- * stay `'array'`, which it reads over REST (faster for them, see the README's bench). (`export`
+ * stay `'array'`, which it reads over REST (faster for them: docs/benchmarks.md). (`export`
  * reads REST under `auto`: see its `exportVectorFormat`.)
  *
  * @packageDocumentation

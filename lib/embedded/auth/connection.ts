@@ -43,12 +43,6 @@ const REDACTED = '<redacted>'
 /**
  * `fields` without undefined values, with non-enumerable `toJSON` and `util.inspect` methods
  * that show the key as `'<redacted>'`.
- *
- * @example
- * ```ts
- * const c = redactedConnection({ url, grpcUrl: undefined, apiKey: 'k' })
- * JSON.stringify(c) // '{"url":"http://127.0.0.1:8080","apiKey":"<redacted>"}'
- * ```
  */
 export const redactedConnection = <C extends { readonly apiKey?: string }>(fields: { [K in keyof C]: C[K] | undefined }): C => {
   const connection = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as C

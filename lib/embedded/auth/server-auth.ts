@@ -25,12 +25,6 @@ const AUTH_MODES: readonly unknown[] = ['apiKey', 'none'] satisfies AuthMode[]
 
 /**
  * The authentication of one start.
- *
- * @example
- * ```ts
- * const auth: ServerAuth = planAuth({ mode: 'apiKey', version: '1.39.0', extraEnv: undefined })
- * auth.apiKey // 43 random base64url characters
- * ```
  */
 export interface ServerAuth {
   /** What the server was set up with: the generated key, anonymous access, or the caller's env. */
@@ -49,11 +43,6 @@ const AUTH_PREFIXES = ['AUTHENTICATION_', 'AUTHORIZATION_', 'CLUSTER_BASIC_AUTH_
 
 /**
  * True for an environment variable that configures authentication or authorization.
- *
- * @example
- * ```ts
- * isAuthSetting('AUTHENTICATION_APIKEY_ENABLED') // true
- * ```
  */
 export const isAuthSetting = (name: string): boolean => AUTH_PREFIXES.some((prefix) => name.startsWith(prefix))
 
@@ -79,11 +68,6 @@ const clusterCredentials = (version: string, extra: Readonly<Record<string, stri
  * Decides the authentication of one start (one single server, or every node of one cluster).
  * `extraEnv` setting any `AUTHENTICATION_*` variable means the caller configures it and nothing is
  * generated; with `mode: 'none'` that is a contradiction and rejects.
- *
- * @example
- * ```ts
- * planAuth({ mode: 'apiKey', version: '1.14.1', extraEnv: undefined }).scheme // 'anonymous' (no API keys before 1.18.0)
- * ```
  */
 export const planAuth = (request: {
   readonly mode: AuthMode

@@ -14,11 +14,6 @@ import { compareVersions, parseVersion } from '../../server/version'
 
 /**
  * The settings above, each with the first version that reads it.
- *
- * @example
- * ```ts
- * SECURITY_FEATURES.apiKeys // '1.18.0'
- * ```
  */
 export const SECURITY_FEATURES = {
   apiKeys: '1.18.0',
@@ -30,22 +25,11 @@ export const SECURITY_FEATURES = {
 
 /**
  * One of {@link SECURITY_FEATURES}.
- *
- * @example
- * ```ts
- * const feature: SecurityFeature = 'apiKeys'
- * ```
  */
 export type SecurityFeature = keyof typeof SECURITY_FEATURES
 
 /**
  * True when Weaviate `version` has `feature`; an unparsable version counts as the newest.
- *
- * @example
- * ```ts
- * hasFeature('1.14.1', 'apiKeys') // false
- * hasFeature('1.18.6', 'apiKeys') // true
- * ```
  */
 export const hasFeature = (version: string, feature: SecurityFeature): boolean => {
   const v = parseVersion(version)

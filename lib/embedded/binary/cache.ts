@@ -12,44 +12,24 @@ import { nonEmpty, type BinaryOptions } from '../options'
 
 /**
  * The cache root: `options.cacheDir`, env `WEAVIATE_RX_CACHE`, or `~/.cache/weaviate-rx`.
- *
- * @example
- * ```ts
- * resolveCacheDir({}, {}) // '/home/me/.cache/weaviate-rx'
- * ```
  */
 export const resolveCacheDir = (options: BinaryOptions, env: NodeJS.ProcessEnv): string =>
   options.cacheDir ?? nonEmpty(env['WEAVIATE_RX_CACHE']) ?? path.join(os.homedir(), '.cache', 'weaviate-rx')
 
 /**
  * Where the cache keeps the binary of `version`.
- *
- * @example
- * ```ts
- * cachedBinaryPath('/c', '1.39.0') // '/c/bin/1.39.0/weaviate-server'
- * ```
  */
 export const cachedBinaryPath = (cacheDir: string, version: string): string =>
   path.join(cacheDir, 'bin', version, 'weaviate-server')
 
 /**
  * The lock dir guarding the build or download of `version`.
- *
- * @example
- * ```ts
- * cacheLockDir('/c', '1.39.0') // '/c/bin/1.39.0.lock'
- * ```
  */
 export const cacheLockDir = (cacheDir: string, version: string): string =>
   path.join(cacheDir, 'bin', `${version}.lock`)
 
 /**
  * Runs `work` in a fresh temp dir under `<cache>/tmp/` and removes the dir afterwards.
- *
- * @example
- * ```ts
- * await withCacheTemp(cache, 'download-', async (dir) => { ... })
- * ```
  */
 export const withCacheTemp = async <A>(
   cacheDir: string,
@@ -68,11 +48,6 @@ export const withCacheTemp = async <A>(
 
 /**
  * Makes `file` executable and renames it to the cache path of `version`; returns that path.
- *
- * @example
- * ```ts
- * const binary = await installIntoCache(path.join(tmp, 'weaviate'), cache, '1.39.0')
- * ```
  */
 export const installIntoCache = async (file: string, cacheDir: string, version: string): Promise<string> => {
   const target = cachedBinaryPath(cacheDir, version)

@@ -9,12 +9,6 @@ import { LineRing, forEachLine } from '../process/log-ring'
 
 /**
  * How a helper command ended.
- *
- * @example
- * ```ts
- * const { code, tail } = await runCommand('go', ['version'])
- * if (code !== 0) console.error(tail.join('\n'))
- * ```
  */
 export interface CommandResult {
   /** Exit code; null when killed by a signal. */
@@ -25,11 +19,6 @@ export interface CommandResult {
 
 /**
  * Options of {@link runCommand}.
- *
- * @example
- * ```ts
- * await runCommand('go', ['install', pkg], { env: { ...process.env, CGO_ENABLED: '0' }, onLine: console.log })
- * ```
  */
 export interface CommandOptions {
   readonly env?: NodeJS.ProcessEnv
@@ -42,12 +31,6 @@ export interface CommandOptions {
 
 /**
  * Runs `command args...` to completion. Rejects only when it cannot be spawned at all.
- *
- * @example
- * ```ts
- * const { code, tail } = await runCommand('tar', ['-xzf', archive, '-C', dir])
- * if (code !== 0) throw new Error(tail.join('\n'))
- * ```
  */
 export const runCommand = (
   command: string,

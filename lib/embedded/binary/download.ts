@@ -16,12 +16,6 @@ import { runCommand } from './command'
  * The official release asset for the platform: GitHub releases carry
  * `weaviate-v<version>-linux-<amd64|arm64>.tar.gz` (and a universal `darwin-all.zip` for macOS),
  * each holding a binary named `weaviate`.
- *
- * @example
- * ```ts
- * defaultDownloadUrl('linux')
- * // 'https://github.com/weaviate/weaviate/releases/download/v{version}/weaviate-v{version}-{os}-{arch}.tar.gz'
- * ```
  */
 export const defaultDownloadUrl = (platform: NodeJS.Platform = process.platform): string =>
   platform === 'darwin'
@@ -31,11 +25,6 @@ export const defaultDownloadUrl = (platform: NodeJS.Platform = process.platform)
 /**
  * Fills `{version}`, `{os}` (`linux`, `darwin`, `windows`) and `{arch}` (`amd64`, `arm64`, or
  * Node's name for others) into a URL template.
- *
- * @example
- * ```ts
- * expandUrl('https://x/{version}/{os}-{arch}.tar.gz', '1.39.0', 'linux', 'x64') // 'https://x/1.39.0/linux-amd64.tar.gz'
- * ```
  */
 export const expandUrl = (
   template: string,
@@ -50,11 +39,6 @@ export const expandUrl = (
 
 /**
  * Options of {@link downloadBinary}.
- *
- * @example
- * ```ts
- * const options: DownloadOptions = { url: expandUrl(defaultDownloadUrl(), '1.39.0'), version: '1.39.0', cacheDir, say: console.log }
- * ```
  */
 export interface DownloadOptions {
   /** The archive URL (placeholders already filled in). */
@@ -129,11 +113,6 @@ const unpack = async (archive: string, dir: string, url: string): Promise<void> 
 /**
  * Downloads and unpacks the archive at `url` and installs its `weaviate` / `weaviate-server`
  * binary into the cache; resolves the binary's path.
- *
- * @example
- * ```ts
- * const binary = await downloadBinary({ url: expandUrl(defaultDownloadUrl(), '1.39.0'), version: '1.39.0', cacheDir, say })
- * ```
  */
 export const downloadBinary = (options: DownloadOptions): Promise<string> =>
   withCacheTemp(options.cacheDir, 'download-', async (dir) => {

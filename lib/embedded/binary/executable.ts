@@ -9,12 +9,6 @@ import * as path from 'node:path'
 
 /**
  * Why a path is not a usable executable, or `undefined` when it is one.
- *
- * @example
- * ```ts
- * await executableProblem('/nonexistent') // 'does not exist'
- * await executableProblem('/bin/sh')      // undefined
- * ```
  */
 export const executableProblem = async (file: string): Promise<string | undefined> => {
   let stat
@@ -34,11 +28,6 @@ export const executableProblem = async (file: string): Promise<string | undefine
 
 /**
  * The first executable named `name` in the directories of `searchPath` (PATH syntax).
- *
- * @example
- * ```ts
- * await findOnPath('go', process.env.PATH ?? '') // '/usr/local/go/bin/go' or undefined
- * ```
  */
 export const findOnPath = async (name: string, searchPath: string): Promise<string | undefined> => {
   for (const dir of searchPath.split(path.delimiter)) {

@@ -21,11 +21,6 @@ import { runCommand } from './command'
 
 /**
  * Options of {@link buildWithGo}.
- *
- * @example
- * ```ts
- * const options: GoBuildOptions = { go: '/usr/local/go/bin/go', version: '1.39.0', cacheDir, say: console.log }
- * ```
  */
 export interface GoBuildOptions {
   /** Path of the `go` executable. */
@@ -43,12 +38,6 @@ const HEARTBEAT_MS = 30_000
 /**
  * The Go module of `version`: `github.com/semi-technologies/weaviate` up to v1.17.1,
  * `github.com/weaviate/weaviate` from v1.17.2.
- *
- * @example
- * ```ts
- * goModule('1.13.2') // 'github.com/semi-technologies/weaviate@v1.13.2'
- * goModule('1.39.0') // 'github.com/weaviate/weaviate@v1.39.0'
- * ```
  */
 export const goModule = (version: string): string => {
   const parsed = parseVersion(version)
@@ -86,11 +75,6 @@ const makeWritable = async (dir: string): Promise<void> => {
  * Builds the binary of `version` and installs it into the cache; resolves its path. Rejects with
  * go's message when the version does not exist, and with the tail of go's output when the build
  * fails.
- *
- * @example
- * ```ts
- * const binary = await buildWithGo({ go: '/usr/local/go/bin/go', version: '1.14.1', cacheDir, say })
- * ```
  */
 export const buildWithGo = (options: GoBuildOptions): Promise<string> =>
   withCacheTemp(options.cacheDir, 'go-', async (work) => {

@@ -11,11 +11,6 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 /**
  * Options of {@link withDirLock}.
- *
- * @example
- * ```ts
- * await withDirLock(dir, build, { onWait: (pid) => console.log(`waiting for ${pid}`), pollMs: 500 })
- * ```
  */
 export interface DirLockOptions {
   /** Called once when the lock is held by another live process and we start waiting. */
@@ -55,11 +50,6 @@ const tryAcquire = async (lockDir: string): Promise<boolean> => {
 
 /**
  * Runs `task` while holding the lock `lockDir` (its parent must exist), waiting for other holders.
- *
- * @example
- * ```ts
- * await withDirLock(path.join(cache, 'bin', '1.39.0.lock'), () => buildBinary())
- * ```
  */
 export const withDirLock = async <A>(
   lockDir: string,

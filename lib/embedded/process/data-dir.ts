@@ -11,12 +11,6 @@ import { onProcessExit } from './exit-hook'
 
 /**
  * A data directory and how to let go of it.
- *
- * @example
- * ```ts
- * const data: DataDir = await acquireDataDir(undefined, 'node')
- * await data.release()
- * ```
  */
 export interface DataDir {
   readonly path: string
@@ -26,13 +20,6 @@ export interface DataDir {
 
 /**
  * The caller's `dir` (created if missing), or a new temp dir `weaviate-rx-<prefix>-XXXXXX`.
- *
- * @example
- * ```ts
- * const data = await acquireDataDir(undefined, 'node')
- * // ... run the server on data.path ...
- * await data.release() // temp dir removed
- * ```
  */
 export const acquireDataDir = async (dir: string | undefined, prefix: string): Promise<DataDir> => {
   if (dir !== undefined) {

@@ -16,11 +16,6 @@ import { isAuthSetting } from '../auth/server-auth'
 
 /**
  * Everything that distinguishes one server process from another.
- *
- * @example
- * ```ts
- * const identity: ServerIdentity = { hostname: 'node0', dataDir, ports, bootstrapExpect: 1, raftJoin: `node0:${ports.raft}` }
- * ```
  */
 export interface ServerIdentity {
   /** `CLUSTER_HOSTNAME`, the raft identity; keep it across restarts. */
@@ -77,21 +72,11 @@ const DROPPED = ['HOST', 'PORT'] as const
 /**
  * The names `options.env` may not set: the loopback/offline settings, the node identity and ports,
  * and `HOST`/`PORT`.
- *
- * @example
- * ```ts
- * PROTECTED_ENV.includes('DISABLE_TELEMETRY') // true
- * ```
  */
 export const PROTECTED_ENV: readonly string[] = [...Object.keys(FIXED), ...NODE_KEYS, ...DROPPED]
 
 /**
  * Rejects an `options.env` that tries to set a protected variable.
- *
- * @example
- * ```ts
- * checkExtraEnv({ DISABLE_TELEMETRY: 'false' }) // throws EmbeddedError('InvalidOptions')
- * ```
  */
 export const checkExtraEnv = (extra: Readonly<Record<string, string>> | undefined): void => {
   const forbidden = Object.keys(extra ?? {}).filter((key) => PROTECTED_ENV.includes(key))
@@ -107,12 +92,6 @@ export const checkExtraEnv = (extra: Readonly<Record<string, string>> | undefine
 
 /**
  * The complete environment of a server process.
- *
- * @example
- * ```ts
- * const env = serverEnv(process.env, { AUTOSCHEMA_ENABLED: 'false' }, identity, planAuth({ mode: 'apiKey', version, extraEnv: undefined }).env)
- * env.DISABLE_TELEMETRY // 'true'
- * ```
  */
 export const serverEnv = (
   parent: NodeJS.ProcessEnv,
@@ -142,11 +121,6 @@ export const serverEnv = (
 
 /**
  * The command line of a server process: plain HTTP on 127.0.0.1 at the REST port.
- *
- * @example
- * ```ts
- * serverArgs(ports) // ['--scheme', 'http', '--host', '127.0.0.1', '--port', '8080']
- * ```
  */
 export const serverArgs = (ports: ServerPorts): string[] => [
   '--scheme',

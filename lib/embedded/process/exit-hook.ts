@@ -43,13 +43,6 @@ function uninstall(): void {
 
 /**
  * Registers a synchronous hook for the end of the process; the returned function unregisters it.
- *
- * @example
- * ```ts
- * const unregister = onProcessExit(() => child.kill('SIGKILL'))
- * // ... after a normal stop:
- * unregister()
- * ```
  */
 export const onProcessExit = (hook: () => void): (() => void) => {
   if (hooks.size === 0) install()

@@ -14,11 +14,6 @@ import { describeExit, spawnServer, type ServerProcess } from './server-process'
 
 /**
  * What {@link launchServer} needs.
- *
- * @example
- * ```ts
- * const launch: ServerLaunch = { binary, identity, extraEnv: undefined, authEnv: auth.env, readyTimeoutMs: 120_000 }
- * ```
  */
 export interface ServerLaunch {
   readonly binary: string
@@ -38,21 +33,11 @@ const TAIL_LINES = 20
 
 /**
  * The REST base URL of a server process (no `/v1`).
- *
- * @example
- * ```ts
- * restUrl(ports) // 'http://127.0.0.1:8080'
- * ```
  */
 export const restUrl = (ports: { readonly rest: number }): string => `http://127.0.0.1:${ports.rest}`
 
 /**
  * The gRPC base URL of a server process.
- *
- * @example
- * ```ts
- * grpcUrlOf(ports) // 'http://127.0.0.1:50051'
- * ```
  */
 export const grpcUrlOf = (ports: { readonly grpc: number }): string => `http://127.0.0.1:${ports.grpc}`
 
@@ -89,11 +74,6 @@ const failure = async (
 
 /**
  * Starts a server process and resolves once it answers ready; on any failure the process is killed first.
- *
- * @example
- * ```ts
- * const server = await launchServer({ binary, identity, extraEnv: undefined, authEnv: auth.env, readyTimeoutMs: 120_000 })
- * ```
  */
 export const launchServer = async (launch: ServerLaunch): Promise<ServerProcess> => {
   const { ports } = launch.identity

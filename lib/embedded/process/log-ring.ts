@@ -8,13 +8,6 @@ import type { Readable } from 'node:stream'
 
 /**
  * A fixed-capacity buffer of text lines; pushing past the capacity drops the oldest line.
- *
- * @example
- * ```ts
- * const ring = new LineRing(2)
- * ring.push('a'); ring.push('b'); ring.push('c')
- * ring.lines() // ['b', 'c']
- * ```
  */
 export class LineRing {
   private readonly buffer: string[] = []
@@ -45,11 +38,6 @@ export class LineRing {
 
 /**
  * Calls `onLine` for every complete line a stream emits, plus a trailing partial line at its end.
- *
- * @example
- * ```ts
- * forEachLine(child.stdout, (line) => ring.push(line))
- * ```
  */
 export const forEachLine = (stream: Readable, onLine: (line: string) => void): void => {
   let pending = ''

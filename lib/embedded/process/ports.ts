@@ -102,12 +102,6 @@ class PortReservation {
 
 /**
  * Chooses free loopback ports for `count` server processes; `rest` entries fix one's REST port instead.
- *
- * @example
- * ```ts
- * const [ports] = await allocateServerPorts(1)
- * ports.raftInternalRpc === ports.raft + 1 // true
- * ```
  */
 export const allocateServerPorts = async (
   count: number,
@@ -136,11 +130,6 @@ export const allocateServerPorts = async (
 
 /**
  * Rejects with a `PortInUse` {@link EmbeddedError} when `port` cannot be bound on 127.0.0.1.
- *
- * @example
- * ```ts
- * await assertPortFree(8080, 'REST port') // throws when something already listens there
- * ```
  */
 export const assertPortFree = async (port: number, what: string): Promise<void> => {
   const result = await tryListen(port)

@@ -12,11 +12,6 @@ import { LineRing, forEachLine } from './log-ring'
 
 /**
  * How a server process ended.
- *
- * @example
- * ```ts
- * const status: ExitStatus = await server.exited // { code: null, signal: 'SIGTERM' }
- * ```
  */
 export interface ExitStatus {
   readonly code: number | null
@@ -25,12 +20,6 @@ export interface ExitStatus {
 
 /**
  * A spawned server.
- *
- * @example
- * ```ts
- * const server: ServerProcess = await spawnServer(binary, args, env)
- * server.logs.lines(20) // its last 20 output lines
- * ```
  */
 export interface ServerProcess {
   readonly pid: number
@@ -48,11 +37,6 @@ const LOG_LINES = 200
 
 /**
  * Describes an exit for error messages, e.g. `exited with code 1` or `was killed by SIGKILL`.
- *
- * @example
- * ```ts
- * describeExit({ code: 1, signal: null }) // 'exited with code 1'
- * ```
  */
 export const describeExit = (status: ExitStatus): string =>
   status.signal !== null ? `was killed by ${status.signal}` : `exited with code ${status.code ?? '?'}`
@@ -70,12 +54,6 @@ const spawned = (child: ChildProcess, binary: string): Promise<number> =>
 
 /**
  * Spawns `binary args...` with exactly `env` (attached, stdin closed, output captured).
- *
- * @example
- * ```ts
- * const server = await spawnServer(binary, serverArgs(ports), env)
- * await server.stop(10_000)
- * ```
  */
 export const spawnServer = async (
   binary: string,

@@ -9,12 +9,6 @@ import { Agent, request } from 'undici'
 
 /**
  * The outcome of one probe: a status and parsed JSON body, or the network error's message.
- *
- * @example
- * ```ts
- * const r: ProbeResult = await probe(agent, url)
- * const up = r.ok && r.status === 200
- * ```
  */
 export type ProbeResult =
   | { readonly ok: true; readonly status: number; readonly body: unknown }
@@ -24,12 +18,6 @@ const PROBE_TIMEOUT_MS = 3_000
 
 /**
  * Sends `GET url` through `agent`; never rejects.
- *
- * @example
- * ```ts
- * const r = await probe(agent, 'http://127.0.0.1:8080/v1/meta')
- * if (r.ok && r.status === 200) console.log(r.body)
- * ```
  */
 export const probe = async (
   agent: Agent,
@@ -58,12 +46,6 @@ export const probe = async (
 
 /**
  * Why {@link pollUntil} stopped without success.
- *
- * @example
- * ```ts
- * const failure = await pollUntil(check, { deadline, exited })
- * if (failure?.kind === 'exited') console.error('the server died')
- * ```
  */
 export interface PollFailure {
   readonly kind: 'deadline' | 'exited' | 'aborted'
@@ -72,11 +54,6 @@ export interface PollFailure {
 /**
  * Calls `check` every `intervalMs` until it returns true (resolves `undefined`), the deadline passes,
  * `exited` settles or `signal` aborts (resolves the failure). A probe in flight is not abandoned.
- *
- * @example
- * ```ts
- * const failure = await pollUntil(() => isReady(), { deadline: Date.now() + 120_000, exited: server.exited })
- * ```
  */
 export const pollUntil = async (
   check: () => Promise<boolean>,

@@ -10,11 +10,6 @@ import { probe } from './probe'
 
 /**
  * One entry of `GET /v1/nodes` (the fields this module reads).
- *
- * @example
- * ```ts
- * const healthy = (s: NodeStatus) => s.status === 'HEALTHY'
- * ```
  */
 export interface NodeStatus {
   readonly name: string
@@ -39,11 +34,6 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 
 /**
  * `version` from `GET <url>/v1/meta`, or undefined when it cannot be read (e.g. OIDC-only auth).
- *
- * @example
- * ```ts
- * await readServerVersion('http://127.0.0.1:8080', server.connection.apiKey) // '1.39.0'
- * ```
  */
 export const readServerVersion = async (
   url: string,
@@ -56,11 +46,6 @@ export const readServerVersion = async (
 
 /**
  * The nodes `GET <url>/v1/nodes` lists, or undefined when the call fails.
- *
- * @example
- * ```ts
- * await readNodeStatuses('http://127.0.0.1:8080', apiKey) // [{ name: 'weaviate-a', status: 'HEALTHY' }, ...]
- * ```
  */
 export const readNodeStatuses = async (
   url: string,

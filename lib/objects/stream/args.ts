@@ -91,7 +91,7 @@ export interface StreamFields extends CallOptions {
   readonly after?: string
   /**
    * Only the objects this filter matches, still each once in ascending UUID order, past the
-   * server's `QUERY_MAXIMUM_RESULTS` (see the README's "Filtered stream"): counted and fetched by
+   * server's `QUERY_MAXIMUM_RESULTS` (docs/streaming.md, "Filtered stream"): counted and fetched by
    * UUID prefix over `query.aggregate` and `query.fetchObjects` (gRPC where the client's choice
    * and the server allow, GraphQL otherwise). Not with `partitions`, `ranges` or
    * `additionalProperties`.
@@ -123,7 +123,7 @@ export interface StreamFields extends CallOptions {
   /**
    * The transport of this stream: `'grpc'` (Weaviate's `Search` with `after`), `'rest'`
    * (`GET /v1/objects` with `after`), or `'auto'`: the client's choice, which for a stream picks
-   * what measures faster (see the README's bench): gRPC when vectors are asked for (in either
+   * what measures faster (docs/benchmarks.md): gRPC when vectors are asked for (in either
    * `vectorFormat`) and the server offers gRPC, REST otherwise.
    * `additionalProperties` other than the vector are REST-only.
    *
@@ -185,11 +185,6 @@ const pacerArg = (value: unknown): Pacer | undefined => {
 /**
  * The checked input of a stream. `ranges` is `undefined` for one unbounded cursor (partitions 1,
  * no ranges given), else the ranges to scan at once.
- *
- * @example
- * ```ts
- * const input = streamInput<Record<string, unknown>>({ className: 'Article', partitions: 4 })
- * ```
  */
 export const streamInput = <P>(args: unknown) => {
   const a = argsObject('stream', args)
@@ -247,10 +242,5 @@ export const streamInput = <P>(args: unknown) => {
 
 /**
  * The checked input of a stream.
- *
- * @example
- * ```ts
- * const scan = (input: StreamInput<Record<string, unknown>>) => input.ranges?.length ?? 1
- * ```
  */
 export type StreamInput<P> = ReturnType<typeof streamInput<P>>

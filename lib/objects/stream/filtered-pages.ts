@@ -103,12 +103,6 @@ const capBelow = (error: WeaviateError, cap: number): number | undefined => {
  * The page fetchers of a filtered stream: call the result once per subscription (each walk of
  * the prefix tree is its own). The fetcher it gives must be asked one page at a time, as the
  * page machine does (the next page's cursor is the last page's last id).
- *
- * @example
- * ```ts
- * const fetcher = filteredPageFetcher(ctx, input, where, version, definition)
- * pagesAfter(fetcher(), { cursorOf: (o) => o.id, pageSize: input.pageSize, stopOnShortPage: false })
- * ```
  */
 export const filteredPageFetcher = <P>(
   ctx: OperationContext,

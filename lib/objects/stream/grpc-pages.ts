@@ -86,11 +86,6 @@ const searchRequest = (input: StreamInput<unknown>, { named, references }: Selec
  * server's. The ids' order after the cursor is checked as the objects are made (a page that does
  * not ascend is a `DecodeError`, as over REST). A partitioned stream reads every id as a page
  * arrives (its range's end), so its pages are decoded and checked at once.
- *
- * @example
- * ```ts
- * pagesAfter(grpcPageFetcher(ctx, input), { cursorOf: (e) => e.id, pageSize: input.pageSize })
- * ```
  */
 export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): PageFetcher<P> => {
   const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`

@@ -14,12 +14,6 @@ import { idOf } from '../../query/grpc/search-result'
 
 /**
  * A page's results, decoded once each, on demand.
- *
- * @example
- * ```ts
- * const results = new PageResults(reply.results, url)
- * const last = results.decode(results.length - 1) // right(SearchResult) or left(DecodeError)
- * ```
  */
 export class PageResults {
   private readonly decoded: Array<E.Either<DecodeError, SearchResult> | undefined>

@@ -135,16 +135,6 @@ const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => Observable
  * - **Filtered** (`where`): only the matches, still once each in ascending UUID order and past the
  *   server's `QUERY_MAXIMUM_RESULTS`, counted and fetched by UUID prefix (no cursor needed, so
  *   from Weaviate 1.13); resume with `after` as above.
- *
- * @example
- * ```ts
- * client.objects.stream({ className: 'Article', pageSize: 500 }).subscribe((item) => {
- *   if (E.isRight(item)) console.log(item.right.id)
- * })
- * // an asynchronous consumer holds paging back with a pacer:
- * const pacer = createPacer()
- * client.objects.stream({ className: 'Article', pacer }).pipe(concatMap(async (item) => { await save(item); pacer.ack() }))
- * ```
  */
 export const stream =
   (ctx: OperationContext) =>
@@ -154,13 +144,6 @@ export const stream =
 /**
  * The same pages as {@link stream}, one `right(objects)` per page: the throughput form (no value
  * per object through the operator chain). With a `pacer`, one ack is one page.
- *
- * @example
- * ```ts
- * client.objects.streamPages({ className: 'Article', pageSize: 1000 }).subscribe((page) => {
- *   if (E.isRight(page)) index(page.right)
- * })
- * ```
  */
 export const streamPages =
   (ctx: OperationContext) =>
@@ -171,14 +154,6 @@ export const streamPages =
  * The objects of {@link stream} for `for await`, with real backpressure: the next page is
  * requested only as the loop pulls objects (at most `prefetch` pages ahead of the loop body), and
  * `break` aborts the page request in flight. Each iteration is its own scan.
- *
- * @example
- * ```ts
- * for await (const item of client.objects.iterate({ className: 'Article', pageSize: 500 })) {
- *   if (E.isLeft(item)) throw item.left
- *   await save(item.right)
- * }
- * ```
  */
 export const iterate =
   (ctx: OperationContext) =>

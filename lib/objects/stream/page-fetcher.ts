@@ -15,21 +15,11 @@ import { ObservableEither } from '../../core/observable-either'
 /**
  * A vector of a streamed object, in either `vectorFormat` (the public operations type it by
  * the format asked for).
- *
- * @example
- * ```ts
- * const v: StreamVector = new Float32Array(768)
- * ```
  */
 export type StreamVector = readonly number[] | Float32Array
 
 /**
  * The objects of a page.
- *
- * @example
- * ```ts
- * const page: Page<Record<string, unknown>> = []
- * ```
  */
 export type Page<P, V = StreamVector> = ReadonlyArray<WeaviateObject<P, V>>
 
@@ -37,11 +27,6 @@ export type Page<P, V = StreamVector> = ReadonlyArray<WeaviateObject<P, V>>
  * One object of a fetched page, known by its id; `objects(n)` decodes the first `n` objects of
  * its page (the page machine may cut a page short), and is the same function for every entry of
  * the page.
- *
- * @example
- * ```ts
- * const entry: PageEntry<Record<string, unknown>> = { id, objects: (n) => E.right(page.slice(0, n)) }
- * ```
  */
 export interface PageEntry<P> {
   readonly id: string
@@ -51,21 +36,11 @@ export interface PageEntry<P> {
 /**
  * A cold request for the page after `after` (the first page when `undefined`), retried by the
  * transport's own policy; ids ascend strictly after the cursor, or the page is a `DecodeError`.
- *
- * @example
- * ```ts
- * const fetch: PageFetcher<Record<string, unknown>> = restPageFetcher(ctx, input)
- * ```
  */
 export type PageFetcher<P> = (after: string | undefined) => ObservableEither<WeaviateError, ReadonlyArray<PageEntry<P>>>
 
 /**
  * The entries of a page whose objects are decoded already.
- *
- * @example
- * ```ts
- * runList(ctx, request).pipe(map(E.map(decodedEntries)))
- * ```
  */
 export const decodedEntries = <P>(page: Page<P>): Array<PageEntry<P>> => {
   const objects = (count: number): E.Either<WeaviateError, Page<P>> => E.right(count >= page.length ? page : page.slice(0, count))
@@ -74,11 +49,6 @@ export const decodedEntries = <P>(page: Page<P>): Array<PageEntry<P>> => {
 
 /**
  * The objects of a (possibly cut) page of entries.
- *
- * @example
- * ```ts
- * pagesAfter(fetch, options).pipe(map(E.flatMap(entryObjects)))
- * ```
  */
 export const entryObjects = <P>(entries: ReadonlyArray<PageEntry<P>>): E.Either<WeaviateError, Page<P>> => {
   const first = entries[0]
@@ -88,11 +58,6 @@ export const entryObjects = <P>(entries: ReadonlyArray<PageEntry<P>>): E.Either<
 /**
  * Pages of entries as pages of objects, each decoded as it is passed on; a page that fails to
  * decode is the last value (a `Left`), as a failed request is.
- *
- * @example
- * ```ts
- * pagesAfter(fetch, { cursorOf: (e) => e.id, pageSize }).pipe(decodedPages())
- * ```
  */
 export const decodedPages =
   <P>(): OperatorFunction<E.Either<WeaviateError, ReadonlyArray<PageEntry<P>>>, E.Either<WeaviateError, Page<P>>> =>

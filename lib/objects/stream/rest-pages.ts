@@ -16,11 +16,6 @@ import { PageFetcher, StreamVector, decodedEntries } from './page-fetcher'
 /**
  * The page fetcher of a stream over REST; the list request is checked once, each page only moves
  * the cursor.
- *
- * @example
- * ```ts
- * pagesAfter(restPageFetcher(ctx, input), { cursorOf: (o) => o.id, pageSize: input.pageSize })
- * ```
  */
 export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): PageFetcher<P> => {
   const request = {

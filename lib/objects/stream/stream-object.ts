@@ -31,11 +31,6 @@ const reference = (namespaced: boolean, target: SearchObject<Record<string, unkn
 /**
  * The stream object of a search result, its properties (with the followed references as beacons)
  * decoded by the stream's codec.
- *
- * @example
- * ```ts
- * streamObjectOf(result.objects[0], { namespaced: true, codec: AnyProperties, method: 'POST', url })
- * ```
  */
 export const streamObjectOf = <P>(o: SearchObject<Record<string, unknown>, StreamVector>, options: StreamObjectOptions<P>): E.Either<DecodeError, WeaviateObject<P, StreamVector>> => {
   const properties: Record<string, unknown> = { ...o.properties }

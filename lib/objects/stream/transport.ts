@@ -1,11 +1,10 @@
 /**
  * Which transport a stream reads over, and its page fetcher. `'auto'` (the call's or the
- * client's) is decided per stream by what measured faster on one 1.39 server
- * (bench/vectors-stream.ts, figures in the README): gRPC when the stream asks for vectors, in
- * either format (as Float32Arrays the float32 bytes are copied as they are, 3-4x REST's JSON; as
- * REST's numbers each float32 costs its shortest decimal, `float32sAsJson`, about 7 ns, and the
- * stream ran about 2x REST's even at 25 ns); REST without vectors, where a page of small objects decodes
- * about 2x faster from JSON than from protobuf's typed values. gRPC still needs the client's
+ * client's) is decided per stream by what measured faster (docs/benchmarks.md): gRPC when the
+ * stream asks for vectors, in either format (as Float32Arrays the float32 bytes are copied as
+ * they are; as REST's numbers each float32 costs its shortest decimal, `float32sAsJson`); REST
+ * without vectors, where a page of small objects decodes faster from JSON than from protobuf's
+ * typed values. gRPC still needs the client's
  * capability check to say yes; REST-only reads (`additionalProperties`) stay on REST.
  *
  * @packageDocumentation
@@ -24,23 +23,12 @@ import { restPageFetcher } from './rest-pages'
 /**
  * The mode a stream asks the client's transport choice for: its own or the client's, with
  * `'auto'` narrowed to REST where REST measured faster or is the only one that can.
- *
- * @example
- * ```ts
- * streamMode('auto', { withVector: true, restOnly: false }) // 'auto' (gRPC if the server has it)
- * streamMode('auto', { withVector: false, restOnly: false }) // 'rest'
- * ```
  */
 export const streamMode = (mode: TransportMode, read: { readonly withVector: boolean; readonly restOnly: boolean }): TransportMode =>
   mode === 'auto' && (read.restOnly || !read.withVector) ? 'rest' : mode
 
 /**
  * The page fetcher of a stream over the transport the client's choice gives it.
- *
- * @example
- * ```ts
- * streamFetcher(ctx, input).pipe(flatMap((fetch) => pagesAfter(fetch, options)))
- * ```
  */
 export const streamFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): ObservableEither<WeaviateError, PageFetcher<P>> =>
   ctx.transports

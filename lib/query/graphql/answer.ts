@@ -20,11 +20,6 @@ const Answer = t.intersection([
 
 /**
  * The `data` of an answer, or its errors.
- *
- * @example
- * ```ts
- * graphqlData(res) // right({ Get: { Article: [...] } })
- * ```
  */
 export const graphqlData = (res: HttpResponse): E.Either<WeaviateError, Readonly<Record<string, unknown>>> => {
   const answer = decode(Answer, res.body, res)

@@ -16,11 +16,6 @@ import { whereLiteral } from './where'
 
 /**
  * The GraphQL query of a checked aggregate.
- *
- * @example
- * ```ts
- * aggregateQuery({ className: 'Article', call: {} }) // '{ Aggregate { Article { meta { count } } } }'
- * ```
  */
 export const aggregateQuery = (input: AggregateInput): string => {
   const args: Record<string, Literal | undefined> = {
@@ -43,11 +38,6 @@ const rowsOf = (data: Readonly<Record<string, unknown>>, input: AggregateInput, 
 
 /**
  * The total count of an answer's data.
- *
- * @example
- * ```ts
- * aggregateCountOf(data, input, res) // right(42)
- * ```
  */
 export const aggregateCountOf = (data: Readonly<Record<string, unknown>>, input: AggregateInput, res: HttpResponse): E.Either<DecodeError, number> => {
   const rows = rowsOf(data, input, res)
@@ -68,11 +58,6 @@ const typed = (value: string, dataType: string | undefined): string | number | b
 
 /**
  * The groups of an answer's data, values typed by the property's data type.
- *
- * @example
- * ```ts
- * aggregateGroupsOf(data, input, definition, res) // right([{ value: 2001, count: 3 }])
- * ```
  */
 export const aggregateGroupsOf = (
   data: Readonly<Record<string, unknown>>,

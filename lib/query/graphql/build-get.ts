@@ -107,11 +107,6 @@ const groupText = (input: QueryInput<unknown>, fields: readonly FieldSelection[]
 
 /**
  * The GraphQL query of a checked query.
- *
- * @example
- * ```ts
- * getQuery(input, fieldsOf(definition, input.properties), referencesOf(definition, input))
- * ```
  */
 export const getQuery = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string => {
   const args = argumentsText(input)

@@ -125,11 +125,6 @@ const referencesOf = (item: Item, references: readonly ReferenceFields[]): Recor
 
 /**
  * The result of a `Get` answer's data.
- *
- * @example
- * ```ts
- * getResult(data, input, fields, references, res)
- * ```
  */
 export const getResult = (
   data: Readonly<Record<string, unknown>>,

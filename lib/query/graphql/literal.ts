@@ -8,11 +8,6 @@
 
 /**
  * An enum value, printed without quotes.
- *
- * @example
- * ```ts
- * literal({ operator: enumValue('Equal') }) // '{ operator: Equal }'
- * ```
  */
 export interface EnumValue {
   readonly enumValue: string
@@ -20,21 +15,11 @@ export interface EnumValue {
 
 /**
  * An enum value of a literal.
- *
- * @example
- * ```ts
- * enumValue('desc')
- * ```
  */
 export const enumValue = (name: string): EnumValue => ({ enumValue: name })
 
 /**
  * A value a literal can hold; `undefined` fields of an object are left out.
- *
- * @example
- * ```ts
- * const v: Literal = { path: ['year'], valueInt: 3 }
- * ```
  */
 export type Literal = string | number | boolean | EnumValue | readonly Literal[] | { readonly [key: string]: Literal | undefined }
 
@@ -42,11 +27,6 @@ const isEnum = (v: Literal): v is EnumValue => typeof v === 'object' && !Array.i
 
 /**
  * Prints a literal. Numbers were checked finite at the boundary.
- *
- * @example
- * ```ts
- * literal({ query: 'fox', properties: ['title^2'] }) // '{ query: "fox", properties: ["title^2"] }'
- * ```
  */
 export const literal = (v: Literal): string => {
   if (typeof v === 'string') return JSON.stringify(v)

@@ -11,11 +11,6 @@ import type { PropertySelection, QueryInput } from '../args'
 
 /**
  * A property to select and how its value reads back.
- *
- * @example
- * ```ts
- * const f: FieldSelection = { name: 'location', kind: 'geo' }
- * ```
  */
 export interface FieldSelection {
   readonly name: string
@@ -25,11 +20,6 @@ export interface FieldSelection {
 
 /**
  * A followed reference: the property, its target class and the target's properties.
- *
- * @example
- * ```ts
- * const r: ReferenceFields = { linkOn: 'writtenBy', targetClassName: 'Author', fields: [] }
- * ```
  */
 export interface ReferenceFields {
   readonly linkOn: string
@@ -72,11 +62,6 @@ const named = (definitions: readonly PropertyDefinition[], asked: readonly Prope
 
 /**
  * The fields of a class to select: the asked ones, or every non-reference, non-blob property.
- *
- * @example
- * ```ts
- * fieldsOf(definition, undefined) // every property
- * ```
  */
 export const fieldsOf = (definition: ClassDefinition | null, asked: readonly PropertySelection[] | undefined): readonly FieldSelection[] => {
   const properties = definition?.properties ?? []
@@ -85,11 +70,6 @@ export const fieldsOf = (definition: ClassDefinition | null, asked: readonly Pro
 
 /**
  * The references to follow, their target class from the definition when not given.
- *
- * @example
- * ```ts
- * referencesOf(definition, input) // [{ linkOn: 'writtenBy', targetClassName: 'Author', fields: [...] }]
- * ```
  */
 export const referencesOf = (definition: ClassDefinition | null, input: QueryInput<unknown>): readonly ReferenceFields[] =>
   input.references.map((ref) => ({
@@ -102,11 +82,6 @@ const PHONE = 'input internationalFormatted countryCode national nationalFormatt
 
 /**
  * The selection text of fields.
- *
- * @example
- * ```ts
- * selectionText([{ name: 'location', kind: 'geo' }]) // 'location { latitude longitude }'
- * ```
  */
 export const selectionText = (fields: readonly FieldSelection[]): string =>
   fields

@@ -19,12 +19,6 @@ const LIST_KEYS: Readonly<Record<string, string>> = {
 
 /**
  * A where filter as a GraphQL literal.
- *
- * @example
- * ```ts
- * literal(whereLiteral({ path: ['year'], operator: 'GreaterThan', valueInt: 2000 }))
- * // '{ path: ["year"], operator: GreaterThan, valueInt: 2000 }'
- * ```
  */
 export const whereLiteral = (where: Where): Literal => {
   if ('operands' in where) return { operator: enumValue(where.operator), operands: where.operands.map(whereLiteral) }

@@ -10,11 +10,6 @@ import { whereToFilters } from './filters'
 
 /**
  * The request of a checked aggregate.
- *
- * @example
- * ```ts
- * ctx.grpc.run(METHODS.aggregate, aggregateRequest(input), { idempotent: true })
- * ```
  */
 export const aggregateRequest = (input: AggregateInput): AggregateRequest =>
   create(AggregateRequestSchema, {
@@ -51,22 +46,12 @@ const valueOf = (g: AggregateReply_Group_GroupedBy | undefined): string | number
 
 /**
  * The total count of a reply.
- *
- * @example
- * ```ts
- * aggregateCount(reply) // 42
- * ```
  */
 export const aggregateCount = (reply: AggregateReply): number =>
   reply.result.case === 'singleResult' ? Number(reply.result.value.objectsCount ?? 0n) : 0
 
 /**
  * The groups of a grouped reply.
- *
- * @example
- * ```ts
- * aggregateGroups(reply) // [{ value: 'news', count: 12 }]
- * ```
  */
 export const aggregateGroups = (reply: AggregateReply): CountGroup[] =>
   reply.result.case === 'groupedResults' ? reply.result.value.groups.map((g) => ({ value: valueOf(g.groupedBy), count: Number(g.objectsCount ?? 0n) })) : []

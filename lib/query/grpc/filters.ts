@@ -56,11 +56,6 @@ const target = (path: readonly string[]): FilterTarget => {
 
 /**
  * A where filter as gRPC `Filters`.
- *
- * @example
- * ```ts
- * whereToFilters({ path: ['year'], operator: 'GreaterThan', valueInt: 2000 })
- * ```
  */
 export const whereToFilters = (where: Where): Filters => {
   if ('operands' in where) {

@@ -13,32 +13,17 @@ import { JsonValue, propertiesToJson } from '../../codecs/value-json'
 
 /**
  * A vector of either format.
- *
- * @example
- * ```ts
- * const v: AnyVector = new Float32Array(3)
- * ```
  */
 export type AnyVector = readonly number[] | Float32Array
 
 /**
  * A result before its properties are decoded.
- *
- * @example
- * ```ts
- * const raw: RawSearchResult = { objects: [] }
- * ```
  */
 export type RawSearchResult = SearchResult<Record<string, JsonValue>, AnyVector>
 type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
 
 /**
  * What decoding needs from the query.
- *
- * @example
- * ```ts
- * const options: DecodeOptions = { className: 'Article', metadata: ['distance'], vectorFormat: 'array', grouped: false }
- * ```
  */
 export interface DecodeOptions {
   readonly className: string
@@ -105,11 +90,6 @@ const objectOf = (
 
 /**
  * The results of a reply, best first.
- *
- * @example
- * ```ts
- * searchReplyToResult(reply, { className: 'Article', metadata: [], vectorFormat: 'array', grouped: false })
- * ```
  */
 export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions): RawSearchResult => {
   const read = vectorReader(options.vectorFormat)

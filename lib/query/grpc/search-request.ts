@@ -147,11 +147,6 @@ type RefInit = MessageInitShape<typeof RefPropertiesRequestSchema>
 /**
  * The search request of a checked query. Only what differs from a field's default is given to
  * `create` (the bytes are the same: proto3 sends no default), so a plain search builds little.
- *
- * @example
- * ```ts
- * ctx.grpc.run(METHODS.search, searchRequest(input), { idempotent: true })
- * ```
  */
 export const searchRequest = (input: QueryInput<unknown>): SearchRequest => {
   const init: Init = {

@@ -39,11 +39,6 @@ export type VectorOf<F extends VectorFormat> = F extends 'float32' ? Float32Arra
 /**
  * A result as REST's raw object (the input of `normaliseObject`), properties not yet decoded by
  * the caller's codec.
- *
- * @example
- * ```ts
- * const o: RestObject = { class: 'Article', id, properties: { title: 'x' } }
- * ```
  */
 export interface RestObject {
   readonly class: string
@@ -57,32 +52,16 @@ export interface RestObject {
 
 /**
  * Reads a vector's float32 bytes in a format.
- *
- * @example
- * ```ts
- * const read: VectorReader = vectorReader('float32')
- * ```
  */
 export type VectorReader = (bytes: Uint8Array) => readonly number[] | Float32Array
 
 /**
  * The reader of vectors in `format`; make one per reply (a `'float32'` reader fills blocks).
- *
- * @example
- * ```ts
- * const read = vectorReader('array')
- * read(new Uint8Array([205, 204, 204, 61])) // [0.1]
- * ```
  */
 export const vectorReader = (format: VectorFormat): VectorReader => (format === 'float32' ? float32Copier() : float32BytesAsJson)
 
 /**
  * What the conversion needs besides the result.
- *
- * @example
- * ```ts
- * const options: ResultOptions = { className: 'Article', readVector: vectorReader('array') }
- * ```
  */
 export interface ResultOptions {
   /** The class read (a result names its own in `targetCollection`; this is the fallback). */
@@ -93,11 +72,6 @@ export interface ResultOptions {
 
 /**
  * A search result as REST's object.
- *
- * @example
- * ```ts
- * reply.results.map((r) => searchResultToRest(r, { className: 'Article', readVector: vectorReader('array') }))
- * ```
  */
 export const searchResultToRest = (result: SearchResult, options: ResultOptions): RestObject => {
   const meta = result.metadata
@@ -120,11 +94,6 @@ export const searchResultToRest = (result: SearchResult, options: ResultOptions)
 
 /**
  * The id of a result as text; from 1.23 servers may send only its 16 bytes.
- *
- * @example
- * ```ts
- * idOf(result.metadata) // '3f2a…'
- * ```
  */
 export const idOf = (meta: MetadataResult): string => {
   if (meta.id !== '' || meta.idAsBytes.byteLength !== 16) return meta.id
@@ -135,11 +104,6 @@ export const idOf = (meta: MetadataResult): string => {
 /**
  * Named vectors as REST's `vectors`: a name to a vector (`SINGLE_FP32` or unspecified), or to a
  * multi-vector's list of vectors (`MULTI_FP32`), each read by `read`.
- *
- * @example
- * ```ts
- * namedVectorsOf(meta.vectors, vectorReader('array')) // { title: [0.1, 0.2], colbert: [[0.1], [0.2]] }
- * ```
  */
 export const namedVectorsOf = (vectors: readonly Vectors[], read: VectorReader): NamedVectors<readonly number[] | Float32Array> => {
   const out: Record<string, readonly number[] | Float32Array | Array<readonly number[] | Float32Array>> = {}

@@ -10,11 +10,6 @@ export const DEFAULT_GRPC_PORT = 50051
 
 /**
  * A node's gRPC endpoint.
- *
- * @example
- * ```ts
- * const node: GrpcNode = { target: '127.0.0.1:50051', secure: false, origin: 'http://127.0.0.1:50051' }
- * ```
  */
 export interface GrpcNode {
   /** `host:port`, as grpc-js dials it. */
@@ -28,11 +23,6 @@ export interface GrpcNode {
 /**
  * The gRPC nodes: `grpcUrl` when given (one URL or one per node), else every REST URL with its port
  * replaced by 50051. Throws an {@link ArgumentValueError} for a URL that is not http(s).
- *
- * @example
- * ```ts
- * grpcNodes(['http://127.0.0.1:8080'], undefined) // [{ target: '127.0.0.1:50051', secure: false, origin: 'http://127.0.0.1:50051' }]
- * ```
  */
 export const grpcNodes = (restUrls: readonly string[], grpcUrl: string | readonly string[] | undefined): GrpcNode[] => {
   const given = grpcUrl === undefined ? undefined : typeof grpcUrl === 'string' ? [grpcUrl] : grpcUrl

@@ -33,11 +33,6 @@ import { startUnary, type UnaryCall } from './unary'
 
 /**
  * What every call of a client shares, made once per client.
- *
- * @example
- * ```ts
- * const shared: CallShared = { nodes: options.nodes, cursor: createNodes(...), channels: createChannels(), metadata: callMetadata(headers), clock: asyncScheduler }
- * ```
  */
 export interface CallShared {
   readonly nodes: readonly GrpcNode[]
@@ -50,11 +45,6 @@ export interface CallShared {
 
 /**
  * One call, resolved: the client's settings with the call's own over them.
- *
- * @example
- * ```ts
- * const call: ResolvedCall<typeof In, typeof Out> = { method: METHODS.search, request, settings: forCall(options, {}), idempotent: true }
- * ```
  */
 export interface ResolvedCall<I extends DescMessage, O extends DescMessage> {
   readonly method: UnaryMethod<I, O>
@@ -72,12 +62,6 @@ const POST = 'POST' as const
 /**
  * Starts the call's first attempt now; `done` gets the reply or the last error, exactly once,
  * unless the returned function stops the call first (then never).
- *
- * @example
- * ```ts
- * const stop = startCall(shared, { method: METHODS.health, request, settings, idempotent: true }, (result) => console.log(result))
- * stop() // cancels the call
- * ```
  */
 export const startCall = <I extends DescMessage, O extends DescMessage>(
   shared: CallShared,

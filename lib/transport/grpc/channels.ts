@@ -10,8 +10,8 @@ import type { GrpcNode } from './address'
  * Messages of any size both ways; the server enforces its own limit (`grpcMaxMessageSize`). An
  * HTTP/2 receive window of 8 MiB (the default is 64 KiB): a stream page of 500 768-dimension
  * vectors is a 3 MB reply, which the server can then send whole while the client is busy
- * decoding the page before it, instead of waiting for the client's window updates (measured: the
- * stream with vectors 10-20 % faster).
+ * decoding the page before it, instead of waiting for the client's window updates (the stream
+ * with vectors gains: docs/benchmarks.md).
  */
 const CHANNEL_OPTIONS: ChannelOptions = {
   'grpc.max_receive_message_length': -1,
@@ -21,13 +21,6 @@ const CHANNEL_OPTIONS: ChannelOptions = {
 
 /**
  * The channels of one client.
- *
- * @example
- * ```ts
- * const channels = createChannels()
- * channels.for(node).getChannel().createCall(path, deadline, null, null, null)
- * channels.close()
- * ```
  */
 export interface Channels {
   /** The channel of `node`, opened on first use. */
@@ -39,11 +32,6 @@ export interface Channels {
 
 /**
  * Creates the (lazy) channels of a client.
- *
- * @example
- * ```ts
- * const channels = createChannels()
- * ```
  */
 export const createChannels = (): Channels => {
   const open = new Map<string, Client>()

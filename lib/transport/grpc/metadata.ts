@@ -9,11 +9,6 @@ import { Metadata } from '@grpc/grpc-js'
 /**
  * The call metadata of the client's resolved headers (names lower-cased, as HTTP/2 requires).
  * HTTP-only headers (`content-type`, `content-length`, `host`, `connection`) are left out.
- *
- * @example
- * ```ts
- * callMetadata({ authorization: 'Bearer key' }).get('authorization') // ['Bearer key']
- * ```
  */
 export const callMetadata = (headers: Readonly<Record<string, string>>): Metadata => {
   const metadata = new Metadata()

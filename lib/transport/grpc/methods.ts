@@ -12,11 +12,6 @@ import { Weaviate } from '../../proto/generated/weaviate/v1/service_pb'
 
 /**
  * A unary method: its path and codecs.
- *
- * @example
- * ```ts
- * const bytes = METHODS.batchObjects.serialize(create(BatchObjectsRequestSchema, { objects }))
- * ```
  */
 export interface UnaryMethod<I extends DescMessage, O extends DescMessage> {
   /** `/weaviate.v1.Weaviate/BatchObjects`. */
@@ -41,11 +36,6 @@ function searchWithEncodedResults(): UnaryMethod<typeof Weaviate.method.search.i
 
 /**
  * A bidirectional streaming method (`BatchStream`): the same path and codecs as a unary one.
- *
- * @example
- * ```ts
- * const bytes = METHODS.batchStream.serialize(create(BatchStreamRequestSchema, { message: { case: 'start', value: {} } }))
- * ```
  */
 export type BidiMethod<I extends DescMessage, O extends DescMessage> = UnaryMethod<I, O>
 
@@ -60,11 +50,6 @@ const bidi = <I extends DescMessage, O extends DescMessage>(method: DescMethodBi
 
 /**
  * Every method the client calls.
- *
- * @example
- * ```ts
- * grpc.call(METHODS.health, create(HealthCheckRequestSchema, {}), {})
- * ```
  */
 export const METHODS = {
   search: unary(Weaviate.method.search),

@@ -32,11 +32,6 @@ import type { BidiMethod, UnaryMethod } from './methods'
 
 /**
  * The resolved settings of a client's gRPC calls (the REST options' headers, retry and timeout).
- *
- * @example
- * ```ts
- * const options: GrpcOptions = { nodes: grpcNodes(urls, undefined), headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout }
- * ```
  */
 export interface GrpcOptions {
   readonly nodes: readonly GrpcNode[]
@@ -48,11 +43,6 @@ export interface GrpcOptions {
 
 /**
  * What a call may set, as a REST request does.
- *
- * @example
- * ```ts
- * const call: GrpcCallOptions = { idempotent: true, timeout: { attemptMs: 5_000 } }
- * ```
  */
 export interface GrpcCallOptions {
   /** Whether sending the call twice is safe (retries need it). Default false. */
@@ -63,12 +53,6 @@ export interface GrpcCallOptions {
 
 /**
  * Sends gRPC calls.
- *
- * @example
- * ```ts
- * grpc.call(METHODS.batchObjects, create(BatchObjectsRequestSchema, { objects }), { idempotent: true })
- *   .subscribe((reply) => console.log(reply.errors))
- * ```
  */
 export interface GrpcEffect {
   /**
@@ -105,11 +89,6 @@ export interface GrpcEffect {
 
 /**
  * A bidirectional call just opened, with the settings its owner applies.
- *
- * @example
- * ```ts
- * const { call, url } = grpc.openStream(METHODS.batchStream, { timeout: { attemptMs: 10_000 } })
- * ```
  */
 export interface OpenedStream<I extends DescMessage, O extends DescMessage> {
   readonly call: ClientDuplexStream<MessageShape<I>, MessageShape<O>>
@@ -125,11 +104,6 @@ export interface OpenedStream<I extends DescMessage, O extends DescMessage> {
 
 /**
  * Creates the gRPC side of a client; channels open on first use.
- *
- * @example
- * ```ts
- * const grpc = createGrpc({ nodes: grpcNodes(['http://127.0.0.1:8080'], undefined), headers: {}, retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT })
- * ```
  */
 export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
   const channels = createChannels()

@@ -25,8 +25,8 @@
  * gRPC sends as UNKNOWN: a search's unknown class or property, a vector of the wrong dimension, a
  * multi-vector on a plain named vector (`v1/service.go` `search` in 1.39.0: the parser's, the
  * class check's and the traverser's errors returned as they are). REST answers such a request 422,
- * GraphQL 200 with `errors`, and neither is retried; as a 500 each was sent again with backoff
- * (measured: a refused search took 472 ms over gRPC against 3 ms over GraphQL). A rejected key is
+ * GraphQL 200 with `errors`, and neither is retried; as a 500 each was sent again with backoff,
+ * so a refused search waited out the retries. A rejected key is
  * such an error too, wrapped in `extract auth: ...` (`adapters/handlers/grpc/v1/batch/handler.go:57`,
  * `v1/service.go:290`); REST answers the same request 401.
  *
@@ -38,11 +38,6 @@ import type { AttemptLimit } from '../http/deadline'
 
 /**
  * The `ConnectionError.code` of an UNAVAILABLE call; in the retry policy's transient codes.
- *
- * @example
- * ```ts
- * if (e._tag === 'ConnectionError' && e.code === GRPC_UNAVAILABLE) console.warn('no gRPC server')
- * ```
  */
 export const GRPC_UNAVAILABLE = 'UNAVAILABLE'
 
@@ -82,11 +77,6 @@ const HTTP_EQUIVALENT: Readonly<Partial<Record<number, number>>> = {
 
 /**
  * The error of a failed call.
- *
- * @example
- * ```ts
- * grpcError({ code: status.UNAVAILABLE, details: 'connect ECONNREFUSED' }, site)._tag // 'ConnectionError'
- * ```
  */
 export const grpcError = (failure: CallFailure, site: CallSite): WeaviateError => {
   const { code, details } = failure
@@ -110,11 +100,6 @@ export const grpcError = (failure: CallFailure, site: CallSite): WeaviateError =
 
 /**
  * True for what grpc-js hands to a unary callback as its error.
- *
- * @example
- * ```ts
- * isCallFailure({ code: 14, details: '' }) // true
- * ```
  */
 export const isCallFailure = (u: unknown): u is CallFailure =>
   typeof u === 'object' && u !== null && 'code' in u && typeof u.code === 'number' && u.code in Status && 'details' in u && typeof u.details === 'string'

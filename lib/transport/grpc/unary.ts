@@ -17,11 +17,6 @@ import { grpcError } from './status'
 
 /**
  * One attempt of a call, fully resolved.
- *
- * @example
- * ```ts
- * const attempt: UnaryAttempt<typeof In, typeof Out> = { client, method: METHODS.batchObjects, request, metadata, url, limit }
- * ```
  */
 export interface UnaryAttempt<I extends DescMessage, O extends DescMessage> {
   readonly client: Client
@@ -37,34 +32,18 @@ export interface UnaryAttempt<I extends DescMessage, O extends DescMessage> {
 
 /**
  * How an attempt ends: its reply, or its error as a `Left`.
- *
- * @example
- * ```ts
- * const done: UnaryDone<SearchReply> = E.match(report, use)
- * ```
  */
 export type UnaryDone<R> = (result: E.Either<WeaviateError, R>) => void
 
 /**
  * The call's deadline for grpc-js: an epoch time in milliseconds, or `Infinity` (no deadline) for
  * a limit beyond what one timer holds (grpc-js sets no timer beyond it either).
- *
- * @example
- * ```ts
- * callDeadline({ afterMs: 30_000, phase: 'attempt', timeoutMs: 30_000 }, Date.now()) // now + 30 s
- * ```
  */
 export const callDeadline = (limit: AttemptLimit, now: number): number =>
   limit.afterMs <= MAX_TIMER_MS ? now + Math.max(0, limit.afterMs) : Infinity
 
 /**
  * A started attempt.
- *
- * @example
- * ```ts
- * const call = startUnary(attempt, done)
- * call.cancel()
- * ```
  */
 export interface UnaryCall {
   /** Ends the call (the server sees a cancelled context); `done` still gets its CANCELLED, which the canceller ignores. */
@@ -75,16 +54,9 @@ export interface UnaryCall {
  * Sends the attempt now, on the channel's own call (`Channel.createCall`, grpc-js's public call
  * interface under its `Client`): the request's bytes in, the reply's bytes out, decoded here.
  * `Client.makeUnaryRequest` would add an EventEmitter, an interceptor chain and a stack trace
- * (`new Error()`) to every call, for features the client does not use (measured on the bare
- * search call, 2026-11-24: 10-13 % of the client's CPU per call, 2-5 % of its latency at
- * concurrency 1). A request the codec cannot encode ends here, unsent and not retried; a reply
+ * (`new Error()`) to every call, for features the client does not use (their cost:
+ * docs/benchmarks.md). A request the codec cannot encode ends here, unsent and not retried; a reply
  * it cannot decode ends the call as grpc-js would (INTERNAL, "Response message parsing error").
- *
- * @example
- * ```ts
- * const call = startUnary(attempt, (result) => console.log(result))
- * call.cancel()
- * ```
  */
 export const startUnary = <I extends DescMessage, O extends DescMessage>(attempt: UnaryAttempt<I, O>, done: UnaryDone<MessageShape<O>>): UnaryCall => {
   const { client, method, url, limit } = attempt

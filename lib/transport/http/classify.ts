@@ -25,11 +25,6 @@ const TEXT_MESSAGE_CHARS = 500
 
 /**
  * The request an answer belongs to.
- *
- * @example
- * ```ts
- * const summary: RequestSummary = { method: 'GET', url: 'http://127.0.0.1:8080/v1/meta', expect: [200] }
- * ```
  */
 export interface RequestSummary {
   readonly method: HttpMethod
@@ -43,11 +38,6 @@ export interface RequestSummary {
  * The classification as a pipeline stage: each {@link RawResponse} becomes an
  * {@link HttpResponse}, or the error channel's {@link WeaviateError}; a `Retry-After` date is read
  * against `clock.now()`.
- *
- * @example
- * ```ts
- * transport(target).pipe(deadline.attempt(target), classifyResponses(target, clock))
- * ```
  */
 export const classifyResponses =
   (summary: RequestSummary, clock: SchedulerLike): OperatorFunction<RawResponse, HttpResponse> =>
@@ -69,14 +59,6 @@ export const classifyResponses =
  * for any other.
  *
  * @param now - the time the answer arrived, for a `Retry-After` HTTP-date
- *
- * @example
- * ```ts
- * classify({ method: 'GET', url, expect: [200] }, 404, {}, '', Date.now())
- * // left(UnexpectedStatusError { status: 404, body: undefined, messages: [] })
- * classify({ method: 'GET', url, expect: [200] }, 200, {}, '{"a":1}', Date.now())
- * // right({ method: 'GET', url, status: 200, headers: {}, body: { a: 1 } })
- * ```
  */
 export const classify = (
   summary: RequestSummary,
@@ -94,11 +76,6 @@ export const classify = (
 /**
  * The parsed body of a successful answer: `undefined` when empty, the JSON value otherwise; text
  * that is not JSON is a {@link DecodeError}.
- *
- * @example
- * ```ts
- * successBody({ method: 'GET', url, expect: [200] }, '<html>') // left(DecodeError)
- * ```
  */
 export const successBody = (summary: RequestSummary, text: string): E.Either<DecodeError, unknown> => {
   if (text.length === 0) return E.right(undefined)
@@ -113,12 +90,6 @@ export const successBody = (summary: RequestSummary, text: string): E.Either<Dec
 
 /**
  * The error for a status the request does not expect.
- *
- * @example
- * ```ts
- * unexpectedStatus(summary, 422, {}, '{"code":601,"message":"id in path must be of type uuid"}', Date.now()).messages
- * // ['id in path must be of type uuid']
- * ```
  */
 export const unexpectedStatus = (
   summary: RequestSummary,
@@ -134,13 +105,6 @@ export const unexpectedStatus = (
 /**
  * An error body as data: the JSON value, or the text when it is not JSON, or `undefined` when
  * empty.
- *
- * @example
- * ```ts
- * errorBody('')          // undefined
- * errorBody('{"a":1}')   // { a: 1 }
- * errorBody('Bad gateway') // 'Bad gateway'
- * ```
  */
 export const errorBody = (text: string): unknown => {
   if (text.trim().length === 0) return undefined
@@ -153,13 +117,6 @@ export const errorBody = (text: string): unknown => {
 
 /**
  * The messages in an error body of any of the server's shapes.
- *
- * @example
- * ```ts
- * errorMessages({ error: [{ message: 'id already exists' }] }) // ['id already exists']
- * errorMessages({ code: 601, message: 'id in path must be of type uuid' }) // ['id in path must be of type uuid']
- * errorMessages(undefined) // []
- * ```
  */
 export const errorMessages = (body: unknown): string[] => {
   if (typeof body === 'string') {

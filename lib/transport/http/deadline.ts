@@ -18,11 +18,6 @@ export const MAX_TIMER_MS = 2_147_483_647
 
 /**
  * When one attempt gives up, and how that is reported.
- *
- * @example
- * ```ts
- * const limit: AttemptLimit = { afterMs: 30_000, phase: 'attempt', timeoutMs: 30_000 }
- * ```
  */
 export interface AttemptLimit {
   /** Milliseconds from the attempt's subscription; beyond about 24.8 days (or not finite), no timer. */
@@ -35,12 +30,6 @@ export interface AttemptLimit {
 
 /**
  * The deadline of one request, started when the request is subscribed to.
- *
- * @example
- * ```ts
- * const deadline = startDeadline({ attemptMs: 5_000, totalMs: 20_000 }, clock)
- * transport(target).pipe(deadline.attempt(target))
- * ```
  */
 export interface Deadline {
   /** What is left of `totalMs`. */
@@ -56,12 +45,6 @@ export interface Deadline {
 
 /**
  * Starts the deadline of a request now, on `clock`.
- *
- * @example
- * ```ts
- * const deadline = startDeadline({ attemptMs: 100, totalMs: 1_000 }, asyncScheduler)
- * deadline.limit() // { afterMs: 100, phase: 'attempt', timeoutMs: 100 }
- * ```
  */
 export const startDeadline = (timeout: TimeoutOptions, clock: SchedulerLike): Deadline => {
   const at = clock.now() + timeout.totalMs

@@ -18,11 +18,6 @@ import { absoluteUrl } from './urls'
 
 /**
  * What to fetch.
- *
- * @example
- * ```ts
- * const req: UrlRequest = { url: 'https://example.com/article.json', expect: [200] }
- * ```
  */
 export interface UrlRequest {
   /** An absolute http(s) URL; anything else is an ArgumentValueError. */
@@ -35,21 +30,11 @@ export interface UrlRequest {
  * Sends a {@link UrlRequest}: emits one {@link HttpResponse} and completes, or errors with a
  * WeaviateError (ArgumentValueError for a URL that is not http(s), ConnectionError,
  * TimeoutError, UnexpectedStatusError, DecodeError).
- *
- * @example
- * ```ts
- * http.fetchUrl({ url: 'https://example.com/article.json', expect: [200] }).subscribe((res) => console.log(res.body))
- * ```
  */
 export type FetchUrl = (req: UrlRequest) => Observable<HttpResponse>
 
 /**
  * A {@link FetchUrl} on the client's pools and clock, under the client's timeouts.
- *
- * @example
- * ```ts
- * const fetchUrl = createFetchUrl({ pools, clock: asyncScheduler, transport, timeout: DEFAULT_TIMEOUT })
- * ```
  */
 export const createFetchUrl =
   (parts: { readonly pools: Pools; readonly clock: SchedulerLike; readonly transport: Transport; readonly timeout: TimeoutOptions }): FetchUrl =>

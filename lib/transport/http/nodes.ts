@@ -10,11 +10,6 @@ import { isNetworkFailure } from './retry'
 
 /**
  * A Weaviate node: where its pool connects and the path prefix of its API.
- *
- * @example
- * ```ts
- * const node: Node = { origin: 'http://127.0.0.1:8080', basePath: '/v1' }
- * ```
  */
 export interface Node {
   readonly origin: string
@@ -24,11 +19,6 @@ export interface Node {
 
 /**
  * The nodes of a URL list: origin plus API base path, `/v1` appended once.
- *
- * @example
- * ```ts
- * parseNodes(['http://127.0.0.1:8080/v1/']) // [{ origin: 'http://127.0.0.1:8080', basePath: '/v1' }]
- * ```
  */
 export const parseNodes = (urls: readonly string[]): Node[] => {
   if (urls.length === 0) throw new ArgumentValueError({ argument: 'url', reason: 'at least one Weaviate URL is required' })
@@ -50,11 +40,6 @@ export const parseNodes = (urls: readonly string[]): Node[] => {
 
 /**
  * A node as picked for one attempt; hand it back to `succeeded` / `failed`.
- *
- * @example
- * ```ts
- * const picked: PickedNode = { index: 0, origin: 'http://127.0.0.1:8080', basePath: '/v1' }
- * ```
  */
 export interface PickedNode extends Node {
   /** Position in the URL list. */
@@ -63,12 +48,6 @@ export interface PickedNode extends Node {
 
 /**
  * The failover cursor.
- *
- * @example
- * ```ts
- * const node = nodes.pick()
- * attempt(node).subscribe({ next: () => nodes.succeeded(node), error: (e) => nodes.failed(node, e) })
- * ```
  */
 export interface Nodes {
   /** How many nodes there are; with one, nobody needs to report back. */
@@ -83,12 +62,6 @@ export interface Nodes {
 
 /**
  * The cursor over `nodes`, starting at the first.
- *
- * @example
- * ```ts
- * const nodes = createNodes(parseNodes(['http://127.0.0.1:8080', 'http://127.0.0.1:8081']))
- * nodes.pick().origin // 'http://127.0.0.1:8080'
- * ```
  */
 export const createNodes = (list: readonly Node[]): Nodes => {
   const picks: readonly PickedNode[] = list.map((node, index) => ({ ...node, index }))

@@ -12,11 +12,6 @@ import type { CallOptions, RetryOptions, TimeoutOptions } from './types'
 
 /**
  * Client-wide HTTP settings.
- *
- * @example
- * ```ts
- * const http = createHttp({ urls: ['http://127.0.0.1:8080'], apiKey: process.env['WEAVIATE_KEY'], retry: { attempts: 5 } })
- * ```
  */
 export interface HttpOptions {
   /**
@@ -48,11 +43,6 @@ export interface HttpOptions {
 
 /**
  * The timeout defaults: 30 s per attempt, 120 s for the whole operation.
- *
- * @example
- * ```ts
- * createHttp({ urls, timeout: { ...DEFAULT_TIMEOUT, attemptMs: 5_000 } })
- * ```
  */
 export const DEFAULT_TIMEOUT: TimeoutOptions = Object.freeze({ attemptMs: 30_000, totalMs: 120_000 })
 
@@ -64,12 +54,6 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-
 
 /**
  * {@link HttpOptions} checked, with every default filled in.
- *
- * @example
- * ```ts
- * const resolved: ResolvedOptions = resolveOptions({ urls: ['http://127.0.0.1:8080'] })
- * resolved.timeout // { attemptMs: 30_000, totalMs: 120_000 }
- * ```
  */
 export interface ResolvedOptions {
   readonly nodes: readonly Node[]
@@ -86,11 +70,6 @@ export interface ResolvedOptions {
 /**
  * Checks and completes the client options. Throws an {@link ArgumentValueError} for an empty or
  * malformed URL list or a `connections` that is not a positive integer.
- *
- * @example
- * ```ts
- * resolveOptions({ urls: ['http://127.0.0.1:8080'], apiKey: 'k' }).headers // { authorization: 'Bearer k' }
- * ```
  */
 export const resolveOptions = (options: HttpOptions): ResolvedOptions => {
   const nodes = parseNodes(options.urls)
@@ -115,11 +94,6 @@ export const resolveOptions = (options: HttpOptions): ResolvedOptions => {
 
 /**
  * The settings a call's request may override.
- *
- * @example
- * ```ts
- * const call: CallSettings = { retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT }
- * ```
  */
 export interface CallSettings {
   readonly retry: RetryOptions
@@ -129,12 +103,6 @@ export interface CallSettings {
 /**
  * The client's settings with a call's `retry` / `timeout` over them; the client's own objects
  * when the call gives neither.
- *
- * @example
- * ```ts
- * forCall(resolved, { retry: false }).retry.attempts // 1
- * forCall(resolved, {}) === resolved                  // no copy without overrides
- * ```
  */
 export const forCall = (
   client: CallSettings,

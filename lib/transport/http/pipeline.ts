@@ -36,11 +36,6 @@ import { pathWithQuery, safeUrl } from './urls'
 
 /**
  * Sends {@link HttpRequest}s.
- *
- * @example
- * ```ts
- * const meta$ = http.run({ method: 'GET', path: '/meta', expect: [200] }, (res) => E.right(res.body))
- * ```
  */
 export interface HttpEffect {
   /**
@@ -72,11 +67,6 @@ export interface HttpEffect {
 
 /**
  * Test seams; not part of the public API.
- *
- * @example
- * ```ts
- * testScheduler.run(() => createHttp({ urls }, { scheduler: testScheduler, transport: fake }))
- * ```
  */
 export interface HttpInternals {
   /**
@@ -92,13 +82,6 @@ export interface HttpInternals {
  * Creates the pipeline. Pools are created lazily, one per origin, and closed by `close()`; with an
  * injected `dispatcher` nothing is owned. Throws an {@link ArgumentValueError} for an empty or
  * malformed URL list or a `connections` that is not a positive integer.
- *
- * @example
- * ```ts
- * const http = createHttp({ urls: ['http://127.0.0.1:8080', 'http://127.0.0.1:8081'] })
- * http.send({ method: 'GET', path: '/meta', expect: [200] }).subscribe((res) => console.log(res.body))
- * await http.close()
- * ```
  */
 export const createHttp = (options: HttpOptions, internals: HttpInternals = {}): HttpEffect => {
   const clock = internals.scheduler ?? asyncScheduler

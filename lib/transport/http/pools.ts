@@ -10,13 +10,6 @@ import { ConnectionError, HttpMethod } from '../../core/errors'
 
 /**
  * The dispatchers of one client.
- *
- * @example
- * ```ts
- * const pools = createPools({ connections: 16, dispatcher: undefined })
- * const pool = pools.for('http://127.0.0.1:8080')
- * await pools.close()
- * ```
  */
 export interface Pools {
   /** The dispatcher for `origin` (`http://host:port`). */
@@ -29,11 +22,6 @@ export interface Pools {
 
 /**
  * Pools on demand, `connections` keep-alive connections each, or the one `dispatcher` given.
- *
- * @example
- * ```ts
- * const pools = createPools({ connections: 4, dispatcher: new Agent() })
- * ```
  */
 export const createPools = (settings: { readonly connections: number; readonly dispatcher: Dispatcher | undefined }): Pools => {
   const pools = new Map<string, Pool>()
@@ -66,11 +54,6 @@ export const createPools = (settings: { readonly connections: number; readonly d
 
 /**
  * The error of a request on a closed client.
- *
- * @example
- * ```ts
- * if (pools.closed) return throwError(() => closedError('GET', url))
- * ```
  */
 export const closedError = (method: HttpMethod, url: string): ConnectionError =>
   new ConnectionError({ method, url, code: 'UND_ERR_CLOSED', detail: 'the client is closed' })

@@ -44,12 +44,6 @@ const num = (s: string | undefined): number => Number((s ?? '').trim())
 /**
  * The epoch ms of an HTTP-date in any of its three forms, or `undefined` for anything else. A
  * two-digit RFC 850 year is taken within 50 years of `now` (RFC 9110 §5.6.7).
- *
- * @example
- * ```ts
- * parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT', Date.now()) // 784111777000
- * parseHttpDate('1 jan', Date.now())                          // undefined
- * ```
  */
 export const parseHttpDate = (value: string, now: number): number | undefined => {
   const imf = IMF_FIXDATE.exec(value)
@@ -73,13 +67,6 @@ export const parseHttpDate = (value: string, now: number): number | undefined =>
 /**
  * Parses a `Retry-After` header relative to `now`: delta-seconds (`"120"`) or an HTTP-date; a date
  * in the past is 0; anything else is `undefined` (the computed backoff applies).
- *
- * @example
- * ```ts
- * parseRetryAfter('2', now)                              // 2000
- * parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', Date.UTC(2015, 9, 21, 7, 28)) // 10000
- * parseRetryAfter('1.5', now)                            // undefined
- * ```
  */
 export const parseRetryAfter = (header: string | readonly string[] | undefined, now: number): number | undefined => {
   const raw = typeof header === 'string' ? header : header?.[0]

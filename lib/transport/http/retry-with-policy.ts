@@ -11,11 +11,6 @@ import { WeaviateError, isWeaviateError } from '../../core/errors'
 
 /**
  * Configuration of {@link retryWithPolicy}.
- *
- * @example
- * ```ts
- * const config: RetryLoopConfig = { delay: (error, attempt) => retryDelay({ error, attempt, request: req, options: DEFAULT_RETRY, remainingMs: 60_000 }) }
- * ```
  */
 export interface RetryLoopConfig {
   /**
@@ -32,12 +27,6 @@ export interface RetryLoopConfig {
  * ms first, until the source succeeds or `delay` gives up; then the last error is passed on.
  * Errors that are not WeaviateErrors (bugs) are passed on at once. Unsubscribing during a wait
  * cancels it.
- *
- * @example
- * ```ts
- * // Output: the first success of `attempt$`, or its third failure
- * attempt$.pipe(retryWithPolicy({ delay: (e, n) => (n < 3 ? 100 * n : undefined) }))
- * ```
  */
 export const retryWithPolicy = <T>(config: RetryLoopConfig): MonoTypeOperatorFunction<T> => {
   const scheduler = config.scheduler ?? asyncScheduler

@@ -16,11 +16,6 @@ import type { RetryOptions } from './types'
 /**
  * The defaults: 3 attempts in total, backoff `random() * min(10 s, 250 ms * 2^(n-1))`, a server
  * `Retry-After` above 60 s gives up.
- *
- * @example
- * ```ts
- * const options: RetryOptions = { ...DEFAULT_RETRY, attempts: 5 }
- * ```
  */
 export const DEFAULT_RETRY: RetryOptions = Object.freeze({
   attempts: 3,
@@ -32,11 +27,6 @@ export const DEFAULT_RETRY: RetryOptions = Object.freeze({
 
 /**
  * Statuses worth another attempt (Effect's `isTransientResponse`).
- *
- * @example
- * ```ts
- * TRANSIENT_STATUSES.has(503) // true
- * ```
  */
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
 
@@ -44,11 +34,6 @@ export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 5
  * Network error codes worth another attempt: the union of got's and undici's RetryHandler lists,
  * plus undici's connect/headers/body timeouts. Other codes (a closed client, an invalid argument)
  * are not transient.
- *
- * @example
- * ```ts
- * TRANSIENT_CODES.has('ECONNRESET') // true
- * ```
  */
 export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
   'ECONNRESET',
@@ -73,11 +58,6 @@ export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
 
 /**
  * The part of a request the policy looks at.
- *
- * @example
- * ```ts
- * const validate: RetryRequest = { method: 'POST', idempotent: true }
- * ```
  */
 export interface RetryRequest {
   readonly method: HttpMethod
@@ -90,12 +70,6 @@ export interface RetryRequest {
 /**
  * Whether sending the request twice is safe: GET, HEAD, PUT and DELETE by default; POST and
  * PATCH only when the request says `idempotent: true`.
- *
- * @example
- * ```ts
- * isIdempotent({ method: 'POST' })                    // false
- * isIdempotent({ method: 'POST', idempotent: true })  // true
- * ```
  */
 export const isIdempotent = (request: RetryRequest): boolean =>
   request.idempotent ?? (request.method !== 'POST' && request.method !== 'PATCH')
@@ -103,11 +77,6 @@ export const isIdempotent = (request: RetryRequest): boolean =>
 /**
  * Whether a failure is transient on the network level: a {@link TRANSIENT_CODES} connection
  * error or an attempt timeout. These also move a multi-node client to its next node.
- *
- * @example
- * ```ts
- * isNetworkFailure(new TimeoutError({ method: 'GET', url, phase: 'attempt', timeoutMs: 30_000 })) // true
- * ```
  */
 export const isNetworkFailure = (error: WeaviateError): boolean =>
   (error._tag === 'ConnectionError' && TRANSIENT_CODES.has(error.code)) ||
@@ -115,11 +84,6 @@ export const isNetworkFailure = (error: WeaviateError): boolean =>
 
 /**
  * Whether a failure may go away on its own: a network failure or a transient status.
- *
- * @example
- * ```ts
- * isTransient(new UnexpectedStatusError({ method: 'GET', url, status: 503, body: undefined, messages: [] })) // true
- * ```
  */
 export const isTransient = (error: WeaviateError): boolean =>
   isNetworkFailure(error) || (error._tag === 'UnexpectedStatusError' && TRANSIENT_STATUSES.has(error.status))
@@ -127,11 +91,6 @@ export const isTransient = (error: WeaviateError): boolean =>
 /**
  * What {@link retryDelay} decides on, as one named-argument object (got's
  * `calculateRetryDelay` style).
- *
- * @example
- * ```ts
- * const input: RetryDelayInput = { error, attempt: 1, request: { method: 'GET' }, options: DEFAULT_RETRY, remainingMs: 60_000 }
- * ```
  */
 export interface RetryDelayInput {
   /** The failure of the attempt that just ended. */
@@ -151,14 +110,6 @@ export interface RetryDelayInput {
  * order is fixed: attempts left -> idempotent method -> transient failure (or a status the request
  * lists in `retryOn`) -> a 429/503 `Retry-After` (waited exactly, unless above `maxRetryAfterMs`) ->
  * exponential backoff with full jitter; any wait that does not fit in `remainingMs` gives up.
- *
- * @example
- * ```ts
- * const options = { ...DEFAULT_RETRY, random: () => 0.5 }
- * const error = new UnexpectedStatusError({ method: 'GET', url, status: 500, body: undefined, messages: [] })
- * retryDelay({ error, attempt: 2, request: { method: 'GET' }, options, remainingMs: 60_000 }) // 250
- * retryDelay({ error, attempt: 1, request: { method: 'POST' }, options, remainingMs: 60_000 }) // undefined
- * ```
  */
 export const retryDelay = ({ error, attempt, request, options, remainingMs }: RetryDelayInput): number | undefined => {
   const retriable =

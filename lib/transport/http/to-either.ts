@@ -10,11 +10,6 @@ import { WeaviateError, isWeaviateError } from '../../core/errors'
 /**
  * Values become `Right`; a {@link WeaviateError} on the error channel becomes one `Left` followed by
  * completion. Anything else (a bug) stays an Observable error.
- *
- * @example
- * ```ts
- * const safe$ = http.send(req).pipe(toEither())
- * ```
  */
 export const toEither =
   <A>(): OperatorFunction<A, E.Either<WeaviateError, A>> =>

@@ -22,32 +22,16 @@ import type { ResponseHeaders } from './types'
 
 /**
  * Bytes of an unexpected-status body that are kept.
- *
- * @example
- * ```ts
- * if (typeof e.body === 'string' && e.body.length === ERROR_BODY_CAP) console.warn('error body was cut')
- * ```
  */
 export const ERROR_BODY_CAP = 64 * 1024
 
 /**
  * Bytes read past {@link ERROR_BODY_CAP} to keep the connection reusable; beyond, it is dropped.
- *
- * @example
- * ```ts
- * const largestReusable = ERROR_BODY_CAP + ERROR_BODY_DRAIN
- * ```
  */
 export const ERROR_BODY_DRAIN = 1024 * 1024
 
 /**
  * Everything one exchange needs, fully resolved (no defaults left).
- *
- * @example
- * ```ts
- * const target: Target = { dispatcher: pool, origin: 'http://127.0.0.1:8080', path: '/v1/meta',
- *   url: 'http://127.0.0.1:8080/v1/meta', method: 'GET', headers: {}, body: null, expect: [200] }
- * ```
  */
 export interface Target {
   readonly dispatcher: Dispatcher
@@ -68,11 +52,6 @@ export interface Target {
 /**
  * An answer as it came: status, headers and the body as text (capped for a status the request
  * does not expect).
- *
- * @example
- * ```ts
- * const answer: RawResponse = { status: 200, headers: { 'content-type': 'application/json' }, text: '{"version":"1.39.0"}' }
- * ```
  */
 export interface RawResponse {
   readonly status: number
@@ -82,11 +61,6 @@ export interface RawResponse {
 
 /**
  * Sends one exchange; replaced in specs by a fake to drive the pipeline in virtual time.
- *
- * @example
- * ```ts
- * const fake: Transport = () => of({ status: 200, headers: {}, text: '{}' })
- * ```
  */
 export type Transport = (target: Target) => Observable<RawResponse>
 
@@ -94,13 +68,6 @@ export type Transport = (target: Target) => Observable<RawResponse>
  * Sends the request on subscription; emits the {@link RawResponse} once the whole body is read,
  * then completes, or errors with a `ConnectionError` (by undici's or Node's `err.code`).
  * Unsubscribing before that aborts the exchange.
- *
- * @example
- * ```ts
- * const pool = new Pool('http://127.0.0.1:8080')
- * transport({ dispatcher: pool, origin: 'http://127.0.0.1:8080', path: '/v1/meta', url: 'http://127.0.0.1:8080/v1/meta',
- *   method: 'GET', headers: {}, body: null, expect: [200] }).subscribe((answer) => console.log(answer.status, answer.text))
- * ```
  */
 export const transport: Transport = (target) =>
   new Observable<RawResponse>((subscriber) => {

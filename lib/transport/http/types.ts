@@ -64,11 +64,6 @@ export type Query = ReadonlyArray<readonly [string, string | undefined]>
 
 /**
  * A request as an operation describes it.
- *
- * @example
- * ```ts
- * const req: HttpRequest = { method: 'HEAD', path: '/objects/Article/' + uuid, expect: [204, 404] }
- * ```
  */
 export interface HttpRequest {
   readonly method: HttpMethod
@@ -99,22 +94,12 @@ export interface HttpRequest {
 
 /**
  * Response headers as undici reports them (lower-case names).
- *
- * @example
- * ```ts
- * const headers: ResponseHeaders = { 'content-type': 'application/json', 'retry-after': '2' }
- * ```
  */
 export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>
 
 /**
  * A classified, successful answer: the status was in `expect`. `body` is the parsed JSON body, or
  * `undefined` when the response had none (HEAD, 204, empty 200).
- *
- * @example
- * ```ts
- * const exists = (res: HttpResponse) => res.status === 204
- * ```
  */
 export interface HttpResponse {
   /** The request's method. */

@@ -11,11 +11,6 @@ import type { Query } from './types'
 
 /**
  * `path` plus the query string (URLSearchParams encoding, in order, `undefined` values left out).
- *
- * @example
- * ```ts
- * pathWithQuery('/objects', [['class', 'A'], ['after', undefined], ['limit', '10']]) // '/objects?class=A&limit=10'
- * ```
  */
 export const pathWithQuery = (path: string, query: Query | undefined): string => {
   if (query === undefined || query.length === 0) return path
@@ -27,11 +22,6 @@ export const pathWithQuery = (path: string, query: Query | undefined): string =>
 
 /**
  * The URL stored in responses and errors; only parsed again when it could hold a credential.
- *
- * @example
- * ```ts
- * safeUrl('http://127.0.0.1:8080', '/v1/meta') // 'http://127.0.0.1:8080/v1/meta'
- * ```
  */
 export const safeUrl = (origin: string, path: string): string =>
   path.includes('access_token') ? redactUrl(origin + path) : origin + path
@@ -39,12 +29,6 @@ export const safeUrl = (origin: string, path: string): string =>
 /**
  * A URL outside Weaviate (a data object to load) as a URL; it gets its own origin and none of
  * the client's credentials or custom headers. Anything but http(s) is an ArgumentValueError.
- *
- * @example
- * ```ts
- * absoluteUrl('https://example.com/a.json') // right(URL)
- * absoluteUrl('file:///etc/passwd')         // left(ArgumentValueError)
- * ```
  */
 export const absoluteUrl = (raw: string): E.Either<ArgumentValueError, URL> => {
   try {
