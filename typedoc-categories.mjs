@@ -19,7 +19,7 @@ const CATEGORIES = {
       'ObjectsApi', 'Get', 'PropertiesCodec', 'CodecOption', 'GetByIdFields', 'ListFields', 'AddressArgs', 'CreateArgs',
       'GetArgs', 'GetByIdArgs', 'ListArgs', 'ValidateArgs', 'ValidationResult', 'WriteArgs', 'CountArgs', 'DataObjectInput',
       'MultiVectorInput', 'NamedVectorsInput', 'VectorInput', 'NamedVectors', 'WeaviateObject', 'Sort', 'VectorFormat',
-      'VectorOf',
+      'VectorOf', 'float32sAsJson',
     ],
     References: ['ReferencesApi', 'ReferenceArgs', 'ReplaceReferencesArgs', 'parseBeacon', 'referencesOf', 'ParsedReference'],
     Query: [
@@ -34,7 +34,7 @@ const CATEGORIES = {
       'BatchGrpcMethod',
     ],
     Streaming: ['StreamArgs', 'IterateArgs', 'StreamFields', 'VectorFormatOption', 'PageProgress', 'Pacer', 'UuidRange'],
-    Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant'],
+    Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'isReferenceProperty'],
     Errors: [
       'isWeaviateError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',

@@ -2,7 +2,7 @@
  * How each kind of contender sends the bench server's API key (server-env.ts), the way a user
  * of that tool sends it: ours through `connect()`'s `apiKey`, plain REST loops (undici, fetch)
  * and plain grpc-js loops as an `authorization: Bearer <key>` header / metadata entry (what the
- * library sends on both transports, lib/http/options.ts and lib/grpc/metadata.ts),
+ * library sends on both transports, lib/transport/http/options.ts and lib/transport/grpc/metadata.ts),
  * weaviate-ts-client 2.x through its own `apiKey: new ApiKey(key)`. Without a key nothing is sent.
  */
 import { Metadata } from '@grpc/grpc-js'

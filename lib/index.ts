@@ -17,7 +17,7 @@ export type { Get } from './objects/get'
 export type { PropertiesCodec } from './codecs/decode-object'
 export type { CodecOption, GetByIdFields, ListFields } from './objects/args'
 export type { StreamFields, VectorFormatOption } from './objects/stream'
-export type { VectorFormat, VectorOf } from './query/grpc/search-result'
+export type { VectorFormat, VectorOf } from './input/vector-format'
 export type {
   AddressArgs,
   CreateArgs,
@@ -62,6 +62,7 @@ export type { BatchSource } from './batch/source'
 export type { Where, WhereOperator, WhereValue } from './input/where'
 export type { SchemaApi, TenantsApi } from './schema'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant } from './codecs/class-definition'
+export { isReferenceProperty } from './codecs/class-definition'
 export type { CallOptions } from './transport/http/types'
 export type { ConsistencyLevel } from './input/check'
 export type { Sort } from './input/sort'

@@ -2,7 +2,7 @@
  * Per-item retries of a batch request. The batch endpoints answer 200 with one result per item;
  * an item whose failure is transient (its tagged error, see `item-failure.ts`, has a transient
  * status) is sent again, alone with the other such items, after the wait the request retry policy
- * (`http/retry.ts`) gives: the same backoff, jitter and caps as a request. Permanent failures (an
+ * (`lib/transport/http/retry.ts`) gives: the same backoff, jitter and caps as a request. Permanent failures (an
  * invalid property, an unknown class) and whole-request failures (already retried by the
  * pipeline) are final at once.
  *

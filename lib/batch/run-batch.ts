@@ -47,7 +47,7 @@ export type BatchKind<P, A> = {
       readonly request: (items: ReadonlyArray<Prepared<P>>) => HttpRequest
     }
   | {
-      /** Writes `items` another way (gRPC): one attempt, each item's outcome (lib/grpc/batch-send.ts). */
+      /** Writes `items` another way (gRPC): one attempt, each item's outcome (lib/batch/grpc/batch-send.ts). */
       readonly sendItems: (items: ReadonlyArray<Prepared<P>>) => Observable<ReadonlyArray<ItemOutcome<P>>>
     }
 )

@@ -7,6 +7,19 @@
  */
 import * as t from 'io-ts'
 
+/**
+ * Whether a property is a cross-reference: its data types are class names, which start with an
+ * upper-case letter; every primitive type is lower-case (`text`, `int[]`, `geoCoordinates`).
+ *
+ * @example
+ * ```ts
+ * isReferenceProperty({ name: 'writtenBy', dataType: ['Author'] }) // true
+ * isReferenceProperty({ name: 'title', dataType: ['text'] })       // false
+ * ```
+ */
+export const isReferenceProperty = (property: { readonly dataType: readonly string[] }): boolean =>
+  /^[A-Z]/.test(property.dataType[0] ?? '')
+
 /** The server sends `null` for unset fields (e.g. `properties` of a class without any); kept as sent. */
 const orNull = <C extends t.Mixed>(codec: C) => t.union([codec, t.null])
 

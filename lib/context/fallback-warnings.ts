@@ -1,7 +1,7 @@
 /**
  * The one warning of a client that wanted gRPC (`transport: 'auto'`) and runs over REST, naming
  * why, and the one of a client whose batches wanted `BatchStream` and write with `BatchObjects`;
- * emitted with `process.emitWarning` like the deprecation warnings (`lib/deprecations.ts`).
+ * emitted with `process.emitWarning` like the deprecation warnings (`lib/server/deprecations.ts`).
  *
  * @packageDocumentation
  */

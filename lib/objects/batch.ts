@@ -1,6 +1,6 @@
 /**
  * `objects.batch`: a sink that writes objects over gRPC where the client's transport choice says
- * so (`lib/grpc/capability.ts`; `BatchStream` or `BatchObjects`, `lib/grpc/batch-method.ts`), else
+ * so (`lib/context/transport-choice.ts`; `BatchStream` or `BatchObjects`, `lib/batch/grpc/batch-method.ts`), else
  * `POST /v1/batch/objects`, at the
  * server's pace, with one result per object, the same on both transports.
  *

@@ -6,7 +6,7 @@
  */
 import { CallOptions, callOptions } from '../context/context'
 import { Where, WhereCodec } from '../input/where'
-import type { VectorFormat } from './grpc/search-result'
+import type { VectorFormat } from '../input/vector-format'
 import { TransportMode, transportMode } from '../input/transport-mode'
 import { ArgumentValueError } from '../core/errors'
 import {

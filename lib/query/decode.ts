@@ -7,13 +7,14 @@
  */
 import * as E from 'fp-ts/Either'
 import { DecodeError } from '../core/errors'
-import type { AnyVector, RawSearchResult } from './grpc/search-decode'
+import type { RawSearchResult } from './result'
+import type { VectorFormat, VectorOf } from '../input/vector-format'
 import type { JsonValue } from '../codecs/value-json'
 import { AnyProperties, PropertiesCodec, decodeProperties } from '../codecs/decode-object'
 import type { QueryInput } from './args'
 import type { SearchGroup, SearchObject, SearchResult } from './result'
 
-type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
+type RawObject = SearchObject<Record<string, JsonValue>, VectorOf<VectorFormat>>
 
 const decodeObjects = <P, V>(raw: readonly RawObject[], input: QueryInput<P>, url: string, at: string): E.Either<DecodeError, Array<SearchObject<P, V>>> => {
   const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
@@ -31,7 +32,7 @@ const decodeObjects = <P, V>(raw: readonly RawObject[], input: QueryInput<P>, ur
     }
     let references = o.references
     if (input.references.length > 0) {
-      const all: Record<string, ReadonlyArray<SearchObject<Record<string, unknown>, AnyVector>>> = {}
+      const all: Record<string, ReadonlyArray<SearchObject<Record<string, unknown>, VectorOf<VectorFormat>>>> = {}
       for (const ref of input.references) all[ref.linkOn] = o.references?.[ref.linkOn] ?? []
       references = all
     }

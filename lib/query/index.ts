@@ -11,7 +11,7 @@
 import { OperationContext } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
-import type { VectorFormat, VectorOf } from './grpc/search-result'
+import type { VectorFormat, VectorOf } from '../input/vector-format'
 import { argsObject } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
 import {

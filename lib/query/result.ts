@@ -5,6 +5,8 @@
  * @packageDocumentation
  */
 import type { NamedVectors } from '../codecs/object'
+import type { JsonValue } from '../codecs/value-json'
+import type { VectorFormat, VectorOf } from '../input/vector-format'
 
 /**
  * The metadata of a result: only the fields asked for (`returnMetadata`) are present.
@@ -79,3 +81,10 @@ export interface SearchGroup<P = Record<string, unknown>, V = readonly number[]>
   readonly numberOfObjects: number
   readonly objects: ReadonlyArray<SearchObject<P, V>>
 }
+
+/**
+ * A result before its properties are decoded by the caller's codec: properties as REST's JSON,
+ * vectors in either format. Both transports' decoders give this (`grpc/search-decode.ts`,
+ * `graphql/decode.ts`).
+ */
+export type RawSearchResult = SearchResult<Record<string, JsonValue>, VectorOf<VectorFormat>>

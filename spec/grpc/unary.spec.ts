@@ -1,5 +1,5 @@
 /**
- * One attempt of a unary call (`lib/grpc/unary.ts`) before it reaches the network: a request the
+ * One attempt of a unary call (`lib/transport/grpc/unary.ts`) before it reaches the network: a request the
  * codec cannot encode. The calls that reach a server are specified against the real 1.39.0 in
  * `spec/query/grpc-call.spec.ts` and `pipeline.spec.ts`.
  */

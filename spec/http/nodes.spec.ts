@@ -1,5 +1,5 @@
 /**
- * The failover cursor over a client's nodes (lib/http/nodes.ts).
+ * The failover cursor over a client's nodes (lib/transport/http/nodes.ts).
  */
 import { ConnectionError, TimeoutError, UnexpectedStatusError } from '../../lib/core/errors'
 import { createNodes, parseNodes } from '../../lib/transport/http/nodes'

@@ -1,5 +1,5 @@
 /**
- * The client's HTTP options, resolved once per client (lib/http/options.ts).
+ * The client's HTTP options, resolved once per client (lib/transport/http/options.ts).
  */
 import { ArgumentValueError } from '../../lib/core/errors'
 import { DEFAULT_TIMEOUT, forCall, resolveOptions } from '../../lib/transport/http/options'

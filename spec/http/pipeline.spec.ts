@@ -1,5 +1,5 @@
 /**
- * createHttp's option checks, node parsing (lib/http/nodes.ts) and URL building (lib/http/urls.ts).
+ * createHttp's option checks, node parsing (lib/transport/http/nodes.ts) and URL building (lib/transport/http/urls.ts).
  */
 import { firstValueFrom } from 'rxjs'
 import { ArgumentValueError } from '../../lib/core/errors'

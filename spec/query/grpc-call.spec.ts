@@ -1,5 +1,5 @@
 /**
- * The per-call contract of a search over gRPC on the real 1.39.0 server (`lib/grpc/attempts.ts`,
+ * The per-call contract of a search over gRPC on the real 1.39.0 server (`lib/transport/grpc/attempts.ts`,
  * `unary.ts`, `pipeline.ts`): one Search call per subscription, cancelled at the server on
  * unsubscribe, ended by the attempt timeout (grpc-js's deadline, the attempt's one timer), sent
  * again after a transient failure only, and refused once the client is closed. A recording gRPC

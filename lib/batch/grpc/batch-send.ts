@@ -17,18 +17,12 @@ import type { Prepared } from '../sink'
 import type { ConsistencyLevel } from '../../input/check'
 import type { GrpcObjectPayload } from './batch-object'
 import { BatchObjectsReply, BatchObjectsRequestSchema } from '../../proto/generated/weaviate/v1/batch_pb'
-import { ConsistencyLevel as WireConsistency } from '../../proto/generated/weaviate/v1/common_pb'
+import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { METHODS } from '../../transport/grpc/methods'
 import type { GrpcEffect } from '../../transport/grpc/pipeline'
 
-/** The HTTP-equivalent status of RESOURCE_EXHAUSTED (lib/grpc/status.ts). */
+/** The HTTP-equivalent status of RESOURCE_EXHAUSTED (lib/transport/grpc/status.ts). */
 const TOO_LARGE = 413
-
-export const WIRE_CONSISTENCY: Readonly<Record<ConsistencyLevel, WireConsistency>> = {
-  ONE: WireConsistency.ONE,
-  QUORUM: WireConsistency.QUORUM,
-  ALL: WireConsistency.ALL,
-}
 
 /**
  * The sender of `objects.batch` over gRPC.

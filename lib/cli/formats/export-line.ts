@@ -10,8 +10,7 @@
  *
  * @packageDocumentation
  */
-import { float32sAsJson, type WeaviateObject } from '../../index'
-import type { ReadVector } from './vector-format'
+import { float32sAsJson, type WeaviateObject, type VectorFormat, type VectorOf } from '../../index'
 
 /**
  * The object as the JSON line of an export (`JSON.stringify` of the result is the line).
@@ -22,7 +21,7 @@ import type { ReadVector } from './vector-format'
  * // { class: 'A', id, properties: {}, additional: {}, vectorWeights: null, vector: [0.1] }
  * ```
  */
-export const exportLine = (o: WeaviateObject<unknown, ReadVector>): Record<string, unknown> => {
+export const exportLine = (o: WeaviateObject<unknown, VectorOf<VectorFormat>>): Record<string, unknown> => {
   const line: Record<string, unknown> = { class: o.class, id: o.id, properties: sortedKeys(o.properties), additional: o.additional, vectorWeights: o.vectorWeights }
   if (o.creationTimeUnix !== undefined) line['creationTimeUnix'] = o.creationTimeUnix
   if (o.lastUpdateTimeUnix !== undefined) line['lastUpdateTimeUnix'] = o.lastUpdateTimeUnix
@@ -33,7 +32,7 @@ export const exportLine = (o: WeaviateObject<unknown, ReadVector>): Record<strin
 }
 
 /** A vector as REST's numbers: a Float32Array's values through {@link float32sAsJson}, numbers as they are. */
-const jsonNumbers = (v: ReadVector): readonly number[] => (v instanceof Float32Array ? float32sAsJson(v) : v)
+const jsonNumbers = (v: VectorOf<VectorFormat>): readonly number[] => (v instanceof Float32Array ? float32sAsJson(v) : v)
 
 /** Named vectors (a name to a vector, or to a multi-vector's list of vectors) as REST's numbers. */
 const jsonVectors = (vectors: Readonly<Record<string, unknown>>): Record<string, unknown> => {

@@ -12,16 +12,6 @@ import type { Client, TransportMode, VectorFormat } from '../../index'
 import { firstRight } from '../../index'
 
 /**
- * A vector of a read object: numbers (in `'array'` format, as REST's JSON gives them) or float32s.
- *
- * @example
- * ```ts
- * const v: ReadVector = new Float32Array([0.1])
- * ```
- */
-export type ReadVector = readonly number[] | Float32Array
-
-/**
  * What is read.
  *
  * @example

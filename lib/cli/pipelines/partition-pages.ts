@@ -7,10 +7,9 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import type { Client, TransportMode, VectorFormat, WeaviateObject } from '../../index'
+import type { Client, TransportMode, VectorFormat, WeaviateObject, VectorOf } from '../../index'
 import { toAsyncIterable, uuidInRange, uuidPartitions } from '../../paging'
 import { CommandFailure } from '../terminal/command-errors'
-import type { ReadVector } from '../formats/vector-format'
 
 /**
  * Per partition, the last UUID done (`null`: none yet), as a checkpoint keeps it.
@@ -48,7 +47,7 @@ export const startCursors = (saved: PartitionCursors | undefined, count: number,
 export interface PartitionPage {
   readonly partition: number
   /** Their vectors as `read.vectorFormat` gives them. */
-  readonly objects: ReadonlyArray<WeaviateObject<Record<string, unknown>, ReadVector>>
+  readonly objects: ReadonlyArray<WeaviateObject<Record<string, unknown>, VectorOf<VectorFormat>>>
 }
 
 /**

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { referencesOf, type ClassDefinition } from '../../index'
+import { isReferenceProperty, referencesOf, type ClassDefinition } from '../../index'
 
 /**
  * The references of one property of one object, targets in order.
@@ -22,9 +22,6 @@ export interface PropertyReferences {
   readonly targets: ReadonlyArray<{ readonly className: string | undefined; readonly uuid: string }>
 }
 
-/** Primitive data types are lower-case (`text`, `int[]`, `geoCoordinates`); class names are not. */
-const isClassName = (dataType: string): boolean => /^[A-Z]/.test(dataType)
-
 /**
  * The names of the properties whose data type is one or more classes.
  *
@@ -34,7 +31,7 @@ const isClassName = (dataType: string): boolean => /^[A-Z]/.test(dataType)
  * ```
  */
 export const referenceProperties = (definition: ClassDefinition): readonly string[] =>
-  (definition.properties ?? []).filter((p) => p.dataType.some(isClassName)).map((p) => p.name)
+  (definition.properties ?? []).filter(isReferenceProperty).map((p) => p.name)
 
 /**
  * The properties without the reference properties.

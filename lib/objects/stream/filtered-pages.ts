@@ -18,7 +18,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { from, map, mergeMap, of, take, toArray } from 'rxjs'
-import type { ClassDefinition } from '../../codecs/class-definition'
+import { isReferenceProperty, type ClassDefinition } from '../../codecs/class-definition'
 import { WeaviateObject } from '../../codecs/object'
 import { OperationContext } from '../../context/context'
 import { operation } from '../../core/operation'
@@ -34,8 +34,9 @@ import { runQuery } from '../../query/run'
 import { ServerVersion, supports } from '../../server/version'
 import { AnyProperties, PropertiesCodec } from '../../codecs/decode-object'
 import { StreamInput } from './args'
-import { Page, StreamVector } from './page-fetcher'
+import { Page } from './page-fetcher'
 import { streamObjectOf } from './stream-object'
+import type { VectorFormat, VectorOf } from '../../input/vector-format'
 
 /** Prefix counts asked at once (one node's children). */
 const COUNT_CONCURRENCY = 16
@@ -44,15 +45,14 @@ const COUNT_CONCURRENCY = 16
 type DecodedPageFetcher<P> = (after: string | undefined) => ObservableEither<WeaviateError, Page<P>>
 
 /** A reference property's data types are class names (capitalised); every other type is lower-case. */
-const isReference = (dataType: readonly string[]): boolean => /^[A-Z]/.test(dataType[0] ?? '')
 
 /** Every property, blobs too (as `GET /v1/objects` gives them), and each reference's target ids. */
 const selection = (definition: ClassDefinition | null, withVector: boolean) => {
   const properties = definition?.properties ?? []
   const named = Object.keys(definition?.vectorConfig ?? {})
   return {
-    returnProperties: properties.filter((p) => !isReference(p.dataType)).map((p) => p.name),
-    returnReferences: properties.filter((p) => isReference(p.dataType)).map((p): ReturnReference => ({ linkOn: p.name, targetClassName: p.dataType[0] ?? '' })),
+    returnProperties: properties.filter((p) => !isReferenceProperty(p)).map((p) => p.name),
+    returnReferences: properties.filter(isReferenceProperty).map((p): ReturnReference => ({ linkOn: p.name, targetClassName: p.dataType[0] ?? '' })),
     returnMetadata: ['creationTimeUnix', 'lastUpdateTimeUnix'] as const,
     ...(withVector ? { includeVector: named.length > 0 ? named : true } : {}),
   }
@@ -145,8 +145,8 @@ export const filteredPageFetcher = <P>(
   const fetch = (prefixes: readonly string[], limit: number): ObservableEither<WeaviateError, Page<P>> =>
     operation(
       () => fetchObjectsInput<Record<string, unknown>>({ ...fetchArgs, where: matching(prefixes), limit }),
-      (query) => runQuery<Record<string, unknown>, StreamVector>(ctx, query),
-    ).pipe(map(E.flatMap((result: SearchResult<Record<string, unknown>, StreamVector>) => streamObjects(result, objectOptions))))
+      (query) => runQuery<Record<string, unknown>, VectorOf<VectorFormat>>(ctx, query),
+    ).pipe(map(E.flatMap((result: SearchResult<Record<string, unknown>, VectorOf<VectorFormat>>) => streamObjects(result, objectOptions))))
 
   return () => {
     // Bundles hold one less than the page size, so a fetch asks for `pageSize` (cap + 1), as the
@@ -187,10 +187,10 @@ export const filteredPageFetcher = <P>(
 }
 
 const streamObjects = <P>(
-  result: SearchResult<Record<string, unknown>, StreamVector>,
+  result: SearchResult<Record<string, unknown>, VectorOf<VectorFormat>>,
   options: Parameters<typeof streamObjectOf<P>>[1],
 ): E.Either<WeaviateError, Page<P>> => {
-  const out = new Array<WeaviateObject<P, StreamVector>>(result.objects.length)
+  const out = new Array<WeaviateObject<P, VectorOf<VectorFormat>>>(result.objects.length)
   for (let i = 0; i < result.objects.length; i++) {
     const o = result.objects[i]
     if (o === undefined) continue

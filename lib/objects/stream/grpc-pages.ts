@@ -1,7 +1,7 @@
 /**
  * A stream's pages over gRPC: Weaviate's `Search` with `after` (no offset, filter or sort: the
  * server's cursor validator refuses them with a cursor), every property and the object's metadata
- * asked for, each result turned into the object REST returns (`lib/grpc/search-result.ts`) and
+ * asked for, each result turned into the object REST returns (`lib/query/grpc/search-result.ts`) and
  * its properties decoded by the caller's codec as REST's are.
  *
  * References are not among a result's properties unless asked for by name, so the stream reads
@@ -12,32 +12,23 @@
 import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
 import { map, mergeMap, of } from 'rxjs'
-import type { ClassDefinition } from '../../codecs/class-definition'
+import { isReferenceProperty, type ClassDefinition } from '../../codecs/class-definition'
 import { WeaviateObject, normaliseObject } from '../../codecs/object'
 import { OperationContext } from '../../context/context'
 import { DecodeError, WeaviateError } from '../../core/errors'
-import { ConsistencyLevel as GrpcConsistency } from '../../proto/generated/weaviate/v1/common_pb'
+import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { SearchRequest, SearchRequestSchema } from '../../proto/generated/weaviate/v1/search_pb'
 import { SearchReplyResults } from '../../proto/generated/weaviate/v1/search_pages_pb'
 import { METHODS } from '../../transport/grpc/methods'
 import { ResultOptions, searchResultToRest, vectorReader } from '../../query/grpc/search-result'
-import { ConsistencyLevel } from '../../input/check'
 import { ObservableEither } from '../../core/observable-either'
 import { getClass } from '../../schema/get-class'
 import { AnyProperties, PropertiesCodec, decodeProperties } from '../../codecs/decode-object'
 import { afterCursor } from '../list'
 import { StreamInput } from './args'
 import { PageResults } from './grpc-results'
-import { PageEntry, PageFetcher, StreamVector } from './page-fetcher'
-
-const CONSISTENCY: Readonly<Record<ConsistencyLevel, GrpcConsistency>> = {
-  ONE: GrpcConsistency.ONE,
-  QUORUM: GrpcConsistency.QUORUM,
-  ALL: GrpcConsistency.ALL,
-}
-
-/** A reference property's data types are class names (capitalised); every other type is lower-case. */
-const isReference = (dataType: readonly string[]): boolean => /^[A-Z]/.test(dataType[0] ?? '')
+import { PageEntry, PageFetcher } from './page-fetcher'
+import type { VectorFormat, VectorOf } from '../../input/vector-format'
 
 /**
  * The properties a page asks for. "All properties" over gRPC leaves blobs and references out: a
@@ -52,10 +43,10 @@ interface Selection {
 
 const selection = (definition: ClassDefinition | null): Selection => {
   const properties = definition?.properties ?? []
-  const plain = properties.filter((p) => !isReference(p.dataType))
+  const plain = properties.filter((p) => !isReferenceProperty(p))
   return {
     named: plain.some((p) => p.dataType[0] === 'blob') ? plain.map((p) => p.name) : undefined,
-    references: properties.filter((p) => isReference(p.dataType)).map((p) => p.name),
+    references: properties.filter(isReferenceProperty).map((p) => p.name),
   }
 }
 
@@ -64,7 +55,7 @@ const searchRequest = (input: StreamInput<unknown>, { named, references }: Selec
   create(SearchRequestSchema, {
     collection: input.className,
     tenant: input.tenant ?? '',
-    ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: CONSISTENCY[input.consistencyLevel] }),
+    ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[input.consistencyLevel] }),
     limit: input.pageSize,
     properties: {
       ...(named === undefined ? { returnAllNonrefProperties: true } : { nonRefProperties: [...named] }),
@@ -139,9 +130,9 @@ const decodeResults = <P>(
   codec: PropertiesCodec<P>,
   options: ResultOptions,
   url: string,
-): E.Either<DecodeError, Array<WeaviateObject<P, StreamVector>>> => {
+): E.Either<DecodeError, Array<WeaviateObject<P, VectorOf<VectorFormat>>>> => {
   const n = Math.min(count, results.length)
-  const out = new Array<WeaviateObject<P, StreamVector>>(n)
+  const out = new Array<WeaviateObject<P, VectorOf<VectorFormat>>>(n)
   for (let i = 0; i < n; i++) {
     const result = results.decode(i)
     if (E.isLeft(result)) return result
@@ -150,7 +141,7 @@ const decodeResults = <P>(
     if (E.isLeft(properties)) {
       return E.left(new DecodeError({ method: 'POST', url, report: properties.left.report.map((line) => `results[${i}].${line}`) }))
     }
-    out[i] = normaliseObject<P, StreamVector>(raw, properties.right)
+    out[i] = normaliseObject<P, VectorOf<VectorFormat>>(raw, properties.right)
   }
   return E.right(out)
 }

@@ -18,7 +18,7 @@ import { getClass } from '../../schema/get-class'
 import { filteredPageFetcher } from './filtered-pages'
 import { ArgumentValueError, StreamPartitionError, WeaviateError } from '../../core/errors'
 import { checkInput } from '../../core/operation'
-import { VectorFormat, VectorOf } from '../../query/grpc/search-result'
+import { VectorFormat, VectorOf } from '../../input/vector-format'
 import { ObservableEither } from '../../core/observable-either'
 import { itemsOfPages } from '../../paging/items-of-pages'
 import { withPageProgress } from '../../paging/page-progress'
@@ -28,7 +28,7 @@ import { toAsyncIterable } from '../../paging/to-async-iterable'
 import { IterateArgs, StreamArgs, StreamInput, streamInput } from './args'
 import { mergePartitions } from '../../paging/merge-partitions'
 import { uuidInRange } from '../../paging/uuid-partitions'
-import { Page, PageEntry, PageFetcher, StreamVector, decodedPages } from './page-fetcher'
+import { Page, PageEntry, PageFetcher, decodedPages } from './page-fetcher'
 import { streamFetcher } from './transport'
 
 /**
@@ -49,7 +49,7 @@ const ioTurn = (resume: () => void): (() => void) => {
  * that says what was not delivered.
  */
 const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> =>
-  withPageProgress<WeaviateError, WeaviateObject<P, StreamVector>>(input.onProgress)(
+  withPageProgress<WeaviateError, WeaviateObject<P, VectorOf<VectorFormat>>>(input.onProgress)(
     input.where !== undefined
       ? filtered(ctx, input, input.where, pacer)
       : streamFetcher<P>(ctx, input).pipe(mergeMap(E.match((error) => of(E.left<WeaviateError, Page<P>>(error)), (page) => scan(page, input, pacer)))),
@@ -108,7 +108,7 @@ const scan = <P>(page: PageFetcher<P>, input: StreamInput<P>, pacer: Pacer | und
 }
 
 /** The objects, one value each, paced in objects by `pacer`. */
-const objects = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, WeaviateObject<P, StreamVector>> =>
+const objects = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<VectorFormat>>> =>
   itemsOfPages((pagePacer) => pages(ctx, input, pagePacer), pacer)
 
 /** Checks the arguments once; invalid input is one Left. */

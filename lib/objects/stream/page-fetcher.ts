@@ -11,17 +11,12 @@ import { OperatorFunction, map, takeWhile } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
 import { WeaviateError } from '../../core/errors'
 import { ObservableEither } from '../../core/observable-either'
-
-/**
- * A vector of a streamed object, in either `vectorFormat` (the public operations type it by
- * the format asked for).
- */
-export type StreamVector = readonly number[] | Float32Array
+import type { VectorFormat, VectorOf } from '../../input/vector-format'
 
 /**
  * The objects of a page.
  */
-export type Page<P, V = StreamVector> = ReadonlyArray<WeaviateObject<P, V>>
+export type Page<P, V = VectorOf<VectorFormat>> = ReadonlyArray<WeaviateObject<P, V>>
 
 /**
  * One object of a fetched page, known by its id; `objects(n)` decodes the first `n` objects of

@@ -7,11 +7,11 @@ import * as E from 'fp-ts/Either'
 import { map } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
 import { OperationContext } from '../../context/context'
-import { VectorFormat } from '../../query/grpc/search-result'
+import { VectorFormat, type VectorOf } from '../../input/vector-format'
 import { isMultiVector } from '../../input/vectors'
 import { listInput, runList } from '../list'
 import { StreamInput } from './args'
-import { PageFetcher, StreamVector, decodedEntries } from './page-fetcher'
+import { PageFetcher, decodedEntries } from './page-fetcher'
 
 /**
  * The page fetcher of a stream over REST; the list request is checked once, each page only moves
@@ -37,7 +37,7 @@ export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
 }
 
 /** An object of REST's JSON with its vectors as `Float32Array`s (for `vectorFormat: 'float32'`). */
-const inFormat = <P>(o: WeaviateObject<P>, format: VectorFormat): WeaviateObject<P, StreamVector> => {
+const inFormat = <P>(o: WeaviateObject<P>, format: VectorFormat): WeaviateObject<P, VectorOf<VectorFormat>> => {
   if (format === 'array' || (o.vector === undefined && o.vectors === undefined)) return o
   const { vector, vectors: named, ...rest } = o
   const out: { -readonly [K in keyof WeaviateObject<P, Float32Array>]: WeaviateObject<P, Float32Array>[K] } = rest

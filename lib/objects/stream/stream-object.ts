@@ -11,7 +11,7 @@ import { DecodeError } from '../../core/errors'
 import { SearchObject } from '../../query/result'
 import { beacon } from '../../server/routes'
 import { PropertiesCodec, decodeProperties } from '../../codecs/decode-object'
-import { StreamVector } from './page-fetcher'
+import type { VectorFormat, VectorOf } from '../../input/vector-format'
 
 /** How the objects of one stream are turned into stream objects. */
 export interface StreamObjectOptions<P> {
@@ -23,7 +23,7 @@ export interface StreamObjectOptions<P> {
   readonly url: string
 }
 
-const reference = (namespaced: boolean, target: SearchObject<Record<string, unknown>, StreamVector>): { beacon: string; href: string } => ({
+const reference = (namespaced: boolean, target: SearchObject<Record<string, unknown>, VectorOf<VectorFormat>>): { beacon: string; href: string } => ({
   beacon: beacon(namespaced, target.className, target.id),
   href: namespaced ? `/v1/objects/${target.className}/${target.id}` : `/v1/objects/${target.id}`,
 })
@@ -32,7 +32,7 @@ const reference = (namespaced: boolean, target: SearchObject<Record<string, unkn
  * The stream object of a search result, its properties (with the followed references as beacons)
  * decoded by the stream's codec.
  */
-export const streamObjectOf = <P>(o: SearchObject<Record<string, unknown>, StreamVector>, options: StreamObjectOptions<P>): E.Either<DecodeError, WeaviateObject<P, StreamVector>> => {
+export const streamObjectOf = <P>(o: SearchObject<Record<string, unknown>, VectorOf<VectorFormat>>, options: StreamObjectOptions<P>): E.Either<DecodeError, WeaviateObject<P, VectorOf<VectorFormat>>> => {
   const properties: Record<string, unknown> = { ...o.properties }
   for (const [name, targets] of Object.entries(o.references ?? {})) {
     if (targets.length > 0) properties[name] = targets.map((target) => reference(options.namespaced, target))
@@ -40,7 +40,7 @@ export const streamObjectOf = <P>(o: SearchObject<Record<string, unknown>, Strea
   const decoded = decodeProperties(options.codec, properties, options)
   if (E.isLeft(decoded)) return decoded
   return E.right(
-    normaliseObject<P, StreamVector>(
+    normaliseObject<P, VectorOf<VectorFormat>>(
       {
         class: o.className,
         id: o.id,

@@ -12,7 +12,8 @@ import * as t from 'io-ts'
 import { decode } from '../../codecs/decode'
 import { DecodeError } from '../../core/errors'
 import { float32sAsJson, jsonFloat32 } from '../../codecs/float32-json'
-import type { AnyVector, RawSearchResult } from '../grpc/search-decode'
+import type { RawSearchResult } from '../result'
+import type { VectorFormat, VectorOf } from '../../input/vector-format'
 import type { JsonValue } from '../../codecs/value-json'
 import { isMultiVector } from '../../input/vectors'
 import { HttpResponse } from '../../transport/http/types'
@@ -20,7 +21,7 @@ import type { QueryInput } from '../args'
 import type { SearchGroup, SearchMetadata, SearchObject } from '../result'
 import type { FieldSelection, ReferenceFields } from './selection'
 
-type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
+type RawObject = SearchObject<Record<string, JsonValue>, VectorOf<VectorFormat>>
 type Item = Readonly<Record<string, unknown>>
 
 const Items = t.readonlyArray(t.UnknownRecord)
@@ -68,7 +69,7 @@ const propertiesOf = (item: Item, fields: readonly FieldSelection[]): Record<str
   return out
 }
 
-const vectorOf = (v: readonly number[], format: QueryInput<unknown>['vectorFormat']): AnyVector =>
+const vectorOf = (v: readonly number[], format: QueryInput<unknown>['vectorFormat']): VectorOf<VectorFormat> =>
   format === 'float32' ? Float32Array.from(v) : float32sAsJson(Float32Array.from(v))
 
 const asNumber = (v: string | number | null | undefined): number | undefined => (v === null || v === undefined ? undefined : Number(v))
@@ -164,7 +165,7 @@ const objectOf = (
   }
   if (input.vector && a.vector !== null && a.vector !== undefined && a.vector.length > 0) o.vector = vectorOf(a.vector, input.vectorFormat)
   if (input.vectorNames.length > 0 && a.vectors !== null && a.vectors !== undefined) {
-    const vectors: Record<string, AnyVector | readonly AnyVector[]> = {}
+    const vectors: Record<string, VectorOf<VectorFormat> | readonly VectorOf<VectorFormat>[]> = {}
     for (const [name, v] of Object.entries(a.vectors)) {
       if (v !== null) vectors[name] = isMultiVector(v) ? v.map((x) => vectorOf(x, input.vectorFormat)) : vectorOf(v, input.vectorFormat)
     }
@@ -194,7 +195,7 @@ const groupsOf = (
   references: readonly ReferenceFields[],
   res: HttpResponse,
 ): E.Either<DecodeError, RawSearchResult> => {
-  const groups: Record<string, SearchGroup<Record<string, JsonValue>, AnyVector>> = {}
+  const groups: Record<string, SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>> = {}
   for (const item of items) {
     const decoded = decode(Group, item, res)
     if (E.isLeft(decoded)) return decoded

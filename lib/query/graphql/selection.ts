@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-import type { ClassDefinition, PropertyDefinition } from '../../codecs/class-definition'
+import { isReferenceProperty, type ClassDefinition, type PropertyDefinition } from '../../codecs/class-definition'
 import type { PropertySelection, QueryInput } from '../args'
 
 /**
@@ -27,8 +27,6 @@ export interface ReferenceFields {
   readonly fields: readonly FieldSelection[]
 }
 
-const isReference = (p: PropertyDefinition): boolean => /^[A-Z]/.test(p.dataType[0] ?? '')
-
 const kindOf = (p: PropertyDefinition | undefined): FieldSelection['kind'] => {
   switch (p?.dataType[0]) {
     case 'geoCoordinates':
@@ -44,7 +42,7 @@ const kindOf = (p: PropertyDefinition | undefined): FieldSelection['kind'] => {
 }
 
 const all = (properties: readonly PropertyDefinition[]): FieldSelection[] =>
-  properties.filter((p) => !isReference(p) && p.dataType[0] !== 'blob').map((p) => field(p, undefined))
+  properties.filter((p) => !isReferenceProperty(p) && p.dataType[0] !== 'blob').map((p) => field(p, undefined))
 
 const field = (p: PropertyDefinition, asked: readonly PropertySelection[] | undefined): FieldSelection => {
   const kind = kindOf(p)

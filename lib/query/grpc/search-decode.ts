@@ -7,20 +7,12 @@
  */
 import type { MetadataResult, PropertiesResult, SearchReply } from '../../proto/generated/weaviate/v1/search_pb'
 import type { MetadataField } from '../args'
-import type { SearchGroup, SearchMetadata, SearchObject, SearchResult } from '../result'
-import { VectorFormat, VectorReader, idOf, namedVectorsOf, vectorReader } from './search-result'
+import type { RawSearchResult, SearchGroup, SearchMetadata, SearchObject } from '../result'
+import { VectorReader, idOf, namedVectorsOf, vectorReader } from './search-result'
+import type { VectorFormat, VectorOf } from '../../input/vector-format'
 import { JsonValue, propertiesToJson } from '../../codecs/value-json'
 
-/**
- * A vector of either format.
- */
-export type AnyVector = readonly number[] | Float32Array
-
-/**
- * A result before its properties are decoded.
- */
-export type RawSearchResult = SearchResult<Record<string, JsonValue>, AnyVector>
-type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>
+type RawObject = SearchObject<Record<string, JsonValue>, VectorOf<VectorFormat>>
 
 /**
  * What decoding needs from the query.
@@ -94,7 +86,7 @@ const objectOf = (
 export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions): RawSearchResult => {
   const read = vectorReader(options.vectorFormat)
   if (!options.grouped) return { objects: reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true)) }
-  const groups: Record<string, SearchGroup<Record<string, JsonValue>, AnyVector>> = {}
+  const groups: Record<string, SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>> = {}
   for (const g of reply.groupByResults) {
     groups[g.name] = {
       name: g.name,

@@ -8,7 +8,8 @@
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
 import type { MetadataField, PropertySelection, QueryInput, Search, SearchOperator, Targets } from '../args'
-import { ConsistencyLevel as GrpcConsistency, Vectors_VectorType, VectorsSchema } from '../../proto/generated/weaviate/v1/common_pb'
+import { WIRE_CONSISTENCY } from '../../codecs/consistency'
+import { Vectors_VectorType, VectorsSchema } from '../../proto/generated/weaviate/v1/common_pb'
 import {
   CombinationMethod,
   Hybrid_FusionType,
@@ -28,7 +29,6 @@ import { isMultiVector } from '../../input/vectors'
 type Init = Exclude<MessageInitShape<typeof SearchRequestSchema>, SearchRequest>
 type VectorsInit = MessageInitShape<typeof VectorsSchema>
 
-const CONSISTENCY = { ONE: GrpcConsistency.ONE, QUORUM: GrpcConsistency.QUORUM, ALL: GrpcConsistency.ALL } as const
 const FUSION = { ranked: Hybrid_FusionType.RANKED, relativeScore: Hybrid_FusionType.RELATIVE_SCORE } as const
 
 const OPERATOR = { Or: SearchOperatorOptions_Operator.OR, And: SearchOperatorOptions_Operator.AND, AndCross: SearchOperatorOptions_Operator.AND_CROSS } as const
@@ -160,7 +160,7 @@ export const searchRequest = (input: QueryInput<unknown>): SearchRequest => {
     uses127Api: true,
   }
   if (input.tenant !== undefined) init.tenant = input.tenant
-  if (input.consistencyLevel !== undefined) init.consistencyLevel = CONSISTENCY[input.consistencyLevel]
+  if (input.consistencyLevel !== undefined) init.consistencyLevel = WIRE_CONSISTENCY[input.consistencyLevel]
   if (input.offset !== undefined) init.offset = input.offset
   if (input.autocut !== undefined) init.autocut = input.autocut
   if (input.groupBy !== undefined) {

@@ -12,29 +12,8 @@ import type { NamedVectors } from '../../codecs/object'
 import { beacon } from '../../server/routes'
 import { float32BytesAsJson, float32Copier } from '../../codecs/float32-json'
 import { JsonValue, propertiesToJson } from '../../codecs/value-json'
+import type { VectorFormat, VectorOf } from '../../input/vector-format'
 
-/**
- * How result vectors are given: `'array'`, plain numbers equal to REST's (REST's JSON prints each
- * float32 in its shortest form, so these are the numbers `JSON.parse` gives); `'float32'`, a
- * `Float32Array` holding the server's float32 values exactly (one memory copy per vector; the
- * vectors of one reply share 64 KiB blocks, see `float32Copier`).
- *
- * @example
- * ```ts
- * const format: VectorFormat = 'float32'
- * ```
- */
-export type VectorFormat = 'array' | 'float32'
-
-/**
- * The type of a vector in the given format.
- *
- * @example
- * ```ts
- * const v: VectorOf<'float32'> = new Float32Array(768)
- * ```
- */
-export type VectorOf<F extends VectorFormat> = F extends 'float32' ? Float32Array : readonly number[]
 
 /**
  * A result as REST's raw object (the input of `normaliseObject`), properties not yet decoded by
@@ -46,14 +25,14 @@ export interface RestObject {
   readonly properties: Record<string, JsonValue>
   readonly creationTimeUnix?: number
   readonly lastUpdateTimeUnix?: number
-  readonly vector?: readonly number[] | Float32Array
-  readonly vectors?: NamedVectors<readonly number[] | Float32Array>
+  readonly vector?: VectorOf<VectorFormat>
+  readonly vectors?: NamedVectors<VectorOf<VectorFormat>>
 }
 
 /**
  * Reads a vector's float32 bytes in a format.
  */
-export type VectorReader = (bytes: Uint8Array) => readonly number[] | Float32Array
+export type VectorReader = (bytes: Uint8Array) => VectorOf<VectorFormat>
 
 /**
  * The reader of vectors in `format`; make one per reply (a `'float32'` reader fills blocks).
@@ -105,18 +84,18 @@ export const idOf = (meta: MetadataResult): string => {
  * Named vectors as REST's `vectors`: a name to a vector (`SINGLE_FP32` or unspecified), or to a
  * multi-vector's list of vectors (`MULTI_FP32`), each read by `read`.
  */
-export const namedVectorsOf = (vectors: readonly Vectors[], read: VectorReader): NamedVectors<readonly number[] | Float32Array> => {
-  const out: Record<string, readonly number[] | Float32Array | Array<readonly number[] | Float32Array>> = {}
+export const namedVectorsOf = (vectors: readonly Vectors[], read: VectorReader): NamedVectors<VectorOf<VectorFormat>> => {
+  const out: Record<string, VectorOf<VectorFormat> | Array<VectorOf<VectorFormat>>> = {}
   for (const v of vectors) out[v.name] = v.type === Vectors_VectorType.MULTI_FP32 ? multiVector(v.vectorBytes, read) : read(v.vectorBytes)
   return out
 }
 
 /** A multi-vector: a little-endian uint16 dimension, then the vectors' float32s one after another. */
-const multiVector = (bytes: Uint8Array, read: VectorReader): Array<readonly number[] | Float32Array> => {
+const multiVector = (bytes: Uint8Array, read: VectorReader): Array<VectorOf<VectorFormat>> => {
   if (bytes.byteLength < 2) return []
   const dimension = (bytes[0] ?? 0) | ((bytes[1] ?? 0) << 8)
   const width = dimension * 4
-  const out: Array<readonly number[] | Float32Array> = []
+  const out: Array<VectorOf<VectorFormat>> = []
   if (width === 0) return out
   for (let at = 2; at + width <= bytes.byteLength; at += width) out.push(read(bytes.subarray(at, at + width)))
   return out

@@ -1,13 +1,13 @@
 /**
- * The attempts of one gRPC call: the REST path's policy (`lib/http/`: the failover cursor, the
+ * The attempts of one gRPC call: the REST path's policy (`lib/transport/http/`: the failover cursor, the
  * retry decision, the attempt and total time limits) as a plain loop of callbacks, so a call that
  * succeeds at once costs one grpc-js call and nothing else: no operator, no timer of ours.
  *
  * ```
- * nodes.pick()                 lib/http/nodes.ts: the failover cursor
+ * nodes.pick()                 lib/transport/http/nodes.ts: the failover cursor
  * -> startUnary(attempt)       unary.ts: one call; its grpc-js deadline is the attempt's time limit
  * -> nodes.succeeded / failed
- * -> retryDelay(...)           lib/http/retry.ts: only after a failure: wait, or give up
+ * -> retryDelay(...)           lib/transport/http/retry.ts: only after a failure: wait, or give up
  * ```
  *
  * The request's clock is the client's one clock (`CallShared.clock`, the `asyncScheduler` unless

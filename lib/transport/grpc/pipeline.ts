@@ -1,5 +1,5 @@
 /**
- * The gRPC counterpart of the HttpEffect (`lib/http/pipeline.ts`), built from the same policy
+ * The gRPC counterpart of the HttpEffect (`lib/transport/http/pipeline.ts`), built from the same policy
  * modules so both transports behave alike (the loop is `attempts.ts`):
  *
  * ```

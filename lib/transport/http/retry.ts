@@ -52,7 +52,7 @@ export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
-  // A gRPC call's UNAVAILABLE (lib/grpc/status.ts): no connection, or the connection broke.
+  // A gRPC call's UNAVAILABLE (lib/transport/grpc/status.ts): no connection, or the connection broke.
   'UNAVAILABLE',
 ])
 
