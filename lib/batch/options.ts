@@ -21,10 +21,12 @@ import { ConsistencyLevel, argsObject, consistencyLevel, optional, positiveInteg
  *
  * @example
  * ```ts
+ * let checkpoint = 0 // the number of items done for good: a resumed run skips them
  * const onProgress = (p: BatchProgress) => {
  *   console.error(`${p.succeeded}/${p.read} ${Math.round(p.perSecond)}/s`)
- *   saveCheckpoint({ line: firstLine + p.settledThrough })
+ *   checkpoint = p.settledThrough
  * }
+ * client.objects.batch(objects.slice(checkpoint), { onProgress })
  * ```
  */
 export interface BatchProgress extends Progress {
