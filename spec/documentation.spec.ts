@@ -1,11 +1,13 @@
 /**
- * The documentation a user reads: every public export of lib/index.ts has an example, and every
- * TypeScript block of the README and of the guides in docs/ type-checks against lib/.
+ * The documentation a user reads: every public export of lib/index.ts has an example, every
+ * `@example` of the public entries type-checks, and every TypeScript block of the README and of
+ * the guides in docs/ type-checks against lib/.
  */
 import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
 import * as ts from 'typescript'
 import { sh } from './helpers/command'
+import { checkPublicExamples } from './helpers/examples'
 
 const ROOT = path.resolve(__dirname, '..')
 const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
@@ -49,6 +51,30 @@ describe('API documentation', () => {
       .sort()
     expect(missing).toEqual([...KNOWN_WITHOUT_EXAMPLE].sort())
   })
+})
+
+/**
+ * Public examples that do not type-check yet, by id (the export's name, `.member` for a member).
+ * All three are in lib/core/errors.ts, which another branch is splitting right now, so their text
+ * is fixed after that merge and this list emptied then: they call placeholders (`op`, `log`,
+ * `retryLater`, `resumeLater`) the example never declares. The test fails when one of them
+ * compiles (remove it here) and when any other example does not.
+ */
+const KNOWN_FAILING_EXAMPLES: readonly string[] = ['ConnectionError', 'StreamPartitionError', 'isWeaviateError']
+
+describe('API examples', () => {
+  it('type-check: every ```ts block of an @example on an export of a public entry or on a member of one', async () => {
+    // The blocks, their context (the exports they name, EXAMPLE_CONTEXT) and the temp project are
+    // in spec/helpers/examples.ts, which also runs by hand (see its top).
+    const results = await checkPublicExamples()
+    expect(results.length).toBeGreaterThan(100)
+    const failing = results.filter(({ errors }) => errors.length > 0)
+    const unexpected = failing
+      .filter(({ block }) => !KNOWN_FAILING_EXAMPLES.includes(block.id))
+      .map(({ block, errors }) => `${block.id} (${block.file}:${block.line})\n${block.code}${errors.join('\n')}`)
+    expect(unexpected).toEqual([])
+    expect(failing.map(({ block }) => block.id).sort()).toEqual([...KNOWN_FAILING_EXAMPLES].sort())
+  }, 300_000)
 })
 
 /**

@@ -21,10 +21,12 @@ import { ConsistencyLevel, argsObject, consistencyLevel, optional, positiveInteg
  *
  * @example
  * ```ts
+ * let done = 0 // the checkpoint: after a crash, a resumed run starts at objects[done]
  * const onProgress = (p: BatchProgress) => {
  *   console.error(`${p.succeeded}/${p.read} ${Math.round(p.perSecond)}/s`)
- *   saveCheckpoint({ line: firstLine + p.settledThrough })
+ *   done = p.settledThrough
  * }
+ * client.objects.batch(objects, { onProgress })
  * ```
  */
 export interface BatchProgress extends Progress {

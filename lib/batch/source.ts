@@ -20,8 +20,14 @@ import { toAsyncIterable } from '../paging/to-async-iterable'
  *
  * @example
  * ```ts
- * const fromArray: BatchSource<CreateArgs> = objects
- * const fromStream: BatchSource<BatchObject> = toBatchObjects(source.objects.iterate({ className: 'A' }))
+ * const fromArray: BatchSource<BatchObject> = [{ className: 'Article', dataObject: { title: 'Hello' } }]
+ * const fromObservable: BatchSource<BatchObject> = from(objects)
+ * // a copy of another server's class, read page by page as the batch takes the objects
+ * async function* fromOtherServer(other: Client): AsyncIterable<BatchObject> {
+ *   for await (const read of other.objects.iterate({ className: 'Article' })) {
+ *     if (E.isRight(read)) yield { className: 'Article', dataObject: read.right.properties, uuid: read.right.id }
+ *   }
+ * }
  * ```
  */
 export type BatchSource<A> = Observable<A> | AsyncIterable<A> | Iterable<A>

@@ -52,11 +52,6 @@ export interface PropertyDefinition {
 
 /**
  * The codec of {@link PropertyDefinition}; recursive through `nestedProperties`.
- *
- * @example
- * ```ts
- * PropertyDefinition.decode({ name: 'title', dataType: ['text'] }) // right(...)
- * ```
  */
 export const PropertyDefinition: t.Type<PropertyDefinition, PropertyDefinition> = t.recursion('PropertyDefinition', () =>
   t.intersection([
@@ -106,11 +101,6 @@ export interface ClassDefinition {
 
 /**
  * The codec of {@link ClassDefinition}.
- *
- * @example
- * ```ts
- * ClassDefinition.decode(await (await fetch(url + '/v1/schema/Article')).json())
- * ```
  */
 export const ClassDefinition: t.Type<ClassDefinition, ClassDefinition> = t.intersection([
   t.type({ class: t.string }),

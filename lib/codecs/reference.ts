@@ -55,7 +55,8 @@ export const parseBeacon = (beacon: string): { className: string | undefined; uu
  *
  * @example
  * ```ts
- * referencesOf(article, 'writtenBy') // right([{ beacon, href, className: 'Author', uuid }])
+ * const article = { properties: { writtenBy: [{ beacon: `weaviate://localhost/Author/${authorId}` }] } }
+ * referencesOf(article, 'writtenBy') // right([{ beacon, href, className: 'Author', uuid: authorId }])
  * ```
  */
 export const referencesOf = (

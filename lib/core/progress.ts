@@ -15,9 +15,9 @@ import { SchedulerLike } from 'rxjs'
  * @example
  * ```ts
  * const show = (p: Progress) => process.stderr.write(`\r${p.items} items (${p.failed} failed), ${Math.round(p.perSecond)}/s${p.done ? '\n' : ''}`)
- * client.objects.batch(rows, { onProgress: show })
+ * client.objects.batch(objects, { onProgress: show })
  * client.objects.stream({ className: 'Article', onProgress: show })
- * client.objects.deleteMany({ className: 'Article', where, onProgress: show })
+ * client.objects.deleteMany({ className: 'Article', where: { path: ['draft'], operator: 'Equal', valueBoolean: true }, onProgress: show })
  * ```
  */
 export interface Progress {

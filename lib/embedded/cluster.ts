@@ -36,9 +36,10 @@ import { hasFeature } from './auth/server-features'
  *
  * @example
  * ```ts
+ * const cluster = await startEmbeddedCluster({ nodes: 3 })
  * const [, b] = cluster.nodes
- * await b.stop()
- * await b.start() // resolves once every node sees the whole cluster healthy again
+ * await b?.stop()
+ * await b?.start() // resolves once every node sees the whole cluster healthy again
  * ```
  */
 export interface EmbeddedNode {

@@ -14,7 +14,10 @@ const EmbeddedBrand: unique symbol = Symbol.for('weaviate-rx/EmbeddedError') as 
  *
  * @example
  * ```ts
- * if (isEmbeddedError(e) && e.reason === 'PortInUse') retryWithAnotherPort()
+ * const server = await startEmbedded({ port: 8080 }).catch((e: unknown) => {
+ *   if (isEmbeddedError(e) && e.reason === 'PortInUse') return startEmbedded() // any free port
+ *   throw e
+ * })
  * ```
  */
 export type EmbeddedErrorReason =

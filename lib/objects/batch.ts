@@ -66,7 +66,8 @@ export interface BatchObject {
  *
  * @example
  * ```ts
- * client.objects.batch(rows, { uuidOf: (row) => uuidFromKey(NAMESPACE, row.dataObject['sku'] as string) })
+ * const NAMESPACE = 'a3c0e1f4-8c4d-4b8e-9f1e-2b7d5c6a9e10' // any fixed UUID of your own
+ * client.objects.batch(objects, { uuidOf: (object) => uuidFromKey(NAMESPACE, String(object.dataObject['sku'])) })
  * ```
  */
 export interface ObjectBatchOptions extends BatchOptions {

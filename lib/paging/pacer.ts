@@ -22,7 +22,7 @@ import { BehaviorSubject, Observable } from 'rxjs'
  * const pacer = createPacer()
  * paginateAfter(fetchPage, { cursorOf: (o) => o.id, pageSize: 100, pacer })
  *   .pipe(
- *     concatMap(async (item) => save(item)),
+ *     concatMap(async (item) => (E.isRight(item) ? save(item.right) : console.error(item.left))),
  *     tap(() => pacer.ack()),
  *   )
  *   .subscribe()

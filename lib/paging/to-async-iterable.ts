@@ -18,7 +18,7 @@ import { Pacer, createPacer } from './pacer'
  *
  * @example
  * ```ts
- * for await (const value of toAsyncIterable(source$, { highWaterMark: 1_000 })) console.log(value)
+ * for await (const value of toAsyncIterable(interval(1), { highWaterMark: 1_000 })) if (value > 10) break
  * ```
  */
 export interface ToAsyncIterableOptions {
@@ -39,7 +39,7 @@ const OverflowBrand: unique symbol = Symbol.for('weaviate-rx/BufferOverflowError
  *
  * @example
  * ```ts
- * if (isBufferOverflowError(e)) console.error(e.highWaterMark)
+ * const report = (e: unknown) => (isBufferOverflowError(e) ? console.error(e.highWaterMark) : console.error(e))
  * ```
  */
 export const isBufferOverflowError = (u: unknown): u is BufferOverflowError =>
@@ -52,7 +52,9 @@ export const isBufferOverflowError = (u: unknown): u is BufferOverflowError =>
  * @example
  * ```ts
  * try {
- *   for await (const x of toAsyncIterable(hot$, { highWaterMark: 1000 })) await work(x)
+ *   for await (const tick of toAsyncIterable(interval(1), { highWaterMark: 1000 })) {
+ *     await new Promise((resolve) => setTimeout(resolve, tick)) // slower and slower
+ *   }
  * } catch (e) {
  *   if (isBufferOverflowError(e)) console.error(`consumer too slow (> ${e.highWaterMark} behind)`)
  * }
@@ -89,8 +91,8 @@ export class BufferOverflowError extends Error {
  * @example
  * ```ts
  * // real backpressure: the loop body's pace decides when the next page is requested
- * const items = toAsyncIterable((pacer) => paginateAfter(fetchPage, { cursorOf, pageSize: 100, pacer }))
- * for await (const item of items) await slowWork(item)
+ * const items = toAsyncIterable((pacer) => paginateAfter(fetchPage, { cursorOf: (o) => o.id, pageSize: 100, pacer }))
+ * for await (const item of items) if (E.isRight(item)) await save(item.right)
  *
  * // a push source: buffered, but never more than 1000 values
  * for await (const tick of toAsyncIterable(interval(1), { highWaterMark: 1000 })) if (tick > 10) break

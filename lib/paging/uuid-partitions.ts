@@ -61,9 +61,12 @@ export const uuidPartitions = (k: number): UuidRange[] => {
  *
  * @example
  * ```ts
- * const [first] = uuidPartitions(2)
- * uuidInRange('00000000-0000-0000-0000-000000000001', first) // true
- * uuidInRange('80000000-0000-0000-0000-000000000000', first) // false: belongs to the next range
+ * const [first, second] = uuidPartitions(2)
+ * if (first !== undefined && second !== undefined) {
+ *   uuidInRange('00000000-0000-0000-0000-000000000001', first) // true
+ *   uuidInRange('80000000-0000-0000-0000-000000000000', first) // false: belongs to the next range
+ *   uuidInRange('80000000-0000-0000-0000-000000000000', second) // true
+ * }
  * ```
  */
 export const uuidInRange = (id: string, range: UuidRange): boolean => {

@@ -39,7 +39,7 @@ export interface ReferenceArgs extends CallOptions {
  * ```ts
  * const args: ReplaceReferencesArgs = {
  *   fromClassName: 'Article', fromUuid: articleId, fromPropertyName: 'writtenBy',
- *   toUuids: [a1, a2], toClassNames: 'Author',
+ *   toUuids: [authorId, otherId], toClassNames: 'Author',
  * }
  * ```
  */

@@ -18,7 +18,7 @@ import { ServerVersion, supports } from '../../server/version'
  *
  * @example
  * ```ts
- * client.objects.batch(rows, { grpcMethod: 'stream' })
+ * client.objects.batch(objects, { grpcMethod: 'stream' })
  * ```
  */
 export type BatchGrpcMethod = 'auto' | 'stream' | 'unary'

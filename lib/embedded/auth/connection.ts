@@ -12,6 +12,7 @@ import { inspect } from 'node:util'
  *
  * @example
  * ```ts
+ * const server = await startEmbedded()
  * const client = connect({ ...server.connection })
  * ```
  */
@@ -29,6 +30,7 @@ export interface EmbeddedConnection {
  *
  * @example
  * ```ts
+ * const cluster = await startEmbeddedCluster()
  * const client = connect({ ...cluster.connection })
  * ```
  */
