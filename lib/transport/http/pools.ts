@@ -5,7 +5,10 @@
  *
  * @packageDocumentation
  */
-import { Dispatcher, Pool } from 'undici'
+import type { Dispatcher } from 'undici'
+// By its file, not the bare name: Bun answers `undici` with a built-in module whose Pool has no
+// `dispatch` or `close`, and only for the bare name. Node and bundlers find the same file as `undici`.
+import { Pool } from 'undici/index.js'
 import { ConnectionError, HttpMethod } from '../../core/errors'
 
 /**
