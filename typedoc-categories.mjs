@@ -19,7 +19,7 @@ const CATEGORIES = {
       'ObjectsApi', 'Get', 'PropertiesCodec', 'CodecOption', 'GetByIdFields', 'ListFields', 'AddressArgs', 'CreateArgs',
       'GetArgs', 'GetByIdArgs', 'ListArgs', 'ValidateArgs', 'ValidationResult', 'WriteArgs', 'CountArgs', 'DataObjectInput',
       'MultiVectorInput', 'NamedVectorsInput', 'VectorInput', 'NamedVectors', 'WeaviateObject', 'Sort', 'VectorFormat',
-      'VectorOf',
+      'VectorOf', 'float32sAsJson',
     ],
     References: ['ReferencesApi', 'ReferenceArgs', 'ReplaceReferencesArgs', 'parseBeacon', 'referencesOf', 'ParsedReference'],
     Query: [
@@ -36,7 +36,9 @@ const CATEGORIES = {
     Streaming: ['StreamArgs', 'IterateArgs', 'StreamFields', 'VectorFormatOption', 'PageProgress', 'Pacer', 'UuidRange'],
     Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant'],
     Errors: [
-      'isWeaviateError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
+      'isWeaviateError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',
+      'isTimeoutError', 'isUnexpectedStatusError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
+      'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',
       'ErrorTag', 'HttpMethod', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'UnexpectedStatusError',
       'UnsupportedVersionError',

@@ -67,7 +67,22 @@ export type { ConsistencyLevel } from './input/check'
 export type { Sort } from './input/sort'
 export type { DataObjectInput } from './objects/args'
 export type { MultiVectorInput, NamedVectorsInput, VectorInput } from './input/vectors'
-export { isWeaviateError } from './core/errors'
+export {
+  isAlreadyExistsError,
+  isArgumentError,
+  isArgumentTypeError,
+  isArgumentValueError,
+  isBatchObjectError,
+  isBatchReferenceError,
+  isClassAlreadyExistsError,
+  isConnectionError,
+  isDecodeError,
+  isStreamPartitionError,
+  isTimeoutError,
+  isUnexpectedStatusError,
+  isUnsupportedVersionError,
+  isWeaviateError,
+} from './core/errors'
 export type {
   AlreadyExistsError,
   ArgumentError,
