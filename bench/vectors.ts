@@ -7,7 +7,7 @@
  *   (`grpcMethod: 'auto'`: `BatchObjects`, or `BatchStream` when `STREAM_BY_DEFAULT` in
  *   lib/batch/grpc/batch-method.ts is true), batches of 100 and the default window: 2 requests in flight
  *   over `BatchObjects` and REST, and over `BatchStream` at least `STREAM_WINDOW_OBJECTS` objects
- *   waiting for their results (lib/batch/grpc/batch-stream.ts), as the raw stream loop keeps 2 messages
+ *   waiting for their results (lib/batch/grpc/batch-stream-framing.ts), as the raw stream loop keeps 2 messages
  *   unacknowledged, not 2 without results;
  * - `ours-stream` or `ours-unary`: `objects.batch` with the gRPC method the default does not use
  *   (`grpcMethod: 'stream'`, server-side batching over `BatchStream`, or `'unary'`, `BatchObjects`);

@@ -68,7 +68,22 @@ export type { ConsistencyLevel } from './input/check'
 export type { Sort } from './input/sort'
 export type { DataObjectInput } from './objects/args'
 export type { MultiVectorInput, NamedVectorsInput, VectorInput } from './input/vectors'
-export { isWeaviateError } from './core/errors'
+export {
+  isAlreadyExistsError,
+  isArgumentError,
+  isArgumentTypeError,
+  isArgumentValueError,
+  isBatchObjectError,
+  isBatchReferenceError,
+  isClassAlreadyExistsError,
+  isConnectionError,
+  isDecodeError,
+  isStreamPartitionError,
+  isTimeoutError,
+  isUnexpectedStatusError,
+  isUnsupportedVersionError,
+  isWeaviateError,
+} from './core/errors'
 export type {
   AlreadyExistsError,
   ArgumentError,
@@ -93,7 +108,7 @@ export { OE, firstRight, rightOrThrow } from './core/observable-either'
 export type { ObservableEither } from './core/observable-either'
 export type { NamedVectors, WeaviateObject } from './codecs/object'
 export { parseBeacon, referencesOf } from './codecs/reference'
-export { float32sAsJson } from './codecs/float32-json'
+export { float32sAsJson } from './codecs/float32-shortest'
 export type { ParsedReference } from './codecs/reference'
 export type { Meta } from './codecs/meta'
 export type { RetryOptions, TimeoutOptions } from './transport/http/types'

@@ -9,7 +9,7 @@
  * @packageDocumentation
  */
 import type { GeoCoordinate, ListValue, PhoneNumber, Properties, Value } from '../proto/generated/weaviate/v1/values_pb'
-import { jsonFloat32 } from './float32-json'
+import { jsonFloat32 } from './float32-shortest'
 
 /** What a property holds in REST's JSON. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue }

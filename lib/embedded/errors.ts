@@ -6,8 +6,13 @@
  * @packageDocumentation
  */
 
-/** The brand of {@link EmbeddedError}, registered globally so copies of the package agree. */
-const EmbeddedBrand: unique symbol = Symbol.for('weaviate-rx/EmbeddedError') as never
+import { brand } from '../core/brand'
+
+/**
+ * The brand of {@link EmbeddedError}, registered globally so copies of the package agree.
+ * The key is shared with every other copy of the package: never change it.
+ */
+const EmbeddedBrand = brand<EmbeddedError>('weaviate-rx/EmbeddedError')
 
 /**
  * Which step of running an embedded server failed.
@@ -77,7 +82,6 @@ export const formatEmbeddedError = (props: EmbeddedErrorProps): string => props.
  */
 export class EmbeddedError extends Error {
   readonly _tag = 'EmbeddedError' as const
-  readonly [EmbeddedBrand] = true
   /** Which step failed. */
   readonly reason: EmbeddedErrorReason
   /** What happened, without the formatting of `message`. */
@@ -85,6 +89,7 @@ export class EmbeddedError extends Error {
 
   constructor(props: EmbeddedErrorProps) {
     super(formatEmbeddedError(props), props.cause === undefined ? undefined : { cause: props.cause })
+    EmbeddedBrand.mark(this)
     this.name = 'EmbeddedError'
     this.reason = props.reason
     this.detail = props.detail
@@ -102,5 +107,4 @@ export class EmbeddedError extends Error {
  * })
  * ```
  */
-export const isEmbeddedError = (u: unknown): u is EmbeddedError =>
-  typeof u === 'object' && u !== null && (u as Record<symbol, unknown>)[EmbeddedBrand] === true
+export const isEmbeddedError = (u: unknown): u is EmbeddedError => EmbeddedBrand.has(u)

@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 import { Observable, Subject, Subscription, takeUntil } from 'rxjs'
+import { brand } from '../core/brand'
 import { Pacer, createPacer } from './pacer'
 
 // -------------------------------------------------------------------------------------------------
@@ -31,8 +32,11 @@ export interface ToAsyncIterableOptions {
   readonly highWaterMark?: number
 }
 
-/** The brand of {@link BufferOverflowError}, registered globally so copies of the package agree. */
-const OverflowBrand: unique symbol = Symbol.for('weaviate-rx/BufferOverflowError') as never
+/**
+ * The brand of {@link BufferOverflowError}, registered globally so copies of the package agree.
+ * The key is shared with every other copy of the package: never change it.
+ */
+const OverflowBrand = brand<BufferOverflowError>('weaviate-rx/BufferOverflowError')
 
 /**
  * True for a {@link BufferOverflowError}, also one made by another copy of the package.
@@ -42,8 +46,7 @@ const OverflowBrand: unique symbol = Symbol.for('weaviate-rx/BufferOverflowError
  * const report = (e: unknown) => (isBufferOverflowError(e) ? console.error(e.highWaterMark) : console.error(e))
  * ```
  */
-export const isBufferOverflowError = (u: unknown): u is BufferOverflowError =>
-  typeof u === 'object' && u !== null && (u as Record<symbol, unknown>)[OverflowBrand] === true
+export const isBufferOverflowError = (u: unknown): u is BufferOverflowError => OverflowBrand.has(u)
 
 /**
  * Thrown by an iterator of {@link toAsyncIterable} when a push source got more than
@@ -62,12 +65,12 @@ export const isBufferOverflowError = (u: unknown): u is BufferOverflowError =>
  */
 export class BufferOverflowError extends Error {
   readonly _tag = 'BufferOverflowError' as const
-  readonly [OverflowBrand] = true
   constructor(readonly highWaterMark: number) {
     super(
       `toAsyncIterable: the source pushed more than ${highWaterMark} values ahead of the consumer; ` +
         'pass a factory (pacer) => source (e.g. paginateAfter with that pacer) or raise highWaterMark',
     )
+    OverflowBrand.mark(this)
     this.name = 'BufferOverflowError'
   }
 }

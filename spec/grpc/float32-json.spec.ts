@@ -2,7 +2,8 @@
  * float32s from gRPC bytes as the numbers REST's JSON gives: the shortest decimal that reads back
  * as the same float32 (Go's `FormatFloat(f, 'g', -1, 32)`), ties to the even digit as Go rounds.
  */
-import { FLOAT32_BLOCK_BYTES, float32BytesAsJson, float32BytesToArray, float32Copier, float32sAsJson, jsonFloat32 } from '../../lib/codecs/float32-json'
+import { FLOAT32_BLOCK_BYTES, float32BytesAsJson, float32BytesToArray, float32Copier } from '../../lib/codecs/float32-bytes'
+import { float32sAsJson, jsonFloat32 } from '../../lib/codecs/float32-shortest'
 
 /** A decimal `digits · 10^exponent` or a dyadic `digits · 2^exponent`, exactly. */
 interface Exact {

@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { Client, connect } from '../../lib'
-import { jsonFloat32 } from '../../lib/codecs/float32-json'
+import { jsonFloat32 } from '../../lib/codecs/float32-shortest'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'

@@ -55,7 +55,7 @@ const make = (module: ErrorsModule, tag: Tag): unknown => {
 const secondCopy = (): ErrorsModule => {
   let copy: ErrorsModule | undefined
   jest.isolateModules(() => {
-    copy = jest.requireActual<ErrorsModule>('../../lib/errors')
+    copy = jest.requireActual<ErrorsModule>('../../lib/core/errors')
   })
   if (copy === undefined) throw new Error('module not loaded')
   return copy

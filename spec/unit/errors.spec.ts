@@ -16,7 +16,7 @@ type ErrorsModule = typeof import('../../lib/core/errors')
 const secondCopy = (): ErrorsModule => {
   let copy: ErrorsModule | undefined
   jest.isolateModules(() => {
-    copy = jest.requireActual<ErrorsModule>('../../lib/errors')
+    copy = jest.requireActual<ErrorsModule>('../../lib/core/errors')
   })
   if (copy === undefined) throw new Error('module not loaded')
   return copy

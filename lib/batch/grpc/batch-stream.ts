@@ -23,7 +23,8 @@
  * limit (RESOURCE_EXHAUSTED) makes the messages half as large, down to single objects, as
  * `BatchObjects` splits such a call. Only the waiting objects are held: the run's window
  * (`batchSize` x in-flight requests; without a given `concurrency`, at least
- * {@link STREAM_WINDOW_OBJECTS} objects: see {@link streamRequestsInFlight}).
+ * `STREAM_WINDOW_OBJECTS` objects: see `streamRequestsInFlight` in `batch-stream-framing.ts`, with
+ * the messages).
  *
  * Each request (one `sendItems` call) has the call's total deadline (`timeout.totalMs`, re-opens
  * and waits included, on the run's clock), as each `BatchObjects` call has: when it passes, every
@@ -33,27 +34,36 @@
  * given to another object of the same UUID (`batch-stream-waiting.ts`); so is one owed to the
  * objects of an unsubscribed request.
  *
+ * The session is a state machine: its states are {@link StreamState}, and each transition is one
+ * method of the session (`BatchStreamSession`):
+ *
+ * | transition | from | to |
+ * |---|---|---|
+ * | `openStream` | idle | open; idle when the call cannot be made (every waiting object fails) |
+ * | `halfClose` | open | halfClosed (the server said `OutOfMemory` or `ShuttingDown`) |
+ * | `streamEnded` | open, halfClosed | idle when nothing waits or the policy gives up (every waiting object fails); open at once when a message was too large (smaller ones); else reopening |
+ * | `reopenDue` | reopening | open; idle when nothing waits any more |
+ * | `close` | any | closed |
+ *
  * @packageDocumentation
  */
-import { MessageInitShape, create } from '@bufbuild/protobuf'
 import type { ClientDuplexStream } from '@grpc/grpc-js'
 import { Observable, SchedulerLike, Subscriber, Subscription } from 'rxjs'
 import { ConnectionError, TimeoutError, WeaviateError } from '../../core/errors'
+import type { ConsistencyLevel } from '../../input/check'
+import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../../proto/generated/weaviate/v1/batch_stream_pb'
 import { MAX_TIMER_MS } from '../../transport/http/deadline'
 import { retryDelay } from '../../transport/http/retry'
 import type { CallOptions, RetryOptions, TimeoutOptions } from '../../transport/http/types'
-import { itemFailure } from '../item-failure'
-import type { ItemOutcome } from '../item-retry'
-import type { Prepared } from '../sink'
-import type { ConsistencyLevel } from '../../input/check'
-import type { GrpcObjectPayload } from './batch-object'
-import { WIRE_CONSISTENCY } from '../../codecs/consistency'
-import { waitingObjects } from './batch-stream-waiting'
-import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../../proto/generated/weaviate/v1/batch_stream_pb'
-import type { BatchObject } from '../../proto/generated/weaviate/v1/batch_pb'
 import { METHODS } from '../../transport/grpc/methods'
 import type { GrpcEffect, OpenedStream } from '../../transport/grpc/pipeline'
 import { GRPC_UNAVAILABLE, grpcError, isCallFailure } from '../../transport/grpc/status'
+import { itemFailure } from '../item-failure'
+import type { ItemOutcome } from '../item-retry'
+import type { Prepared } from '../sink'
+import type { GrpcObjectPayload } from './batch-object'
+import { dataMessage, dataMessages, startMessage, stopMessage } from './batch-stream-framing'
+import { WaitingObjects, waitingObjects } from './batch-stream-waiting'
 
 type Item = Prepared<GrpcObjectPayload>
 type Outcome = ItemOutcome<GrpcObjectPayload>
@@ -104,30 +114,29 @@ interface Open {
   readonly timeout: TimeoutOptions
   /** The failover cursor's side of the call. */
   readonly node: Pick<OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>, 'succeeded' | 'failed'>
-  /** The server asked to stop sending (`ShuttingDown`, `OutOfMemory`), or the run is closing. */
-  halfClosed: boolean
   /** The `OutOfMemory` wait before sending again, in ms. */
   waitMs: number
   /** Objects in the largest `Data` message sent. */
   largest: number
+  /** The attempt timeout's timer while objects wait: no progress before it fires, and the stream is given up. */
+  stall: Subscription | undefined
 }
 
 /**
- * The fewest objects a stream run whose call gives no `concurrency` lets wait for their results
- * (0: `batchSize` x the default concurrency): two messages of the largest batch size 1.39.0 asks
- * for (`Backoff`: 100 to 1000, from 200; adapters/handlers/grpc/v1/batch/queues.go), as a client
- * that keeps two such messages ahead of the server's results. Chosen by measurement against a
- * window of 200 and against a raw loop (docs/benchmarks.md).
+ * Where a run's stream is. Only `open` takes `Data`; the objects of a request made in any other
+ * state wait (`idle` opens a stream for them, `halfClosed` and `reopening` send them on the next).
  */
-export const STREAM_WINDOW_OBJECTS = 2_000
-
-/**
- * The requests a stream run keeps in flight: the `concurrency` the call gives (one request at a
- * time keeps writes in source order), else the default, or more when that many requests of
- * `batchSize` hold fewer than {@link STREAM_WINDOW_OBJECTS} objects.
- */
-export const streamRequestsInFlight = (batchSize: number, concurrency: number, given: boolean): number =>
-  given ? concurrency : Math.max(concurrency, Math.ceil(STREAM_WINDOW_OBJECTS / batchSize))
+type StreamState =
+  /** No stream and none due: before the first request, after a stream ended with nothing waiting, after a failure for good. */
+  | { readonly name: 'idle' }
+  /** A stream takes the waiting objects. */
+  | { readonly name: 'open'; readonly stream: Open }
+  /** The server asked to stop sending (`OutOfMemory`, `ShuttingDown`): `Stop` sent, the stream's end awaited. */
+  | { readonly name: 'halfClosed'; readonly stream: Open }
+  /** A stream ended while objects wait: the next opens when `timer` fires (the retry policy's wait). */
+  | { readonly name: 'reopening'; readonly timer: Subscription }
+  /** The run is over: nothing is opened or sent again. */
+  | { readonly name: 'closed' }
 
 /** The HTTP-equivalent status of RESOURCE_EXHAUSTED (status.ts): a message over the server's limit. */
 const TOO_LARGE = 413
@@ -135,148 +144,197 @@ const TOO_LARGE = 413
 /** Re-opening is a retry of an idempotent write. */
 const REOPEN = { method: 'POST', idempotent: true } as const
 
-const message = (value: NonNullable<MessageInitShape<typeof BatchStreamRequestSchema>['message']>): BatchStreamRequest => create(BatchStreamRequestSchema, { message: value })
-
 /**
- * The `Data` messages that carry the items of `objects`: at most `size` objects each, and objects
- * of one class each. 1.39.0 gives no result to an object whose class autoschema has yet to create
- * when the object shares a message with objects of another class (with three new classes mixed,
- * a third of the objects got no result and waited for the attempt timeout); alone with its class it gets one.
+ * The stream session of one batch run: its state ({@link StreamState}), the objects waiting for
+ * their results, and what the server told it (message size, failures since the last result). Its
+ * transitions are `openStream`, `halfClose`, `streamEnded`, `reopenDue` and `close`; the other
+ * methods report outcomes and watch for a stalled stream.
  */
-const dataMessages = (objects: ReadonlyArray<{ readonly item: Item }>, size: number): BatchObject[][] => {
-  const messages: BatchObject[][] = []
-  let values: BatchObject[] = []
-  let className: string | undefined
-  for (const { item } of objects) {
-    const { payload } = item
-    if (values.length === size || (values.length > 0 && payload.className !== className)) {
-      messages.push(values)
-      values = []
-    }
-    className = payload.className
-    values.push(payload.message)
-  }
-  if (values.length > 0) messages.push(values)
-  return messages
-}
-
-/**
- * Creates the sender of one batch run; the call opens with the first request.
- */
-export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender => {
-  const { grpc, scheduler } = config
-  const { totalMs } = grpc.settings(config.call).timeout
+class BatchStreamSession {
+  private state: StreamState = { name: 'idle' }
   /** The URL the errors name: the last stream's (the first node's before any). */
-  let url = `${grpc.nodes[0]?.origin ?? ''}${METHODS.batchStream.path}`
+  private url: string
   /** Every object without its result, by UUID (a UUID given twice waits twice, first in first out). */
-  const waiting = waitingObjects<Waiting>()
+  private readonly waiting: WaitingObjects<Waiting> = waitingObjects<Waiting>()
   /** The `Data` message size: the server's `Backoff`, within what fits its message size limit. */
-  let size = config.batchSize
+  private size: number
   /** The most objects a message may hold: halved each time the server refuses one as too large. */
-  let fits = Infinity
-  let current: Open | undefined
-  let reopen: Subscription | undefined
-  let watchdog: Subscription | undefined
+  private fits = Infinity
   /** Stream failures since the last result: the retry policy's attempt number. */
-  let failures = 0
-  let closed = false
+  private failures = 0
   /** A request was unsubscribed before its results: closing cancels the call (the server stops too). */
-  let abandoned = false
+  private abandoned = false
+  /** Each request's total deadline (`timeout.totalMs`). */
+  private readonly totalMs: number
 
-  const write = (open: Open, entries: ReadonlyArray<Waiting>): void => {
-    for (const entry of entries) entry.sentOn = open
-    for (const values of dataMessages(entries, size)) {
-      open.largest = Math.max(open.largest, values.length)
-      open.call.write(message({ case: 'data', value: { objects: { values } } }))
-    }
+  constructor(private readonly config: BatchStreamConfig) {
+    this.url = `${config.grpc.nodes[0]?.origin ?? ''}${METHODS.batchStream.path}`
+    this.size = config.batchSize
+    this.totalMs = config.grpc.settings(config.call).timeout.totalMs
   }
 
-  /** Reports `entry`'s outcome to its request; the request completes with its last one. */
-  const report = (entry: Waiting, outcome: Outcome): void => {
-    const { request } = entry
-    request.outcomes.push(outcome)
-    if (--request.remaining === 0) {
-      request.subscriber.next(request.outcomes)
-      request.subscriber.complete()
-    }
+  // -----------------------------------------------------------------------------------------------
+  // the run's side
+  // -----------------------------------------------------------------------------------------------
+
+  readonly sendItems = (items: ReadonlyArray<Item>): Observable<ReadonlyArray<Outcome>> =>
+    new Observable<ReadonlyArray<Outcome>>((subscriber) => {
+      if (items.length === 0) {
+        subscriber.next([])
+        subscriber.complete()
+        return undefined
+      }
+      const request: Request = { subscriber, outcomes: [], remaining: items.length }
+      const entries = items.map((item): Waiting => ({ uuid: item.payload.uuid, item, request, sentOn: undefined }))
+      for (const entry of entries) this.waiting.add(entry)
+      const state = this.state
+      if (state.name === 'open') {
+        this.write(state.stream, entries)
+        if (state.stream.stall === undefined) this.watch(state.stream)
+      } else if (state.name === 'idle') this.openStream()
+      if (this.totalMs <= MAX_TIMER_MS) subscriber.add(this.config.scheduler.schedule(() => this.expire(request, entries), this.totalMs))
+      return () => {
+        if (request.remaining === 0) return
+        this.abandoned = true
+        for (const entry of entries) this.forget(entry)
+      }
+    })
+
+  /** Transition any -> closed: gracefully when nothing waits and nothing was abandoned, else by cancelling the call. */
+  readonly close = (): void => {
+    const state = this.state
+    if (state.name === 'closed') return
+    this.state = { name: 'closed' }
+    if (state.name === 'reopening') state.timer.unsubscribe()
+    if (state.name !== 'open' && state.name !== 'halfClosed') return
+    state.stream.stall?.unsubscribe()
+    if (this.waiting.count === 0 && !this.abandoned) {
+      if (state.name === 'open') this.sendStop(state.stream)
+    } else state.stream.call.cancel()
   }
 
-  /** A result named `uuid`: it settles the first object waiting with that UUID. */
-  const settle = (uuid: string, outcome: (item: Item) => Outcome): void => {
-    const entry = waiting.next(uuid)
-    if (entry !== undefined) report(entry, outcome(entry.item))
+  // -----------------------------------------------------------------------------------------------
+  // transitions
+  // -----------------------------------------------------------------------------------------------
+
+  /**
+   * Transition idle -> open: opens a stream and sends every waiting object (all of them: a new
+   * stream knows none). When the call cannot even be made, every waiting object fails and the
+   * state stays idle.
+   */
+  private openStream(): void {
+    let opened: OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>
+    try {
+      opened = this.config.grpc.openStream(METHODS.batchStream, this.config.call)
+    } catch (e) {
+      this.failAll(e instanceof ConnectionError ? e : new ConnectionError({ method: 'POST', url: '', code: 'UNKNOWN', detail: String(e), cause: e }))
+      return
+    }
+    const stream: Open = {
+      call: opened.call,
+      url: opened.url,
+      retry: opened.retry,
+      timeout: opened.timeout,
+      node: opened,
+      waitMs: 0,
+      largest: 0,
+      stall: undefined,
+    }
+    this.state = { name: 'open', stream }
+    this.url = stream.url
+    stream.call.on('data', (reply: BatchStreamReply) => this.onReply(stream, reply))
+    stream.call.on('error', (e: unknown) =>
+      this.streamEnded(
+        stream,
+        isCallFailure(e)
+          ? grpcError(e, { url: stream.url, limit: { phase: 'attempt', timeoutMs: stream.timeout.attemptMs, afterMs: stream.timeout.attemptMs } })
+          : new ConnectionError({ method: 'POST', url: stream.url, code: 'UNKNOWN', detail: String(e), cause: e }),
+      ),
+    )
+    stream.call.on('end', () => this.streamEnded(stream, undefined))
+    stream.call.write(startMessage(this.config.consistencyLevel))
+    this.waiting.newStream()
+    this.write(stream, this.waiting.all())
+    this.watch(stream)
+  }
+
+  /** Transition open -> halfClosed: the server asked to stop sending on `stream`. */
+  private halfClose(stream: Open): void {
+    const state = this.state
+    if (state.name !== 'open' || state.stream !== stream) return
+    this.state = { name: 'halfClosed', stream }
+    this.sendStop(stream)
   }
 
   /**
-   * Takes `entry` off the waiting objects (the open stream's answer to it, if it owes one, will be
-   * dropped); false when it was not waiting (it has its result).
+   * Transition open | halfClosed -> idle | open | reopening: `stream` is over (`error` undefined:
+   * the server ended it). Nothing waits: idle. A message was over the server's size limit: a new
+   * stream at once, with smaller messages. Else the retry policy decides: reopening after its wait
+   * (at least the `OutOfMemory` wait), or every waiting object fails with the error (idle).
    */
-  const forget = (entry: Waiting): boolean => waiting.leave(entry, entry.sentOn !== undefined && entry.sentOn === current)
-
-  /** The request's total deadline passed: each of its objects still waiting fails with a TimeoutError. */
-  const expire = (request: Request, entries: ReadonlyArray<Waiting>): void => {
-    const error = new TimeoutError({ method: 'POST', url, phase: 'total', timeoutMs: totalMs })
-    for (const entry of entries) {
-      if (forget(entry)) request.outcomes.push({ item: entry.item, ok: false, failure: { kind: 'request', error } })
+  private streamEnded(stream: Open, error: WeaviateError | undefined): void {
+    if (!this.isCurrent(stream)) return
+    this.state = { name: 'idle' }
+    stream.stall?.unsubscribe()
+    stream.stall = undefined
+    if (error !== undefined) stream.node.failed(error)
+    if (this.waiting.count === 0) return
+    if (error?._tag === 'UnexpectedStatusError' && error.status === TOO_LARGE && stream.largest > 1) {
+      // A message over the server's size limit (RESOURCE_EXHAUSTED ends the stream): smaller ones.
+      this.fits = Math.ceil(stream.largest / 2)
+      this.size = Math.min(this.size, this.fits)
+      this.openStream()
+      return
     }
-    request.remaining = 0
-    if (waiting.count === 0) {
-      // Nothing waits any more: the stream is idle, not stalled.
-      watchdog?.unsubscribe()
-      watchdog = undefined
+    const cause =
+      error ?? new ConnectionError({ method: 'POST', url: stream.url, code: GRPC_UNAVAILABLE, detail: 'the server ended the stream before every object had its result', cause: undefined })
+    this.failures += 1
+    const delay = retryDelay({ error: cause, attempt: this.failures, request: REOPEN, options: stream.retry, remainingMs: Infinity })
+    if (delay === undefined) {
+      this.failAll(cause)
+      return
     }
-    request.subscriber.next(request.outcomes)
-    request.subscriber.complete()
+    this.state = { name: 'reopening', timer: this.config.scheduler.schedule(() => this.reopenDue(), Math.max(delay, stream.waitMs)) }
   }
 
-  /** Every waiting object fails with `error` (a failure the policy does not retry). */
-  const failAll = (error: WeaviateError): void => {
-    for (const entry of waiting.clear()) report(entry, { item: entry.item, ok: false, failure: { kind: 'request', error } })
+  /** Transition reopening -> open | idle: the wait is over; a stream for what still waits. */
+  private reopenDue(): void {
+    if (this.state.name !== 'reopening') return
+    this.state = { name: 'idle' }
+    if (this.waiting.count > 0) this.openStream()
   }
 
-  /**
-   * No progress (a result or an acknowledgement) within the attempt timeout while objects wait:
-   * the stream is given up as stalled, and what waits goes again on a new one.
-   */
-  const armWatchdog = (open: Open): void => {
-    watchdog?.unsubscribe()
-    watchdog = undefined
-    const ms = open.timeout.attemptMs
-    if (!Number.isFinite(ms) || waiting.count === 0) return
-    watchdog = scheduler.schedule(() => {
-      if (current !== open) return
-      ended(open, new TimeoutError({ method: 'POST', url: open.url, phase: 'attempt', timeoutMs: ms }))
-      open.call.cancel()
-    }, ms)
-  }
+  // -----------------------------------------------------------------------------------------------
+  // what the server says
+  // -----------------------------------------------------------------------------------------------
 
-  const onReply = (open: Open, reply: BatchStreamReply): void => {
+  private onReply(stream: Open, reply: BatchStreamReply): void {
     const m = reply.message
     switch (m.case) {
       case 'results':
-        failures = 0
+        this.failures = 0
         for (const e of m.value.errors) {
           if (e.detail.case === 'uuid') {
             const messages = [e.error]
-            settle(e.detail.value, (item) => ({ item, ok: false, failure: { kind: 'item', error: itemFailure({ method: 'POST', url: open.url }, messages) } }))
+            this.settle(e.detail.value, (item) => ({ item, ok: false, failure: { kind: 'item', error: itemFailure({ method: 'POST', url: stream.url }, messages) } }))
           }
         }
-        for (const s of m.value.successes) if (s.detail.case === 'uuid') settle(s.detail.value, (item) => ({ item, ok: true }))
+        for (const s of m.value.successes) if (s.detail.case === 'uuid') this.settle(s.detail.value, (item) => ({ item, ok: true }))
         break
       case 'backoff':
         // Sent every few seconds whatever the progress: it does not hold off the attempt timeout.
-        size = Math.max(1, Math.min(m.value.batchSize, fits))
+        this.size = Math.max(1, Math.min(m.value.batchSize, this.fits))
         return
       case 'outOfMemory':
         // The named objects still wait; the server ends the stream, and they go again after the wait.
-        open.waitMs = Math.max(open.waitMs, m.value.waitTime * 1000)
-        halfClose(open)
+        stream.waitMs = Math.max(stream.waitMs, m.value.waitTime * 1000)
+        this.halfClose(stream)
         break
       case 'shuttingDown':
-        halfClose(open)
+        this.halfClose(stream)
         break
       case 'started':
-        open.node.succeeded()
+        stream.node.succeeded()
         break
       case 'acks':
       case undefined:
@@ -286,118 +344,101 @@ export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender 
         return unknown
       }
     }
-    armWatchdog(open)
+    this.watch(stream)
   }
 
-  const halfClose = (open: Open): void => {
-    if (open.halfClosed) return
-    open.halfClosed = true
-    open.call.write(message({ case: 'stop', value: {} }))
-    open.call.end()
+  /**
+   * No progress (a result or an acknowledgement) within the attempt timeout while objects wait:
+   * the stream is given up as stalled, and what waits goes again on a new one.
+   */
+  private watch(stream: Open): void {
+    if (!this.isCurrent(stream)) return
+    stream.stall?.unsubscribe()
+    stream.stall = undefined
+    const ms = stream.timeout.attemptMs
+    if (!Number.isFinite(ms) || this.waiting.count === 0) return
+    stream.stall = this.config.scheduler.schedule(() => {
+      if (!this.isCurrent(stream)) return
+      this.streamEnded(stream, new TimeoutError({ method: 'POST', url: stream.url, phase: 'attempt', timeoutMs: ms }))
+      stream.call.cancel()
+    }, ms)
   }
 
-  /** The stream is over (`error` undefined: the server ended it): open another for what waits. */
-  const ended = (open: Open, error: WeaviateError | undefined): void => {
-    if (current !== open) return
-    current = undefined
-    watchdog?.unsubscribe()
-    watchdog = undefined
-    if (error !== undefined) open.node.failed(error)
-    if (closed || waiting.count === 0) return
-    if (error?._tag === 'UnexpectedStatusError' && error.status === TOO_LARGE && open.largest > 1) {
-      // A message over the server's size limit (RESOURCE_EXHAUSTED ends the stream): smaller ones.
-      fits = Math.ceil(open.largest / 2)
-      size = Math.min(size, fits)
-      start()
-      return
+  // -----------------------------------------------------------------------------------------------
+  // objects and outcomes
+  // -----------------------------------------------------------------------------------------------
+
+  /** True while `stream` is the session's stream (open or half-closed). */
+  private isCurrent(stream: Open): boolean {
+    const state = this.state
+    return (state.name === 'open' || state.name === 'halfClosed') && state.stream === stream
+  }
+
+  private write(stream: Open, entries: ReadonlyArray<Waiting>): void {
+    for (const entry of entries) entry.sentOn = stream
+    for (const values of dataMessages(entries, this.size)) {
+      stream.largest = Math.max(stream.largest, values.length)
+      stream.call.write(dataMessage(values))
     }
-    const cause =
-      error ?? new ConnectionError({ method: 'POST', url: open.url, code: GRPC_UNAVAILABLE, detail: 'the server ended the stream before every object had its result', cause: undefined })
-    failures += 1
-    const delay = retryDelay({ error: cause, attempt: failures, request: REOPEN, options: open.retry, remainingMs: Infinity })
-    if (delay === undefined) {
-      failAll(cause)
-      return
-    }
-    reopen = scheduler.schedule(() => {
-      reopen = undefined
-      if (!closed && waiting.count > 0) start()
-    }, Math.max(delay, open.waitMs))
   }
 
-  /** Opens the stream and sends every waiting object (all of them: a new stream knows none). */
-  const start = (): Open | undefined => {
-    let opened: OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>
-    try {
-      opened = grpc.openStream(METHODS.batchStream, config.call)
-    } catch (e) {
-      failAll(e instanceof ConnectionError ? e : new ConnectionError({ method: 'POST', url: '', code: 'UNKNOWN', detail: String(e), cause: e }))
-      return undefined
-    }
-    const open: Open = {
-      call: opened.call,
-      url: opened.url,
-      retry: opened.retry,
-      timeout: opened.timeout,
-      node: opened,
-      halfClosed: false,
-      waitMs: 0,
-      largest: 0,
-    }
-    current = open
-    url = open.url
-    open.call.on('data', (reply: BatchStreamReply) => onReply(open, reply))
-    open.call.on('error', (e: unknown) =>
-      ended(
-        open,
-        isCallFailure(e)
-          ? grpcError(e, { url: open.url, limit: { phase: 'attempt', timeoutMs: open.timeout.attemptMs, afterMs: open.timeout.attemptMs } })
-          : new ConnectionError({ method: 'POST', url: open.url, code: 'UNKNOWN', detail: String(e), cause: e }),
-      ),
-    )
-    open.call.on('end', () => ended(open, undefined))
-    const level = config.consistencyLevel
-    open.call.write(message({ case: 'start', value: level === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[level] } }))
-    waiting.newStream()
-    write(open, waiting.all())
-    armWatchdog(open)
-    return open
+  /** `Stop`, then the end of the client's half of `stream`. */
+  private sendStop(stream: Open): void {
+    stream.call.write(stopMessage())
+    stream.call.end()
   }
 
-  const sendItems = (items: ReadonlyArray<Item>): Observable<ReadonlyArray<Outcome>> =>
-    new Observable<ReadonlyArray<Outcome>>((subscriber) => {
-      if (items.length === 0) {
-        subscriber.next([])
-        subscriber.complete()
-        return undefined
-      }
-      const request: Request = { subscriber, outcomes: [], remaining: items.length }
-      const entries = items.map((item): Waiting => ({ uuid: item.payload.uuid, item, request, sentOn: undefined }))
-      for (const entry of entries) waiting.add(entry)
-      // A half-closed stream takes nothing more: its waiting objects go on the next one.
-      if (current !== undefined && !current.halfClosed) {
-        write(current, entries)
-        if (watchdog === undefined) armWatchdog(current)
-      } else if (current === undefined && reopen === undefined) start()
-      if (totalMs <= MAX_TIMER_MS) subscriber.add(scheduler.schedule(() => expire(request, entries), totalMs))
-      return () => {
-        if (request.remaining === 0) return
-        abandoned = true
-        for (const entry of entries) forget(entry)
-      }
-    })
-
-  const close = (): void => {
-    if (closed) return
-    closed = true
-    reopen?.unsubscribe()
-    watchdog?.unsubscribe()
-    const open = current
-    current = undefined
-    if (open === undefined) return
-    if (waiting.count === 0 && !abandoned) halfClose(open)
-    else open.call.cancel()
+  /** Reports `entry`'s outcome to its request; the request completes with its last one. */
+  private report(entry: Waiting, outcome: Outcome): void {
+    const { request } = entry
+    request.outcomes.push(outcome)
+    if (--request.remaining === 0) {
+      request.subscriber.next(request.outcomes)
+      request.subscriber.complete()
+    }
   }
 
-  return { sendItems, close }
+  /** A result named `uuid`: it settles the first object waiting with that UUID. */
+  private settle(uuid: string, outcome: (item: Item) => Outcome): void {
+    const entry = this.waiting.next(uuid)
+    if (entry !== undefined) this.report(entry, outcome(entry.item))
+  }
+
+  /**
+   * Takes `entry` off the waiting objects (the open stream's answer to it, if it owes one, will be
+   * dropped); false when it was not waiting (it has its result).
+   */
+  private forget(entry: Waiting): boolean {
+    return this.waiting.leave(entry, entry.sentOn !== undefined && this.isCurrent(entry.sentOn))
+  }
+
+  /** The request's total deadline passed: each of its objects still waiting fails with a TimeoutError. */
+  private expire(request: Request, entries: ReadonlyArray<Waiting>): void {
+    const error = new TimeoutError({ method: 'POST', url: this.url, phase: 'total', timeoutMs: this.totalMs })
+    for (const entry of entries) {
+      if (this.forget(entry)) request.outcomes.push({ item: entry.item, ok: false, failure: { kind: 'request', error } })
+    }
+    request.remaining = 0
+    const state = this.state
+    if (this.waiting.count === 0 && (state.name === 'open' || state.name === 'halfClosed')) {
+      // Nothing waits any more: the stream is idle, not stalled.
+      state.stream.stall?.unsubscribe()
+      state.stream.stall = undefined
+    }
+    request.subscriber.next(request.outcomes)
+    request.subscriber.complete()
+  }
+
+  /** Every waiting object fails with `error` (a failure the policy does not retry). */
+  private failAll(error: WeaviateError): void {
+    for (const entry of this.waiting.clear()) this.report(entry, { item: entry.item, ok: false, failure: { kind: 'request', error } })
+  }
+}
+
+/**
+ * Creates the sender of one batch run; the call opens with the first request.
+ */
+export const batchStreamSender = (config: BatchStreamConfig): BatchStreamSender => {
+  const session = new BatchStreamSession(config)
+  return { sendItems: session.sendItems, close: session.close }
 }

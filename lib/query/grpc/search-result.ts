@@ -10,7 +10,7 @@ import { Vectors_VectorType } from '../../proto/generated/weaviate/v1/common_pb'
 import type { MetadataResult, PropertiesResult, SearchResult } from '../../proto/generated/weaviate/v1/search_pb'
 import type { NamedVectors } from '../../codecs/object'
 import { beacon } from '../../server/routes'
-import { float32BytesAsJson, float32Copier } from '../../codecs/float32-json'
+import { float32BytesAsJson, float32Copier } from '../../codecs/float32-bytes'
 import { JsonValue, propertiesToJson } from '../../codecs/value-json'
 import type { VectorFormat, VectorOf } from '../../input/vector-format'
 

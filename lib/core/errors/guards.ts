@@ -1,0 +1,217 @@
+/**
+ * The guards: {@link isWeaviateError} for the whole union, one `is<Tag>` per tag and
+ * {@link isArgumentError} for the two input errors. Each checks the brand and the tag, not
+ * `instanceof`, so an error made by another copy of the package is recognised too. They are for a
+ * value of unknown type (a caught exception); a `Left` of an operation is already a
+ * `WeaviateError`, narrowed by a `switch` on `_tag`.
+ *
+ * @packageDocumentation
+ */
+import type { ArgumentError } from './classes'
+import { ErrorBrand } from './classes'
+import type { ErrorTag, TaggedError, WeaviateError } from './table'
+import { TAGS } from './table'
+
+const hasBrand = ErrorBrand.has
+
+const KNOWN_TAGS: ReadonlySet<unknown> = new Set(TAGS)
+
+/**
+ * True for any member of the {@link WeaviateError} union, also one made by another copy of the
+ * package (the check is the brand and the tag, not `instanceof`). Then narrow on `_tag`.
+ *
+ * @example
+ * ```ts
+ * try { await firstRight(op) } catch (e) { if (isWeaviateError(e)) log(e._tag) }
+ * ```
+ */
+export const isWeaviateError = (u: unknown): u is WeaviateError => hasBrand(u) && KNOWN_TAGS.has(u._tag)
+
+/** The guard of one tag: the brand and that tag. */
+const guard =
+  <T extends ErrorTag>(tag: T) =>
+  (u: unknown): u is TaggedError<T> =>
+    hasBrand(u) && u._tag === tag
+
+/**
+ * True for an {@link ArgumentTypeError}: an argument of the wrong type, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isArgumentTypeError(e)) console.error(`${e.argument}: expected ${e.expected}, got ${e.received}`)
+ * }
+ * ```
+ */
+export const isArgumentTypeError = guard('ArgumentTypeError')
+
+/**
+ * True for an {@link ArgumentValueError}: an argument of the right type with an invalid value, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isArgumentValueError(e)) console.error(`bad ${e.argument}: ${e.message}`)
+ * }
+ * ```
+ */
+export const isArgumentValueError = guard('ArgumentValueError')
+
+/**
+ * True for a {@link ConnectionError}: the connection failed after the retries, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isConnectionError(e) && e.code === 'ECONNREFUSED') console.error(`is Weaviate running at ${e.url}?`)
+ * }
+ * ```
+ */
+export const isConnectionError = guard('ConnectionError')
+
+/**
+ * True for a {@link TimeoutError}: an attempt or the whole operation took too long, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isTimeoutError(e)) console.error(`gave up after ${e.timeoutMs} ms (${e.phase} timeout)`)
+ * }
+ * ```
+ */
+export const isTimeoutError = guard('TimeoutError')
+
+/**
+ * True for an {@link UnexpectedStatusError}: the server answered with a status the operation does not accept, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isUnexpectedStatusError(e) && e.status === 422) console.error(e.messages.join('; '))
+ * }
+ * ```
+ */
+export const isUnexpectedStatusError = guard('UnexpectedStatusError')
+
+/**
+ * True for an {@link AlreadyExistsError}: `create` with a UUID that exists in the class, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isAlreadyExistsError(e)) console.log('already there:', e.uuid)
+ * }
+ * ```
+ */
+export const isAlreadyExistsError = guard('AlreadyExistsError')
+
+/**
+ * True for a {@link DecodeError}: an answer that did not have the expected shape, or properties that did not fit the codec, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isDecodeError(e)) console.error(e.report.join('\n'))
+ * }
+ * ```
+ */
+export const isDecodeError = guard('DecodeError')
+
+/**
+ * True for an {@link UnsupportedVersionError}: the server is too old for what was asked, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isUnsupportedVersionError(e)) console.error(`${e.feature} needs Weaviate ${e.requires}; the server is ${e.serverVersion}`)
+ * }
+ * ```
+ */
+export const isUnsupportedVersionError = guard('UnsupportedVersionError')
+
+/**
+ * True for a {@link ClassAlreadyExistsError}: `schema.createClass` of a class that exists, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isClassAlreadyExistsError(e)) console.log(`class ${e.className} is there already`)
+ * }
+ * ```
+ */
+export const isClassAlreadyExistsError = guard('ClassAlreadyExistsError')
+
+/**
+ * True for a {@link BatchObjectError}: one object of a batch that was not written, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isBatchObjectError(e)) console.error(`object ${e.index} (${e.uuid ?? 'no id'}): ${e.messages.join('; ')}`)
+ * }
+ * ```
+ */
+export const isBatchObjectError = guard('BatchObjectError')
+
+/**
+ * True for a {@link BatchReferenceError}: one reference of a batch that was not written, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isBatchReferenceError(e)) console.error(`reference ${e.index}: ${e.messages.join('; ')}`)
+ * }
+ * ```
+ */
+export const isBatchReferenceError = guard('BatchReferenceError')
+
+/**
+ * True for a {@link StreamPartitionError}: a partition of a partitioned stream failed, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isStreamPartitionError(e)) resumeLater(e.remaining)
+ * }
+ * ```
+ */
+export const isStreamPartitionError = guard('StreamPartitionError')
+
+/**
+ * True for either input error ({@link ArgumentTypeError} or {@link ArgumentValueError}): the
+ * caller's input was refused before any request was sent.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isArgumentError(e)) console.error(`fix the call: ${e.argument}: ${e.message}`)
+ * }
+ * ```
+ */
+export const isArgumentError = (u: unknown): u is ArgumentError => isArgumentTypeError(u) || isArgumentValueError(u)
