@@ -17,7 +17,7 @@ import * as t from 'io-ts'
  * isReferenceProperty({ name: 'title', dataType: ['text'] })       // false
  * ```
  */
-export const isReferenceProperty = (property: { readonly dataType: readonly string[] }): boolean =>
+export const isReferenceProperty = (property: PropertyDefinition): boolean =>
   /^[A-Z]/.test(property.dataType[0] ?? '')
 
 /** The server sends `null` for unset fields (e.g. `properties` of a class without any); kept as sent. */

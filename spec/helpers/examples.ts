@@ -194,6 +194,7 @@ export const EXAMPLE_CONTEXT: ReadonlyArray<readonly [string, string]> = [
   ['objects', "declare const objects: readonly import('weaviate-rx').BatchObject[]"],
   ['refs', "declare const refs: readonly import('weaviate-rx').BatchReference[]"],
   ['e', "declare const e: import('weaviate-rx').WeaviateError"],
+  ['op', "declare const op: import('weaviate-rx').ObservableEither<import('weaviate-rx').WeaviateError, unknown>"],
   ['save', "declare const save: (object: import('weaviate-rx').WeaviateObject) => Promise<void>"],
   [
     'fetchPage',

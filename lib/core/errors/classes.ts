@@ -81,7 +81,7 @@ export class ArgumentValueError extends errorClass('ArgumentValueError') {}
  *
  * @example
  * ```ts
- * if (e._tag === 'ConnectionError' && e.code === 'ECONNREFUSED') retryLater()
+ * if (e._tag === 'ConnectionError' && e.code === 'ECONNREFUSED') console.warn('Weaviate is not running')
  * ```
  */
 export class ConnectionError extends errorClass('ConnectionError') {}
@@ -191,7 +191,7 @@ export class BatchReferenceError extends errorClass('BatchReferenceError') {}
  * @example
  * ```ts
  * client.objects.stream({ className: 'Article', partitions: 4 }).subscribe((r) => {
- *   if (E.isLeft(r) && r.left._tag === 'StreamPartitionError') resumeLater(r.left.remaining)
+ *   if (E.isLeft(r) && r.left._tag === 'StreamPartitionError') console.log('resume with ranges:', r.left.remaining)
  * })
  * ```
  */

@@ -22,7 +22,7 @@ const KNOWN_TAGS: ReadonlySet<unknown> = new Set(TAGS)
  *
  * @example
  * ```ts
- * try { await firstRight(op) } catch (e) { if (isWeaviateError(e)) log(e._tag) }
+ * try { await firstRight(op) } catch (e) { if (isWeaviateError(e)) console.error(e._tag) }
  * ```
  */
 export const isWeaviateError = (u: unknown): u is WeaviateError => hasBrand(u) && KNOWN_TAGS.has(u._tag)
@@ -195,7 +195,7 @@ export const isBatchReferenceError = guard('BatchReferenceError')
  * try {
  *   await firstRight(op)
  * } catch (e) {
- *   if (isStreamPartitionError(e)) resumeLater(e.remaining)
+ *   if (isStreamPartitionError(e)) console.log('resume with ranges:', e.remaining)
  * }
  * ```
  */
