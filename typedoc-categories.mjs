@@ -35,6 +35,7 @@ const CATEGORIES = {
     ],
     Streaming: ['StreamArgs', 'IterateArgs', 'StreamFields', 'VectorFormatOption', 'PageProgress', 'Pacer', 'UuidRange'],
     Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'isReferenceProperty'],
+    Aliases: ['AliasesApi', 'Alias'],
     Errors: [
       'isWeaviateError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',
       'isTimeoutError', 'isUnexpectedStatusError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',

@@ -21,6 +21,7 @@ import { objectsApi, ObjectsApi } from './objects'
 import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
 import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
+import { AliasesApi, aliasesApi } from './aliases'
 import { createVersionSource, fetchMeta } from './context/server-version'
 
 /**
@@ -73,6 +74,8 @@ export interface Client {
   readonly schema: SchemaApi
   /** Tenants of multi-tenant classes (Weaviate 1.20+). */
   readonly tenants: TenantsApi
+  /** Aliases of classes (Weaviate 1.32+): create, list, get, update (point to another class), delete. */
+  readonly aliases: AliasesApi
   readonly meta: {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
@@ -111,6 +114,7 @@ export const connect = (options: ConnectOptions): Client => {
     query: queryApi(ctx),
     schema: schemaApi(ctx),
     tenants: tenantsApi(ctx),
+    aliases: aliasesApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => {
       grpc.close()

@@ -95,3 +95,8 @@ export const splitBeacon = (value: string): { readonly className: string | undef
  */
 export const schemaPath = (className?: string, sub?: 'properties' | 'tenants'): string =>
   className === undefined ? '/schema' : `/schema/${segment(className)}${sub === undefined ? '' : `/${sub}`}`
+
+/**
+ * The alias paths: `/aliases` and `/aliases/<Alias>` (from 1.32).
+ */
+export const aliasPath = (alias?: string): string => (alias === undefined ? '/aliases' : `/aliases/${segment(alias)}`)

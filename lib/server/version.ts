@@ -108,6 +108,9 @@ export const FEATURES = {
   // An id filter's value: `valueString` before, `valueText` from 1.19 (entities/filters/filters_validator.go,
   // validateInternalPropertyClause, at v1.18.6 and v1.19.0).
   idFilterText: { since: '1.19.0', name: "an id filter's 'valueText'" },
+  // Aliases: GET|POST /v1/aliases and GET|PUT|DELETE /v1/aliases/{aliasName}, no feature flag
+  // (v1.32.0 adapters/handlers/rest/handlers_aliases.go; none of it at v1.31.0).
+  aliases: { since: '1.32.0', name: 'aliases' },
 } as const
 
 /**

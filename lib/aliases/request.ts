@@ -1,0 +1,43 @@
+/**
+ * What every alias operation shares: its checked per-call options, the alias name check, and the
+ * version gate (aliases exist from Weaviate 1.32; an older server is one `UnsupportedVersionError`
+ * and no alias request is sent).
+ *
+ * @packageDocumentation
+ */
+import * as E from 'fp-ts/Either'
+import { of } from 'rxjs'
+import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
+import { WeaviateError } from '../core/errors'
+import { ObservableEither } from '../core/observable-either'
+import { argsObject } from '../input/check'
+import { className } from '../input/names'
+import { requireFeature } from '../server/version'
+import { HttpRequest, HttpResponse } from '../transport/http/types'
+
+/**
+ * Checks the per-call options of an alias operation (`undefined` means none).
+ */
+export const callInput = (operation: string, options: unknown): CallOptions =>
+  options === undefined ? {} : callOptions(argsObject(`${operation} options`, options))
+
+/**
+ * An alias name: the server holds it to the class name grammar and upper-cases its first letter
+ * (v1.39.0 usecases/schema/alias.go, entities/schema/validation.go `ValidateAliasName`), so it is
+ * checked and sent the same way as a class name.
+ */
+export const aliasName = (argument: string, value: unknown): string => className(argument, value)
+
+/**
+ * Sends `req` once the server is known to have aliases; an older server is one Left.
+ */
+export const whenAliases = <A>(
+  ctx: OperationContext,
+  call: CallOptions,
+  req: HttpRequest,
+  interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
+): ObservableEither<WeaviateError, A> =>
+  withVersion(ctx, call, (version) => {
+    const supported = requireFeature(version, 'aliases')
+    return E.isLeft(supported) ? of(supported) : ctx.http.run({ ...req, ...call }, interpret)
+  })
