@@ -68,6 +68,7 @@ export type { Sort } from './input/sort'
 export type { DataObjectInput } from './objects/args'
 export type { MultiVectorInput, NamedVectorsInput, VectorInput } from './input/vectors'
 export { isWeaviateError } from './core/errors'
+export { isGraphqlDisabledError } from './query/graphql/request'
 export type {
   AlreadyExistsError,
   ArgumentError,
