@@ -37,7 +37,7 @@ const CATEGORIES = {
     Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [
-      'isWeaviateError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',
+      'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',
       'isTimeoutError', 'isUnexpectedStatusError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
       'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',

@@ -86,6 +86,7 @@ export {
   isUnsupportedVersionError,
   isWeaviateError,
 } from './core/errors'
+export { isGraphqlDisabledError } from './query/graphql/request'
 export type {
   AlreadyExistsError,
   ArgumentError,

@@ -1,19 +1,23 @@
 /**
  * objects.count against the real server: it equals the number of objects streamed, with and
- * without a tenant, and follows deletes.
+ * without a tenant, and follows deletes; over GraphQL (a client without a gRPC port, or
+ * `transport: 'rest'`) and over gRPC `Aggregate` (a client with the gRPC port, no GraphQL sent).
  */
 import { firstValueFrom, toArray } from 'rxjs'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { createClass, createMultiTenantClass, deleteClass, insertObjects } from './helpers/fixtures'
 import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { CURRENT_VERSION, grpcServerUrl } from './helpers/versions'
 
 const Counted = uniqueClassName('Counted')
 const TenantCounted = uniqueClassName('TenantCounted')
 let rc: RecordingClient
+let grpc: RecordingClient
 let ids: string[]
 
 beforeAll(async () => {
   rc = recordingClient()
+  grpc = recordingClient({ grpcUrl: grpcServerUrl(CURRENT_VERSION) })
   await createClass(weaviateUrl(), { class: Counted, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
   ids = await insertObjects(weaviateUrl(), Counted, Array.from({ length: 257 }, (_, n) => ({ n })))
   await createMultiTenantClass(weaviateUrl(), TenantCounted, ['a', 'b'])
@@ -25,6 +29,7 @@ afterAll(async () => {
   await deleteClass(weaviateUrl(), Counted)
   await deleteClass(weaviateUrl(), TenantCounted)
   await rc.close()
+  await grpc.close()
 })
 
 const streamed = async (className: string, tenant?: string): Promise<number> =>
@@ -69,5 +74,37 @@ describe('objects.count', () => {
 
   it('a malformed class name is an ArgumentValueError', async () => {
     expect(await left(rc.client.objects.count({ className: '1bad' }))).toMatchObject({ _tag: 'ArgumentValueError', argument: 'className' })
+  })
+})
+
+describe('objects.count over gRPC Aggregate', () => {
+  const graphqlRequests = (): number => grpc.requests.filter((r) => r.path === '/v1/graphql').length
+
+  it('equals the GraphQL count of the class and of each tenant, and sends no GraphQL', async () => {
+    expect(await right(grpc.client.objects.count({ className: Counted }))).toBe(await right(rc.client.objects.count({ className: Counted, transport: 'rest' })))
+    expect(await right(grpc.client.objects.count({ className: TenantCounted, tenant: 'a' }))).toBe(30)
+    expect(await right(grpc.client.objects.count({ className: TenantCounted, tenant: 'b' }))).toBe(12)
+    expect(graphqlRequests()).toBe(0)
+  })
+
+  it("with transport 'rest' asks GraphQL", async () => {
+    const before = graphqlRequests()
+    expect(await right(grpc.client.objects.count({ className: TenantCounted, tenant: 'b', transport: 'rest' }))).toBe(12)
+    expect(graphqlRequests()).toBe(before + 1)
+  })
+
+  it('of a class that does not exist is an UnexpectedStatusError naming the class', async () => {
+    const missing = uniqueClassName('Missing')
+    const error = await left(grpc.client.objects.count({ className: missing }))
+    expect(error._tag).toBe('UnexpectedStatusError')
+    expect(error.message).toContain(missing)
+  })
+
+  it('without a tenant on a multi-tenant class is an UnexpectedStatusError', async () => {
+    expect((await left(grpc.client.objects.count({ className: TenantCounted })))._tag).toBe('UnexpectedStatusError')
+  })
+
+  it("a transport that is not 'auto', 'grpc' or 'rest' is an ArgumentValueError", async () => {
+    expect(await left(grpc.client.objects.count({ className: Counted, transport: 'http' as 'rest' }))).toMatchObject({ _tag: 'ArgumentValueError', argument: 'transport' })
   })
 })

@@ -1,7 +1,7 @@
 /**
  * The `where` filter of a batch delete, as the server takes it: a leaf compares the property at
- * `path` with one typed value, a branch combines operands with `And` / `Or`. Checked by an io-ts
- * codec before any request.
+ * `path` with one typed value, a branch combines operands with `And` / `Or`, or negates its one
+ * operand with `Not` (Weaviate 1.33+). Checked by an io-ts codec before any request.
  *
  * @packageDocumentation
  */
@@ -52,7 +52,9 @@ const values = {
 const VALUE_KEYS = Object.keys(values)
 
 /**
- * A filter: a leaf `{ path, operator, value* }` or a branch `{ operator: 'And' | 'Or', operands }`.
+ * A filter: a leaf `{ path, operator, value* }`, a branch `{ operator: 'And' | 'Or', operands }`, or
+ * the complement of one filter `{ operator: 'Not', operands: [filter] }` (Weaviate 1.33+: the
+ * objects the operand does not match, objects without the property included).
  *
  * @example
  * ```ts
@@ -60,13 +62,14 @@ const VALUE_KEYS = Object.keys(values)
  *   operator: 'And',
  *   operands: [
  *     { path: ['year'], operator: 'LessThan', valueInt: 2000 },
- *     { path: ['title'], operator: 'Like', valueText: 'draft*' },
+ *     { operator: 'Not', operands: [{ path: ['title'], operator: 'Like', valueText: 'draft*' }] },
  *   ],
  * }
  * ```
  */
 export type Where =
   | { readonly operator: 'And' | 'Or'; readonly operands: readonly Where[] }
+  | { readonly operator: 'Not'; readonly operands: readonly [Where] }
   | ({ readonly path: readonly string[]; readonly operator: WhereOperator } & WhereValue)
 
 /**
@@ -99,9 +102,27 @@ export interface WhereValue {
 
 const Leaf = t.intersection([t.type({ path: t.readonlyArray(t.string), operator: WhereOperator }), t.partial(values)])
 
+type NotWhere = Extract<Where, { readonly operator: 'Not' }>
+
+/** `Not` with exactly one operand (io-ts's `tuple` would drop a second one silently). */
+const NotCodec: t.Type<NotWhere, NotWhere> = t.recursion('Not', () => {
+  const Shape = t.type({ operator: t.literal('Not'), operands: t.readonlyArray(WhereCodec) })
+  return new t.Type<NotWhere, NotWhere>(
+    "a 'Not' with exactly one operand",
+    (u): u is NotWhere => Shape.is(u) && u.operands.length === 1,
+    (u, c) => {
+      const shaped = Shape.validate(u, c)
+      if (shaped._tag === 'Left') return shaped
+      const [only] = shaped.right.operands
+      return only !== undefined && shaped.right.operands.length === 1 ? t.success({ operator: 'Not', operands: [only] }) : t.failure(u, c, "a 'Not' takes exactly one operand")
+    },
+    t.identity,
+  )
+})
+
 /**
  * The codec of {@link Where}: a leaf must have a non-empty path and exactly one value (none for
- * `IsNull`, which takes `valueBoolean`), a branch at least one operand.
+ * `IsNull`, which takes `valueBoolean`), an `And` / `Or` at least one operand, a `Not` exactly one.
  */
 export const WhereCodec: t.Type<Where, Where> = t.recursion('Where', () =>
   t.union([
@@ -110,6 +131,7 @@ export const WhereCodec: t.Type<Where, Where> = t.recursion('Where', () =>
       (branch) => branch.operands.length > 0,
       'a branch with at least one operand',
     ),
+    NotCodec,
     t.refinement(
       Leaf,
       (leaf) =>

@@ -1,22 +1,20 @@
 /**
- * `objects.count`: the number of objects of a class (or of one tenant of it), from the aggregate
- * endpoint (`POST /v1/graphql`, `Aggregate { <Class> { meta { count } } }`).
+ * `objects.count`: the number of objects of a class (or of one tenant of it). gRPC `Aggregate`
+ * (Weaviate 1.29+) when the call runs over gRPC, so it works on a server with GraphQL disabled
+ * (`DISABLE_GRAPHQL=true`); GraphQL `Aggregate { <Class> { meta { count } } }` before 1.29 or over
+ * REST. It is `query.aggregate`'s run without a filter.
  *
  * @packageDocumentation
  */
-import * as E from 'fp-ts/Either'
-import * as t from 'io-ts'
-import { of } from 'rxjs'
-import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
+import { CallOptions, OperationContext, callOptions } from '../context/context'
 import { operation } from '../core/operation'
-import { UnexpectedStatusError, WeaviateError } from '../core/errors'
-import { HttpResponse } from '../transport/http/types'
+import { WeaviateError } from '../core/errors'
 import { argsObject, optional } from '../input/check'
 import { className } from '../input/names'
-import { ObservableEither } from '../core/observable-either'
+import { TransportMode, transportMode } from '../input/transport-mode'
+import { ObservableEither, map } from '../core/observable-either'
+import { runAggregate } from '../query/aggregate'
 import { tenantName } from '../schema/input'
-import { requireFeature } from '../server/version'
 
 /**
  * Arguments of `objects.count`.
@@ -30,36 +28,11 @@ export interface CountArgs extends CallOptions {
   readonly className: string
   /** Count the objects of this tenant (multi-tenant classes; Weaviate 1.20+). */
   readonly tenant?: string
-}
-
-const Answer = t.intersection([
-  t.partial({
-    data: t.union([t.null, t.partial({ Aggregate: t.union([t.null, t.UnknownRecord]) })]),
-    errors: t.union([t.null, t.readonlyArray(t.partial({ message: t.string }))]),
-  }),
-  t.UnknownRecord,
-])
-const Counted = t.readonlyArray(t.type({ meta: t.type({ count: t.number }) }))
-
-/** GraphQL answers 200 with `errors` for a bad query (unknown class, missing tenant): a status error. */
-const countOf = (res: HttpResponse, className: string): E.Either<WeaviateError, number> => {
-  const answer = decode(Answer, res.body, res)
-  if (E.isLeft(answer)) return answer
-  const errors = answer.right.errors ?? []
-  if (errors.length > 0) {
-    return E.left(
-      new UnexpectedStatusError({
-        method: res.method,
-        url: res.url,
-        status: res.status,
-        body: res.body,
-        messages: errors.map((e) => e.message ?? 'unknown GraphQL error'),
-      }),
-    )
-  }
-  const counted = decode(Counted, answer.right.data?.Aggregate?.[className], res)
-  if (E.isLeft(counted)) return counted
-  return E.right(counted.right[0]?.meta.count ?? 0)
+  /**
+   * `'grpc'` (gRPC `Aggregate`, Weaviate 1.29+; GraphQL before), `'rest'` (GraphQL) or `'auto'`
+   * (the client's choice, the default).
+   */
+  readonly transport?: TransportMode
 }
 
 /**
@@ -71,26 +44,15 @@ export const count =
     operation(
       () => {
         const a = argsObject('count', args)
-        return { className: className('className', a['className']), tenant: optional(tenantName, 'tenant', a['tenant']), call: callOptions(a) }
+        const tenant = optional(tenantName, 'tenant', a['tenant'])
+        const transport = transportMode('transport', a['transport'])
+        return {
+          className: className('className', a['className']),
+          ...(tenant === undefined ? {} : { tenant }),
+          ...(transport === undefined ? {} : { transport }),
+          call: callOptions(a),
+          operation: 'objects.count',
+        }
       },
-      (input) =>
-        withVersion(ctx, input.call, (version) => {
-          if (input.tenant !== undefined) {
-            const supported = requireFeature(version, 'tenants')
-            if (E.isLeft(supported)) return of(supported)
-          }
-          const tenant = input.tenant === undefined ? '' : `(tenant: ${JSON.stringify(input.tenant)})`
-          return ctx.http.run(
-            {
-              method: 'POST',
-              path: '/graphql',
-              body: { query: `{ Aggregate { ${input.className}${tenant} { meta { count } } } }` },
-              expect: [200],
-              // A read: safe to send again.
-              idempotent: true,
-              ...input.call,
-            },
-            (res) => countOf(res, input.className),
-          )
-        }),
+      (input) => runAggregate(ctx, input).pipe(map((result) => ('count' in result ? result.count : 0))),
     )

@@ -18,8 +18,8 @@ import { ObservableEither, flatMap, map } from '../core/observable-either'
 import { getClass } from '../schema/get-class'
 import { Feature, supports } from '../server/version'
 import { AggregateArgs, AggregateInput, CountGroup, CountGroupBy, aggregateInput } from './aggregate-args'
-import { graphqlData } from './graphql/answer'
 import { aggregateCountOf, aggregateGroupsOf, aggregateQuery } from './graphql/build-aggregate'
+import { graphqlReason, runGraphql } from './graphql/request'
 import { supportsAll, whereFeatures } from './requirements'
 
 /**
@@ -53,27 +53,42 @@ const viaGrpc = (ctx: OperationContext, input: AggregateInput): ObservableEither
     .run(METHODS.aggregate, aggregateRequest(input), { idempotent: true, ...input.call })
     .pipe(map((reply): AggregateResult => (input.groupBy === undefined ? { count: aggregateCount(reply) } : { groups: ordered(aggregateGroups(reply)) })))
 
-const viaGraphql = (ctx: OperationContext, input: AggregateInput): ObservableEither<WeaviateError, AggregateResult> =>
+/** A checked aggregate with the name of the operation that runs it (for a refused GraphQL). */
+type NamedAggregate = AggregateInput & { readonly operation: string }
+
+const viaGraphql = (ctx: OperationContext, input: NamedAggregate, why: string): ObservableEither<WeaviateError, AggregateResult> =>
   // The class definition types the group values (GraphQL gives strings).
   (input.groupBy === undefined ? of(E.right(null)) : getClass(ctx)(input.className, input.call)).pipe(
     flatMap((definition) =>
-      ctx.http.run(
-        { method: 'POST', path: '/graphql', body: { query: aggregateQuery(input) }, expect: [200], idempotent: true, ...input.call },
-        (res): E.Either<WeaviateError, AggregateResult> => {
-          const data = graphqlData(res)
-          if (E.isLeft(data)) return data
-          if (input.groupBy === undefined) {
-            const count = aggregateCountOf(data.right, input, res)
-            return E.isLeft(count) ? count : E.right({ count: count.right })
-          }
-          const groups = aggregateGroupsOf(data.right, input, definition, res)
-          return E.isLeft(groups) ? groups : E.right({ groups: ordered(groups.right) })
-        },
-      ),
+      runGraphql(ctx, { query: aggregateQuery(input), call: input.call, operation: input.operation, why }, (data, res): E.Either<WeaviateError, AggregateResult> => {
+        if (input.groupBy === undefined) {
+          const count = aggregateCountOf(data, input, res)
+          return E.isLeft(count) ? count : E.right({ count: count.right })
+        }
+        const groups = aggregateGroupsOf(data, input, definition, res)
+        return E.isLeft(groups) ? groups : E.right({ groups: ordered(groups.right) })
+      }),
     ),
   )
 
 const features = (input: AggregateInput): Feature[] => [...(input.tenant === undefined ? [] : ['tenants' as const]), ...whereFeatures(input.where)]
+
+/**
+ * Runs a checked aggregate (also `objects.count`'s run): the version check, then gRPC `Aggregate`
+ * when the transport is gRPC and the server has it, GraphQL `Aggregate` otherwise.
+ */
+export const runAggregate = (ctx: OperationContext, input: NamedAggregate): ObservableEither<WeaviateError, AggregateResult> =>
+  withVersion(ctx, input.call, (version) => {
+    const supported = supportsAll(version, features(input))
+    if (E.isLeft(supported)) return of(supported)
+    return ctx.transports
+      .choose(input.transport, input.call)
+      .pipe(
+        flatMap((kind) =>
+          kind === 'grpc' && supports(version, 'grpcAggregate') ? viaGrpc(ctx, input) : viaGraphql(ctx, input, graphqlReason(kind, version, 'grpcAggregate')),
+        ),
+      )
+  })
 
 /**
  * Runs an aggregate.
@@ -81,13 +96,6 @@ const features = (input: AggregateInput): Feature[] => [...(input.tenant === und
 export const aggregateOperation = (ctx: OperationContext): Aggregate =>
   ((args: AggregateArgs): ObservableEither<WeaviateError, AggregateResult> =>
     operation(
-      () => aggregateInput(argsObject('aggregate', args)),
-      (input) =>
-        withVersion(ctx, input.call, (version) => {
-          const supported = supportsAll(version, features(input))
-          if (E.isLeft(supported)) return of(supported)
-          return ctx.transports
-            .choose(input.transport, input.call)
-            .pipe(flatMap((kind) => (kind === 'grpc' && supports(version, 'grpcAggregate') ? viaGrpc(ctx, input) : viaGraphql(ctx, input))))
-        }),
+      () => ({ ...aggregateInput(argsObject('aggregate', args)), operation: 'query.aggregate' }),
+      (input) => runAggregate(ctx, input),
     )) as Aggregate

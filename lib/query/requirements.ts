@@ -16,7 +16,7 @@ import { QueryInput, SearchOperator, Targets } from './args'
  */
 export const whereFeatures = (where: Where | undefined): Feature[] => {
   if (where === undefined) return []
-  if ('operands' in where) return where.operands.flatMap(whereFeatures)
+  if ('operands' in where) return [...(where.operator === 'Not' ? ['whereNot' as const] : []), ...where.operands.flatMap(whereFeatures)]
   switch (where.operator) {
     case 'IsNull':
       return ['whereIsNull']

@@ -20,9 +20,9 @@ import { getClass } from '../schema/get-class'
 import { FEATURES, ServerVersion, supports } from '../server/version'
 import { QueryInput } from './args'
 import { decodeResult } from './decode'
-import { graphqlData } from './graphql/answer'
 import { getQuery } from './graphql/build-get'
 import { getResult } from './graphql/decode'
+import { graphqlReason, runGraphql } from './graphql/request'
 import { fieldsOf, referencesOf } from './graphql/selection'
 import { supportsQuery } from './requirements'
 import { SearchResult } from './result'
@@ -47,29 +47,20 @@ const withGroupProperty = (input: QueryInput<unknown>): QueryInput<unknown>['pro
   return [...input.properties, { name: group }]
 }
 
+/** The operation a query came from, for a refused GraphQL. */
+const operationName = (input: QueryInput<unknown>): string => `query.${input.search.kind === 'fetch' ? 'fetchObjects' : input.search.kind}`
+
 /** GraphQL needs the class definition to select properties (no "all properties" there). */
-const viaGraphql = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> =>
+const viaGraphql = <P, V>(ctx: OperationContext, input: QueryInput<P>, why: string): ObservableEither<WeaviateError, SearchResult<P, V>> =>
   getClass(ctx)(input.className, input.call).pipe(
     flatMap((definition) => {
       const fields = fieldsOf(definition, withGroupProperty(input))
       const references = referencesOf(definition, input)
-      return ctx.http.run(
-        {
-          method: 'POST',
-          path: '/graphql',
-          body: { query: getQuery(input as QueryInput<unknown>, fields, references) },
-          expect: [200],
-          // A read: safe to send again.
-          idempotent: true,
-          ...input.call,
-        },
-        (res) => {
-          const data = graphqlData(res)
-          if (E.isLeft(data)) return data
-          const raw = getResult(data.right, input, fields, references, res)
-          return E.isLeft(raw) ? raw : decodeResult<P, V>(raw.right, input, res.url)
-        },
-      )
+      const query = getQuery(input, fields, references)
+      return runGraphql(ctx, { query, call: input.call, operation: operationName(input as QueryInput<unknown>), why }, (data, res) => {
+        const raw = getResult(data, input, fields, references, res)
+        return E.isLeft(raw) ? raw : decodeResult<P, V>(raw.right, input, res.url)
+      })
     }),
   )
 
@@ -78,10 +69,12 @@ const unsupportedGrpc = (version: ServerVersion): UnsupportedVersionError =>
 
 /** The transport a decided kind runs the query over, on a server of `version`. */
 const route = <P, V>(ctx: OperationContext, input: QueryInput<P>, version: ServerVersion, kind: TransportKind): ObservableEither<WeaviateError, SearchResult<P, V>> => {
-  if (kind === 'rest') return viaGraphql<P, V>(ctx, input)
+  if (kind === 'rest') return viaGraphql<P, V>(ctx, input, graphqlReason(kind, version, 'grpcSearch'))
   if (supports(version, 'grpcSearch')) return viaGrpc<P, V>(ctx, input)
   // 'auto' on a 1.24 server: gRPC for writes, GraphQL for search; a forced 'grpc' is refused.
-  return (input.transport ?? ctx.transports.mode) === 'grpc' ? of(E.left(unsupportedGrpc(version))) : viaGraphql<P, V>(ctx, input)
+  return (input.transport ?? ctx.transports.mode) === 'grpc'
+    ? of(E.left(unsupportedGrpc(version)))
+    : viaGraphql<P, V>(ctx, input, graphqlReason(kind, version, 'grpcSearch'))
 }
 
 /** The version check, then the query on the chosen transport. */

@@ -105,6 +105,11 @@ export const FEATURES = {
   whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
   whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },
   whereContainsNone: { since: '1.33.0', name: "the where operator 'ContainsNone'" },
+  // Not with one operand: entities/filters/filters.go's OperatorNot, gRPC's OPERATOR_NOT
+  // (adapters/handlers/grpc/v1/filters.go) and REST/GraphQL's `Not` (adapters/handlers/rest/filterext/parse.go)
+  // all from v1.33.0; GraphQL listed the enum value `Not` before (v1.32.0 common_filters/filters.go)
+  // without an operator behind it, and no 1.32 patch has OperatorNot.
+  whereNot: { since: '1.33.0', name: "the where operator 'Not'" },
   // An id filter's value: `valueString` before, `valueText` from 1.19 (entities/filters/filters_validator.go,
   // validateInternalPropertyClause, at v1.18.6 and v1.19.0).
   idFilterText: { since: '1.19.0', name: "an id filter's 'valueText'" },

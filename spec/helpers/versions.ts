@@ -5,6 +5,19 @@
  * beside it as `WEAVIATE_API_KEY` / `WEAVIATE_API_KEY_<major>_<minor>_<patch>` (versions with keys).
  */
 
+/**
+ * The run's fifth server: Weaviate 1.39.0 started with `DISABLE_GRAPHQL=true`, as new Weaviate
+ * Cloud clusters run. Its URL, API key and gRPC URL have their own variables (a URL given in
+ * `WEAVIATE_URL_NO_GRAPHQL` is used as is, with the key in `WEAVIATE_API_KEY_NO_GRAPHQL`).
+ */
+export const NO_GRAPHQL_SERVER = {
+  version: '1.39.0',
+  env: { DISABLE_GRAPHQL: 'true' },
+  urlVariable: 'WEAVIATE_URL_NO_GRAPHQL',
+  apiKeyVariable: 'WEAVIATE_API_KEY_NO_GRAPHQL',
+  grpcUrlVariable: 'WEAVIATE_GRPC_URL_NO_GRAPHQL',
+} as const
+
 /** 1.13.2: before class namespaces; 1.14.1: first with them, no cursor; 1.18.6: first with the cursor; 1.39.0: current. */
 export const SERVER_VERSIONS = ['1.13.2', '1.14.1', '1.18.6', '1.39.0'] as const
 
@@ -85,6 +98,7 @@ export const serverApiKey = (version: ServerVersionUnderTest): string | undefine
  */
 export const apiKeyFor = (url: string): string | undefined => {
   const trimmed = url.replace(/\/+$/, '')
+  if (nonEmpty(process.env[NO_GRAPHQL_SERVER.urlVariable])?.replace(/\/+$/, '') === trimmed) return noGraphqlApiKey()
   const version = SERVER_VERSIONS.find((v) => nonEmpty(process.env[urlVariable(v)])?.replace(/\/+$/, '') === trimmed)
   return version === undefined ? undefined : serverApiKey(version)
 }
@@ -127,3 +141,40 @@ export const grpcServerUrl = (version: ServerVersionUnderTest): string => {
   if (url === undefined || url === '') throw new Error(`${name} is not set: run the specs through jest (its global setup starts Weaviate ${version} and publishes its gRPC port)`)
   return url
 }
+
+const published = (name: string): string => {
+  const value = nonEmpty(process.env[name])
+  if (value === undefined) throw new Error(`${name} is not set: run the specs through jest (its global setup starts Weaviate ${NO_GRAPHQL_SERVER.version} with DISABLE_GRAPHQL=true)`)
+  return value
+}
+
+/**
+ * The URL of the run's GraphQL-disabled server ({@link NO_GRAPHQL_SERVER}); throws when the global
+ * setup published none.
+ *
+ * @example
+ * ```ts
+ * const client = connect({ url: noGraphqlUrl(), ...apiKeyOption(noGraphqlUrl()) })
+ * ```
+ */
+export const noGraphqlUrl = (): string => published(NO_GRAPHQL_SERVER.urlVariable).replace(/\/+$/, '')
+
+/**
+ * The API key of the GraphQL-disabled server, or undefined when it needs none.
+ *
+ * @example
+ * ```ts
+ * connect({ url: noGraphqlUrl(), apiKey: noGraphqlApiKey() })
+ * ```
+ */
+export const noGraphqlApiKey = (): string | undefined => nonEmpty(process.env[NO_GRAPHQL_SERVER.apiKeyVariable])
+
+/**
+ * The gRPC URL of the GraphQL-disabled server; throws when the global setup published none.
+ *
+ * @example
+ * ```ts
+ * const client = connect({ url: noGraphqlUrl(), grpcUrl: noGraphqlGrpcUrl() })
+ * ```
+ */
+export const noGraphqlGrpcUrl = (): string => published(NO_GRAPHQL_SERVER.grpcUrlVariable)

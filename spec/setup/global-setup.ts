@@ -5,11 +5,14 @@
  * nothing is started; otherwise an embedded server of that version is started (built into the
  * cache on first use), its URL put into the variable (workers inherit it), its API key (random per
  * start, on versions with keys) into `WEAVIATE_API_KEY` / `WEAVIATE_API_KEY_1_18_6`, and its handle
- * kept for global-teardown.ts. A server given by URL is used with whatever key its variable holds
+ * kept for global-teardown.ts. A fifth server, 1.39.0 with `DISABLE_GRAPHQL=true`
+ * (`NO_GRAPHQL_SERVER`), is started last the same way under its own variables
+ * (`WEAVIATE_URL_NO_GRAPHQL`, `WEAVIATE_API_KEY_NO_GRAPHQL`, `WEAVIATE_GRPC_URL_NO_GRAPHQL`): one for
+ * the run, shared by every spec file that needs a server refusing GraphQL. A server given by URL is used with whatever key its variable holds
  * (none by default).
  */
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
-import { SERVER_VERSIONS, apiKeyVariable, grpcUrlVariable, urlVariable } from '../helpers/versions'
+import { NO_GRAPHQL_SERVER, SERVER_VERSIONS, apiKeyVariable, grpcUrlVariable, urlVariable } from '../helpers/versions'
 
 /**
  * The handles global-teardown.ts stops; globalSetup and globalTeardown share this global.
@@ -49,5 +52,15 @@ export default async function globalSetup(): Promise<void> {
     if (apiKey === undefined) delete process.env[apiKeyVariable(version)]
     else process.env[apiKeyVariable(version)] = apiKey
     process.env[grpcUrlVariable(version)] = server.grpcUrl
+  }
+  const given = process.env[NO_GRAPHQL_SERVER.urlVariable]
+  if (given === undefined || given === '') {
+    const server = await startEmbedded({ version: NO_GRAPHQL_SERVER.version, env: { ...NO_GRAPHQL_SERVER.env } })
+    started.push(server)
+    process.env[NO_GRAPHQL_SERVER.urlVariable] = server.url
+    const { apiKey } = server.connection
+    if (apiKey === undefined) delete process.env[NO_GRAPHQL_SERVER.apiKeyVariable]
+    else process.env[NO_GRAPHQL_SERVER.apiKeyVariable] = apiKey
+    process.env[NO_GRAPHQL_SERVER.grpcUrlVariable] = server.grpcUrl
   }
 }

@@ -2,7 +2,7 @@
  * Jest globalTeardown: stops the servers global-setup.ts started, if it started any.
  */
 import type { EmbeddedGlobal } from './global-setup'
-import { apiKeyVariable, urlVariable } from '../helpers/versions'
+import { NO_GRAPHQL_SERVER, apiKeyVariable, urlVariable } from '../helpers/versions'
 
 /**
  * Stops the servers global-setup.ts started; a no-op for the ones given by URL.
@@ -24,6 +24,11 @@ export default async function globalTeardown(): Promise<void> {
       if (process.env[name] === server.url) {
         delete process.env[name]
         delete process.env[apiKeyVariable(server.version)]
+      }
+      if (process.env[NO_GRAPHQL_SERVER.urlVariable] === server.url) {
+        delete process.env[NO_GRAPHQL_SERVER.urlVariable]
+        delete process.env[NO_GRAPHQL_SERVER.apiKeyVariable]
+        delete process.env[NO_GRAPHQL_SERVER.grpcUrlVariable]
       }
     }),
   )

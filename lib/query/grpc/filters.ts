@@ -60,7 +60,7 @@ const target = (path: readonly string[]): FilterTarget => {
 export const whereToFilters = (where: Where): Filters => {
   if ('operands' in where) {
     return create(FiltersSchema, {
-      operator: where.operator === 'And' ? Filters_Operator.AND : Filters_Operator.OR,
+      operator: where.operator === 'And' ? Filters_Operator.AND : where.operator === 'Or' ? Filters_Operator.OR : Filters_Operator.NOT,
       filters: where.operands.map(whereToFilters),
     })
   }
