@@ -1,6 +1,7 @@
 /**
- * Data directories: a fresh temp dir that belongs to the server (removed on stop, and on Node's
- * exit if nobody stopped it), or a caller's dir that is only ever created, never removed.
+ * Data directories: a fresh temp dir that belongs to the server (removed on stop, on Node's exit
+ * if nobody stopped it, and by the program's watchdog, ./watchdog.ts, if the program dies by a
+ * signal no exit hook sees), or a caller's dir that is only ever created, never removed.
  *
  * @packageDocumentation
  */
@@ -8,6 +9,7 @@ import { promises as fs, rmSync } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { onProcessExit } from './exit-hook'
+import { leaseWatchdog } from './watchdog'
 
 /**
  * A data directory and how to let go of it.
@@ -27,13 +29,22 @@ export const acquireDataDir = async (dir: string | undefined, prefix: string): P
     await fs.mkdir(resolved, { recursive: true })
     return { path: resolved, release: () => Promise.resolve() }
   }
-  const temp = await fs.mkdtemp(path.join(os.tmpdir(), `weaviate-rx-${prefix}-`))
+  const watchdog = await leaseWatchdog()
+  const temp = await fs.mkdtemp(path.join(os.tmpdir(), `weaviate-rx-${prefix}-`)).catch(async (e: unknown) => {
+    await watchdog.close()
+    throw e
+  })
+  const unguard = watchdog.guardDir(temp)
   const unregister = onProcessExit(() => rmSync(temp, { recursive: true, force: true }))
   let released: Promise<void> | undefined
   return {
     path: temp,
     release: () => {
-      released ??= fs.rm(temp, { recursive: true, force: true }).finally(unregister)
+      released ??= fs.rm(temp, { recursive: true, force: true }).finally(() => {
+        unregister()
+        unguard()
+        return watchdog.close()
+      })
       return released
     },
   }

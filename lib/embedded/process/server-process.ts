@@ -1,7 +1,8 @@
 /**
  * One running `weaviate-server` child process: its output kept in a ring buffer (never printed),
- * its exit as a promise, a SIGTERM-then-SIGKILL stop, and a SIGKILL on Node's exit if nobody
- * stopped it.
+ * its exit as a promise, a SIGTERM-then-SIGKILL stop, a SIGKILL on Node's exit if nobody
+ * stopped it, and the program's watchdog (./watchdog.ts) told to end it if the program dies by a
+ * signal no exit hook sees.
  *
  * @packageDocumentation
  */
@@ -9,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { EmbeddedError } from '../errors'
 import { onProcessExit } from './exit-hook'
 import { LineRing, forEachLine } from './log-ring'
+import { leaseWatchdog } from './watchdog'
 
 /**
  * How a server process ended.
@@ -60,7 +62,10 @@ export const spawnServer = async (
   args: readonly string[],
   env: Readonly<Record<string, string>>,
 ): Promise<ServerProcess> => {
+  // the watchdog runs before the server does, and is told its pid right after the fork
+  const watchdog = await leaseWatchdog()
   const child = spawn(binary, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: false })
+  const unguard = child.pid === undefined ? () => undefined : watchdog.guardProcess(child.pid)
   const logs = new LineRing(LOG_LINES)
   forEachLine(child.stdout, (line) => logs.push(line))
   forEachLine(child.stderr, (line) => logs.push(line))
@@ -73,9 +78,15 @@ export const spawnServer = async (
     }),
   )
   const unregister = onProcessExit(() => child.kill('SIGKILL'))
-  void exited.then(unregister)
-  const pid = await spawned(child, binary).catch((e: unknown) => {
+  const released = exited.then(() => {
     unregister()
+    unguard()
+    return watchdog.close()
+  })
+  const pid = await spawned(child, binary).catch(async (e: unknown) => {
+    unregister()
+    unguard()
+    await watchdog.close()
     throw e
   })
 
@@ -90,6 +101,7 @@ export const spawnServer = async (
       } finally {
         clearTimeout(escalate)
       }
+      await released
     })()
     return stopping
   }
