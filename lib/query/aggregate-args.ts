@@ -9,7 +9,7 @@ import { Where } from '../input/where'
 import { TransportMode, transportMode } from '../input/transport-mode'
 import { MAX_UINT32, argsObject, atMost, name, optional, positiveInteger } from '../input/check'
 import { className, propertyName } from '../input/names'
-import { whereInput } from './args'
+import { whereInput } from './check'
 
 /**
  * Counting per value of a property: the `limit` largest groups (default 100, always sent).

@@ -10,7 +10,7 @@ import { DecodeError } from '../core/errors'
 import type { AnyVector, RawSearchResult } from './grpc/search-decode'
 import type { JsonValue } from '../codecs/value-json'
 import { AnyProperties, PropertiesCodec, decodeProperties } from '../codecs/decode-object'
-import type { QueryInput } from './args'
+import type { QueryInput } from './input'
 import type { SearchGroup, SearchObject, SearchResult } from './result'
 
 type RawObject = SearchObject<Record<string, JsonValue>, AnyVector>

@@ -14,19 +14,9 @@ import { WeaviateError } from '../core/errors'
 import type { VectorFormat, VectorOf } from './grpc/search-result'
 import { argsObject } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
-import {
-  Bm25Args,
-  FetchObjectsArgs,
-  HybridArgs,
-  NearObjectArgs,
-  NearVectorArgs,
-  QueryInput,
-  bm25Input,
-  fetchObjectsInput,
-  hybridInput,
-  nearObjectInput,
-  nearVectorInput,
-} from './args'
+import type { Bm25Args, FetchObjectsArgs, HybridArgs, NearObjectArgs, NearVectorArgs } from './args'
+import type { QueryInput } from './input'
+import { bm25Input, fetchObjectsInput, hybridInput, nearObjectInput, nearVectorInput } from './check'
 import { Aggregate, aggregateOperation } from './aggregate'
 import { SearchResult } from './result'
 import { runQuery } from './run'

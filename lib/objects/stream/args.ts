@@ -17,7 +17,7 @@ import { Pacer } from '../../paging/pacer'
 import { CodecOption, readFields } from '../args'
 import { codecOf } from '../../codecs/decode-object'
 import { Where } from '../../input/where'
-import { whereInput } from '../../query/args'
+import { whereInput } from '../../query/check'
 import { MAX_PARTITIONS, UuidRange, uuidPartitions } from '../../paging/uuid-partitions'
 
 /**

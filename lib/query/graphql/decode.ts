@@ -16,7 +16,7 @@ import type { AnyVector, RawSearchResult } from '../grpc/search-decode'
 import type { JsonValue } from '../../codecs/value-json'
 import { isMultiVector } from '../../input/vectors'
 import { HttpResponse } from '../../transport/http/types'
-import type { QueryInput } from '../args'
+import type { QueryInput } from '../input'
 import type { SearchGroup, SearchMetadata, SearchObject } from '../result'
 import type { FieldSelection, ReferenceFields } from './selection'
 

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import type { ClassDefinition, PropertyDefinition } from '../../codecs/class-definition'
-import type { PropertySelection, QueryInput } from '../args'
+import type { PropertySelection, QueryInput } from '../input'
 
 /**
  * A property to select and how its value reads back.
