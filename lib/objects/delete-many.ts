@@ -12,8 +12,7 @@ import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext, callOptions } from '../context/context'
 import { operation } from '../core/operation'
 import { BatchObjectError, WeaviateError } from '../core/errors'
-import { Where, WhereCodec } from '../input/where'
-import { report } from '../codecs/decode'
+import { Where, whereFilter } from '../input/where'
 import { ConsistencyLevel, argsObject, boolean, consistencyLevel, name, optional, oneOf, valueError } from '../input/check'
 import { className } from '../input/names'
 import { ObservableEither } from '../core/observable-either'
@@ -97,11 +96,6 @@ interface Round {
   readonly before: { readonly matches: number; readonly deleted: number; readonly failed: number }
 }
 
-const where = (argument: string, value: unknown): Where => {
-  const decoded = WhereCodec.decode(value)
-  return E.isRight(decoded) ? structuredClone(decoded.right) : valueError(argument, `'${argument}' is not a valid filter: ${report(decoded.left).join('; ')}`)
-}
-
 const callback = (argument: string, value: unknown): OnProgress =>
   typeof value === 'function' ? (value as OnProgress) : valueError(argument, `'${argument}' must be a function`)
 
@@ -122,7 +116,8 @@ export const deleteMany =
         const a = argsObject('deleteMany', args)
         return {
           className: className('className', a['className']),
-          where: where('where', a['where']),
+          // A copy: a later change to the caller's filter cannot change a later round.
+          where: structuredClone(whereFilter('where', a['where'])),
           dryRun: optional(boolean, 'dryRun', a['dryRun']) ?? false,
           output: optional(output, 'output', a['output']) ?? 'minimal',
           consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),

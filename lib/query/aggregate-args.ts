@@ -5,11 +5,10 @@
  * @packageDocumentation
  */
 import { CallOptions, callOptions } from '../context/context'
-import { Where } from '../input/where'
+import { Where, whereFilter } from '../input/where'
 import { TransportMode, transportMode } from '../input/transport-mode'
 import { MAX_UINT32, argsObject, atMost, name, optional, positiveInteger } from '../input/check'
 import { className, propertyName } from '../input/names'
-import { whereInput } from './check'
 
 /**
  * Counting per value of a property: the `limit` largest groups (default 100, always sent).
@@ -80,7 +79,7 @@ const groupBy = (argument: string, value: unknown): { readonly property: string;
  * Checks the arguments of an aggregate.
  */
 export const aggregateInput = (a: Record<string, unknown>): AggregateInput => {
-  const where = optional(whereInput, 'where', a['where'])
+  const where = optional(whereFilter, 'where', a['where'])
   const tenant = optional(name, 'tenant', a['tenant'])
   const group = optional(groupBy, 'groupBy', a['groupBy'])
   const transport = transportMode('transport', a['transport'])

@@ -7,10 +7,9 @@
  * @packageDocumentation
  */
 import { CallOptions, callOptions } from '../context/context'
-import { Where, WhereCodec } from '../input/where'
+import { whereFilter } from '../input/where'
 import type { VectorFormat } from './grpc/search-result'
 import { transportMode } from '../input/transport-mode'
-import { ArgumentValueError } from '../core/errors'
 import {
   MAX_INT32,
   MAX_UINT32,
@@ -59,13 +58,6 @@ const QUERY_PROPERTY = /^[_A-Za-z][_0-9A-Za-z]*(\^\d+(\.\d+)?)?$/
 
 const finite = (argument: string, value: unknown): number =>
   typeof value === 'number' ? (Number.isFinite(value) ? value : valueError(argument, `'${argument}' must be a finite number`)) : typeError(argument, 'number', value)
-
-/** Checks a where filter with the library's one codec. */
-export const whereInput = (argument: string, value: unknown): Where => {
-  const decoded = WhereCodec.decode(value)
-  if (decoded._tag === 'Right') return decoded.right
-  throw new ArgumentValueError({ argument, reason: `'${argument}' is not a valid where filter (a leaf with a path and exactly one value, or And/Or with operands)` })
-}
 
 const returnProperties = (argument: string, value: unknown): readonly PropertySelection[] => {
   if (!Array.isArray(value)) return typeError(argument, 'array', value)
@@ -184,7 +176,7 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
     vectorFormat: 'array',
     call: EMPTY_CALL,
   }
-  const where = optional(whereInput, 'where', a['where'])
+  const where = optional(whereFilter, 'where', a['where'])
   if (where !== undefined) input.where = where
   const limit = optional(count, 'limit', a['limit'])
   if (limit !== undefined) input.limit = limit

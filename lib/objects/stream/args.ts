@@ -16,8 +16,7 @@ import { PageProgress } from '../../paging/page-progress'
 import { Pacer } from '../../paging/pacer'
 import { CodecOption, readFields } from '../args'
 import { codecOf } from '../../codecs/decode-object'
-import { Where } from '../../input/where'
-import { whereInput } from '../../query/check'
+import { Where, whereFilter } from '../../input/where'
 import { MAX_PARTITIONS, UuidRange, uuidPartitions } from '../../paging/uuid-partitions'
 
 /**
@@ -208,7 +207,7 @@ export const streamInput = <P>(args: unknown) => {
   if (given !== undefined && (partitions !== undefined || after !== undefined)) {
     throw new ArgumentValueError({ argument: 'ranges', reason: "'ranges' cannot be combined with 'partitions' or 'after'" })
   }
-  const where = optional(whereInput, 'where', a['where'])
+  const where = optional(whereFilter, 'where', a['where'])
   if (where !== undefined) {
     const alone = (argument: string, given: boolean): void => {
       if (given) throw new ArgumentValueError({ argument, reason: `'${argument}' cannot be combined with 'where': a filtered stream is cut by UUID prefix itself` })
