@@ -19,7 +19,7 @@ const CATEGORIES = {
       'ObjectsApi', 'Get', 'PropertiesCodec', 'CodecOption', 'GetByIdFields', 'ListFields', 'AddressArgs', 'CreateArgs',
       'GetArgs', 'GetByIdArgs', 'ListArgs', 'ValidateArgs', 'ValidationResult', 'WriteArgs', 'CountArgs', 'DataObjectInput',
       'MultiVectorInput', 'NamedVectorsInput', 'VectorInput', 'NamedVectors', 'WeaviateObject', 'Sort', 'VectorFormat',
-      'VectorOf',
+      'VectorOf', 'float32sAsJson',
     ],
     References: ['ReferencesApi', 'ReferenceArgs', 'ReplaceReferencesArgs', 'parseBeacon', 'referencesOf', 'ParsedReference'],
     Query: [

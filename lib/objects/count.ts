@@ -12,7 +12,7 @@ import { CallOptions, OperationContext, callOptions, withVersion } from '../cont
 import { operation } from '../core/operation'
 import { UnexpectedStatusError, WeaviateError } from '../core/errors'
 import { HttpResponse } from '../transport/http/types'
-import { argsObject, optional } from '../input/check'
+import { argsOf, argumentKeys, optional } from '../input/check'
 import { className } from '../input/names'
 import { ObservableEither } from '../core/observable-either'
 import { tenantName } from '../schema/input'
@@ -30,6 +30,15 @@ export interface CountArgs extends CallOptions {
   readonly className: string
   /** Count the objects of this tenant (multi-tenant classes; Weaviate 1.20+). */
   readonly tenant?: string
+}
+
+const COUNT_KEYS = argumentKeys<CountArgs>('count', { className: true, tenant: true, retry: true, timeout: true })
+
+/** Checked input of count. */
+interface CountInput {
+  readonly className: string
+  readonly tenant: string | undefined
+  readonly call: CallOptions
 }
 
 const Answer = t.intersection([
@@ -70,8 +79,9 @@ export const count =
   (args: CountArgs): ObservableEither<WeaviateError, number> =>
     operation(
       () => {
-        const a = argsObject('count', args)
-        return { className: className('className', a['className']), tenant: optional(tenantName, 'tenant', a['tenant']), call: callOptions(a) }
+        const a = argsOf(COUNT_KEYS, args)
+        const input: CountInput = { className: className('className', a['className']), tenant: optional(tenantName, 'tenant', a['tenant']), call: callOptions(a) }
+        return input
       },
       (input) =>
         withVersion(ctx, input.call, (version) => {

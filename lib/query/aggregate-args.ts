@@ -7,7 +7,7 @@
 import { CallOptions, callOptions } from '../context/context'
 import { Where, whereFilter } from '../input/where'
 import { TransportMode, transportMode } from '../input/transport-mode'
-import { MAX_UINT32, argsObject, atMost, name, optional, positiveInteger } from '../input/check'
+import { MAX_UINT32, argsObject, argumentKeys, atMost, knownKeys, name, optional, positiveInteger } from '../input/check'
 import { className, propertyName } from '../input/names'
 
 /**
@@ -70,8 +70,14 @@ const DEFAULT_GROUPS = 100
 /** How many groups an aggregation asks for (uint32 on the wire). */
 const groupLimit = atMost(MAX_UINT32, positiveInteger)
 
+/** The keys `query.aggregate` takes. */
+export const AGGREGATE_KEYS = argumentKeys<AggregateArgs>('aggregate', { className: true, where: true, tenant: true, groupBy: true, transport: true, retry: true, timeout: true })
+
+const GROUP_BY_KEYS = argumentKeys<CountGroupBy>('groupBy', { property: true, limit: true })
+
 const groupBy = (argument: string, value: unknown): { readonly property: string; readonly limit: number } => {
   const g = argsObject(argument, value)
+  knownKeys(GROUP_BY_KEYS, g, argument)
   return { property: propertyName(`${argument}.property`, g['property']), limit: optional(groupLimit, `${argument}.limit`, g['limit']) ?? DEFAULT_GROUPS }
 }
 

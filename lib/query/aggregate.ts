@@ -13,11 +13,11 @@ import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { aggregateCount, aggregateGroups, aggregateRequest } from './grpc/aggregate-request'
 import { METHODS } from '../transport/grpc/methods'
-import { argsObject } from '../input/check'
+import { argsOf } from '../input/check'
 import { ObservableEither, flatMap, map } from '../core/observable-either'
 import { getClass } from '../schema/get-class'
 import { Feature, supports } from '../server/version'
-import { AggregateArgs, AggregateInput, CountGroup, CountGroupBy, aggregateInput } from './aggregate-args'
+import { AGGREGATE_KEYS, AggregateArgs, AggregateInput, CountGroup, CountGroupBy, aggregateInput } from './aggregate-args'
 import { graphqlData } from './graphql/answer'
 import { aggregateCountOf, aggregateGroupsOf, aggregateQuery } from './graphql/build-aggregate'
 import { supportsAll, whereFeatures } from './requirements'
@@ -81,7 +81,7 @@ const features = (input: AggregateInput): Feature[] => [...(input.tenant === und
 export const aggregateOperation = (ctx: OperationContext): Aggregate =>
   ((args: AggregateArgs): ObservableEither<WeaviateError, AggregateResult> =>
     operation(
-      () => aggregateInput(argsObject('aggregate', args)),
+      () => aggregateInput(argsOf(AGGREGATE_KEYS, args)),
       (input) =>
         withVersion(ctx, input.call, (version) => {
           const supported = supportsAll(version, features(input))

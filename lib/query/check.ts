@@ -13,7 +13,9 @@ import { transportMode } from '../input/transport-mode'
 import {
   MAX_INT32,
   MAX_UINT32,
+  KeyTable,
   argsObject,
+  argumentKeys,
   atMost,
   boolean,
   consistencyLevel,
@@ -26,13 +28,27 @@ import {
   typeError,
   oneOf,
   valueError,
+  knownKeys,
 } from '../input/check'
 import { className, propertyName } from '../input/names'
 import { SortClause, sortClauses } from '../input/sort'
 import { uuid } from '../input/uuid'
 import { nonEmptyVector, vectorOrMultiVector } from '../input/vectors'
 import { codecOf } from '../codecs/decode-object'
-import type { MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
+import type {
+  Bm25Args,
+  FetchObjectsArgs,
+  HybridArgs,
+  MetadataField,
+  NearObjectArgs,
+  NearVectorArgs,
+  QueryCommon,
+  ReturnProperty,
+  ReturnReference,
+  SearchGroupBy,
+  SearchOperator,
+  TargetCombination,
+} from './args'
 import type { PropertySelection, QueryInput, ReferenceSelection, Search, Targets } from './input'
 
 /** A checked value under construction: its members assignable. */
@@ -52,6 +68,71 @@ const METADATA: Readonly<Record<MetadataField, true>> = {
 }
 const METADATA_FIELDS: readonly string[] = Object.keys(METADATA)
 
+/** The keys every search takes. */
+const COMMON_KEYS: KeyTable<QueryCommon> = {
+  className: true,
+  where: true,
+  limit: true,
+  offset: true,
+  tenant: true,
+  consistencyLevel: true,
+  returnProperties: true,
+  returnReferences: true,
+  returnMetadata: true,
+  includeVector: true,
+  vectorFormat: true,
+  codec: true,
+  transport: true,
+  retry: true,
+  timeout: true,
+}
+
+/** The keys of each search, tied to its public arguments type. */
+export const SEARCH_KEYS = {
+  nearVector: argumentKeys<NearVectorArgs>('nearVector', {
+    ...COMMON_KEYS,
+    vector: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    distance: true,
+    certainty: true,
+    groupBy: true,
+  }),
+  nearObject: argumentKeys<NearObjectArgs>('nearObject', {
+    ...COMMON_KEYS,
+    id: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    distance: true,
+    certainty: true,
+    groupBy: true,
+  }),
+  bm25: argumentKeys<Bm25Args>('bm25', { ...COMMON_KEYS, query: true, queryProperties: true, searchOperator: true, autocut: true, groupBy: true }),
+  hybrid: argumentKeys<HybridArgs>('hybrid', {
+    ...COMMON_KEYS,
+    query: true,
+    alpha: true,
+    vector: true,
+    queryProperties: true,
+    bm25SearchOperator: true,
+    maxVectorDistance: true,
+    fusionType: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    groupBy: true,
+  }),
+  fetchObjects: argumentKeys<FetchObjectsArgs>('fetchObjects', { ...COMMON_KEYS, sort: true, after: true }),
+} as const
+
+const RETURN_PROPERTY_KEYS = argumentKeys<Exclude<ReturnProperty, string>>('returnProperties items', { name: true, properties: true })
+const RETURN_REFERENCE_KEYS = argumentKeys<ReturnReference>('returnReferences items', { linkOn: true, targetClassName: true, returnProperties: true })
+const GROUP_BY_KEYS = argumentKeys<SearchGroupBy>('groupBy', { property: true, numberOfGroups: true, objectsPerGroup: true })
+/** Both members of the union: `minimumOrTokensMatch` is refused for And/AndCross by the check itself. */
+const SEARCH_OPERATOR_KEYS = argumentKeys<Extract<SearchOperator, { readonly operator: 'Or' }>>('a search operator (searchOperator, bm25SearchOperator)', { operator: true, minimumOrTokensMatch: true })
+
 const DEFAULT_LIMIT = 10
 const DEFAULT_ALPHA = 0.75
 const QUERY_PROPERTY = /^[_A-Za-z][_0-9A-Za-z]*(\^\d+(\.\d+)?)?$/
@@ -65,6 +146,7 @@ const returnProperties = (argument: string, value: unknown): readonly PropertySe
     const at = `${argument}[${i}]`
     if (typeof item === 'string') return { name: propertyName(at, item) }
     const o = argsObject(at, item)
+    knownKeys(RETURN_PROPERTY_KEYS, o, at)
     return { name: propertyName(`${at}.name`, o['name']), nested: returnProperties(`${at}.properties`, o['properties']) }
   })
 }
@@ -74,6 +156,7 @@ const returnReferences = (argument: string, value: unknown): readonly ReferenceS
   return value.map((item: unknown, i): ReferenceSelection => {
     const at = `${argument}[${i}]`
     const o = argsObject(at, item)
+    knownKeys(RETURN_REFERENCE_KEYS, o, at)
     const target = optional(className, `${at}.targetClassName`, o['targetClassName'])
     return {
       linkOn: propertyName(`${at}.linkOn`, o['linkOn']),
@@ -120,6 +203,7 @@ const operatorName: (argument: string, value: unknown) => SearchOperator['operat
 
 const searchOperator = (argument: string, value: unknown): SearchOperator => {
   const o = argsObject(argument, value)
+  knownKeys(SEARCH_OPERATOR_KEYS, o, argument)
   const operator = operatorName(`${argument}.operator`, o['operator'])
   const minimum = optional(int32Count, `${argument}.minimumOrTokensMatch`, o['minimumOrTokensMatch'])
   if (operator === 'Or') return minimum === undefined ? { operator } : { operator, minimumOrTokensMatch: minimum }
@@ -150,6 +234,7 @@ const target = (a: Record<string, unknown>, search: Targeted): void => {
 
 const groupBy = (argument: string, value: unknown): SearchGroupBy => {
   const g = argsObject(argument, value)
+  knownKeys(GROUP_BY_KEYS, g, argument)
   return {
     property: propertyName(`${argument}.property`, g['property']),
     numberOfGroups: int32Count(`${argument}.numberOfGroups`, g['numberOfGroups']),
