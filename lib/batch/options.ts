@@ -6,7 +6,7 @@
 import { SchedulerLike, asyncScheduler } from 'rxjs'
 import { CallOptions, callOptions } from '../context/context'
 import type { OnProgress, Progress } from '../core/progress'
-import { ConsistencyLevel, argsObject, consistencyLevel, optional, positiveInteger, valueError } from '../input/check'
+import { ArgumentKeys, ConsistencyLevel, KeyTable, argsOf, consistencyLevel, optional, positiveInteger, valueError } from '../input/check'
 
 /**
  * Progress of a batch operation: the common {@link Progress} (`items` = `succeeded + failed`,
@@ -110,6 +110,21 @@ export interface ResolvedBatchOptions {
   readonly call: CallOptions
 }
 
+/** The options every batch takes (each batch's own table adds its own). */
+export const BATCH_OPTION_KEYS: KeyTable<BatchOptions> = {
+  batchSize: true,
+  concurrency: true,
+  maxBytes: true,
+  flushMs: true,
+  itemRetries: true,
+  consistencyLevel: true,
+  sourceHighWaterMark: true,
+  onProgress: true,
+  scheduler: true,
+  retry: true,
+  timeout: true,
+}
+
 const nonNegative = (argument: string, value: unknown): number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : valueError(argument, `'${argument}' must be an integer >= 0`)
 
@@ -119,8 +134,8 @@ const function_ = <F>(argument: string, value: unknown): F =>
 /**
  * Checks and resolves the options of a batch call; throws an ArgumentError.
  */
-export const resolveBatchOptions = (operation: string, options: unknown): ResolvedBatchOptions => {
-  const o = options === undefined ? {} : argsObject(`${operation} options`, options)
+export const resolveBatchOptions = (keys: ArgumentKeys, options: unknown): ResolvedBatchOptions => {
+  const o = options === undefined ? {} : argsOf(keys, options, `${keys.operation} options`)
   const highWaterMark = o['sourceHighWaterMark']
   return {
     batchSize: optional(positiveInteger, 'batchSize', o['batchSize']) ?? 100,

@@ -10,6 +10,8 @@ import * as E from 'fp-ts/Either'
 import { v4 as uuidv4 } from 'uuid'
 import { ArgumentError } from '../core/errors'
 import { checkInput } from '../core/operation'
+import { argumentKeys } from '../input/check'
+import type { NamedVectorsInput, VectorInput } from '../input/vectors'
 import { className } from '../input/names'
 import { canonicalUuid, uuid as checkUuid } from '../input/uuid'
 
@@ -23,6 +25,49 @@ export interface WellFormedObject {
   readonly uuid: string | undefined
   readonly vector: unknown
   readonly tenant: string | undefined
+}
+
+/**
+ * One object for `objects.batch`: the create shape, with the properties given inline.
+ *
+ * @example
+ * ```ts
+ * const item: BatchObject = { className: 'Article', dataObject: { title: 'x' }, vector: [0.1, 0.2] }
+ * ```
+ */
+export interface BatchObject {
+  readonly className: string
+  readonly dataObject: Readonly<Record<string, unknown>>
+  /** Written under this UUID; otherwise `uuidOf`, otherwise a random v4, assigned before sending. */
+  readonly uuid?: string
+  /** The object's vector; sent as float32 bytes over gRPC, as a JSON array over REST. */
+  readonly vector?: VectorInput
+  /**
+   * Named vectors (Weaviate 1.24+), by vector name: vectors, or multi-vectors (Weaviate 1.29+). On
+   * an older server the object fails with UnsupportedVersionError and is not sent.
+   */
+  readonly vectors?: NamedVectorsInput
+  /** Tenant of a multi-tenant class. */
+  readonly tenant?: string
+}
+
+/**
+ * The keys of a {@link BatchObject}: an item with another key is not well formed, and its checked
+ * path names the key.
+ */
+export const BATCH_OBJECT_KEYS = argumentKeys<BatchObject>('an object of objects.batch', {
+  className: true,
+  dataObject: true,
+  uuid: true,
+  vector: true,
+  vectors: true,
+  tenant: true,
+})
+
+/** Whether every key of `item` is one of an object's (one pass over its few keys: the import's hot path). */
+const onlyObjectKeys = (item: Readonly<Record<string, unknown>>): boolean => {
+  for (const key in item) if (BATCH_OBJECT_KEYS.table[key] !== true && item[key] !== undefined) return false
+  return true
 }
 
 /** At most this many class names are remembered as checked per call (imports write to a few). */
@@ -42,6 +87,7 @@ export const wellFormedObjects = (): ((item: unknown) => WellFormedObject | unde
     const data = item['dataObject']
     const rawClass = item['className']
     if (!isPlainRecord(data) || typeof rawClass !== 'string') return undefined
+    if (!onlyObjectKeys(item)) return undefined
     // A `toJSON` of its own is called with the key 'properties' inside the object: the checked path.
     if (typeof data['toJSON'] === 'function') return undefined
     // Named vectors take the checked path.

@@ -12,6 +12,7 @@ import type { TransportChoice } from './transport-choice'
 import type { GrpcEffect } from '../transport/grpc/pipeline'
 import type { HttpEffect } from '../transport/http/pipeline'
 import type { CallOptions, RetryOptions, TimeoutOptions } from '../transport/http/types'
+import { KeyTable, argumentKeys, knownKeys } from '../input/check'
 import { ObservableEither, flatMap } from '../core/observable-either'
 import { VersionSource } from './server-version'
 import { ServerVersion } from '../server/version'
@@ -36,11 +37,21 @@ export interface OperationContext {
 export const callOptions = (args: Record<string, unknown>): Pick<CallOptions, 'retry' | 'timeout'> => {
   const out: { retry?: Partial<RetryOptions> | false; timeout?: Partial<TimeoutOptions> } = {}
   const retry = args['retry']
+  if (typeof retry === 'object' && retry !== null) knownKeys(RETRY_KEYS, retry as Record<string, unknown>, 'retry')
   if (retry === false || (typeof retry === 'object' && retry !== null)) out.retry = retry
   const timeout = args['timeout']
-  if (typeof timeout === 'object' && timeout !== null) out.timeout = timeout
+  if (typeof timeout === 'object' && timeout !== null) {
+    knownKeys(TIMEOUT_KEYS, timeout as Record<string, unknown>, 'timeout')
+    out.timeout = timeout
+  }
   return out
 }
+
+/** The keys of the per-call options an operation takes as an argument of its own (`schema.*`, `tenants.*`). */
+export const CALL_KEYS: KeyTable<CallOptions> = { retry: true, timeout: true }
+
+const RETRY_KEYS = argumentKeys<RetryOptions>('retry', { attempts: true, baseDelayMs: true, maxDelayMs: true, maxRetryAfterMs: true, random: true })
+const TIMEOUT_KEYS = argumentKeys<TimeoutOptions>('timeout', { attemptMs: true, totalMs: true })
 
 /**
  * Runs `f` with the server version (read once per client). The first operation's `GET /v1/meta`

@@ -130,3 +130,48 @@ export const consistencyLevel = (argument: string, value: unknown): ConsistencyL
 
 /** Tenants and node names: every non-empty string; they travel percent-encoded in the query. */
 export const name = nonEmptyString
+
+/**
+ * The keys an argument object takes, one entry per key of its public type `A`: a key added to the
+ * type and not listed here (or listed and not in the type) fails to compile.
+ */
+export type KeyTable<A> = { readonly [K in keyof Required<A>]: true }
+
+/** The keys an operation reads, as {@link argsOf} checks them. */
+export interface ArgumentKeys {
+  /** The operation's name in messages: `nearVector`, `objects.batch options`, `objects[3]`. */
+  readonly operation: string
+  readonly table: Readonly<Record<string, true>>
+  /** The keys, for the message. */
+  readonly list: string
+}
+
+/** The keys of `table` for `operation` (made once per operation, at module load). */
+export const argumentKeys = <A>(operation: string, table: KeyTable<A>): ArgumentKeys => ({
+  operation,
+  table: Object.assign(Object.create(null) as Record<string, true>, table),
+  list: Object.keys(table).join(', '),
+})
+
+/**
+ * Throws the ArgumentValueError of the first key of `a` that `keys` does not list (a key whose
+ * value is `undefined` counts as not given, as everywhere else).
+ */
+export const knownKeys = (keys: ArgumentKeys, a: Readonly<Record<string, unknown>>, at?: string): void => {
+  for (const key in a) {
+    if (keys.table[key] !== true && Object.prototype.hasOwnProperty.call(a, key) && a[key] !== undefined) {
+      const argument = at === undefined ? key : `${at}.${key}`
+      valueError(argument, `'${argument}' is not an argument of ${keys.operation}; it takes ${keys.list}`)
+    }
+  }
+}
+
+/**
+ * The operation's argument object, with no key the operation does not read. `label` names the
+ * object when it is none (default: the operation's name).
+ */
+export const argsOf = (keys: ArgumentKeys, args: unknown, label: string = keys.operation): Record<string, unknown> => {
+  const a = argsObject(label, args)
+  knownKeys(keys, a)
+  return a
+}

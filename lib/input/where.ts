@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import * as t from 'io-ts'
+import { valueError } from './check'
 
 /**
  * Operators of a leaf filter.
@@ -143,3 +144,31 @@ export const WhereCodec: t.Type<Where, Where> = t.recursion('Where', () =>
     ),
   ]),
 )
+
+/** The path of the first node of `value` that is neither a leaf nor a branch, from `at`; `undefined` when `value` is a filter. */
+const firstInvalid = (value: unknown, at: string): string | undefined => {
+  if (WhereCodec.is(value)) return undefined
+  const operands: unknown = typeof value === 'object' && value !== null ? (value as { readonly operands?: unknown }).operands : undefined
+  if (Array.isArray(operands) && operands.length > 0) {
+    for (let i = 0; i < operands.length; i++) {
+      const inner = firstInvalid(operands[i], `${at}.operands[${i}]`)
+      if (inner !== undefined) return inner
+    }
+  }
+  return at
+}
+
+/**
+ * The check of a `where` argument (a search's, an aggregate's, a stream's, `objects.deleteMany`'s):
+ * the filter, or an ArgumentValueError that states the rule and, in a nested filter, names the
+ * first operand that breaks it.
+ */
+export const whereFilter = (argument: string, value: unknown): Where => {
+  const decoded = WhereCodec.decode(value)
+  if (decoded._tag === 'Right') return decoded.right
+  const at = firstInvalid(value, argument) ?? argument
+  return valueError(
+    argument,
+    `'${argument}' is not a valid where filter (a leaf with a path and exactly one value, or And/Or with operands)${at === argument ? '' : `: '${at}' is neither`}`,
+  )
+}

@@ -8,6 +8,7 @@ import { CallOptions } from '../context/context'
 import { ArgumentValueError } from '../core/errors'
 import {
   ConsistencyLevel,
+  argumentKeys,
   boolean,
   consistencyLevel,
   name,
@@ -215,6 +216,62 @@ export interface ValidateArgs extends CallOptions {
    */
   readonly vectors?: NamedVectorsInput
 }
+
+const CALL = { retry: true, timeout: true } as const
+
+/** The keys of each object operation, tied to its public arguments type. */
+export const OBJECT_KEYS = {
+  create: argumentKeys<CreateArgs>('create', {
+    dataObject: true,
+    className: true,
+    uuid: true,
+    vector: true,
+    vectors: true,
+    consistencyLevel: true,
+    tenant: true,
+    idempotent: true,
+    ...CALL,
+  }),
+  getById: argumentKeys<GetByIdArgs>('getById', {
+    uuid: true,
+    className: true,
+    additionalProperties: true,
+    withVector: true,
+    nodeName: true,
+    consistencyLevel: true,
+    tenant: true,
+    codec: true,
+    ...CALL,
+  }),
+  list: argumentKeys<ListArgs>('list', {
+    className: true,
+    additionalProperties: true,
+    withVector: true,
+    nodeName: true,
+    consistencyLevel: true,
+    limit: true,
+    after: true,
+    offset: true,
+    sort: true,
+    tenant: true,
+    codec: true,
+    ...CALL,
+  }),
+  exists: argumentKeys<AddressArgs>('exists', { uuid: true, className: true, consistencyLevel: true, tenant: true, ...CALL }),
+  delete: argumentKeys<AddressArgs>('delete', { uuid: true, className: true, consistencyLevel: true, tenant: true, ...CALL }),
+  replace: argumentKeys<WriteArgs>('replace', { dataObject: true, className: true, uuid: true, vector: true, vectors: true, consistencyLevel: true, tenant: true, ...CALL }),
+  update: argumentKeys<WriteArgs>('update', { dataObject: true, className: true, uuid: true, vector: true, vectors: true, consistencyLevel: true, tenant: true, ...CALL }),
+  validate: argumentKeys<ValidateArgs>('validate', { dataObject: true, className: true, uuid: true, vector: true, vectors: true, ...CALL }),
+} as const
+
+/**
+ * The keys of `objects.get`: a read of one object (`uuid` given) takes getById's, a list list's,
+ * each under the name `get`.
+ */
+export const GET_KEYS = {
+  byId: { ...OBJECT_KEYS.getById, operation: 'get (with uuid)' },
+  list: { ...OBJECT_KEYS.list, operation: 'get (without uuid)' },
+} as const
 
 /** Checked fields of a read (getById/list). */
 export interface ReadFields {

@@ -14,11 +14,13 @@
 import * as E from 'fp-ts/Either'
 import { Observable, finalize, map, mergeMap, of } from 'rxjs'
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid'
-import { BatchOptions, ResolvedBatchOptions, resolveBatchOptions } from '../batch/options'
+import { BATCH_OPTION_KEYS, BatchOptions, ResolvedBatchOptions, resolveBatchOptions } from '../batch/options'
 import { Serialised, runBatch } from '../batch/run-batch'
 import { Prepared } from '../batch/sink'
 import { BatchSource, isBatchSource } from '../batch/source'
-import { WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-formed-object'
+import { BATCH_OBJECT_KEYS, BatchObject, WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-formed-object'
+
+export type { BatchObject } from '../batch/well-formed-object'
 import { OperationContext } from '../context/context'
 import { operation } from '../core/operation'
 import { ArgumentError, BatchObjectError, UnsupportedVersionError, WeaviateError } from '../core/errors'
@@ -29,38 +31,14 @@ import { batchStreamSender } from '../batch/grpc/batch-stream'
 import { streamRequestsInFlight } from '../batch/grpc/batch-stream-framing'
 import { withBatchObjectsFallback } from '../batch/grpc/batch-stream-fallback'
 import { TransportMode, transportMode } from '../input/transport-mode'
-import { argsObject, name, optional, typeError } from '../input/check'
+import { argsObject, argumentKeys, knownKeys, name, optional, typeError } from '../input/check'
 import { checkInput } from '../core/operation'
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
-import { NamedVectorsInput, VectorInput, namedVectors, vector } from '../input/vectors'
+import { namedVectors, vector } from '../input/vectors'
 import { ObservableEither } from '../core/observable-either'
 import { ServerVersion, requireFeature } from '../server/version'
 import { ifVectorsWritable } from '../input/vector-writes'
-
-/**
- * One object for `objects.batch`: the create shape, with the properties given inline.
- *
- * @example
- * ```ts
- * const item: BatchObject = { className: 'Article', dataObject: { title: 'x' }, vector: [0.1, 0.2] }
- * ```
- */
-export interface BatchObject {
-  readonly className: string
-  readonly dataObject: Readonly<Record<string, unknown>>
-  /** Written under this UUID; otherwise `uuidOf`, otherwise a random v4, assigned before sending. */
-  readonly uuid?: string
-  /** The object's vector; sent as float32 bytes over gRPC, as a JSON array over REST. */
-  readonly vector?: VectorInput
-  /**
-   * Named vectors (Weaviate 1.24+), by vector name: vectors, or multi-vectors (Weaviate 1.29+). On
-   * an older server the object fails with UnsupportedVersionError and is not sent.
-   */
-  readonly vectors?: NamedVectorsInput
-  /** Tenant of a multi-tenant class. */
-  readonly tenant?: string
-}
 
 /**
  * Options of `objects.batch`.
@@ -111,6 +89,8 @@ export interface BatchWritten {
  */
 export const uuidFromKey = (namespace: string, key: string): string => uuidv5(key, checkUuid('namespace', namespace))
 
+const OBJECT_BATCH_KEYS = argumentKeys<ObjectBatchOptions>('objects.batch', { ...BATCH_OPTION_KEYS, uuidOf: true, transport: true, grpcMethod: true })
+
 interface Payload extends Serialised {
   readonly uuid: string
   readonly className: string
@@ -129,6 +109,7 @@ const preparedChecked = (
   const checked = checkInput(() => {
     const at = `objects[${index}]`
     const a = argsObject(at, item)
+    knownKeys(BATCH_OBJECT_KEYS, a, at)
     const data = a['dataObject']
     if (typeof data !== 'object' || data === null || Array.isArray(data)) typeError(`${at}.dataObject`, 'object', data)
     const klass = className(`${at}.className`, a['className'])
@@ -212,7 +193,7 @@ export const batchObjects =
     operation(
       () => {
         if (!isBatchSource(source)) typeError('source', 'Observable | AsyncIterable | Iterable', source)
-        const resolved = resolveBatchOptions('objects.batch', options)
+        const resolved = resolveBatchOptions(OBJECT_BATCH_KEYS, options)
         const uuidOf = options?.uuidOf
         if (uuidOf !== undefined && typeof uuidOf !== 'function') typeError('uuidOf', 'function', uuidOf)
         return {

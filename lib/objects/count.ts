@@ -9,7 +9,7 @@
 import { CallOptions, OperationContext, callOptions } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
-import { argsObject, optional } from '../input/check'
+import { argsOf, argumentKeys, optional } from '../input/check'
 import { className } from '../input/names'
 import { TransportMode, transportMode } from '../input/transport-mode'
 import { ObservableEither, map } from '../core/observable-either'
@@ -35,6 +35,17 @@ export interface CountArgs extends CallOptions {
   readonly transport?: TransportMode
 }
 
+const COUNT_KEYS = argumentKeys<CountArgs>('count', { className: true, tenant: true, transport: true, retry: true, timeout: true })
+
+/** Checked input of count: an aggregate without a filter, named for a refused GraphQL. */
+interface CountInput {
+  readonly className: string
+  readonly tenant?: string
+  readonly transport?: TransportMode
+  readonly call: CallOptions
+  readonly operation: 'objects.count'
+}
+
 /**
  * Counts the objects of a class, or of one of its tenants.
  */
@@ -43,16 +54,17 @@ export const count =
   (args: CountArgs): ObservableEither<WeaviateError, number> =>
     operation(
       () => {
-        const a = argsObject('count', args)
+        const a = argsOf(COUNT_KEYS, args)
         const tenant = optional(tenantName, 'tenant', a['tenant'])
         const transport = transportMode('transport', a['transport'])
-        return {
+        const input: CountInput = {
           className: className('className', a['className']),
           ...(tenant === undefined ? {} : { tenant }),
           ...(transport === undefined ? {} : { transport }),
           call: callOptions(a),
           operation: 'objects.count',
         }
+        return input
       },
       (input) => runAggregate(ctx, input).pipe(map((result) => ('count' in result ? result.count : 0))),
     )

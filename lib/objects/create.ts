@@ -10,10 +10,10 @@ import { decode } from '../codecs/decode'
 import { OperationContext, callOptions } from '../context/context'
 import { operation } from '../core/operation'
 import { AlreadyExistsError, WeaviateError } from '../core/errors'
-import { argsObject, boolean, optional } from '../input/check'
+import { argsOf, boolean, optional } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../core/observable-either'
-import { CreateArgs, writeFields } from './args'
+import { CreateArgs, writeFields, OBJECT_KEYS } from './args'
 import { loadProperties } from './load-properties'
 import { whenVectorsWritable } from './vector-writes'
 
@@ -31,7 +31,7 @@ export const create =
   (args: CreateArgs): ObservableEither<WeaviateError, string> =>
     operation(
       () => {
-        const a = argsObject('create', args)
+        const a = argsOf(OBJECT_KEYS.create, args)
         return {
           ...writeFields(a),
           uuid: optional(uuid, 'uuid', a['uuid']),

@@ -12,9 +12,8 @@ import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext, callOptions } from '../context/context'
 import { operation } from '../core/operation'
 import { BatchObjectError, WeaviateError } from '../core/errors'
-import { Where, WhereCodec } from '../input/where'
-import { report } from '../codecs/decode'
-import { ConsistencyLevel, argsObject, boolean, consistencyLevel, name, optional, oneOf, valueError } from '../input/check'
+import { Where, whereFilter } from '../input/where'
+import { ConsistencyLevel, argsOf, argumentKeys, boolean, consistencyLevel, name, optional, oneOf, valueError } from '../input/check'
 import { className } from '../input/names'
 import { ObservableEither } from '../core/observable-either'
 import { OnProgress, progressMeter } from '../core/progress'
@@ -97,9 +96,28 @@ interface Round {
   readonly before: { readonly matches: number; readonly deleted: number; readonly failed: number }
 }
 
-const where = (argument: string, value: unknown): Where => {
-  const decoded = WhereCodec.decode(value)
-  return E.isRight(decoded) ? structuredClone(decoded.right) : valueError(argument, `'${argument}' is not a valid filter: ${report(decoded.left).join('; ')}`)
+const DELETE_MANY_KEYS = argumentKeys<DeleteManyArgs>('deleteMany', {
+  className: true,
+  where: true,
+  dryRun: true,
+  output: true,
+  consistencyLevel: true,
+  tenant: true,
+  onProgress: true,
+  retry: true,
+  timeout: true,
+})
+
+/** Checked input of deleteMany. */
+interface DeleteManyInput {
+  readonly className: string
+  readonly where: Where
+  readonly dryRun: boolean
+  readonly output: 'minimal' | 'verbose'
+  readonly consistencyLevel: ConsistencyLevel | undefined
+  readonly tenant: string | undefined
+  readonly onProgress: OnProgress | undefined
+  readonly call: CallOptions
 }
 
 const callback = (argument: string, value: unknown): OnProgress =>
@@ -119,10 +137,11 @@ export const deleteMany =
   (args: DeleteManyArgs): ObservableEither<WeaviateError, DeleteManyProgress> =>
     operation(
       () => {
-        const a = argsObject('deleteMany', args)
-        return {
+        const a = argsOf(DELETE_MANY_KEYS, args)
+        const input: DeleteManyInput = {
           className: className('className', a['className']),
-          where: where('where', a['where']),
+          // A copy: a later change to the caller's filter cannot change a later round.
+          where: structuredClone(whereFilter('where', a['where'])),
           dryRun: optional(boolean, 'dryRun', a['dryRun']) ?? false,
           output: optional(output, 'output', a['output']) ?? 'minimal',
           consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),
@@ -130,6 +149,7 @@ export const deleteMany =
           onProgress: optional(callback, 'onProgress', a['onProgress']),
           call: callOptions(a),
         }
+        return input
       },
       (input) => {
         let failures = 0

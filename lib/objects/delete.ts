@@ -8,10 +8,10 @@ import * as E from 'fp-ts/Either'
 import { OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
-import { argsObject } from '../input/check'
+import { argsOf } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
 import { routesFor } from '../server/routes'
-import { AddressArgs, addressFields } from './args'
+import { AddressArgs, addressFields, OBJECT_KEYS } from './args'
 
 /**
  * Deletes an object. Deleting an object that is not there is `right(undefined)` on every server
@@ -23,7 +23,7 @@ export const deleteObject =
   (args: AddressArgs): ObservableEither<WeaviateError, void> =>
     operation(
       () => {
-        const a = argsObject('delete', args)
+        const a = argsOf(OBJECT_KEYS.delete, args)
         return { ...addressFields(a), call: callOptions(a) }
       },
       (input) =>

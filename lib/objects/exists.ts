@@ -7,10 +7,10 @@ import * as E from 'fp-ts/Either'
 import { OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
-import { argsObject } from '../input/check'
+import { argsOf } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
 import { routesFor } from '../server/routes'
-import { AddressArgs, addressFields } from './args'
+import { AddressArgs, addressFields, OBJECT_KEYS } from './args'
 
 /**
  * Tells whether an object exists.
@@ -20,7 +20,7 @@ export const exists =
   (args: AddressArgs): ObservableEither<WeaviateError, boolean> =>
     operation(
       () => {
-        const a = argsObject('exists', args)
+        const a = argsOf(OBJECT_KEYS.exists, args)
         return { ...addressFields(a), call: callOptions(a) }
       },
       (input) =>

@@ -4,20 +4,27 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { OperationContext, callOptions, withVersion } from '../context/context'
+import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
-import { argsObject } from '../input/check'
+import { argsOf } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither } from '../core/observable-either'
 import { WeaviateObject } from '../codecs/object'
 import { routesFor } from '../server/routes'
-import { GetByIdArgs, readFields } from './args'
+import { GetByIdArgs, OBJECT_KEYS, ReadFields, readFields } from './args'
 import { codecOf } from '../codecs/decode-object'
 import { AnyProperties, PropertiesCodec, decodeObject } from '../codecs/decode-object'
 
 /** Checked input of getById. */
-export const getByIdInput = <P>(a: Record<string, unknown>) => ({
+export interface GetByIdInput<P> extends ReadFields {
+  readonly uuid: string
+  readonly codec: PropertiesCodec<P> | undefined
+  readonly call: CallOptions
+}
+
+/** Checks the arguments of getById. */
+export const getByIdInput = <P>(a: Record<string, unknown>): GetByIdInput<P> => ({
   ...readFields(a),
   uuid: uuid('uuid', a['uuid']),
   codec: codecOf<P>(a),
@@ -27,7 +34,7 @@ export const getByIdInput = <P>(a: Record<string, unknown>) => ({
 /** Runs a checked getById. */
 export const runGetById = <P>(
   ctx: OperationContext,
-  input: ReturnType<typeof getByIdInput<P>>,
+  input: GetByIdInput<P>,
 ): ObservableEither<WeaviateError, WeaviateObject<P> | null> =>
   withVersion(ctx, input.call, (version) =>
     ctx.http.run(
@@ -56,4 +63,4 @@ export const runGetById = <P>(
 export const getById =
   (ctx: OperationContext) =>
   <P = Record<string, unknown>>(args: GetByIdArgs<P>): ObservableEither<WeaviateError, WeaviateObject<P> | null> =>
-    operation(() => getByIdInput<P>(argsObject('getById', args)), (input) => runGetById(ctx, input))
+    operation(() => getByIdInput<P>(argsOf(OBJECT_KEYS.getById, args)), (input) => runGetById(ctx, input))

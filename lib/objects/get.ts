@@ -8,9 +8,9 @@ import { WeaviateObject } from '../codecs/object'
 import { OperationContext } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
-import { argsObject } from '../input/check'
+import { argsObject, argsOf } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
-import { GetArgs, GetByIdArgs, ListArgs } from './args'
+import { GET_KEYS, GetArgs, GetByIdArgs, ListArgs } from './args'
 import { getByIdInput, runGetById } from './get-by-id'
 import { listInput, runList } from './list'
 
@@ -45,8 +45,8 @@ export const get = (ctx: OperationContext): Get =>
       () => {
         const a = argsObject('get', args)
         return a['uuid'] === undefined || a['uuid'] === null
-          ? { single: false as const, list: listInput<P>(a) }
-          : { single: true as const, byId: getByIdInput<P>(a) }
+          ? { single: false as const, list: listInput<P>(argsOf(GET_KEYS.list, a)) }
+          : { single: true as const, byId: getByIdInput<P>(argsOf(GET_KEYS.byId, a)) }
       },
       (input): ObservableEither<WeaviateError, WeaviateObject<P> | null | Array<WeaviateObject<P>>> =>
         input.single ? runGetById(ctx, input.byId) : runList(ctx, input.list),

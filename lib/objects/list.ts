@@ -9,16 +9,16 @@ import { of } from 'rxjs'
 import { decode } from '../codecs/decode'
 import { ListResponse } from '../codecs/list'
 import { WeaviateObject } from '../codecs/object'
-import { OperationContext, callOptions, withVersion } from '../context/context'
+import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { ArgumentValueError, DecodeError, WeaviateError } from '../core/errors'
-import { argsObject, nonNegativeInteger, optional, positiveInteger } from '../input/check'
-import { sort } from '../input/sort'
+import { argsOf, nonNegativeInteger, optional, positiveInteger } from '../input/check'
+import { EncodedSort, sort } from '../input/sort'
 import { uuid } from '../input/uuid'
 import { ObservableEither } from '../core/observable-either'
 import { routesFor } from '../server/routes'
 import { requireFeature } from '../server/version'
-import { ListArgs, readFields } from './args'
+import { ListArgs, OBJECT_KEYS, ReadFields, readFields } from './args'
 import { codecOf } from '../codecs/decode-object'
 import { AnyProperties, PropertiesCodec, decodeObject } from '../codecs/decode-object'
 
@@ -26,8 +26,18 @@ import { AnyProperties, PropertiesCodec, decodeObject } from '../codecs/decode-o
 export const DEFAULT_LIMIT = 100
 
 /** Checked input of list. */
-export const listInput = <P>(a: Record<string, unknown>) => {
-  const input = {
+export interface ListInput<P> extends ReadFields {
+  readonly limit: number | undefined
+  readonly offset: number | undefined
+  readonly after: string | undefined
+  readonly sort: EncodedSort | undefined
+  readonly codec: PropertiesCodec<P> | undefined
+  readonly call: CallOptions
+}
+
+/** Checks the arguments of list. */
+export const listInput = <P>(a: Record<string, unknown>): ListInput<P> => {
+  const input: ListInput<P> = {
     ...readFields(a),
     limit: optional(positiveInteger, 'limit', a['limit']),
     offset: optional(nonNegativeInteger, 'offset', a['offset']),
@@ -82,7 +92,7 @@ export type MissingClass = 'empty' | 'retry'
 /** Runs a checked list. */
 export const runList = <P>(
   ctx: OperationContext,
-  input: ReturnType<typeof listInput<P>>,
+  input: ListInput<P>,
   missingClass: MissingClass = 'empty',
 ): ObservableEither<WeaviateError, Array<WeaviateObject<P>>> =>
   withVersion(ctx, input.call, (version) => {
@@ -144,4 +154,4 @@ export const afterCursor = <A extends { readonly id: string }>(page: A[], after:
 export const list =
   (ctx: OperationContext) =>
   <P = Record<string, unknown>>(args: ListArgs<P>): ObservableEither<WeaviateError, Array<WeaviateObject<P>>> =>
-    operation(() => listInput<P>(argsObject('list', args)), (input) => runList(ctx, input))
+    operation(() => listInput<P>(argsOf(OBJECT_KEYS.list, args)), (input) => runList(ctx, input))

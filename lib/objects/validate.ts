@@ -11,10 +11,10 @@ import { OperationContext, callOptions } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { errorMessages } from '../transport/http/classify'
-import { argsObject, optional } from '../input/check'
+import { argsOf, optional } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../core/observable-either'
-import { ValidateArgs, writeFields } from './args'
+import { ValidateArgs, writeFields, OBJECT_KEYS } from './args'
 import { loadProperties } from './load-properties'
 import { whenVectorsWritable } from './vector-writes'
 
@@ -39,7 +39,7 @@ export const validate =
   (args: ValidateArgs): ObservableEither<WeaviateError, ValidationResult> =>
     operation(
       () => {
-        const a = argsObject('validate', args)
+        const a = argsOf(OBJECT_KEYS.validate, args)
         const { consistencyLevel: _c, tenant: _t, ...fields } = writeFields(a)
         return { ...fields, uuid: optional(uuid, 'uuid', a['uuid']), call: callOptions(a) }
       },

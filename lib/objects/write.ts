@@ -10,11 +10,11 @@ import { of } from 'rxjs'
 import { OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
-import { argsObject } from '../input/check'
+import { argsOf } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../core/observable-either'
 import { routesFor } from '../server/routes'
-import { WriteArgs, writeFields } from './args'
+import { WriteArgs, writeFields, OBJECT_KEYS } from './args'
 import { loadProperties } from './load-properties'
 import { vectorsWritable } from '../input/vector-writes'
 
@@ -29,7 +29,7 @@ const write =
   (args: WriteArgs): ObservableEither<WeaviateError, void> =>
     operation(
       () => {
-        const a = argsObject(kind, args)
+        const a = argsOf(OBJECT_KEYS[kind], args)
         return { ...writeFields(a), uuid: uuid('uuid', a['uuid']), call: callOptions(a) }
       },
       (input) =>

@@ -5,11 +5,10 @@
  * @packageDocumentation
  */
 import { CallOptions, callOptions } from '../context/context'
-import { Where } from '../input/where'
+import { Where, whereFilter } from '../input/where'
 import { TransportMode, transportMode } from '../input/transport-mode'
-import { MAX_UINT32, argsObject, atMost, name, optional, positiveInteger } from '../input/check'
+import { MAX_UINT32, argsObject, argumentKeys, atMost, knownKeys, name, optional, positiveInteger } from '../input/check'
 import { className, propertyName } from '../input/names'
-import { whereInput } from './args'
 
 /**
  * Counting per value of a property: the `limit` largest groups (default 100, always sent).
@@ -71,8 +70,14 @@ const DEFAULT_GROUPS = 100
 /** How many groups an aggregation asks for (uint32 on the wire). */
 const groupLimit = atMost(MAX_UINT32, positiveInteger)
 
+/** The keys `query.aggregate` takes. */
+export const AGGREGATE_KEYS = argumentKeys<AggregateArgs>('aggregate', { className: true, where: true, tenant: true, groupBy: true, transport: true, retry: true, timeout: true })
+
+const GROUP_BY_KEYS = argumentKeys<CountGroupBy>('groupBy', { property: true, limit: true })
+
 const groupBy = (argument: string, value: unknown): { readonly property: string; readonly limit: number } => {
   const g = argsObject(argument, value)
+  knownKeys(GROUP_BY_KEYS, g, argument)
   return { property: propertyName(`${argument}.property`, g['property']), limit: optional(groupLimit, `${argument}.limit`, g['limit']) ?? DEFAULT_GROUPS }
 }
 
@@ -80,7 +85,7 @@ const groupBy = (argument: string, value: unknown): { readonly property: string;
  * Checks the arguments of an aggregate.
  */
 export const aggregateInput = (a: Record<string, unknown>): AggregateInput => {
-  const where = optional(whereInput, 'where', a['where'])
+  const where = optional(whereFilter, 'where', a['where'])
   const tenant = optional(name, 'tenant', a['tenant'])
   const group = optional(groupBy, 'groupBy', a['groupBy'])
   const transport = transportMode('transport', a['transport'])

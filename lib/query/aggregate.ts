@@ -13,11 +13,11 @@ import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { aggregateCount, aggregateGroups, aggregateRequest } from './grpc/aggregate-request'
 import { METHODS } from '../transport/grpc/methods'
-import { argsObject } from '../input/check'
+import { argsOf } from '../input/check'
 import { ObservableEither, flatMap, map } from '../core/observable-either'
 import { getClass } from '../schema/get-class'
 import { Feature, supports } from '../server/version'
-import { AggregateArgs, AggregateInput, CountGroup, CountGroupBy, aggregateInput } from './aggregate-args'
+import { AGGREGATE_KEYS, AggregateArgs, AggregateInput, CountGroup, CountGroupBy, aggregateInput } from './aggregate-args'
 import { aggregateCountOf, aggregateGroupsOf, aggregateQuery } from './graphql/build-aggregate'
 import { graphqlReason, runGraphql } from './graphql/request'
 import { supportsAll, whereFeatures } from './requirements'
@@ -96,6 +96,6 @@ export const runAggregate = (ctx: OperationContext, input: NamedAggregate): Obse
 export const aggregateOperation = (ctx: OperationContext): Aggregate =>
   ((args: AggregateArgs): ObservableEither<WeaviateError, AggregateResult> =>
     operation(
-      () => ({ ...aggregateInput(argsObject('aggregate', args)), operation: 'query.aggregate' }),
+      () => ({ ...aggregateInput(argsOf(AGGREGATE_KEYS, args)), operation: 'query.aggregate' }),
       (input) => runAggregate(ctx, input),
     )) as Aggregate

@@ -11,7 +11,7 @@ import type { RawSearchResult } from './result'
 import type { VectorFormat, VectorOf } from '../input/vector-format'
 import type { JsonValue } from '../codecs/value-json'
 import { AnyProperties, PropertiesCodec, decodeProperties } from '../codecs/decode-object'
-import type { QueryInput } from './args'
+import type { QueryInput } from './input'
 import type { SearchGroup, SearchObject, SearchResult } from './result'
 
 type RawObject = SearchObject<Record<string, JsonValue>, VectorOf<VectorFormat>>

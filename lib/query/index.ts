@@ -12,21 +12,11 @@ import { OperationContext } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import type { VectorFormat, VectorOf } from '../input/vector-format'
-import { argsObject } from '../input/check'
+import { ArgumentKeys, argsOf } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
-import {
-  Bm25Args,
-  FetchObjectsArgs,
-  HybridArgs,
-  NearObjectArgs,
-  NearVectorArgs,
-  QueryInput,
-  bm25Input,
-  fetchObjectsInput,
-  hybridInput,
-  nearObjectInput,
-  nearVectorInput,
-} from './args'
+import type { Bm25Args, FetchObjectsArgs, HybridArgs, NearObjectArgs, NearVectorArgs } from './args'
+import type { QueryInput } from './input'
+import { SEARCH_KEYS, bm25Input, fetchObjectsInput, hybridInput, nearObjectInput, nearVectorInput } from './check'
 import { Aggregate, aggregateOperation } from './aggregate'
 import { SearchResult } from './result'
 import { runQuery } from './run'
@@ -64,19 +54,29 @@ export interface QueryApi {
   readonly aggregate: Aggregate
 }
 
-const search =
-  (ctx: OperationContext, name: string, check: (a: Record<string, unknown>) => QueryInput<unknown>) =>
-  <P, V>(args: unknown): ObservableEither<WeaviateError, SearchResult<P, V>> =>
-    operation(() => check(argsObject(name, args)) as QueryInput<P>, (input) => runQuery<P, V>(ctx, input))
+/**
+ * One search: its arguments checked (no key the search does not take, then `check`), run on
+ * subscription. `P` is the caller's properties type, `V` the vectors' by `vectorFormat`.
+ */
+const search = <P, V>(
+  ctx: OperationContext,
+  keys: ArgumentKeys,
+  check: <Q>(a: Record<string, unknown>) => QueryInput<Q>,
+  args: unknown,
+): ObservableEither<WeaviateError, SearchResult<P, V>> =>
+  operation(
+    () => check<P>(argsOf(keys, args)),
+    (input) => runQuery<P, V>(ctx, input),
+  )
 
 /**
  * The query API of a client.
  */
 export const queryApi = (ctx: OperationContext): QueryApi => ({
-  nearVector: search(ctx, 'nearVector', nearVectorInput),
-  nearObject: search(ctx, 'nearObject', nearObjectInput),
-  bm25: search(ctx, 'bm25', bm25Input),
-  hybrid: search(ctx, 'hybrid', hybridInput),
-  fetchObjects: search(ctx, 'fetchObjects', fetchObjectsInput),
+  nearVector: (args) => search(ctx, SEARCH_KEYS.nearVector, nearVectorInput, args),
+  nearObject: (args) => search(ctx, SEARCH_KEYS.nearObject, nearObjectInput, args),
+  bm25: (args) => search(ctx, SEARCH_KEYS.bm25, bm25Input, args),
+  hybrid: (args) => search(ctx, SEARCH_KEYS.hybrid, hybridInput, args),
+  fetchObjects: (args) => search(ctx, SEARCH_KEYS.fetchObjects, fetchObjectsInput, args),
   aggregate: aggregateOperation(ctx),
 })

@@ -9,7 +9,8 @@ import { UnsupportedVersionError } from '../core/errors'
 import { Where } from '../input/where'
 import { isMultiVector } from '../input/vectors'
 import { Feature, ServerVersion, requireFeature } from '../server/version'
-import { QueryInput, SearchOperator, Targets } from './args'
+import type { SearchOperator } from './args'
+import type { QueryInput, Targets } from './input'
 
 /**
  * The features a where filter's operators need.

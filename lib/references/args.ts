@@ -5,7 +5,7 @@
  */
 import { CallOptions, callOptions } from '../context/context'
 import { ArgumentValueError } from '../core/errors'
-import { ConsistencyLevel, argsObject, consistencyLevel, name, optional, typeError } from '../input/check'
+import { ConsistencyLevel, KeyTable, argsOf, argumentKeys, consistencyLevel, name, optional, typeError } from '../input/check'
 import { className, propertyName } from '../input/names'
 import { uuid } from '../input/uuid'
 
@@ -61,8 +61,48 @@ export interface Target {
   readonly className: string | undefined
 }
 
+const REFERENCE_KEYS: KeyTable<ReferenceArgs> = {
+  fromUuid: true,
+  fromPropertyName: true,
+  toUuid: true,
+  fromClassName: true,
+  toClassName: true,
+  consistencyLevel: true,
+  tenant: true,
+  retry: true,
+  timeout: true,
+}
+
+/** The keys of each reference operation, tied to its public arguments type. */
+export const REFERENCES_KEYS = {
+  add: argumentKeys<ReferenceArgs>('references.add', REFERENCE_KEYS),
+  delete: argumentKeys<ReferenceArgs>('references.delete', REFERENCE_KEYS),
+  replace: argumentKeys<ReplaceReferencesArgs>('references.replace', {
+    fromUuid: true,
+    fromPropertyName: true,
+    toUuids: true,
+    fromClassName: true,
+    toClassNames: true,
+    consistencyLevel: true,
+    tenant: true,
+    retry: true,
+    timeout: true,
+  }),
+} as const
+
+/** The checked input of a reference operation: the source, its targets, the query. */
+export interface ReferenceInput {
+  readonly fromUuid: string
+  readonly fromPropertyName: string
+  readonly fromClassName: string | undefined
+  readonly consistencyLevel: ConsistencyLevel | undefined
+  readonly tenant: string | undefined
+  readonly call: CallOptions
+  readonly targets: readonly Target[]
+}
+
 /** The checked source side and query of every reference operation. */
-export const sourceFields = (a: Record<string, unknown>) => ({
+export const sourceFields = (a: Record<string, unknown>): Omit<ReferenceInput, 'targets'> => ({
   fromUuid: uuid('fromUuid', a['fromUuid']),
   fromPropertyName: propertyName('fromPropertyName', a['fromPropertyName']),
   fromClassName: optional(className, 'fromClassName', a['fromClassName']),
@@ -72,8 +112,8 @@ export const sourceFields = (a: Record<string, unknown>) => ({
 })
 
 /** Checks add/delete arguments. */
-export const singleInput = (operation: string, args: unknown) => {
-  const a = argsObject(operation, args)
+export const singleInput = (operation: 'add' | 'delete', args: unknown): ReferenceInput => {
+  const a = argsOf(REFERENCES_KEYS[operation], args, operation)
   const target: Target = {
     uuid: uuid('toUuid', a['toUuid']),
     className: optional(className, 'toClassName', a['toClassName']),
@@ -82,8 +122,8 @@ export const singleInput = (operation: string, args: unknown) => {
 }
 
 /** Checks replace arguments: `toUuids` and `toClassNames` pair up into targets. */
-export const replaceInput = (args: unknown) => {
-  const a = argsObject('replace', args)
+export const replaceInput = (args: unknown): ReferenceInput => {
+  const a = argsOf(REFERENCES_KEYS.replace, args, 'replace')
   const rawUuids = a['toUuids']
   const uuids =
     typeof rawUuids === 'string'

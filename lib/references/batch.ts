@@ -7,14 +7,14 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { BatchOptions, resolveBatchOptions } from '../batch/options'
+import { BATCH_OPTION_KEYS, BatchOptions, resolveBatchOptions } from '../batch/options'
 import { Serialised, runBatch } from '../batch/run-batch'
 import { Prepared } from '../batch/sink'
 import { BatchSource, isBatchSource } from '../batch/source'
 import { OperationContext, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { ArgumentError, BatchReferenceError, WeaviateError } from '../core/errors'
-import { argsObject, boolean, name, optional, typeError } from '../input/check'
+import { argsObject, argumentKeys, boolean, knownKeys, name, optional, typeError } from '../input/check'
 import { checkInput } from '../core/operation'
 import { className, propertyName } from '../input/names'
 import { uuid } from '../input/uuid'
@@ -69,6 +69,17 @@ export interface ReferenceWritten {
   readonly index: number
 }
 
+const BATCH_REFERENCE_KEYS = argumentKeys<BatchReference>('a reference of references.batch', {
+  fromClassName: true,
+  fromUuid: true,
+  fromPropertyName: true,
+  toUuid: true,
+  toClassName: true,
+  tenant: true,
+})
+
+const REFERENCE_BATCH_KEYS = argumentKeys<ReferenceBatchOptions>('references.batch', { ...BATCH_OPTION_KEYS, idempotent: true })
+
 interface Payload extends Serialised {
   readonly from: string
   readonly to: string
@@ -82,6 +93,7 @@ interface Payload extends Serialised {
 const serialiseReference = (routes: Routes, item: unknown, index: number, at: string | undefined): Prepared<Payload> => {
   const named = (field: string): string => (at === undefined ? field : `${at}.${field}`)
   const a = argsObject(at ?? 'references[]', item)
+  knownKeys(BATCH_REFERENCE_KEYS, a, at ?? 'references[]')
   const fromClass = className(named('fromClassName'), a['fromClassName'])
   const fromUuid = uuid(named('fromUuid'), a['fromUuid'])
   const property = propertyName(named('fromPropertyName'), a['fromPropertyName'])
@@ -113,7 +125,7 @@ export const batchReferences =
     operation(
       () => {
         if (!isBatchSource(source)) typeError('source', 'Observable | AsyncIterable | Iterable', source)
-        const resolved = resolveBatchOptions('references.batch', options)
+        const resolved = resolveBatchOptions(REFERENCE_BATCH_KEYS, options)
         const idempotent = optional(boolean, 'idempotent', options?.idempotent) ?? false
         return { resolved, idempotent }
       },

@@ -12,15 +12,13 @@ import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { routesFor } from '../server/routes'
 import { ServerVersion } from '../server/version'
-import { ReferenceArgs, ReplaceReferencesArgs, Target, replaceInput, singleInput } from './args'
-
-type Input = ReturnType<typeof singleInput>
+import { ReferenceArgs, ReferenceInput, ReplaceReferencesArgs, Target, replaceInput, singleInput } from './args'
 type Kind = 'add' | 'replace' | 'delete'
 
 const methods = { add: 'POST', replace: 'PUT', delete: 'DELETE' } as const
 const successes = { add: 200, replace: 200, delete: 204 } as const
 
-const send = (ctx: OperationContext, kind: Kind, input: Input, version: ServerVersion) => {
+const send = (ctx: OperationContext, kind: Kind, input: ReferenceInput, version: ServerVersion) => {
   const routes = routesFor(version, ctx.deprecations)
   const path = routes.references(
     { className: input.fromClassName, uuid: input.fromUuid, property: input.fromPropertyName },

@@ -3,11 +3,11 @@
  *
  * @packageDocumentation
  */
-import { CallOptions, callOptions } from '../context/context'
-import { argsObject } from '../input/check'
+import { CALL_KEYS, CallOptions, callOptions } from '../context/context'
+import { argsOf, argumentKeys } from '../input/check'
 
 /**
  * Checks the per-call options of a positional operation (`undefined` means none).
  */
 export const callInput = (operation: string, options: unknown): CallOptions =>
-  options === undefined ? {} : callOptions(argsObject(`${operation} options`, options))
+  options === undefined ? {} : callOptions(argsOf(argumentKeys<CallOptions>(`${operation} options`, CALL_KEYS), options))

@@ -7,8 +7,10 @@
 import * as t from 'io-ts'
 import { ClassDefinition, PropertyDefinition, Tenant } from '../codecs/class-definition'
 import { report } from '../codecs/decode'
-import { string, typeError, valueError } from '../input/check'
+import { argumentKeys, knownKeys, string, typeError, valueError } from '../input/check'
 import { className, propertyName } from '../input/names'
+
+const TENANT_KEYS = argumentKeys<Tenant>('a tenant', { name: true, activityStatus: true })
 
 const TENANT_NAME = /^[A-Za-z0-9\-_]{1,64}$/
 
@@ -73,6 +75,7 @@ export const tenants = (argument: string, value: unknown): readonly Tenant[] =>
     const at = `${argument}[${i}]`
     if (typeof item === 'string') return { name: tenantName(at, item) }
     if (typeof item !== 'object' || item === null) return typeError(at, 'string or { name, activityStatus? }', item)
+    knownKeys(TENANT_KEYS, item as Record<string, unknown>, at)
     const { name, activityStatus } = item as { name?: unknown; activityStatus?: unknown }
     const status = activityStatus === undefined ? undefined : string(`${at}.activityStatus`, activityStatus)
     return status === undefined ? { name: tenantName(`${at}.name`, name) } : { name: tenantName(`${at}.name`, name), activityStatus: status }

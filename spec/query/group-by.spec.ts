@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray, type Observable } from 'rxjs'
 import { type BatchObject, type Client, type SearchGroupBy, type SearchResult, connect } from '../../lib'
-import { bm25Input, hybridInput } from '../../lib/query/args'
+import { bm25Input, hybridInput } from '../../lib/query/check'
 import { supportsQuery } from '../../lib/query/requirements'
 import { parseVersion } from '../../lib/server/version'
 import { recordingClient, type RecordingClient } from '../helpers/client'

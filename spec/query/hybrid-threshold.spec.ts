@@ -5,7 +5,7 @@
  * nothing sent.
  */
 import * as E from 'fp-ts/Either'
-import { hybridInput } from '../../lib/query/args'
+import { hybridInput } from '../../lib/query/check'
 import { supportsQuery } from '../../lib/query/requirements'
 import { parseVersion } from '../../lib/server/version'
 import { right } from '../helpers/client'

@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { type SearchResult, type TargetCombination } from '../../lib'
-import { hybridInput, nearObjectInput, nearVectorInput } from '../../lib/query/args'
+import { hybridInput, nearObjectInput, nearVectorInput } from '../../lib/query/check'
 import { supportsQuery } from '../../lib/query/requirements'
 import { parseVersion } from '../../lib/server/version'
 import { right } from '../helpers/client'

@@ -7,7 +7,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { type SearchOperator, type SearchResult } from '../../lib'
-import { bm25Input, hybridInput } from '../../lib/query/args'
+import { bm25Input, hybridInput } from '../../lib/query/check'
 import { supportsQuery } from '../../lib/query/requirements'
 import { parseVersion } from '../../lib/server/version'
 import { right } from '../helpers/client'

@@ -8,9 +8,9 @@ import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
 import { v4 as uuidv4 } from 'uuid'
 import type { Prepared } from '../sink'
-import { WellFormedObject, uuidFor, wellFormedObjects } from '../well-formed-object'
+import { BATCH_OBJECT_KEYS, WellFormedObject, uuidFor, wellFormedObjects } from '../well-formed-object'
 import { ArgumentError, UnsupportedVersionError } from '../../core/errors'
-import { argsObject, name, optional, typeError } from '../../input/check'
+import { argsObject, knownKeys, name, optional, typeError } from '../../input/check'
 import { checkInput } from '../../core/operation'
 import { className } from '../../input/names'
 import { uuid as checkUuid } from '../../input/uuid'
@@ -78,6 +78,7 @@ const preparedChecked = (
   const checked = checkInput(() => {
     const at = `objects[${index}]`
     const a = argsObject(at, item)
+    knownKeys(BATCH_OBJECT_KEYS, a, at)
     const data = a['dataObject']
     if (typeof data !== 'object' || data === null || Array.isArray(data)) return typeError(`${at}.dataObject`, 'object', data)
     const klass = className(`${at}.className`, a['className'])

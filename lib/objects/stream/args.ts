@@ -8,16 +8,15 @@ import { isObservable } from 'rxjs'
 import { CallOptions, callOptions } from '../../context/context'
 import { ArgumentValueError } from '../../core/errors'
 import { TransportMode, transportMode } from '../../input/transport-mode'
-import { VectorFormat } from '../../input/vector-format'
-import { ConsistencyLevel, argsObject, boolean, nonNegativeInteger, optional, positiveInteger, oneOf, stringArray } from '../../input/check'
+import { VectorFormat, vectorFormat } from '../../input/vector-format'
+import { ConsistencyLevel, KeyTable, argumentKeys, boolean, knownKeys, nonNegativeInteger, optional, positiveInteger, stringArray } from '../../input/check'
 import { className } from '../../input/names'
 import { uuid } from '../../input/uuid'
 import { PageProgress } from '../../paging/page-progress'
 import { Pacer } from '../../paging/pacer'
 import { CodecOption, readFields } from '../args'
-import { codecOf } from '../../codecs/decode-object'
-import { Where } from '../../input/where'
-import { whereInput } from '../../query/args'
+import { PropertiesCodec, codecOf } from '../../codecs/decode-object'
+import { Where, whereFilter } from '../../input/where'
 import { MAX_PARTITIONS, UuidRange, uuidPartitions } from '../../paging/uuid-partitions'
 
 /**
@@ -157,6 +156,7 @@ const range = (argument: string, value: unknown): UuidRange => {
     throw new ArgumentValueError({ argument, reason: `'${argument}' must be an object { after?, before? }` })
   }
   const r = value as Record<string, unknown>
+  knownKeys(RANGE_KEYS, r, argument)
   const after = optional(uuid, `${argument}.after`, r['after'])
   const before = optional(uuid, `${argument}.before`, r['before'])
   if (after !== undefined && before !== undefined && after >= before) {
@@ -172,7 +172,6 @@ const rangesArg = (value: unknown): UuidRange[] => {
   return value.map((r: unknown, i) => range(`ranges[${i}]`, r))
 }
 
-const vectorFormat: (argument: string, value: unknown) => VectorFormat = oneOf(['array', 'float32'] as const)
 
 const isPacer = (u: unknown): u is Pacer =>
   typeof u === 'object' && u !== null && typeof (u as Partial<Pacer>).ack === 'function' && isObservable((u as Partial<Pacer>).acked$)
@@ -182,12 +181,83 @@ const pacerArg = (value: unknown): Pacer | undefined => {
   throw new ArgumentValueError({ argument: 'pacer', reason: "'pacer' must be a Pacer (createPacer() from 'weaviate-rx/paging')" })
 }
 
+const STREAM_FIELD_KEYS: KeyTable<StreamFields> = {
+  className: true,
+  pageSize: true,
+  prefetch: true,
+  after: true,
+  where: true,
+  withVector: true,
+  additionalProperties: true,
+  tenant: true,
+  consistencyLevel: true,
+  partitions: true,
+  ranges: true,
+  ordered: true,
+  transport: true,
+  onProgress: true,
+  pacer: true,
+  retry: true,
+  timeout: true,
+}
+
+/** The keys of the three entries, tied to their public arguments types. */
+export const STREAM_KEYS = {
+  stream: argumentKeys<StreamArgs>('stream', { ...STREAM_FIELD_KEYS, codec: true, vectorFormat: true }),
+  streamPages: argumentKeys<StreamArgs>('streamPages', { ...STREAM_FIELD_KEYS, codec: true, vectorFormat: true }),
+  iterate: argumentKeys<IterateArgs>('iterate', {
+    className: true,
+    pageSize: true,
+    prefetch: true,
+    after: true,
+    where: true,
+    withVector: true,
+    additionalProperties: true,
+    tenant: true,
+    consistencyLevel: true,
+    partitions: true,
+    ranges: true,
+    ordered: true,
+    transport: true,
+    onProgress: true,
+    retry: true,
+    timeout: true,
+    codec: true,
+    vectorFormat: true,
+  }),
+} as const
+
+const RANGE_KEYS = argumentKeys<UuidRange>('a UUID range', { after: true, before: true })
+
 /**
  * The checked input of a stream. `ranges` is `undefined` for one unbounded cursor (partitions 1,
  * no ranges given), else the ranges to scan at once.
  */
-export const streamInput = <P>(args: unknown) => {
-  const a = argsObject('stream', args)
+export interface StreamInput<P> {
+  readonly className: string
+  readonly where: Where | undefined
+  /** REST's `include`: the vector and `additionalProperties`. */
+  readonly include: string | undefined
+  readonly withVector: boolean
+  /** Extra properties beyond the vector (REST's `include`); gRPC reads none. */
+  readonly restOnly: boolean
+  readonly transport: TransportMode | undefined
+  readonly vectorFormat: VectorFormat
+  readonly tenant: string | undefined
+  readonly consistencyLevel: ConsistencyLevel | undefined
+  readonly pageSize: number
+  readonly prefetch: number
+  readonly after: string | undefined
+  readonly ranges: readonly UuidRange[] | undefined
+  readonly ordered: boolean
+  readonly codec: PropertiesCodec<P> | undefined
+  readonly call: CallOptions
+  readonly onProgress: ((progress: PageProgress) => void) | undefined
+  readonly pacer: Pacer | undefined
+}
+
+/** Checks the arguments of a stream (their keys checked by the entry). */
+export const streamInput = <P>(a: Record<string, unknown>): StreamInput<P> => {
   const onProgress = a['onProgress']
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     throw new ArgumentValueError({ argument: 'onProgress', reason: "'onProgress' must be a function" })
@@ -208,7 +278,7 @@ export const streamInput = <P>(args: unknown) => {
   if (given !== undefined && (partitions !== undefined || after !== undefined)) {
     throw new ArgumentValueError({ argument: 'ranges', reason: "'ranges' cannot be combined with 'partitions' or 'after'" })
   }
-  const where = optional(whereInput, 'where', a['where'])
+  const where = optional(whereFilter, 'where', a['where'])
   if (where !== undefined) {
     const alone = (argument: string, given: boolean): void => {
       if (given) throw new ArgumentValueError({ argument, reason: `'${argument}' cannot be combined with 'where': a filtered stream is cut by UUID prefix itself` })
@@ -217,12 +287,11 @@ export const streamInput = <P>(args: unknown) => {
     alone('ranges', given !== undefined)
     alone('additionalProperties', additional.length > 0)
   }
-  return {
+  const input: StreamInput<P> = {
     className: className('className', a['className']),
     where,
     include: fields.include,
     withVector: optional(boolean, 'withVector', a['withVector']) ?? false,
-    /** Extra properties beyond the vector (REST's `include`); gRPC reads none. */
     restOnly: additional.length > 0,
     transport,
     vectorFormat: optional(vectorFormat, 'vectorFormat', a['vectorFormat']) ?? 'array',
@@ -238,9 +307,5 @@ export const streamInput = <P>(args: unknown) => {
     onProgress: onProgress as ((progress: PageProgress) => void) | undefined,
     pacer: pacerArg(a['pacer']),
   }
+  return input
 }
-
-/**
- * The checked input of a stream.
- */
-export type StreamInput<P> = ReturnType<typeof streamInput<P>>

@@ -17,7 +17,8 @@ import { flatMap } from '../../core/observable-either'
 import { getClass } from '../../schema/get-class'
 import { filteredPageFetcher } from './filtered-pages'
 import { ArgumentValueError, StreamPartitionError, WeaviateError } from '../../core/errors'
-import { checkInput } from '../../core/operation'
+import { operation } from '../../core/operation'
+import { argsOf } from '../../input/check'
 import { VectorFormat, VectorOf } from '../../input/vector-format'
 import { ObservableEither } from '../../core/observable-either'
 import { itemsOfPages } from '../../paging/items-of-pages'
@@ -25,7 +26,7 @@ import { withPageProgress } from '../../paging/page-progress'
 import { pagesAfter } from '../../paging/paginate-after'
 import { Pacer } from '../../paging/pacer'
 import { toAsyncIterable } from '../../paging/to-async-iterable'
-import { IterateArgs, StreamArgs, StreamInput, streamInput } from './args'
+import { IterateArgs, STREAM_KEYS, StreamArgs, StreamInput, streamInput } from './args'
 import { mergePartitions } from '../../paging/merge-partitions'
 import { uuidInRange } from '../../paging/uuid-partitions'
 import { Page, PageEntry, PageFetcher, decodedPages } from './page-fetcher'
@@ -111,12 +112,6 @@ const scan = <P>(page: PageFetcher<P>, input: StreamInput<P>, pacer: Pacer | und
 const objects = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<VectorFormat>>> =>
   itemsOfPages((pagePacer) => pages(ctx, input, pagePacer), pacer)
 
-/** Checks the arguments once; invalid input is one Left. */
-const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => ObservableEither<WeaviateError, A>): ObservableEither<WeaviateError, A> => {
-  const input = checkInput(() => streamInput<P>(args))
-  return E.isLeft(input) ? of(E.left<WeaviateError, A>(input.left)) : run(input.right)
-}
-
 /**
  * Streams every object of a class in ascending UUID order (or, with `partitions` and
  * `ordered: false`, in arrival order) as a plain ObservableEither.
@@ -139,7 +134,10 @@ const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => Observable
 export const stream =
   (ctx: OperationContext) =>
   <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>): ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>> =>
-    checked<P, WeaviateObject<P, VectorOf<F>>>(args, (input) => objects(ctx, input, input.pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>)
+    operation(
+      () => streamInput<P>(argsOf(STREAM_KEYS.stream, args)),
+      (input) => objects(ctx, input, input.pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>,
+    )
 
 /**
  * The same pages as {@link stream}, one `right(objects)` per page: the throughput form (no value
@@ -148,7 +146,10 @@ export const stream =
 export const streamPages =
   (ctx: OperationContext) =>
   <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>): ObservableEither<WeaviateError, ReadonlyArray<WeaviateObject<P, VectorOf<F>>>> =>
-    checked<P, Page<P, VectorOf<F>>>(args, (input) => pages(ctx, input, input.pacer) as ObservableEither<WeaviateError, Page<P, VectorOf<F>>>)
+    operation(
+      () => streamInput<P>(argsOf(STREAM_KEYS.streamPages, args, 'stream')),
+      (input) => pages(ctx, input, input.pacer) as ObservableEither<WeaviateError, Page<P, VectorOf<F>>>,
+    )
 
 /**
  * The objects of {@link stream} for `for await`, with real backpressure: the next page is
@@ -163,7 +164,10 @@ export const iterate =
       return toAsyncIterable(of(E.left<WeaviateError, WeaviateObject<P, VectorOf<F>>>(misuse)))
     }
     return toAsyncIterable((pacer) =>
-      checked<P, WeaviateObject<P, VectorOf<F>>>(args, (input) => objects(ctx, input, pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>),
+      operation(
+        () => streamInput<P>(argsOf(STREAM_KEYS.iterate, args, 'stream')),
+        (input) => objects(ctx, input, pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>,
+      ),
     )
   }
 

@@ -5,7 +5,8 @@
  *
  * @packageDocumentation
  */
-import type { QueryInput, Search, SearchOperator, Targets } from '../args'
+import type { SearchOperator } from '../args'
+import type { QueryInput, Search, Targets } from '../input'
 import { Literal, enumValue, literal } from './literal'
 import { FieldSelection, ReferenceFields, selectionText } from './selection'
 import { whereLiteral } from './where'

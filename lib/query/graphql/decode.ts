@@ -17,7 +17,7 @@ import type { VectorFormat, VectorOf } from '../../input/vector-format'
 import type { JsonValue } from '../../codecs/value-json'
 import { isMultiVector } from '../../input/vectors'
 import { HttpResponse } from '../../transport/http/types'
-import type { QueryInput } from '../args'
+import type { QueryInput } from '../input'
 import type { SearchGroup, SearchMetadata, SearchObject } from '../result'
 import type { FieldSelection, ReferenceFields } from './selection'
 

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import { isReferenceProperty, type ClassDefinition, type PropertyDefinition } from '../../codecs/class-definition'
-import type { PropertySelection, QueryInput } from '../args'
+import type { PropertySelection, QueryInput } from '../input'
 
 /**
  * A property to select and how its value reads back.

@@ -7,7 +7,8 @@
  */
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
-import type { MetadataField, PropertySelection, QueryInput, Search, SearchOperator, Targets } from '../args'
+import type { MetadataField, SearchOperator } from '../args'
+import type { PropertySelection, QueryInput, Search, Targets } from '../input'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { Vectors_VectorType, VectorsSchema } from '../../proto/generated/weaviate/v1/common_pb'
 import {

@@ -1,0 +1,366 @@
+/**
+ * The checkers of `client.query`'s searches: the arguments of `query/args.ts` into a checked
+ * {@link QueryInput} (`query/input.ts`), with the checkers of `lib/input/`. A search is checked on
+ * every call, so each checker builds its result by assignment, an optional member only when
+ * given (no spread of a fresh object per member).
+ *
+ * @packageDocumentation
+ */
+import { CallOptions, callOptions } from '../context/context'
+import { whereFilter } from '../input/where'
+import { vectorFormat } from '../input/vector-format'
+import { transportMode } from '../input/transport-mode'
+import {
+  MAX_INT32,
+  MAX_UINT32,
+  KeyTable,
+  argsObject,
+  argumentKeys,
+  atMost,
+  boolean,
+  consistencyLevel,
+  name,
+  nonNegativeInteger,
+  optional,
+  positiveInteger,
+  string,
+  stringArray,
+  typeError,
+  oneOf,
+  valueError,
+  knownKeys,
+} from '../input/check'
+import { className, propertyName } from '../input/names'
+import { SortClause, sortClauses } from '../input/sort'
+import { uuid } from '../input/uuid'
+import { nonEmptyVector, vectorOrMultiVector } from '../input/vectors'
+import { codecOf } from '../codecs/decode-object'
+import type {
+  Bm25Args,
+  FetchObjectsArgs,
+  HybridArgs,
+  MetadataField,
+  NearObjectArgs,
+  NearVectorArgs,
+  QueryCommon,
+  ReturnProperty,
+  ReturnReference,
+  SearchGroupBy,
+  SearchOperator,
+  TargetCombination,
+} from './args'
+import type { PropertySelection, QueryInput, ReferenceSelection, Search, Targets } from './input'
+
+/** A checked value under construction: its members assignable. */
+type Building<T> = { -readonly [K in keyof T]: T[K] }
+
+/** The search of one kind. */
+type SearchOf<K extends Search['kind']> = Extract<Search, { readonly kind: K }>
+
+/** Every metadata field, once (a field added to {@link MetadataField} and not here fails to compile). */
+const METADATA: Readonly<Record<MetadataField, true>> = {
+  distance: true,
+  certainty: true,
+  score: true,
+  explainScore: true,
+  creationTimeUnix: true,
+  lastUpdateTimeUnix: true,
+}
+const METADATA_FIELDS: readonly string[] = Object.keys(METADATA)
+
+/** The keys every search takes. */
+const COMMON_KEYS: KeyTable<QueryCommon> = {
+  className: true,
+  where: true,
+  limit: true,
+  offset: true,
+  tenant: true,
+  consistencyLevel: true,
+  returnProperties: true,
+  returnReferences: true,
+  returnMetadata: true,
+  includeVector: true,
+  vectorFormat: true,
+  codec: true,
+  transport: true,
+  retry: true,
+  timeout: true,
+}
+
+/** The keys of each search, tied to its public arguments type. */
+export const SEARCH_KEYS = {
+  nearVector: argumentKeys<NearVectorArgs>('nearVector', {
+    ...COMMON_KEYS,
+    vector: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    distance: true,
+    certainty: true,
+    groupBy: true,
+  }),
+  nearObject: argumentKeys<NearObjectArgs>('nearObject', {
+    ...COMMON_KEYS,
+    id: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    distance: true,
+    certainty: true,
+    groupBy: true,
+  }),
+  bm25: argumentKeys<Bm25Args>('bm25', { ...COMMON_KEYS, query: true, queryProperties: true, searchOperator: true, autocut: true, groupBy: true }),
+  hybrid: argumentKeys<HybridArgs>('hybrid', {
+    ...COMMON_KEYS,
+    query: true,
+    alpha: true,
+    vector: true,
+    queryProperties: true,
+    bm25SearchOperator: true,
+    maxVectorDistance: true,
+    fusionType: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    groupBy: true,
+  }),
+  fetchObjects: argumentKeys<FetchObjectsArgs>('fetchObjects', { ...COMMON_KEYS, sort: true, after: true }),
+} as const
+
+const RETURN_PROPERTY_KEYS = argumentKeys<Exclude<ReturnProperty, string>>('returnProperties items', { name: true, properties: true })
+const RETURN_REFERENCE_KEYS = argumentKeys<ReturnReference>('returnReferences items', { linkOn: true, targetClassName: true, returnProperties: true })
+const GROUP_BY_KEYS = argumentKeys<SearchGroupBy>('groupBy', { property: true, numberOfGroups: true, objectsPerGroup: true })
+/** Both members of the union: `minimumOrTokensMatch` is refused for And/AndCross by the check itself. */
+const SEARCH_OPERATOR_KEYS = argumentKeys<Extract<SearchOperator, { readonly operator: 'Or' }>>('a search operator (searchOperator, bm25SearchOperator)', { operator: true, minimumOrTokensMatch: true })
+
+const DEFAULT_LIMIT = 10
+const DEFAULT_ALPHA = 0.75
+const QUERY_PROPERTY = /^[_A-Za-z][_0-9A-Za-z]*(\^\d+(\.\d+)?)?$/
+
+const finite = (argument: string, value: unknown): number =>
+  typeof value === 'number' ? (Number.isFinite(value) ? value : valueError(argument, `'${argument}' must be a finite number`)) : typeError(argument, 'number', value)
+
+const returnProperties = (argument: string, value: unknown): readonly PropertySelection[] => {
+  if (!Array.isArray(value)) return typeError(argument, 'array', value)
+  return value.map((item: unknown, i): PropertySelection => {
+    const at = `${argument}[${i}]`
+    if (typeof item === 'string') return { name: propertyName(at, item) }
+    const o = argsObject(at, item)
+    knownKeys(RETURN_PROPERTY_KEYS, o, at)
+    return { name: propertyName(`${at}.name`, o['name']), nested: returnProperties(`${at}.properties`, o['properties']) }
+  })
+}
+
+const returnReferences = (argument: string, value: unknown): readonly ReferenceSelection[] => {
+  if (!Array.isArray(value)) return typeError(argument, 'array', value)
+  return value.map((item: unknown, i): ReferenceSelection => {
+    const at = `${argument}[${i}]`
+    const o = argsObject(at, item)
+    knownKeys(RETURN_REFERENCE_KEYS, o, at)
+    const target = optional(className, `${at}.targetClassName`, o['targetClassName'])
+    return {
+      linkOn: propertyName(`${at}.linkOn`, o['linkOn']),
+      ...(target === undefined ? {} : { targetClassName: target }),
+      properties: optional(returnProperties, `${at}.returnProperties`, o['returnProperties']) ?? [],
+    }
+  })
+}
+
+const metadataFields = (argument: string, value: unknown): readonly MetadataField[] =>
+  stringArray(argument, value).map((field) =>
+    METADATA_FIELDS.includes(field) ? (field as MetadataField) : valueError(argument, `'${field}' is not a metadata field; use ${METADATA_FIELDS.join(', ')}`),
+  )
+
+
+const queryProperties = (argument: string, value: unknown): readonly string[] =>
+  stringArray(argument, value).map((p) => (QUERY_PROPERTY.test(p) ? p : valueError(argument, `'${p}' is not a property name with an optional weight like 'title^2'`)))
+
+/** Where a checked threshold goes: `distance` XOR `certainty`, both finite. */
+type Thresholded = { distance?: number; certainty?: number }
+
+/** Checks `distance` and `certainty` into `search`. */
+const threshold = (a: Record<string, unknown>, search: Thresholded): void => {
+  const distance = optional(finite, 'distance', a['distance'])
+  const certainty = optional(finite, 'certainty', a['certainty'])
+  if (distance !== undefined && certainty !== undefined) valueError('distance', "give 'distance' or 'certainty', not both")
+  if (certainty !== undefined && (certainty < 0 || certainty > 1)) valueError('certainty', "'certainty' must be between 0 and 1")
+  if (distance !== undefined) search.distance = distance
+  if (certainty !== undefined) search.certainty = certainty
+}
+
+
+/** A positive count as the gRPC API carries it (uint32); GraphQL takes the same. */
+const count = atMost(MAX_UINT32, positiveInteger)
+
+/** An offset as the gRPC API carries it (uint32). */
+const offsetCount = atMost(MAX_UINT32, nonNegativeInteger)
+
+/** A group-by's sizes and a keyword search's token count (int32 on the wire). */
+const int32Count = atMost(MAX_INT32, positiveInteger)
+
+const operatorName: (argument: string, value: unknown) => SearchOperator['operator'] = oneOf(['Or', 'And', 'AndCross'] as const)
+
+const searchOperator = (argument: string, value: unknown): SearchOperator => {
+  const o = argsObject(argument, value)
+  knownKeys(SEARCH_OPERATOR_KEYS, o, argument)
+  const operator = operatorName(`${argument}.operator`, o['operator'])
+  const minimum = optional(int32Count, `${argument}.minimumOrTokensMatch`, o['minimumOrTokensMatch'])
+  if (operator === 'Or') return minimum === undefined ? { operator } : { operator, minimumOrTokensMatch: minimum }
+  if (minimum !== undefined) valueError(`${argument}.minimumOrTokensMatch`, `'minimumOrTokensMatch' is for the 'Or' operator, not '${operator}'`)
+  return { operator }
+}
+
+const targetCombination: (argument: string, value: unknown) => TargetCombination = oneOf(['sum', 'average', 'minimum'] as const)
+
+/** Where a checked target goes: one named vector, or several. */
+type Targeted = { targetVector?: string; targets?: Targets }
+
+/** Checks `targetVector` (one name, or a list of distinct names) and `targetCombination` (with a list only) into `search`. */
+const target = (a: Record<string, unknown>, search: Targeted): void => {
+  const given = a['targetVector']
+  const combination = optional(targetCombination, 'targetCombination', a['targetCombination'])
+  if (!Array.isArray(given)) {
+    if (combination !== undefined) valueError('targetCombination', "'targetCombination' combines several target vectors: give 'targetVector' as a list of names")
+    const name = optional(propertyName, 'targetVector', given)
+    if (name !== undefined) search.targetVector = name
+    return
+  }
+  const names = stringArray('targetVector', given).map((n, i) => propertyName(`targetVector[${i}]`, n))
+  if (names.length === 0) valueError('targetVector', "'targetVector' must name at least one vector")
+  if (new Set(names).size !== names.length) valueError('targetVector', "'targetVector' names a vector twice")
+  search.targets = combination === undefined ? { names } : { names, combination }
+}
+
+const groupBy = (argument: string, value: unknown): SearchGroupBy => {
+  const g = argsObject(argument, value)
+  knownKeys(GROUP_BY_KEYS, g, argument)
+  return {
+    property: propertyName(`${argument}.property`, g['property']),
+    numberOfGroups: int32Count(`${argument}.numberOfGroups`, g['numberOfGroups']),
+    objectsPerGroup: int32Count(`${argument}.objectsPerGroup`, g['objectsPerGroup']),
+  }
+}
+
+/** Checks the common arguments around a checked search (`autocut` and `groupBy` for searches, not for fetchObjects). */
+const common = <P>(a: Record<string, unknown>, search: Search, searching: boolean): QueryInput<P> => {
+  const include = a['includeVector']
+  const vectorNames = Array.isArray(include) ? stringArray('includeVector', include).map((n, i) => propertyName(`includeVector[${i}]`, n)) : []
+  const properties = optional(returnProperties, 'returnProperties', a['returnProperties'])
+  const codec = codecOf<P>(a)
+  // Built by assignment, optional members only when given (no spread of a fresh object per
+  // member: a search is checked on every call, and this is its hot path).
+  const input: Building<QueryInput<P>> = {
+    className: className('className', a['className']),
+    search,
+    limit: DEFAULT_LIMIT,
+    references: [],
+    metadata: [],
+    vector: false,
+    vectorNames,
+    vectorFormat: 'array',
+    call: EMPTY_CALL,
+  }
+  const where = optional(whereFilter, 'where', a['where'])
+  if (where !== undefined) input.where = where
+  const limit = optional(count, 'limit', a['limit'])
+  if (limit !== undefined) input.limit = limit
+  const offset = optional(offsetCount, 'offset', a['offset'])
+  if (offset !== undefined) input.offset = offset
+  const autocut = searching ? optional(count, 'autocut', a['autocut']) : undefined
+  if (autocut !== undefined) input.autocut = autocut
+  const group = searching ? optional(groupBy, 'groupBy', a['groupBy']) : undefined
+  if (group !== undefined) input.groupBy = group
+  const tenant = optional(name, 'tenant', a['tenant'])
+  if (tenant !== undefined) input.tenant = tenant
+  const consistency = optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel'])
+  if (consistency !== undefined) input.consistencyLevel = consistency
+  if (properties !== undefined) input.properties = properties
+  const references = optional(returnReferences, 'returnReferences', a['returnReferences'])
+  if (references !== undefined) input.references = references
+  const metadata = optional(metadataFields, 'returnMetadata', a['returnMetadata'])
+  if (metadata !== undefined) input.metadata = metadata
+  if (!Array.isArray(include)) input.vector = optional(boolean, 'includeVector', include) ?? false
+  const format = optional(vectorFormat, 'vectorFormat', a['vectorFormat'])
+  if (format !== undefined) input.vectorFormat = format
+  if (codec !== undefined) input.codec = codec
+  const transport = transportMode('transport', a['transport'])
+  if (transport !== undefined) input.transport = transport
+  if (a['retry'] !== undefined || a['timeout'] !== undefined) input.call = callOptions(a)
+  return input
+}
+
+/** The per-call settings of a search that gives none. */
+const EMPTY_CALL: CallOptions = Object.freeze({})
+
+/**
+ * Checks the arguments of a nearVector search.
+ */
+export const nearVectorInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const search: Building<SearchOf<'nearVector'>> = { kind: 'nearVector', vector: vectorOrMultiVector('vector', a['vector']) }
+  target(a, search)
+  threshold(a, search)
+  return common<P>(a, search, true)
+}
+
+/**
+ * Checks the arguments of a nearObject search.
+ */
+export const nearObjectInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const search: Building<SearchOf<'nearObject'>> = { kind: 'nearObject', id: uuid('id', a['id']) }
+  target(a, search)
+  threshold(a, search)
+  return common<P>(a, search, true)
+}
+
+/**
+ * Checks the arguments of a bm25 search.
+ */
+export const bm25Input = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const search: Building<SearchOf<'bm25'>> = { kind: 'bm25', query: string('query', a['query']) }
+  const properties = optional(queryProperties, 'queryProperties', a['queryProperties'])
+  if (properties !== undefined) search.properties = properties
+  const operator = optional(searchOperator, 'searchOperator', a['searchOperator'])
+  if (operator !== undefined) search.operator = operator
+  return common<P>(a, search, true)
+}
+
+const fusionType: (argument: string, value: unknown) => 'ranked' | 'relativeScore' = (argument, value) =>
+  value === 'ranked' || value === 'relativeScore' ? value : valueError(argument, "'fusionType' must be 'ranked' or 'relativeScore'")
+
+/**
+ * Checks the arguments of a hybrid search.
+ */
+export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const alpha = optional(finite, 'alpha', a['alpha']) ?? DEFAULT_ALPHA
+  if (alpha < 0 || alpha > 1) valueError('alpha', "'alpha' must be between 0 and 1")
+  const fusion = a['fusionType'] === undefined ? undefined : fusionType('fusionType', a['fusionType'])
+  const search: Building<SearchOf<'hybrid'>> = { kind: 'hybrid', query: string('query', a['query']), alpha }
+  const vector = optional(nonEmptyVector, 'vector', a['vector'])
+  if (vector !== undefined) search.vector = vector
+  const properties = optional(queryProperties, 'queryProperties', a['queryProperties'])
+  if (properties !== undefined) search.properties = properties
+  const operator = optional(searchOperator, 'bm25SearchOperator', a['bm25SearchOperator'])
+  if (operator !== undefined) search.operator = operator
+  const maxVectorDistance = optional(finite, 'maxVectorDistance', a['maxVectorDistance'])
+  if (maxVectorDistance !== undefined) search.maxVectorDistance = maxVectorDistance
+  if (fusion !== undefined) search.fusionType = fusion
+  target(a, search)
+  return common<P>(a, search, true)
+}
+
+const sorts = (argument: string, value: unknown): readonly SortClause[] =>
+  Array.isArray(value) ? value.flatMap((s: unknown, i) => sortClauses(`${argument}[${i}]`, s)) : sortClauses(argument, value)
+
+/**
+ * Checks the arguments of a fetch.
+ */
+export const fetchObjectsInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const after = optional(uuid, 'after', a['after'])
+  const search: Building<SearchOf<'fetch'>> = { kind: 'fetch', sort: optional(sorts, 'sort', a['sort']) ?? [] }
+  if (after !== undefined) search.after = after
+  const input = common<P>(a, search, false)
+  if (after !== undefined && (input.where !== undefined || input.offset !== undefined || search.sort.length > 0)) {
+    valueError('after', "'after' cannot be combined with 'where', 'sort' or 'offset' (the server refuses a cursor with them)")
+  }
+  return input
+}

@@ -1,0 +1,87 @@
+/**
+ * The checked model of a search: what `query/check.ts` makes of a search's arguments, and what
+ * the two wire encodings (`query/grpc/`, `query/graphql/`) and the requirements read.
+ *
+ * @packageDocumentation
+ */
+import type { CallOptions } from '../context/context'
+import type { Where } from '../input/where'
+import type { VectorFormat } from '../input/vector-format'
+import type { TransportMode } from '../input/transport-mode'
+import type { ConsistencyLevel } from '../input/check'
+import type { SortClause } from '../input/sort'
+import type { PropertiesCodec } from '../codecs/decode-object'
+import type { MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
+
+/** Several named vectors searched at once, checked: distinct names, and how their distances combine. */
+export interface Targets {
+  readonly names: readonly string[]
+  readonly combination?: TargetCombination
+}
+
+/** The search part of a checked query. */
+export type Search =
+  | {
+      readonly kind: 'nearVector'
+      /** A vector, or a multi-vector (checked: non-empty vectors of one dimension). */
+      readonly vector: readonly number[] | ReadonlyArray<readonly number[]>
+      readonly targetVector?: string
+      readonly targets?: Targets
+      readonly distance?: number
+      readonly certainty?: number
+    }
+  | {
+      readonly kind: 'nearObject'
+      readonly id: string
+      readonly targetVector?: string
+      readonly targets?: Targets
+      readonly distance?: number
+      readonly certainty?: number
+    }
+  | { readonly kind: 'bm25'; readonly query: string; readonly properties?: readonly string[]; readonly operator?: SearchOperator }
+  | {
+      readonly kind: 'hybrid'
+      readonly query: string
+      readonly alpha: number
+      readonly vector?: readonly number[]
+      readonly properties?: readonly string[]
+      readonly operator?: SearchOperator
+      readonly maxVectorDistance?: number
+      readonly fusionType?: 'ranked' | 'relativeScore'
+      readonly targetVector?: string
+      readonly targets?: Targets
+    }
+  | { readonly kind: 'fetch'; readonly sort: readonly SortClause[]; readonly after?: string }
+
+/** A checked property to return. */
+export type PropertySelection = { readonly name: string; readonly nested?: readonly PropertySelection[] }
+
+/** A checked reference to follow. */
+export interface ReferenceSelection {
+  readonly linkOn: string
+  readonly targetClassName?: string
+  readonly properties: readonly PropertySelection[]
+}
+
+/** A checked query. */
+export interface QueryInput<P> {
+  readonly className: string
+  readonly search: Search
+  readonly where?: Where
+  readonly limit: number
+  readonly offset?: number
+  readonly autocut?: number
+  readonly groupBy?: SearchGroupBy
+  readonly tenant?: string
+  readonly consistencyLevel?: ConsistencyLevel
+  /** `undefined`: every non-reference, non-blob property. */
+  readonly properties?: readonly PropertySelection[]
+  readonly references: readonly ReferenceSelection[]
+  readonly metadata: readonly MetadataField[]
+  readonly vector: boolean
+  readonly vectorNames: readonly string[]
+  readonly vectorFormat: VectorFormat
+  readonly codec?: PropertiesCodec<P>
+  readonly transport?: TransportMode
+  readonly call: CallOptions
+}
