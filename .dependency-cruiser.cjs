@@ -14,6 +14,7 @@ const LAYERS = [
   ['transport', ['core', 'server', 'input', 'codecs', 'proto']],
   ['context', ['core', 'server', 'input', 'codecs', 'proto', 'transport']],
   ['schema', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
+  ['backup', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['query', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'schema']],
   ['batch', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'paging']],
   ['references', ['core', 'server', 'input', 'context', 'batch']],

@@ -17,6 +17,7 @@ import { createGrpc } from './transport/grpc/pipeline'
 import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
+import { BackupApi, backupApi } from './backup'
 import { objectsApi, ObjectsApi } from './objects'
 import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
@@ -73,6 +74,11 @@ export interface Client {
   readonly schema: SchemaApi
   /** Tenants of multi-tenant classes (Weaviate 1.20+). */
   readonly tenants: TenantsApi
+  /**
+   * Backups: create and restore (streams of status updates to the end), status, cancel, list
+   * (Weaviate 1.15+; cancel and list later). Unsubscribing from a create or restore does not cancel it.
+   */
+  readonly backup: BackupApi
   readonly meta: {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
@@ -111,6 +117,7 @@ export const connect = (options: ConnectOptions): Client => {
     query: queryApi(ctx),
     schema: schemaApi(ctx),
     tenants: tenantsApi(ctx),
+    backup: backupApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => {
       grpc.close()

@@ -95,3 +95,12 @@ export const splitBeacon = (value: string): { readonly className: string | undef
  */
 export const schemaPath = (className?: string, sub?: 'properties' | 'tenants'): string =>
   className === undefined ? '/schema' : `/schema/${segment(className)}${sub === undefined ? '' : `/${sub}`}`
+
+/**
+ * The backup paths: `/backups/<backend>` (create, list), `/backups/<backend>/<id>` (status,
+ * cancel), `/backups/<backend>/<id>/restore` (restore, its status, its cancel).
+ */
+export const backupPath = (backend: string, backupId?: string, sub?: 'restore'): string =>
+  `/backups/${segment(backend)}` +
+  (backupId === undefined ? '' : `/${segment(backupId)}`) +
+  (backupId === undefined || sub === undefined ? '' : `/${sub}`)
