@@ -15,6 +15,7 @@ const LAYERS = [
   ['context', ['core', 'server', 'input', 'codecs', 'proto', 'transport']],
   ['schema', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['aliases', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
+  ['backup', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['query', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'schema']],
   ['batch', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'paging']],
   ['references', ['core', 'server', 'input', 'context', 'batch']],

@@ -34,6 +34,11 @@ const CATEGORIES = {
       'BatchGrpcMethod',
     ],
     Streaming: ['StreamArgs', 'IterateArgs', 'StreamFields', 'VectorFormatOption', 'PageProgress', 'Pacer', 'UuidRange'],
+    Operations: [
+      'BackupApi', 'BackupBackend', 'BackupCancelArgs', 'BackupCompressionLevel', 'BackupCreateArgs', 'BackupListArgs',
+      'BackupListEntry', 'BackupLocation', 'BackupRestoreArgs', 'BackupState', 'BackupStatus', 'BackupWatchOptions',
+      'RestoreAccessOption',
+    ],
     Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [

@@ -17,6 +17,7 @@ import { createGrpc } from './transport/grpc/pipeline'
 import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
+import { BackupApi, backupApi } from './backup'
 import { objectsApi, ObjectsApi } from './objects'
 import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
@@ -76,6 +77,11 @@ export interface Client {
   readonly tenants: TenantsApi
   /** Aliases of classes (Weaviate 1.32+): create, list, get, update (point to another class), delete. */
   readonly aliases: AliasesApi
+  /**
+   * Backups: create and restore (streams of status updates to the end), status, cancel, list
+   * (Weaviate 1.15+; cancel and list later). Unsubscribing from a create or restore does not cancel it.
+   */
+  readonly backup: BackupApi
   readonly meta: {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
@@ -115,6 +121,7 @@ export const connect = (options: ConnectOptions): Client => {
     schema: schemaApi(ctx),
     tenants: tenantsApi(ctx),
     aliases: aliasesApi(ctx),
+    backup: backupApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => {
       grpc.close()

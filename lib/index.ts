@@ -62,6 +62,21 @@ export type { BatchSource } from './batch/source'
 export type { Where, WhereOperator, WhereValue } from './input/where'
 export type { SchemaApi, TenantsApi } from './schema'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant } from './codecs/class-definition'
+export type { BackupApi } from './backup'
+export type {
+  BackupBackend,
+  BackupCancelArgs,
+  BackupCompressionLevel,
+  BackupCreateArgs,
+  BackupListArgs,
+  BackupListEntry,
+  BackupLocation,
+  BackupRestoreArgs,
+  BackupStatus,
+  BackupWatchOptions,
+  RestoreAccessOption,
+} from './backup/args'
+export type { BackupState } from './codecs/backup'
 export { isReferenceProperty } from './codecs/class-definition'
 export type { AliasesApi } from './aliases'
 export type { Alias } from './codecs/alias'

@@ -100,3 +100,12 @@ export const schemaPath = (className?: string, sub?: 'properties' | 'tenants'): 
  * The alias paths: `/aliases` and `/aliases/<Alias>` (from 1.32).
  */
 export const aliasPath = (alias?: string): string => (alias === undefined ? '/aliases' : `/aliases/${segment(alias)}`)
+
+/**
+ * The backup paths: `/backups/<backend>` (create, list), `/backups/<backend>/<id>` (status,
+ * cancel), `/backups/<backend>/<id>/restore` (restore, its status, its cancel).
+ */
+export const backupPath = (backend: string, backupId?: string, sub?: 'restore'): string =>
+  `/backups/${segment(backend)}` +
+  (backupId === undefined ? '' : `/${segment(backupId)}`) +
+  (backupId === undefined || sub === undefined ? '' : `/${sub}`)

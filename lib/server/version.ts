@@ -116,7 +116,25 @@ export const FEATURES = {
   // Aliases: GET|POST /v1/aliases and GET|PUT|DELETE /v1/aliases/{aliasName}, no feature flag
   // (v1.32.0 adapters/handlers/rest/handlers_aliases.go; none of it at v1.31.0).
   aliases: { since: '1.32.0', name: 'aliases' },
-} as const
+  // Backups (adapters/handlers/rest/handlers_backup.go, usecases/backup/scheduler.go at each tag;
+  // docs/backups.md). `backports` are patch releases of older minor
+  // lines that got the feature: there it starts at that patch, on later minor lines at `since`.
+  // Create, status, restore and restore status: v1.15.0.
+  backup: { since: '1.15.0', name: 'backups' },
+  // DELETE /v1/backups/{backend}/{id}: v1.27.0, backported to 1.24.25, 1.25.17 and 1.26.5.
+  backupCancel: { since: '1.27.0', backports: ['1.24.25', '1.25.17', '1.26.5'], name: 'cancelling a backup' },
+  // GET /v1/backups/{backend}: routed from 1.24.25 / 1.27.0, but the scheduler answered "not
+  // implemented" until 1.30.12, 1.31.5 and 1.32.0 (scheduler.go List, backup-filesystem AllBackups).
+  backupList: { since: '1.32.0', backports: ['1.30.12', '1.31.5'], name: 'listing backups' },
+  // DELETE /v1/backups/{backend}/{id}/restore (handlers_backup.go, scheduler.go at v1.36.0).
+  restoreCancel: { since: '1.36.0', name: 'cancelling a restore' },
+  // The request's `config.Path` (and the status `path` query): v1.28.0, backported to 1.27.2.
+  backupPath: { since: '1.28.0', backports: ['1.27.2'], name: "a backup's 'path'" },
+  // RestoreConfig `rolesOptions` / `usersOptions`: v1.32.0, backported to 1.30.9 and 1.31.2.
+  restoreRbacOptions: { since: '1.32.0', backports: ['1.30.9', '1.31.2'], name: "a restore's 'rolesOptions' and 'usersOptions'" },
+  // BackupRestoreRequest `overwriteAlias`: v1.33.0, backported to 1.32.5.
+  restoreOverwriteAlias: { since: '1.33.0', backports: ['1.32.5'], name: "a restore's 'overwriteAlias'" },
+} as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**
  * A version-dependent server feature.
@@ -128,11 +146,32 @@ export type Feature = keyof typeof FEATURES
  */
 export const supports = (v: ServerVersion, feature: Feature): boolean => {
   const since = SINCE[feature]
-  return since !== undefined && compareVersions(v, since) >= 0
+  if (since !== undefined && compareVersions(v, since) >= 0) return true
+  return (BACKPORTS.get(feature) ?? []).some((b) => b.major === v.major && b.minor === v.minor && v.patch >= b.patch)
 }
 
 /** Each feature's first version, parsed once (operations check features on every call). */
 const SINCE = Object.fromEntries(Object.entries(FEATURES).map(([feature, f]) => [feature, parseVersion(f.since)])) as Readonly<Record<Feature, ServerVersion | undefined>>
+
+/** The backports of each feature (patch releases of older minor lines), parsed once. */
+const BACKPORTS: ReadonlyMap<string, readonly ServerVersion[]> = new Map(
+  Object.entries(FEATURES).map(([feature, f]): [string, readonly ServerVersion[]] => [
+    feature,
+    ('backports' in f ? f.backports : []).map(parseVersion).filter((b): b is ServerVersion => b !== undefined),
+  ]),
+)
+
+/**
+ * The versions that have `feature`, in words: `1.15.0`, or with backports
+ * `1.32.0 (1.30.12 on 1.30.x, 1.31.5 on 1.31.x)`.
+ */
+export const requiredVersion = (feature: Feature): string => {
+  const f: { readonly since: string; readonly backports?: readonly string[] } = FEATURES[feature]
+  const backports = f.backports ?? []
+  if (backports.length === 0) return f.since
+  const lines = backports.map((b) => `${b} on ${b.split('.').slice(0, 2).join('.')}.x`)
+  return `${f.since} (${lines.join(', ')})`
+}
 
 /**
  * `right(undefined)` when the server has `feature`, else an {@link UnsupportedVersionError} naming
@@ -141,4 +180,4 @@ const SINCE = Object.fromEntries(Object.entries(FEATURES).map(([feature, f]) => 
 export const requireFeature = (v: ServerVersion, feature: Feature): E.Either<UnsupportedVersionError, undefined> =>
   supports(v, feature)
     ? E.right(undefined)
-    : E.left(new UnsupportedVersionError({ feature: FEATURES[feature].name, requires: FEATURES[feature].since, serverVersion: v.raw }))
+    : E.left(new UnsupportedVersionError({ feature: FEATURES[feature].name, requires: requiredVersion(feature), serverVersion: v.raw }))
