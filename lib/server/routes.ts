@@ -95,3 +95,6 @@ export const splitBeacon = (value: string): { readonly className: string | undef
  */
 export const schemaPath = (className?: string, sub?: 'properties' | 'tenants'): string =>
   className === undefined ? '/schema' : `/schema/${segment(className)}${sub === undefined ? '' : `/${sub}`}`
+
+/** One tenant: `/schema/<Class>/tenants/<tenant>` (HEAD from 1.25, GET from 1.28). */
+export const tenantPath = (className: string, tenant: string): string => `${schemaPath(className, 'tenants')}/${segment(tenant)}`
