@@ -39,7 +39,7 @@ const CATEGORIES = {
       'BackupListEntry', 'BackupLocation', 'BackupRestoreArgs', 'BackupState', 'BackupStatus', 'BackupWatchOptions',
       'RestoreAccessOption',
     ],
-    Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'isReferenceProperty'],
+    Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [
       'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',

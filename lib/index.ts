@@ -61,7 +61,7 @@ export type { OnProgress, Progress } from './core/progress'
 export type { BatchSource } from './batch/source'
 export type { Where, WhereOperator, WhereValue } from './input/where'
 export type { SchemaApi, TenantsApi } from './schema'
-export type { ClassDefinition, PropertyDefinition, Schema, Tenant } from './codecs/class-definition'
+export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
 export type { BackupApi } from './backup'
 export type {
   BackupBackend,

@@ -150,9 +150,58 @@ export const SchemaCodec: t.Decoder<unknown, Schema> = new t.Type<Schema, Schema
 )
 
 /**
- * A tenant of a multi-tenant class. `activityStatus` (from Weaviate 1.21) is `HOT`/`COLD` on older
- * servers and `ACTIVE`/`INACTIVE`/`OFFLOADED` (and transitional states) on newer ones; it is passed
- * through as the server names it.
+ * The activity status of a tenant as the client reports it. `ACTIVE`, `INACTIVE` and `OFFLOADED`
+ * can be set; `OFFLOADING` and `ONLOADING` are set by the server while a tenant moves to or from
+ * cloud storage. Servers store and return the legacy names (`HOT`, `COLD`, `FROZEN`, `FREEZING`,
+ * `UNFREEZING`); every read maps them onto these names.
+ *
+ * @example
+ * ```ts
+ * const status: TenantActivityStatus = 'INACTIVE'
+ * ```
+ */
+export type TenantActivityStatus = 'ACTIVE' | 'INACTIVE' | 'OFFLOADED' | 'OFFLOADING' | 'ONLOADING'
+
+/**
+ * The activity statuses a client may set. `OFFLOADED` needs Weaviate 1.26+ with the `offload-s3`
+ * module enabled; without it the server refuses the change.
+ *
+ * @example
+ * ```ts
+ * const status: TenantActivityStatusInput = 'ACTIVE'
+ * ```
+ */
+export type TenantActivityStatusInput = 'ACTIVE' | 'INACTIVE' | 'OFFLOADED'
+
+/** Each status name a server may return, with the name the client reports. */
+export const TENANT_STATUS_READ: Readonly<Record<string, TenantActivityStatus>> = {
+  ACTIVE: 'ACTIVE',
+  INACTIVE: 'INACTIVE',
+  OFFLOADED: 'OFFLOADED',
+  OFFLOADING: 'OFFLOADING',
+  ONLOADING: 'ONLOADING',
+  HOT: 'ACTIVE',
+  COLD: 'INACTIVE',
+  FROZEN: 'OFFLOADED',
+  FREEZING: 'OFFLOADING',
+  UNFREEZING: 'ONLOADING',
+}
+
+/** A status name from the server (new or legacy), decoded as the new name. */
+const TenantActivityStatusCodec = new t.Type<TenantActivityStatus, string>(
+  'TenantActivityStatus',
+  (u): u is TenantActivityStatus => typeof u === 'string' && TENANT_STATUS_READ[u] === u,
+  (u, c) => {
+    const read = typeof u === 'string' && Object.prototype.hasOwnProperty.call(TENANT_STATUS_READ, u) ? TENANT_STATUS_READ[u] : undefined
+    return read === undefined ? t.failure(u, c, `an unknown tenant activity status ${JSON.stringify(u)}`) : t.success(read)
+  },
+  t.identity,
+)
+
+/**
+ * A tenant of a multi-tenant class as the server reports it. `activityStatus` (from Weaviate 1.21)
+ * always reads as a {@link TenantActivityStatus}: the legacy names the server stores (`HOT`,
+ * `COLD`, `FROZEN`, ...) are read as `ACTIVE`, `INACTIVE`, `OFFLOADED`, ....
  *
  * @example
  * ```ts
@@ -161,14 +210,27 @@ export const SchemaCodec: t.Decoder<unknown, Schema> = new t.Type<Schema, Schema
  */
 export interface Tenant {
   readonly name: string
-  readonly activityStatus?: string
+  readonly activityStatus?: TenantActivityStatus
   readonly [field: string]: unknown
 }
 
 /**
- * The codec of {@link Tenant}.
+ * A tenant to create or update: a name, and optionally the status to set.
+ *
+ * @example
+ * ```ts
+ * const tenant: TenantInput = { name: 'tenantA', activityStatus: 'INACTIVE' }
+ * ```
  */
-export const TenantCodec: t.Type<Tenant, Tenant> = t.intersection([
+export interface TenantInput {
+  readonly name: string
+  readonly activityStatus?: TenantActivityStatusInput
+}
+
+/**
+ * The codec of {@link Tenant}; it decodes the legacy status names as the new ones.
+ */
+export const TenantCodec: t.Type<Tenant, unknown> = t.intersection([
   t.type({ name: t.string }),
-  t.partial({ activityStatus: t.string }),
+  t.partial({ activityStatus: TenantActivityStatusCodec }),
 ])

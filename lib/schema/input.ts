@@ -5,12 +5,12 @@
  * @packageDocumentation
  */
 import * as t from 'io-ts'
-import { ClassDefinition, PropertyDefinition, Tenant } from '../codecs/class-definition'
+import { ClassDefinition, PropertyDefinition, TenantInput } from '../codecs/class-definition'
 import { report } from '../codecs/decode'
-import { argumentKeys, knownKeys, string, typeError, valueError } from '../input/check'
+import { argumentKeys, knownKeys, oneOf, string, typeError, valueError } from '../input/check'
 import { className, propertyName } from '../input/names'
 
-const TENANT_KEYS = argumentKeys<Tenant>('a tenant', { name: true, activityStatus: true })
+const TENANT_KEYS = argumentKeys<TenantInput>('a tenant', { name: true, activityStatus: true })
 
 const TENANT_NAME = /^[A-Za-z0-9\-_]{1,64}$/
 
@@ -67,16 +67,20 @@ const nonEmptyArray = (argument: string, value: unknown): readonly unknown[] => 
 export const tenantNames = (argument: string, value: unknown): readonly string[] =>
   nonEmptyArray(argument, value).map((item, i) => tenantName(`${argument}[${i}]`, item))
 
+/** The statuses a client may set (the legacy input names `HOT`/`COLD`/`FROZEN` are refused). */
+export const tenantActivityStatus = oneOf(['ACTIVE', 'INACTIVE', 'OFFLOADED'] as const)
+
 /**
- * Tenants to create or update, each a name or `{ name, activityStatus? }`; at least one.
+ * Tenants to create or update, each a name or `{ name, activityStatus? }`; at least one. The
+ * status must be `ACTIVE`, `INACTIVE` or `OFFLOADED`.
  */
-export const tenants = (argument: string, value: unknown): readonly Tenant[] =>
-  nonEmptyArray(argument, value).map((item, i): Tenant => {
+export const tenants = (argument: string, value: unknown): readonly TenantInput[] =>
+  nonEmptyArray(argument, value).map((item, i): TenantInput => {
     const at = `${argument}[${i}]`
     if (typeof item === 'string') return { name: tenantName(at, item) }
     if (typeof item !== 'object' || item === null) return typeError(at, 'string or { name, activityStatus? }', item)
     knownKeys(TENANT_KEYS, item as Record<string, unknown>, at)
     const { name, activityStatus } = item as { name?: unknown; activityStatus?: unknown }
-    const status = activityStatus === undefined ? undefined : string(`${at}.activityStatus`, activityStatus)
+    const status = activityStatus === undefined ? undefined : tenantActivityStatus(`${at}.activityStatus`, activityStatus)
     return status === undefined ? { name: tenantName(`${at}.name`, name) } : { name: tenantName(`${at}.name`, name), activityStatus: status }
   })

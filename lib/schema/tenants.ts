@@ -1,66 +1,118 @@
 /**
- * `client.tenants`: `GET|POST|PUT|DELETE /v1/schema/<Class>/tenants`. Multi-tenancy exists from
- * Weaviate 1.20 and tenant activity status from 1.21; on older servers each operation is an
- * `UnsupportedVersionError` before any tenant request is sent.
+ * `client.tenants`: `GET|POST|PUT|DELETE /v1/schema/<Class>/tenants` and
+ * `GET|HEAD /v1/schema/<Class>/tenants/<tenant>`. Multi-tenancy exists from Weaviate 1.20 and tenant
+ * activity status from 1.21; on older servers each operation is an `UnsupportedVersionError`
+ * before any tenant request is sent. Every status read is a {@link TenantActivityStatus}: the
+ * legacy names the server stores (`HOT`, `COLD`, `FROZEN`, ...) read as the new ones.
  *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { of } from 'rxjs'
-import { Tenant, TenantCodec } from '../codecs/class-definition'
+import { Tenant, TenantActivityStatusInput, TenantCodec, TenantInput } from '../codecs/class-definition'
 import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { HttpRequest, HttpResponse } from '../transport/http/types'
 import { className } from '../input/names'
-import { ObservableEither } from '../core/observable-either'
-import { schemaPath } from '../server/routes'
-import { Feature, requireFeature } from '../server/version'
+import { ObservableEither, flatMap, map } from '../core/observable-either'
+import { schemaPath, tenantPath } from '../server/routes'
+import { Feature, ServerVersion, requireFeature, supports } from '../server/version'
 import { callInput } from './call-input'
-import { tenantNames, tenants as tenantsInput } from './input'
+import { tenantsOverGrpc } from './tenants-grpc'
+import { tenantName, tenantNames, tenants as tenantsInput } from './input'
 
 const Tenants = t.readonlyArray(TenantCodec)
+
+/** The first missing feature of `features` on `version`, as a Left; `undefined` when all are there. */
+const missing = (version: ServerVersion, features: readonly Feature[]): E.Either<WeaviateError, undefined> | undefined => {
+  for (const feature of features) {
+    const supported = requireFeature(version, feature)
+    if (E.isLeft(supported)) return supported
+  }
+  return undefined
+}
 
 /** Sends `req` once the server is known to have `features`; an older server is one Left. */
 const whenSupported = <A>(
   ctx: OperationContext,
   features: readonly Feature[],
   call: CallOptions,
-  req: HttpRequest,
+  req: HttpRequest | ((version: ServerVersion) => HttpRequest),
   interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
 ): ObservableEither<WeaviateError, A> =>
   withVersion(ctx, call, (version) => {
-    for (const feature of features) {
-      const supported = requireFeature(version, feature)
-      if (E.isLeft(supported)) return of(supported)
-    }
-    return ctx.http.run({ ...req, ...call }, interpret)
+    const refused = missing(version, features)
+    if (refused !== undefined && E.isLeft(refused)) return of(refused)
+    return ctx.http.run({ ...(typeof req === 'function' ? req(version) : req), ...call }, interpret)
   })
 
-const statusFeatures = (tenants: readonly Tenant[]): readonly Feature[] =>
-  tenants.some((tenant) => tenant.activityStatus !== undefined) ? ['tenants', 'tenantActivity'] : ['tenants']
+const statusFeatures = (tenants: readonly TenantInput[]): readonly Feature[] => [
+  'tenants',
+  ...(tenants.some((tenant) => tenant.activityStatus !== undefined) ? (['tenantActivity'] as const) : []),
+  ...(tenants.some((tenant) => tenant.activityStatus === 'OFFLOADED') ? (['tenantOffload'] as const) : []),
+]
+
+/** The status name a server of `version` accepts: the legacy names before 1.26. */
+const wireStatus = (version: ServerVersion, status: TenantActivityStatusInput): string => {
+  if (supports(version, 'tenantStatusNames')) return status
+  switch (status) {
+    case 'ACTIVE':
+      return 'HOT'
+    case 'INACTIVE':
+      return 'COLD'
+    case 'OFFLOADED':
+      return 'FROZEN'
+  }
+}
+
+const wireTenants = (version: ServerVersion, tenants: readonly TenantInput[]): readonly Record<string, string>[] =>
+  tenants.map((tenant) =>
+    tenant.activityStatus === undefined ? { name: tenant.name } : { name: tenant.name, activityStatus: wireStatus(version, tenant.activityStatus) },
+  )
 
 /**
- * The tenant operations of a client.
+ * The tenant operations of a client. Statuses read as {@link TenantActivityStatus} (`HOT` reads as
+ * `ACTIVE`, `COLD` as `INACTIVE`, `FROZEN` as `OFFLOADED`); statuses set are
+ * {@link TenantActivityStatusInput}, anything else an `ArgumentValueError` with nothing sent.
  *
  * @example
  * ```ts
  * client.tenants.create('Article', ['tenantA', { name: 'tenantB', activityStatus: 'INACTIVE' }])
+ * client.tenants.activate('Article', ['tenantB'])
  * ```
  */
 export interface TenantsApi {
   /** The tenants of a multi-tenant class. */
   readonly list: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /**
+   * One tenant, or `null` when the class has no tenant of that name. `GET /tenants/<name>` on
+   * 1.28+, the list filtered on older servers (1.20+).
+   */
+  readonly get: (className: string, name: string, options?: CallOptions) => ObservableEither<WeaviateError, Tenant | null>
+  /** The tenants of these names that exist (those missing are left out), from the list (1.20+). */
+  readonly getByNames: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /** Whether the class has a tenant of this name: `HEAD /tenants/<name>` on 1.25+, the list on older servers (1.20+). */
+  readonly exists: (className: string, name: string, options?: CallOptions) => ObservableEither<WeaviateError, boolean>
   /** Adds tenants (names, or `{ name, activityStatus }` from 1.21); emits them as the server stored them. */
   readonly create: (
     className: string,
-    tenants: ReadonlyArray<string | Tenant>,
+    tenants: ReadonlyArray<string | TenantInput>,
     options?: CallOptions,
   ) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** Changes the activity status of tenants (1.21+). */
-  readonly update: (className: string, tenants: readonly Tenant[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /** Changes the activity status of tenants (1.21+; `OFFLOADED` 1.26+ with the `offload-s3` module). */
+  readonly update: (className: string, tenants: readonly TenantInput[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /** `update` with `ACTIVE` for each name (1.21+). */
+  readonly activate: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /** `update` with `INACTIVE` for each name (1.21+). */
+  readonly deactivate: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /**
+   * `update` with `OFFLOADED` for each name: 1.26+, and the server must have the `offload-s3`
+   * module enabled, or it refuses ("can't offload tenants, because offload-s3 module is not enabled").
+   */
+  readonly offload: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   /** Removes tenants with all their objects; names that do not exist are ignored by the server. */
   readonly delete: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, void>
 }
@@ -68,61 +120,128 @@ export interface TenantsApi {
 /**
  * Binds the tenant operations to a client context.
  */
-export const tenantsApi = (ctx: OperationContext): TenantsApi => ({
-  list: (name, options) =>
-    operation(
-      () => ({ className: className('className', name), call: callInput('tenants.list', options) }),
-      (input) =>
-        whenSupported(ctx, ['tenants'], input.call, { method: 'GET', path: schemaPath(input.className, 'tenants'), expect: [200] }, (res) =>
-          decode(Tenants, res.body, res),
+export const tenantsApi = (ctx: OperationContext): TenantsApi => {
+  const listRequest = (cls: string): HttpRequest => ({ method: 'GET', path: schemaPath(cls, 'tenants'), expect: [200] })
+  const restList = (cls: string, call: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
+    ctx.http.run({ ...listRequest(cls), ...call }, (res) => decode(Tenants, res.body, res))
+
+  /**
+   * The tenants of `cls` (those of `names` when given, in the server's order): over gRPC
+   * `TenantsGet` when the client's transport is gRPC and the server has it (1.25+), else the REST
+   * list, filtered here.
+   */
+  const listRun = (cls: string, names: readonly string[] | undefined, call: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
+    withVersion(ctx, call, (version) => {
+      const refused = missing(version, ['tenants'])
+      if (refused !== undefined && E.isLeft(refused)) return of(refused)
+      return ctx.transports.choose(undefined, call).pipe(
+        flatMap((kind): ObservableEither<WeaviateError, readonly Tenant[]> =>
+          kind === 'grpc' && supports(version, 'grpcTenants')
+            ? tenantsOverGrpc(ctx, cls, names, call)
+            : restList(cls, call).pipe(map((all) => (names === undefined ? all : all.filter((tenant) => names.includes(tenant.name))))),
         ),
-    ),
-  create: (name, tenants, options) =>
-    operation(
-      () => ({
-        className: className('className', name),
-        tenants: tenantsInput('tenants', tenants),
-        call: callInput('tenants.create', options),
-      }),
-      (input) =>
-        whenSupported(
-          ctx,
-          statusFeatures(input.tenants),
-          input.call,
-          { method: 'POST', path: schemaPath(input.className, 'tenants'), body: input.tenants, expect: [200] },
-          (res) => decode(Tenants, res.body, res),
-        ),
-    ),
-  update: (name, tenants, options) =>
-    operation(
-      () => ({
-        className: className('className', name),
-        tenants: tenantsInput('tenants', tenants),
-        call: callInput('tenants.update', options),
-      }),
-      (input) =>
-        whenSupported(
-          ctx,
-          ['tenants', 'tenantActivity'],
-          input.call,
-          { method: 'PUT', path: schemaPath(input.className, 'tenants'), body: input.tenants, expect: [200] },
-          (res) => decode(Tenants, res.body, res),
-        ),
-    ),
-  delete: (name, names, options) =>
-    operation(
-      () => ({
-        className: className('className', name),
-        names: tenantNames('names', names),
-        call: callInput('tenants.delete', options),
-      }),
-      (input) =>
-        whenSupported(
-          ctx,
-          ['tenants'],
-          input.call,
-          { method: 'DELETE', path: schemaPath(input.className, 'tenants'), body: input.names, expect: [200] },
-          () => E.right(undefined),
-        ),
-    ),
-})
+      )
+    })
+
+  const updateWith =
+    (operationName: string, status: TenantActivityStatusInput) =>
+    (name: string, names: readonly string[], options?: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
+      operation(
+        () => ({
+          className: className('className', name),
+          tenants: tenantNames('names', names).map((n): TenantInput => ({ name: n, activityStatus: status })),
+          call: callInput(operationName, options),
+        }),
+        (input) => updateRun(input.className, input.tenants, input.call),
+      )
+
+  const updateRun = (cls: string, tenants: readonly TenantInput[], call: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
+    whenSupported(
+      ctx,
+      statusFeatures(tenants).includes('tenantActivity') ? statusFeatures(tenants) : ['tenants', 'tenantActivity'],
+      call,
+      (version) => ({ method: 'PUT', path: schemaPath(cls, 'tenants'), body: wireTenants(version, tenants), expect: [200] }),
+      (res) => decode(Tenants, res.body, res),
+    )
+
+  return {
+    list: (name, options) =>
+      operation(
+        () => ({ className: className('className', name), call: callInput('tenants.list', options) }),
+        (input) => listRun(input.className, undefined, input.call),
+      ),
+    get: (name, tenant, options) =>
+      operation(
+        () => ({ className: className('className', name), tenant: tenantName('name', tenant), call: callInput('tenants.get', options) }),
+        (input) =>
+          withVersion(ctx, input.call, (version) =>
+            supports(version, 'tenantGet')
+              ? ctx.http.run({ method: 'GET', path: tenantPath(input.className, input.tenant), expect: [200, 404], ...input.call }, (res) =>
+                  res.status === 404 ? E.right(null) : decode(TenantCodec, res.body, res),
+                )
+              : listRun(input.className, [input.tenant], input.call).pipe(map((found) => found.find((t) => t.name === input.tenant) ?? null)),
+          ),
+      ),
+    getByNames: (name, names, options) =>
+      operation(
+        () => ({ className: className('className', name), names: tenantNames('names', names), call: callInput('tenants.getByNames', options) }),
+        (input) => listRun(input.className, input.names, input.call),
+      ),
+    exists: (name, tenant, options) =>
+      operation(
+        () => ({ className: className('className', name), tenant: tenantName('name', tenant), call: callInput('tenants.exists', options) }),
+        (input) =>
+          withVersion(ctx, input.call, (version) =>
+            supports(version, 'tenantExists')
+              ? ctx.http.run({ method: 'HEAD', path: tenantPath(input.className, input.tenant), expect: [200, 404], ...input.call }, (res) =>
+                  E.right(res.status === 200),
+                )
+              : listRun(input.className, [input.tenant], input.call).pipe(map((found) => found.some((t) => t.name === input.tenant))),
+          ),
+      ),
+    create: (name, tenants, options) =>
+      operation(
+        () => ({
+          className: className('className', name),
+          tenants: tenantsInput('tenants', tenants),
+          call: callInput('tenants.create', options),
+        }),
+        (input) =>
+          whenSupported(
+            ctx,
+            statusFeatures(input.tenants),
+            input.call,
+            (version) => ({ method: 'POST', path: schemaPath(input.className, 'tenants'), body: wireTenants(version, input.tenants), expect: [200] }),
+            (res) => decode(Tenants, res.body, res),
+          ),
+      ),
+    update: (name, tenants, options) =>
+      operation(
+        () => ({
+          className: className('className', name),
+          tenants: tenantsInput('tenants', tenants),
+          call: callInput('tenants.update', options),
+        }),
+        (input) => updateRun(input.className, input.tenants, input.call),
+      ),
+    activate: updateWith('tenants.activate', 'ACTIVE'),
+    deactivate: updateWith('tenants.deactivate', 'INACTIVE'),
+    offload: updateWith('tenants.offload', 'OFFLOADED'),
+    delete: (name, names, options) =>
+      operation(
+        () => ({
+          className: className('className', name),
+          names: tenantNames('names', names),
+          call: callInput('tenants.delete', options),
+        }),
+        (input) =>
+          whenSupported(
+            ctx,
+            ['tenants'],
+            input.call,
+            { method: 'DELETE', path: schemaPath(input.className, 'tenants'), body: input.names, expect: [200] },
+            () => E.right(undefined),
+          ),
+      ),
+  }
+}

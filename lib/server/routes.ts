@@ -109,3 +109,6 @@ export const backupPath = (backend: string, backupId?: string, sub?: 'restore'):
   `/backups/${segment(backend)}` +
   (backupId === undefined ? '' : `/${segment(backupId)}`) +
   (backupId === undefined || sub === undefined ? '' : `/${sub}`)
+
+/** One tenant: `/schema/<Class>/tenants/<tenant>` (HEAD from 1.25, GET from 1.28). */
+export const tenantPath = (className: string, tenant: string): string => `${schemaPath(className, 'tenants')}/${segment(tenant)}`

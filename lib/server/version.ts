@@ -47,6 +47,16 @@ export const FEATURES = {
   cursor: { since: '1.18.0', name: "the 'after' cursor" },
   tenants: { since: '1.20.0', name: 'multi-tenancy' },
   tenantActivity: { since: '1.21.0', name: 'tenant activity status' },
+  // Tenants (server-modules.md §6; usecases/schema/tenant.go, handlers_schema.go): the input names
+  // ACTIVE/INACTIVE/OFFLOADED replaced HOT/COLD/FROZEN in 1.26.0 (older servers are sent the
+  // legacy names); OFFLOADED also needs the offload-s3 module. HEAD /schema/{c}/tenants/{t} from
+  // 1.25.0, GET /schema/{c}/tenants/{t} from 1.28.0.
+  tenantStatusNames: { since: '1.26.0', name: 'the tenant status names ACTIVE/INACTIVE/OFFLOADED' },
+  tenantOffload: { since: '1.26.0', name: 'offloading tenants (OFFLOADED)' },
+  tenantExists: { since: '1.25.0', name: 'HEAD of one tenant' },
+  tenantGet: { since: '1.28.0', name: 'GET of one tenant' },
+  // gRPC TenantsGet (grpc/proto/v1/weaviate.proto at v1.25.0); FEATURES.grpc is the same version.
+  grpcTenants: { since: '1.25.0', name: 'tenants over gRPC' },
   // The first version with every gRPC method and field the client uses: BatchObjects with
   // vector_bytes (1.23.0) and named vectors (1.24.0), Search with `after` (1.22.0), BatchDelete
   // (1.23.3), and Search results with `text_value` and typed lists (1.25.0: before it text came as

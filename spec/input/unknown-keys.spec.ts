@@ -53,7 +53,7 @@ const cases: ReadonlyArray<readonly [string, (extra: Record<string, unknown>) =>
   ['schema.addProperty options', (x) => (c) => c.schema.addProperty('A', { name: 'p', dataType: ['text'] }, loose({ ...x })), 'timout', 'timeout'],
   ['tenants.list options', (x) => (c) => c.tenants.list('A', loose({ ...x })), 'timout', 'timeout'],
   ['tenants.create options', (x) => (c) => c.tenants.create('A', ['t'], loose({ ...x })), 'timout', 'timeout'],
-  ['tenants.update options', (x) => (c) => c.tenants.update('A', [{ name: 't', activityStatus: 'HOT' }], loose({ ...x })), 'timout', 'timeout'],
+  ['tenants.update options', (x) => (c) => c.tenants.update('A', [{ name: 't', activityStatus: 'ACTIVE' }], loose({ ...x })), 'timout', 'timeout'],
   ['tenants.delete options', (x) => (c) => c.tenants.delete('A', ['t'], loose({ ...x })), 'timout', 'timeout'],
   ['per-call retry options', (x) => (c) => c.objects.getById(loose({ className: 'A', uuid: UUID, retry: { attempts: 1, ...x } })), 'attemps', 'attempts'],
   ['per-call timeout options', (x) => (c) => c.query.bm25(loose({ className: 'A', query: 'x', timeout: { totalMs: 1_000, ...x } })), 'total', 'totalMs'],

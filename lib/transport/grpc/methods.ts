@@ -58,5 +58,6 @@ export const METHODS = {
   batchStream: bidi(Weaviate.method.batchStream),
   batchDelete: unary(Weaviate.method.batchDelete),
   aggregate: unary(Weaviate.method.aggregate),
+  tenantsGet: unary(Weaviate.method.tenantsGet),
   health: unary(Health.method.check),
 } as const

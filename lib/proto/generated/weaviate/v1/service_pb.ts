@@ -16,12 +16,14 @@ import type { BatchStreamReplySchema, BatchStreamRequestSchema } from "./batch_s
 import { file_weaviate_v1_batch_stream } from "./batch_stream_pb";
 import type { SearchReplySchema, SearchRequestSchema } from "./search_pb";
 import { file_weaviate_v1_search } from "./search_pb";
+import type { TenantsGetReplySchema, TenantsGetRequestSchema } from "./tenants_pb";
+import { file_weaviate_v1_tenants } from "./tenants_pb";
 
 /**
  * Describes the file weaviate/v1/service.proto.
  */
 export const file_weaviate_v1_service: GenFile = /*@__PURE__*/
-  fileDesc("Chl3ZWF2aWF0ZS92MS9zZXJ2aWNlLnByb3RvEgt3ZWF2aWF0ZS52MTKHAwoIV2VhdmlhdGUSPgoGU2VhcmNoEhoud2VhdmlhdGUudjEuU2VhcmNoUmVxdWVzdBoYLndlYXZpYXRlLnYxLlNlYXJjaFJlcGx5ElAKDEJhdGNoT2JqZWN0cxIgLndlYXZpYXRlLnYxLkJhdGNoT2JqZWN0c1JlcXVlc3QaHi53ZWF2aWF0ZS52MS5CYXRjaE9iamVjdHNSZXBseRJNCgtCYXRjaERlbGV0ZRIfLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVxdWVzdBodLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVwbHkSUQoLQmF0Y2hTdHJlYW0SHy53ZWF2aWF0ZS52MS5CYXRjaFN0cmVhbVJlcXVlc3QaHS53ZWF2aWF0ZS52MS5CYXRjaFN0cmVhbVJlcGx5KAEwARJHCglBZ2dyZWdhdGUSHS53ZWF2aWF0ZS52MS5BZ2dyZWdhdGVSZXF1ZXN0Ghsud2VhdmlhdGUudjEuQWdncmVnYXRlUmVwbHliBnByb3RvMw", [file_weaviate_v1_aggregate, file_weaviate_v1_batch, file_weaviate_v1_batch_delete, file_weaviate_v1_batch_stream, file_weaviate_v1_search]);
+  fileDesc("Chl3ZWF2aWF0ZS92MS9zZXJ2aWNlLnByb3RvEgt3ZWF2aWF0ZS52MTLTAwoIV2VhdmlhdGUSPgoGU2VhcmNoEhoud2VhdmlhdGUudjEuU2VhcmNoUmVxdWVzdBoYLndlYXZpYXRlLnYxLlNlYXJjaFJlcGx5ElAKDEJhdGNoT2JqZWN0cxIgLndlYXZpYXRlLnYxLkJhdGNoT2JqZWN0c1JlcXVlc3QaHi53ZWF2aWF0ZS52MS5CYXRjaE9iamVjdHNSZXBseRJNCgtCYXRjaERlbGV0ZRIfLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVxdWVzdBodLndlYXZpYXRlLnYxLkJhdGNoRGVsZXRlUmVwbHkSUQoLQmF0Y2hTdHJlYW0SHy53ZWF2aWF0ZS52MS5CYXRjaFN0cmVhbVJlcXVlc3QaHS53ZWF2aWF0ZS52MS5CYXRjaFN0cmVhbVJlcGx5KAEwARJHCglBZ2dyZWdhdGUSHS53ZWF2aWF0ZS52MS5BZ2dyZWdhdGVSZXF1ZXN0Ghsud2VhdmlhdGUudjEuQWdncmVnYXRlUmVwbHkSSgoKVGVuYW50c0dldBIeLndlYXZpYXRlLnYxLlRlbmFudHNHZXRSZXF1ZXN0Ghwud2VhdmlhdGUudjEuVGVuYW50c0dldFJlcGx5YgZwcm90bzM", [file_weaviate_v1_aggregate, file_weaviate_v1_batch, file_weaviate_v1_batch_delete, file_weaviate_v1_batch_stream, file_weaviate_v1_search, file_weaviate_v1_tenants]);
 
 /**
  * @generated from service weaviate.v1.Weaviate
@@ -76,6 +78,16 @@ export const Weaviate: GenService<{
     methodKind: "unary";
     input: typeof AggregateRequestSchema;
     output: typeof AggregateReplySchema;
+  },
+  /**
+   * The tenants of a collection, all or by name (1.25+).
+   *
+   * @generated from rpc weaviate.v1.Weaviate.TenantsGet
+   */
+  tenantsGet: {
+    methodKind: "unary";
+    input: typeof TenantsGetRequestSchema;
+    output: typeof TenantsGetReplySchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_weaviate_v1_service, 0);
