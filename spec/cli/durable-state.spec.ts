@@ -10,7 +10,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { checkpointFile } from '../../lib/cli/state/checkpoint-file'
-import { NODE_FS, type DurableFs } from '../../lib/cli/state/durable-file'
+import { NODE_FS, type DurableFs } from '../../lib/cli/formats/durable-file'
 import { runResumable } from '../../lib/cli/state/resumable-run'
 import type { CliIo } from '../../lib/cli/terminal/io'
 

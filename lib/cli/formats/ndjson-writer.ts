@@ -10,7 +10,7 @@ import { createWriteStream, promises as fs } from 'node:fs'
 import { once } from 'node:events'
 import * as path from 'node:path'
 import { CommandFailure, reasonOf } from '../terminal/command-errors'
-import { syncDirectory } from '../state/durable-file'
+import { syncDirectory } from './durable-file'
 
 /**
  * An open NDJSON output.

@@ -1,7 +1,7 @@
 /**
  * The checkpoint file of a resumable run: a JSON document written atomically and durably (a temp
  * file in the same directory, flushed with fsync, renamed, then the directory flushed:
- * `durable-file.ts`), so that after a crash or a power loss it holds either the previous or the
+ * `formats/durable-file.ts`), so that after a crash or a power loss it holds either the previous or the
  * new state, never half of one and never a name without its content. Before each write, `before`
  * flushes the files the state counts bytes of (the failures file, an export's output), so a state
  * on disk never points past what is on disk beside it. Saves are coalesced: at most one write every 200 ms and one at a time,
@@ -12,7 +12,7 @@
 import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
 import { CommandFailure, reasonOf } from '../terminal/command-errors'
-import { NODE_FS, replaceDurably, type DurableFs } from './durable-file'
+import { NODE_FS, replaceDurably, type DurableFs } from '../formats/durable-file'
 
 /**
  * A checkpoint file holding a state of type `S`.
