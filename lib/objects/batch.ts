@@ -213,10 +213,12 @@ export const batchObjects =
         const resolved = resolveBatchOptions('objects.batch', options)
         const uuidOf = options?.uuidOf
         if (uuidOf !== undefined && typeof uuidOf !== 'function') typeError('uuidOf', 'function', uuidOf)
+        const transport = transportMode('transport', options?.transport)
+        ctx.transports.requireAddress(transport)
         return {
           resolved,
           uuidOf,
-          transport: transportMode('transport', options?.transport),
+          transport,
           method: batchGrpcMethod('grpcMethod', options?.grpcMethod),
           streamConcurrency: streamRequestsInFlight(resolved.batchSize, resolved.concurrency, options?.concurrency !== undefined),
         }

@@ -81,7 +81,11 @@ const features = (input: AggregateInput): Feature[] => [...(input.tenant === und
 export const aggregateOperation = (ctx: OperationContext): Aggregate =>
   ((args: AggregateArgs): ObservableEither<WeaviateError, AggregateResult> =>
     operation(
-      () => aggregateInput(argsObject('aggregate', args)),
+      () => {
+        const input = aggregateInput(argsObject('aggregate', args))
+        ctx.transports.requireAddress(input.transport)
+        return input
+      },
       (input) =>
         withVersion(ctx, input.call, (version) => {
           const supported = supportsAll(version, features(input))

@@ -67,7 +67,14 @@ export interface QueryApi {
 const search =
   (ctx: OperationContext, name: string, check: (a: Record<string, unknown>) => QueryInput<unknown>) =>
   <P, V>(args: unknown): ObservableEither<WeaviateError, SearchResult<P, V>> =>
-    operation(() => check(argsObject(name, args)) as QueryInput<P>, (input) => runQuery<P, V>(ctx, input))
+    operation(
+      () => {
+        const input = check(argsObject(name, args)) as QueryInput<P>
+        ctx.transports.requireAddress(input.transport)
+        return input
+      },
+      (input) => runQuery<P, V>(ctx, input),
+    )
 
 /**
  * The query API of a client.

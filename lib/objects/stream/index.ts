@@ -111,9 +111,13 @@ const scan = <P>(page: PageFetcher<P>, input: StreamInput<P>, pacer: Pacer | und
 const objects = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, WeaviateObject<P, StreamVector>> =>
   itemsOfPages((pagePacer) => pages(ctx, input, pagePacer), pacer)
 
-/** Checks the arguments once; invalid input is one Left. */
-const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => ObservableEither<WeaviateError, A>): ObservableEither<WeaviateError, A> => {
-  const input = checkInput(() => streamInput<P>(args))
+/** Checks the arguments once (and that a `'grpc'` stream has a gRPC address); invalid input is one Left. */
+const checked = <P, A>(ctx: OperationContext, args: unknown, run: (input: StreamInput<P>) => ObservableEither<WeaviateError, A>): ObservableEither<WeaviateError, A> => {
+  const input = checkInput(() => {
+    const checkedInput = streamInput<P>(args)
+    ctx.transports.requireAddress(checkedInput.transport)
+    return checkedInput
+  })
   return E.isLeft(input) ? of(E.left<WeaviateError, A>(input.left)) : run(input.right)
 }
 
@@ -139,7 +143,7 @@ const checked = <P, A>(args: unknown, run: (input: StreamInput<P>) => Observable
 export const stream =
   (ctx: OperationContext) =>
   <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>): ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>> =>
-    checked<P, WeaviateObject<P, VectorOf<F>>>(args, (input) => objects(ctx, input, input.pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>)
+    checked<P, WeaviateObject<P, VectorOf<F>>>(ctx, args, (input) => objects(ctx, input, input.pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>)
 
 /**
  * The same pages as {@link stream}, one `right(objects)` per page: the throughput form (no value
@@ -148,7 +152,7 @@ export const stream =
 export const streamPages =
   (ctx: OperationContext) =>
   <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>): ObservableEither<WeaviateError, ReadonlyArray<WeaviateObject<P, VectorOf<F>>>> =>
-    checked<P, Page<P, VectorOf<F>>>(args, (input) => pages(ctx, input, input.pacer) as ObservableEither<WeaviateError, Page<P, VectorOf<F>>>)
+    checked<P, Page<P, VectorOf<F>>>(ctx, args, (input) => pages(ctx, input, input.pacer) as ObservableEither<WeaviateError, Page<P, VectorOf<F>>>)
 
 /**
  * The objects of {@link stream} for `for await`, with real backpressure: the next page is
@@ -163,7 +167,7 @@ export const iterate =
       return toAsyncIterable(of(E.left<WeaviateError, WeaviateObject<P, VectorOf<F>>>(misuse)))
     }
     return toAsyncIterable((pacer) =>
-      checked<P, WeaviateObject<P, VectorOf<F>>>(args, (input) => objects(ctx, input, pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>),
+      checked<P, WeaviateObject<P, VectorOf<F>>>(ctx, args, (input) => objects(ctx, input, pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>),
     )
   }
 
