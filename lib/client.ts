@@ -7,8 +7,8 @@
 import { Meta } from './codecs/meta'
 import { OperationContext } from './context/context'
 import { createDeprecations } from './server/deprecations'
-import { WeaviateError } from './core/errors'
-import { grpcNodes } from './transport/grpc/address'
+import { ArgumentValueError, WeaviateError } from './core/errors'
+import { grpcNodes, noGrpcAddressReason } from './transport/grpc/address'
 import { createTransportChoice } from './context/transport-choice'
 import { warnBatchObjectsFallback, warnRestFallback } from './context/fallback-warnings'
 import { createStreamRefusal } from './context/stream-refusal'
@@ -42,14 +42,19 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls'> {
   /** Skip `GET /v1/meta` and assume this server version (e.g. `'1.13.0'`). */
   readonly serverVersion?: string
   /**
-   * The gRPC address of each node, like `http://127.0.0.1:50051` (`https` for TLS); one URL, or
-   * one per entry of `url`. Default: each `url`'s host on port 50051.
+   * The gRPC address of each node: `http://host:port` (plaintext), `https://host:port` (TLS), or
+   * `host:port` (TLS when its `url` is `https`); one, or one per entry of `url`. Default: only
+   * when every `url` is on Weaviate's default REST port 8080, its host on port 50051; otherwise
+   * none, and `transport: 'auto'` runs over REST with one warning (docs/connecting-grpc-address.md).
    */
   readonly grpcUrl?: string | readonly string[]
   /**
    * How operations with a gRPC path (`objects.batch`) talk to Weaviate: `'auto'` uses gRPC when
-   * the server has it (1.24+ and a gRPC health check answers), else REST with one warning naming
-   * why; `'grpc'` and `'rest'` force one. A call's own `transport` overrides this.
+   * the server has it (1.24+, a gRPC address given or paired, and a gRPC health check answers),
+   * else REST with one warning naming why; `'grpc'` and `'rest'` force one. A call's own
+   * `transport` overrides this. `'grpc'` without a gRPC address (no `grpcUrl`, and a `url` not on
+   * port 8080) throws an `ArgumentValueError` from `connect`; a call's `'grpc'` on such a client is
+   * that call's `Left`, with nothing sent.
    *
    * @default 'auto'
    */
@@ -91,7 +96,9 @@ export interface Client {
 }
 
 /**
- * Creates a client. Nothing is sent until an operation is subscribed to.
+ * Creates a client. Nothing is sent until an operation is subscribed to. Throws an
+ * `ArgumentValueError` for an option it cannot use (a URL that is not http(s), an unknown
+ * `transport`, `transport: 'grpc'` without a gRPC address).
  *
  * @example
  * ```ts
@@ -102,16 +109,21 @@ export interface Client {
 export const connect = (options: ConnectOptions): Client => {
   const { url, serverVersion, grpcUrl, transport, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
+  // The gRPC address and the mode are checked before any pool is made.
+  const nodes = grpcNodes(urls, grpcUrl)
+  const noAddress = nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
+  const mode = transportMode('transport', transport) ?? 'auto'
+  if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
   const pipeline = createHttp({ ...http, urls })
   const resolved = resolveOptions({ ...http, urls })
-  const grpc = createGrpc({ nodes: grpcNodes(urls, grpcUrl), headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout })
+  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout })
   const versions = createVersionSource(pipeline, serverVersion)
   const ctx: OperationContext = {
     http: pipeline,
     versions,
     deprecations: createDeprecations(),
     grpc,
-    transports: createTransportChoice({ mode: transportMode('transport', transport) ?? 'auto', versions, grpc, warn: warnRestFallback }),
+    transports: createTransportChoice({ mode, versions, grpc, noAddress, warn: warnRestFallback }),
     streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
   }
   return {

@@ -1,8 +1,10 @@
 /**
  * Which transport an operation runs over, decided once per client: with `transport: 'auto'`,
- * gRPC when the server's version has the methods the client uses (`FEATURES.grpc`) and a gRPC
- * health check answers SERVING; otherwise REST, with one warning naming the reason. `'grpc'` and
- * `'rest'` skip the checks. A failure to read the server version is the operation's `Left` and
+ * gRPC when the server's version has the methods the client uses (`FEATURES.grpc`), the client
+ * has a gRPC address (given, or paired with a REST URL on port 8080: `transport/grpc/address.ts`)
+ * and a gRPC health check there answers SERVING; otherwise REST, with one warning naming the
+ * reason (without an address: how to pass `grpcUrl`). `'grpc'` and `'rest'` skip the checks; a
+ * call that asks for `'grpc'` on a client without a gRPC address is an {@link ArgumentValueError}. A failure to read the server version is the operation's `Left` and
  * is not remembered (the next operation asks again); the decision itself is kept for good.
  *
  * @packageDocumentation
@@ -11,7 +13,7 @@ import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
 import { Observable, defer, finalize, map, mergeMap, of, share, tap } from 'rxjs'
 import type { CallOptions } from '../transport/http/types'
-import { WeaviateError } from '../core/errors'
+import { ArgumentValueError, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import type { VersionSource } from './server-version'
 import { FEATURES, ServerVersion, supports } from '../server/version'
@@ -33,6 +35,11 @@ export interface TransportChoice {
   choose(mode: TransportMode | undefined, call: CallOptions): ObservableEither<WeaviateError, TransportKind>
   /** What {@link TransportChoice.choose} gives when it needs to ask nothing (decided, or not `'auto'`). */
   settled(mode: TransportMode | undefined): TransportKind | undefined
+  /**
+   * For an operation's check: throws an {@link ArgumentValueError} when `mode` (the client's when
+   * undefined) is `'grpc'` and the client has no gRPC address.
+   */
+  requireAddress(mode: TransportMode | undefined): void
 }
 
 /**
@@ -43,6 +50,8 @@ export interface TransportChoiceConfig {
   readonly mode: TransportMode
   readonly versions: VersionSource
   readonly grpc: GrpcEffect
+  /** Why the client has no gRPC address (`grpc.nodes` is empty), and how to give one; undefined when it has one. */
+  readonly noAddress: string | undefined
   /** Called once, with the reason, when `'auto'` settles on REST. */
   readonly warn: (reason: string) => void
 }
@@ -76,6 +85,7 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
     if (!supports(version, 'grpc')) {
       return of(fallBack(`the server is ${version.raw} and ${FEATURES.grpc.name} needs ${FEATURES.grpc.since}`))
     }
+    if (config.noAddress !== undefined) return of(fallBack(config.noAddress))
     return healthy().pipe(map((ok): TransportKind => (E.isRight(ok) ? 'grpc' : fallBack(ok.left))))
   }
 
@@ -100,15 +110,26 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
     return effective === 'auto' ? known : effective
   }
 
+  const missing = (mode: TransportMode | undefined): ArgumentValueError | undefined =>
+    config.noAddress !== undefined && (mode ?? config.mode) === 'grpc'
+      ? new ArgumentValueError({ argument: 'transport', reason: `'grpc' needs a gRPC address: ${config.noAddress}` })
+      : undefined
+
   return {
     mode: config.mode,
     choose: (mode, call) =>
       defer(() => {
+        const refused = missing(mode)
+        if (refused !== undefined) return of(E.left<WeaviateError, TransportKind>(refused))
         const kind = settled(mode)
         if (kind !== undefined) return of(E.right(kind))
         shared ??= resolveAuto(call)
         return shared
       }),
     settled,
+    requireAddress: (mode) => {
+      const refused = missing(mode)
+      if (refused !== undefined) throw refused
+    },
   }
 }

@@ -101,6 +101,11 @@ export interface EmbeddedOptions extends ServerOptions {
   /** REST port on 127.0.0.1. Default: a free one. Taken → rejects with a `PortInUse` error. */
   readonly port?: number
   /**
+   * gRPC port (1.19.0 and later; Weaviate binds it on every interface). Default: a free one. Taken
+   * → rejects with a `PortInUse` error.
+   */
+  readonly grpcPort?: number
+  /**
    * Data directory. Default: a fresh temp dir, removed by `stop()`. A given dir is created when
    * missing and never removed, so a later server can restart on the same data (keep `hostname`).
    */

@@ -84,6 +84,7 @@ export const checkPort = (port: number | undefined): void => {
 export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<EmbeddedWeaviate> => {
   checkExtraEnv(options.env)
   checkPort(options.port)
+  checkPort(options.grpcPort)
   const requested = options.version ?? DEFAULT_VERSION
   const auth = planAuth({ mode: options.auth ?? 'apiKey', version: requested, extraEnv: options.env })
   const say = progress(options.log)
@@ -93,7 +94,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
   // Free ports are found by binding and releasing them, so another process may take one before
   // the server binds it: with ports of our own choosing, try again with fresh ones.
   const launch = async (attempt: number) => {
-    const [ports] = await allocateServerPorts(1, [options.port])
+    const [ports] = await allocateServerPorts(1, [options.port], [options.grpcPort])
     if (ports === undefined) throw new Error('allocateServerPorts returned no ports')
     const data = await acquireDataDir(options.dataDir, 'node')
     try {
@@ -107,7 +108,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
       return { server, ports, data }
     } catch (e) {
       await data.release()
-      const ownPorts = options.port === undefined
+      const ownPorts = options.port === undefined && options.grpcPort === undefined
       if (ownPorts && attempt < PORT_ATTEMPTS && isEmbeddedError(e) && e.reason === 'PortInUse') {
         return launch(attempt + 1)
       }

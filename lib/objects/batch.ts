@@ -196,10 +196,12 @@ export const batchObjects =
         const resolved = resolveBatchOptions(OBJECT_BATCH_KEYS, options)
         const uuidOf = options?.uuidOf
         if (uuidOf !== undefined && typeof uuidOf !== 'function') typeError('uuidOf', 'function', uuidOf)
+        const transport = transportMode('transport', options?.transport)
+        ctx.transports.requireAddress(transport)
         return {
           resolved,
           uuidOf,
-          transport: transportMode('transport', options?.transport),
+          transport,
           method: batchGrpcMethod('grpcMethod', options?.grpcMethod),
           streamConcurrency: streamRequestsInFlight(resolved.batchSize, resolved.concurrency, options?.concurrency !== undefined),
         }

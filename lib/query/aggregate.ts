@@ -96,6 +96,10 @@ export const runAggregate = (ctx: OperationContext, input: NamedAggregate): Obse
 export const aggregateOperation = (ctx: OperationContext): Aggregate =>
   ((args: AggregateArgs): ObservableEither<WeaviateError, AggregateResult> =>
     operation(
-      () => ({ ...aggregateInput(argsOf(AGGREGATE_KEYS, args)), operation: 'query.aggregate' }),
+      () => {
+        const input = aggregateInput(argsOf(AGGREGATE_KEYS, args))
+        ctx.transports.requireAddress(input.transport)
+        return { ...input, operation: 'query.aggregate' }
+      },
       (input) => runAggregate(ctx, input),
     )) as Aggregate

@@ -65,7 +65,11 @@ const search = <P, V>(
   args: unknown,
 ): ObservableEither<WeaviateError, SearchResult<P, V>> =>
   operation(
-    () => check<P>(argsOf(keys, args)),
+    () => {
+      const input = check<P>(argsOf(keys, args))
+      ctx.transports.requireAddress(input.transport)
+      return input
+    },
     (input) => runQuery<P, V>(ctx, input),
   )
 

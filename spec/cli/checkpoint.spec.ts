@@ -40,7 +40,7 @@ describe('checkpointFile', () => {
     // hanging the worker.
     const file = path.join(dir, 'export.json')
     const scenario = `
-      const { checkpointFile } = require(${JSON.stringify(path.resolve(__dirname, '../../lib/cli/checkpoint-file'))})
+      const { checkpointFile } = require(${JSON.stringify(path.resolve(__dirname, '../../lib/cli/state/checkpoint-file'))})
       const checkpoint = checkpointFile(${JSON.stringify(file)})
       checkpoint.save({ after: 'a' })
       const first = checkpoint.flush()

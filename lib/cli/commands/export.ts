@@ -113,6 +113,8 @@ const exportPages = async (client: Client, io: CliIo, values: ExportValues, run:
     done: false,
   }
   const out = await openNdjsonWriter({ file: values.out, stdout: io.stdout, ...(resumed === undefined ? {} : { resumeAt: state.offset }) })
+  // The checkpoint's offset counts this file's bytes: they reach the disk before it does.
+  run.durable(() => out.sync())
   let closed = false
   try {
     run.progress.setTotal(await firstRight(client.objects.count({ className: values.class, ...(values.tenant === undefined ? {} : { tenant: values.tenant }) })))

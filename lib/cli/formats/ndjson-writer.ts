@@ -1,13 +1,16 @@
 /**
  * Writes NDJSON to a file or stdout with backpressure, telling the caller when each line has
  * reached the operating system (so a checkpoint never claims a line that was not written), and
- * how many bytes have been written so far (where a resumed export truncates the file).
+ * how many bytes have been written so far (where a resumed export truncates the file), and
+ * flushing the file to disk on demand (`sync`, before a checkpoint that counts its bytes is written).
  *
  * @packageDocumentation
  */
 import { createWriteStream, promises as fs } from 'node:fs'
 import { once } from 'node:events'
+import * as path from 'node:path'
 import { CommandFailure, reasonOf } from '../terminal/command-errors'
+import { syncDirectory } from './durable-file'
 
 /**
  * An open NDJSON output.
@@ -27,6 +30,11 @@ export interface NdjsonWriter {
   write(value: unknown, onWritten?: () => void): Promise<void>
   /** Bytes handed to the operating system so far (including the kept part of a resumed file). */
   written(): number
+  /**
+   * Flushes the file to disk (fsync), at least the {@link NdjsonWriter.written} bytes; nothing for
+   * stdout or once closed (closing flushes).
+   */
+  sync(): Promise<void>
   close(): Promise<void>
 }
 
@@ -56,6 +64,7 @@ export interface NdjsonWriterOptions {
 export const openNdjsonWriter = async (options: NdjsonWriterOptions): Promise<NdjsonWriter> => {
   const toStdout = options.file === undefined || options.file === '-'
   let stream: NodeJS.WritableStream
+  let handle: fs.FileHandle | undefined
   let written = 0
   if (toStdout || options.file === undefined) {
     stream = options.stdout
@@ -66,11 +75,22 @@ export const openNdjsonWriter = async (options: NdjsonWriterOptions): Promise<Nd
         await fs.truncate(file, options.resumeAt)
         written = options.resumeAt
       }
-      const opened = createWriteStream(file, { flags: options.resumeAt === undefined ? 'w' : 'a' })
-      await once(opened, 'open')
-      stream = opened
+      handle = await fs.open(file, options.resumeAt === undefined ? 'w' : 'a')
+      // A file made now has a name only its directory holds: flush that too.
+      if (options.resumeAt === undefined) await syncDirectory(path.dirname(path.resolve(file)))
+      // The stream writes through the handle (and closes it when it ends), so `sync` can flush it.
+      stream = createWriteStream(file, { fd: handle })
     } catch (e) {
+      await handle?.close().catch(() => undefined)
       throw new CommandFailure(`cannot write ${file}: ${reasonOf(e)}`)
+    }
+  }
+  let closed = false
+  const flush = async (h: fs.FileHandle) => {
+    try {
+      await h.sync()
+    } catch (e) {
+      throw new CommandFailure(`cannot write ${options.file ?? 'stdout'}: ${reasonOf(e)}`)
     }
   }
   let failure: unknown
@@ -94,13 +114,21 @@ export const openNdjsonWriter = async (options: NdjsonWriterOptions): Promise<Nd
       if (!more) await once(stream, 'drain')
     },
     written: () => written,
+    sync: async () => {
+      if (handle === undefined || closed) return
+      await flush(handle)
+    },
     close: async () => {
       check()
-      if (toStdout) {
-        // Wait until what was queued reached the OS; stdout itself stays open.
-        await new Promise<void>((resolve) => stream.write('', () => resolve()))
-      } else {
-        await new Promise<void>((resolve) => stream.end(() => resolve()))
+      // Wait until what was queued reached the OS.
+      await new Promise<void>((resolve) => stream.write('', () => resolve()))
+      if (handle !== undefined && !closed) {
+        closed = true
+        try {
+          await flush(handle)
+        } finally {
+          await new Promise<void>((resolve) => stream.end(() => resolve()))
+        }
       }
       stream.off('error', onError)
       check()

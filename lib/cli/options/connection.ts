@@ -19,7 +19,7 @@ import { choice, integer, optionalUrls, text, urls, type OptionSpec } from './op
  */
 export interface CliConnection {
   readonly url: readonly string[]
-  /** One gRPC URL, or one per `url`; none for the library's default (each `url`'s host on port 50051). */
+  /** One gRPC URL, or one per `url`; none for the library's default (port 50051 only for a `url` on port 8080; else REST). */
   readonly grpcUrl: readonly string[]
   readonly transport: TransportMode
   /** Sent as a bearer token; none when empty. */
@@ -28,7 +28,7 @@ export interface CliConnection {
 }
 
 const grpcUrls = (of: string): OptionSpec<readonly string[]> =>
-  optionalUrls(`gRPC address of ${of} (default: its host, port 50051); one, or one per ${of}`)
+  optionalUrls(`gRPC address of ${of} (default: its host, port 50051, only when ${of} is on port 8080; otherwise gRPC needs this); one, or one per ${of}`)
 
 /**
  * The one Weaviate of `export` and `import`: `--url URL` (repeatable) and `--grpc-url URL`; its key

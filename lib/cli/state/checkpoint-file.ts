@@ -1,7 +1,10 @@
 /**
- * The checkpoint file of a resumable run: a JSON document written atomically (a temp file in the
- * same directory, then rename), so that after a crash it holds either the previous or the new
- * state, never half of one. Saves are coalesced: at most one write every 200 ms and one at a time,
+ * The checkpoint file of a resumable run: a JSON document written atomically and durably (a temp
+ * file in the same directory, flushed with fsync, renamed, then the directory flushed:
+ * `formats/durable-file.ts`), so that after a crash or a power loss it holds either the previous or the
+ * new state, never half of one and never a name without its content. Before each write, `before`
+ * flushes the files the state counts bytes of (the failures file, an export's output), so a state
+ * on disk never points past what is on disk beside it. Saves are coalesced: at most one write every 200 ms and one at a time,
  * always of the latest state; `flush` writes at once.
  *
  * @packageDocumentation
@@ -9,6 +12,7 @@
 import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
 import { CommandFailure, reasonOf } from '../terminal/command-errors'
+import { NODE_FS, replaceDurably, type DurableFs } from '../formats/durable-file'
 
 /**
  * A checkpoint file holding a state of type `S`.
@@ -30,6 +34,21 @@ export interface Checkpoint<S> {
   flush(): Promise<void>
 }
 
+/**
+ * How a checkpoint writes.
+ *
+ * @example
+ * ```ts
+ * const options: CheckpointOptions = { before: () => failures.sync() }
+ * ```
+ */
+export interface CheckpointOptions {
+  /** Runs before each write: flushes what the state refers to. */
+  readonly before?: () => Promise<void>
+  /** The file operations (node's by default). */
+  readonly fs?: DurableFs
+}
+
 /** Saves closer together than this are coalesced into one write. */
 const SAVE_INTERVAL_MS = 200
 
@@ -41,7 +60,7 @@ const SAVE_INTERVAL_MS = 200
  * const checkpoint = checkpointFile<ExportState>(values.checkpoint)
  * ```
  */
-export const checkpointFile = <S>(file: string | undefined): Checkpoint<S> => {
+export const checkpointFile = <S>(file: string | undefined, options: CheckpointOptions = {}): Checkpoint<S> => {
   if (file === undefined) return { load: () => Promise.resolve(undefined), save: () => undefined, flush: () => Promise.resolve() }
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`)
   let pending: S | undefined
@@ -52,8 +71,8 @@ export const checkpointFile = <S>(file: string | undefined): Checkpoint<S> => {
   const write = async (state: S) => {
     // Serialised now, synchronously: a state mutated between saves is written as one snapshot.
     const text = `${JSON.stringify(state)}\n`
-    await fs.writeFile(temp, text)
-    await fs.rename(temp, file)
+    await options.before?.()
+    await replaceDurably(file, text, temp, options.fs ?? NODE_FS)
   }
   /** Writes the latest state until none is pending. */
   const drain = async () => {

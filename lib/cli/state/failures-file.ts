@@ -3,7 +3,8 @@
  * `--failures` file, or, without one, a line on stderr for the first few. A failed object never
  * stops the run; the exit code says that some failed. The file's size after each recorded failure
  * is what a checkpoint keeps, so that a resumed run cuts the file back to it and records the
- * failures it meets again only once.
+ * failures it meets again only once; `sync` flushes the file to disk before a checkpoint that
+ * counts its bytes is written, so that after a power loss the file is at least that long.
  *
  * @packageDocumentation
  */
@@ -43,6 +44,8 @@ export interface Failures {
   count(): number
   /** Bytes of the file written so far (0 without a file). */
   written(): number
+  /** Flushes the file to disk (fsync), at least its {@link Failures.written} bytes; nothing without a file. */
+  sync(): Promise<void>
   close(): Promise<void>
 }
 
@@ -80,6 +83,9 @@ export const openFailures = async (file: string | undefined, io: CliIo, resumeAt
     },
     count: () => count,
     written: () => writer?.written() ?? 0,
+    sync: async () => {
+      await writer?.sync()
+    },
     close: async () => {
       await writer?.close()
     },

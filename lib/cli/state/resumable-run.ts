@@ -5,7 +5,10 @@
  * state on disk, close the failures file and print the summary.
  *
  * The checkpoint file holds `{ command, state, failuresAt, failed }`: the command's own state,
- * and the size of the failures file and the failures counted when that state was saved.
+ * and the size of the failures file and the failures counted when that state was saved. Before
+ * each checkpoint write the failures file is flushed to disk, and so is every file the work
+ * registered with `durable` (an export's output), so that after a power loss no checkpoint counts
+ * bytes the disk does not hold.
  *
  * @packageDocumentation
  */
@@ -48,6 +51,8 @@ export interface ResumableRun<S> {
   save(state: S): void
   /** Records the failures in order, then puts this state on disk with the failures file's size. */
   commit(state: S, failures: readonly FailureRecord[]): Promise<void>
+  /** Flushes `sync` (a file the state counts bytes of) to disk before every checkpoint write. */
+  durable(sync: () => Promise<void>): void
 }
 
 /**
@@ -79,7 +84,13 @@ export interface ResumableOptions<S> {
  * ```
  */
 export const runResumable = async <S>(options: ResumableOptions<S>, work: (run: ResumableRun<S>) => Promise<void>): Promise<number> => {
-  const file = checkpointFile<Saved<S>>(options.checkpoint)
+  // Flushed before each checkpoint write: the failures file (once open) and what the work registers.
+  const flushed: Array<() => Promise<void>> = []
+  const file = checkpointFile<Saved<S>>(options.checkpoint, {
+    before: async () => {
+      for (const sync of flushed) await sync()
+    },
+  })
   const saved = await file.load()
   if (saved !== undefined) {
     if (typeof saved.state !== 'object' || saved.state === null || typeof saved.failuresAt !== 'number') {
@@ -93,6 +104,7 @@ export const runResumable = async <S>(options: ResumableOptions<S>, work: (run: 
     }
   }
   const failures = await openFailures(options.failures, options.io, saved?.failuresAt)
+  flushed.push(() => failures.sync())
   const earlier = saved?.failed ?? 0
   // Made on first use, once the work got past its checks: a run that fails before prints one line.
   let progress: Progress | undefined
@@ -115,6 +127,9 @@ export const runResumable = async <S>(options: ResumableOptions<S>, work: (run: 
         }
         file.save(envelope(state))
         await file.flush()
+      },
+      durable: (sync) => {
+        flushed.push(sync)
       },
     })
   } finally {

@@ -101,11 +101,13 @@ class PortReservation {
 }
 
 /**
- * Chooses free loopback ports for `count` server processes; `rest` entries fix one's REST port instead.
+ * Chooses free loopback ports for `count` server processes; `rest` and `grpc` entries fix one's
+ * REST or gRPC port instead.
  */
 export const allocateServerPorts = async (
   count: number,
   rest: ReadonlyArray<number | undefined> = [],
+  grpc: ReadonlyArray<number | undefined> = [],
 ): Promise<ServerPorts[]> => {
   const reservation = new PortReservation()
   try {
@@ -115,7 +117,7 @@ export const allocateServerPorts = async (
       const raft = await reservation.pair()
       result.push({
         rest: rest[i] ?? (await reservation.single()),
-        grpc: await reservation.single(),
+        grpc: grpc[i] ?? (await reservation.single()),
         gossip,
         data: gossip + 1,
         raft,

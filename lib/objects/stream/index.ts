@@ -18,7 +18,7 @@ import { getClass } from '../../schema/get-class'
 import { filteredPageFetcher } from './filtered-pages'
 import { ArgumentValueError, StreamPartitionError, WeaviateError } from '../../core/errors'
 import { operation } from '../../core/operation'
-import { argsOf } from '../../input/check'
+import { ArgumentKeys, argsOf } from '../../input/check'
 import { VectorFormat, VectorOf } from '../../input/vector-format'
 import { ObservableEither } from '../../core/observable-either'
 import { itemsOfPages } from '../../paging/items-of-pages'
@@ -112,6 +112,13 @@ const scan = <P>(page: PageFetcher<P>, input: StreamInput<P>, pacer: Pacer | und
 const objects = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | undefined): ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<VectorFormat>>> =>
   itemsOfPages((pagePacer) => pages(ctx, input, pagePacer), pacer)
 
+/** A stream's checked arguments: no unknown key, then `streamInput`, then a gRPC address for a `'grpc'` stream. */
+const streamChecked = <P>(ctx: OperationContext, keys: ArgumentKeys, args: unknown, name?: string): StreamInput<P> => {
+  const input = streamInput<P>(name === undefined ? argsOf(keys, args) : argsOf(keys, args, name))
+  ctx.transports.requireAddress(input.transport)
+  return input
+}
+
 /**
  * Streams every object of a class in ascending UUID order (or, with `partitions` and
  * `ordered: false`, in arrival order) as a plain ObservableEither.
@@ -135,7 +142,7 @@ export const stream =
   (ctx: OperationContext) =>
   <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>): ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>> =>
     operation(
-      () => streamInput<P>(argsOf(STREAM_KEYS.stream, args)),
+      () => streamChecked<P>(ctx, STREAM_KEYS.stream, args),
       (input) => objects(ctx, input, input.pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>,
     )
 
@@ -147,7 +154,7 @@ export const streamPages =
   (ctx: OperationContext) =>
   <P = Record<string, unknown>, F extends VectorFormat = 'array'>(args: StreamArgs<P, F>): ObservableEither<WeaviateError, ReadonlyArray<WeaviateObject<P, VectorOf<F>>>> =>
     operation(
-      () => streamInput<P>(argsOf(STREAM_KEYS.streamPages, args, 'stream')),
+      () => streamChecked<P>(ctx, STREAM_KEYS.streamPages, args, 'stream'),
       (input) => pages(ctx, input, input.pacer) as ObservableEither<WeaviateError, Page<P, VectorOf<F>>>,
     )
 
@@ -165,7 +172,7 @@ export const iterate =
     }
     return toAsyncIterable((pacer) =>
       operation(
-        () => streamInput<P>(argsOf(STREAM_KEYS.iterate, args, 'stream')),
+        () => streamChecked<P>(ctx, STREAM_KEYS.iterate, args, 'stream'),
         (input) => objects(ctx, input, pacer) as ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>,
       ),
     )
