@@ -5,13 +5,13 @@
  */
 import { Alias, AliasCodec } from '../codecs/alias'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { className } from '../input/names'
 import { aliasPath } from '../server/routes'
-import { aliasName, callInput, whenAliases } from './request'
+import { aliasName, whenAliases } from './request'
 
 /**
  * Creates an alias of an existing class; emits it as the server stored it. An alias that exists

@@ -4,12 +4,12 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { aliasPath } from '../server/routes'
-import { aliasName, callInput, whenAliases } from './request'
+import { aliasName, whenAliases } from './request'
 
 /**
  * Deletes an alias; the class it pointed to and its objects stay. Deleting an alias that does not

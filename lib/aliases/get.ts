@@ -6,12 +6,12 @@
 import * as E from 'fp-ts/Either'
 import { Alias, AliasCodec } from '../codecs/alias'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { aliasPath } from '../server/routes'
-import { aliasName, callInput, whenAliases } from './request'
+import { aliasName, whenAliases } from './request'
 
 /**
  * Reads one alias (the class it points to), or `null` when there is no such alias, as

@@ -6,13 +6,13 @@
 import * as E from 'fp-ts/Either'
 import { Alias, AliasList } from '../codecs/alias'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { className } from '../input/names'
 import { aliasPath } from '../server/routes'
-import { callInput, whenAliases } from './request'
+import { whenAliases } from './request'
 
 /**
  * Lists every alias, or with `targetClass` only the aliases of that class (`[]` when it has none).

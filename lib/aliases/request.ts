@@ -7,19 +7,12 @@
  */
 import * as E from 'fp-ts/Either'
 import { of } from 'rxjs'
-import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
+import { CallOptions, OperationContext, withVersion } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
-import { argsObject } from '../input/check'
 import { className } from '../input/names'
 import { requireFeature } from '../server/version'
 import { HttpRequest, HttpResponse } from '../transport/http/types'
-
-/**
- * Checks the per-call options of an alias operation (`undefined` means none).
- */
-export const callInput = (operation: string, options: unknown): CallOptions =>
-  options === undefined ? {} : callOptions(argsObject(`${operation} options`, options))
 
 /**
  * An alias name: the server holds it to the class name grammar and upper-cases its first letter

@@ -5,13 +5,13 @@
  */
 import { Alias, AliasCodec } from '../codecs/alias'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { className } from '../input/names'
 import { aliasPath } from '../server/routes'
-import { aliasName, callInput, whenAliases } from './request'
+import { aliasName, whenAliases } from './request'
 
 /**
  * Points an existing alias to another class, in one step on the server: a request through the

@@ -6,7 +6,7 @@
  */
 import { BackupState } from '../codecs/backup'
 import { CallOptions, callOptions } from '../context/context'
-import { argsObject, boolean, nonEmptyString, oneOf, optional, positiveInteger, stringArray, valueError } from '../input/check'
+import { ArgumentKeys, argsOf, argumentKeys, boolean, nonEmptyString, oneOf, optional, positiveInteger, stringArray, valueError } from '../input/check'
 import { Feature } from '../server/version'
 
 /**
@@ -240,8 +240,37 @@ export interface CheckedLocation {
   readonly features: readonly Feature[]
 }
 
-export const checkLocation = (operation: string, args: unknown, features: readonly Feature[]): CheckedLocation & { readonly a: Record<string, unknown> } => {
-  const a = argsObject(operation, args)
+const LOCATION = { backend: true, backupId: true, bucket: true, path: true, retry: true, timeout: true } as const
+
+/** The keys each backup operation takes (a key the operation does not read is refused). */
+export const BACKUP_KEYS = {
+  create: argumentKeys<BackupCreateArgs>('backup.create', {
+    ...LOCATION,
+    pollIntervalMs: true,
+    include: true,
+    exclude: true,
+    compressionLevel: true,
+    chunkSize: true,
+    cpuPercentage: true,
+  }),
+  restore: argumentKeys<BackupRestoreArgs>('backup.restore', {
+    ...LOCATION,
+    pollIntervalMs: true,
+    include: true,
+    exclude: true,
+    cpuPercentage: true,
+    rolesOptions: true,
+    usersOptions: true,
+    overwriteAlias: true,
+  }),
+  getCreateStatus: argumentKeys<BackupLocation>('backup.getCreateStatus', LOCATION),
+  getRestoreStatus: argumentKeys<BackupLocation>('backup.getRestoreStatus', LOCATION),
+  cancel: argumentKeys<BackupCancelArgs>('backup.cancel', { ...LOCATION, operation: true }),
+  list: argumentKeys<BackupListArgs>('backup.list', { backend: true, retry: true, timeout: true }),
+} as const
+
+export const checkLocation = (keys: ArgumentKeys, args: unknown, features: readonly Feature[]): CheckedLocation & { readonly a: Record<string, unknown> } => {
+  const a = argsOf(keys, args)
   const path = optional(nonEmptyString, 'path', a['path'])
   return {
     a,
@@ -277,7 +306,7 @@ export interface CheckedCreate extends CheckedLocation {
 }
 
 export const checkCreate = (args: unknown): CheckedCreate => {
-  const l = checkLocation('backup.create', args, ['backup'])
+  const l = checkLocation(BACKUP_KEYS.create, args, ['backup'])
   const { a } = l
   const compression = optional(oneOf(COMPRESSION_LEVELS), 'compressionLevel', a['compressionLevel'])
   const chunkSize = optional(positiveInteger, 'chunkSize', a['chunkSize'])
@@ -294,7 +323,7 @@ export const checkCreate = (args: unknown): CheckedCreate => {
 export type CheckedRestore = CheckedCreate
 
 export const checkRestore = (args: unknown): CheckedRestore => {
-  const l = checkLocation('backup.restore', args, ['backup'])
+  const l = checkLocation(BACKUP_KEYS.restore, args, ['backup'])
   const { a } = l
   const cpu = optional(cpuPercentage, 'cpuPercentage', a['cpuPercentage'])
   const rolesOptions = optional(oneOf(ACCESS_OPTIONS), 'rolesOptions', a['rolesOptions'])
@@ -317,14 +346,14 @@ export const checkRestore = (args: unknown): CheckedRestore => {
 }
 
 export const checkCancel = (args: unknown): CheckedLocation & { readonly operation: 'create' | 'restore' } => {
-  const a = argsObject('backup.cancel', args)
+  const a = argsOf(BACKUP_KEYS.cancel, args)
   const operation = optional(oneOf(['create', 'restore'] as const), 'operation', a['operation']) ?? 'create'
-  const l = checkLocation('backup.cancel', args, [operation === 'create' ? 'backupCancel' : 'restoreCancel'])
+  const l = checkLocation(BACKUP_KEYS.cancel, args, [operation === 'create' ? 'backupCancel' : 'restoreCancel'])
   return { ...withoutArgs(l), operation }
 }
 
 export const checkList = (args: unknown): { readonly backend: BackupBackend; readonly call: CallOptions } => {
-  const a = argsObject('backup.list', args)
+  const a = argsOf(BACKUP_KEYS.list, args)
   return { backend: oneOf(BACKENDS)('backend', a['backend']), call: callOptions(a) }
 }
 

@@ -24,6 +24,7 @@ import {
   checkCancel,
   checkCreate,
   checkList,
+  BACKUP_KEYS,
   checkLocation,
   checkRestore,
   locationQuery,
@@ -90,7 +91,7 @@ export const backupApi = (ctx: OperationContext): BackupApi => ({
     ),
   getCreateStatus: (args) =>
     operation(
-      () => checkLocation('backup.getCreateStatus', args, ['backup']),
+      () => checkLocation(BACKUP_KEYS.getCreateStatus, args, ['backup']),
       (input) => getStatus(ctx, input, 'create'),
     ),
   restore: (args) =>
@@ -113,7 +114,7 @@ export const backupApi = (ctx: OperationContext): BackupApi => ({
     ),
   getRestoreStatus: (args) =>
     operation(
-      () => checkLocation('backup.getRestoreStatus', args, ['backup']),
+      () => checkLocation(BACKUP_KEYS.getRestoreStatus, args, ['backup']),
       (input) => getStatus(ctx, input, 'restore'),
     ),
   cancel: (args) =>

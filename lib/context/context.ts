@@ -12,7 +12,7 @@ import type { TransportChoice } from './transport-choice'
 import type { GrpcEffect } from '../transport/grpc/pipeline'
 import type { HttpEffect } from '../transport/http/pipeline'
 import type { CallOptions, RetryOptions, TimeoutOptions } from '../transport/http/types'
-import { KeyTable, argumentKeys, knownKeys } from '../input/check'
+import { KeyTable, argsOf, argumentKeys, knownKeys } from '../input/check'
 import { ObservableEither, flatMap } from '../core/observable-either'
 import { VersionSource } from './server-version'
 import { ServerVersion } from '../server/version'
@@ -62,3 +62,11 @@ export const withVersion = <A>(
   call: CallOptions,
   f: (version: ServerVersion) => ObservableEither<WeaviateError, A>,
 ): ObservableEither<WeaviateError, A> => ctx.versions.version(call).pipe(flatMap(f))
+
+/**
+ * Checks the per-call options of a positional operation (`schema.getClass(name, options)`,
+ * `aliases.get(alias, options)`, ...): `undefined` means none; a key other than `retry` and
+ * `timeout` is refused.
+ */
+export const callInput = (operation: string, options: unknown): CallOptions =>
+  options === undefined ? {} : callOptions(argsOf(argumentKeys<CallOptions>(`${operation} options`, CALL_KEYS), options))

@@ -321,7 +321,15 @@ export const writeFields = (a: Record<string, unknown>): WriteFields => ({
 })
 
 /** Checked fields of exists/delete. */
-export const addressFields = (a: Record<string, unknown>) => ({
+export interface AddressFields {
+  readonly uuid: string
+  readonly className: string | undefined
+  readonly consistencyLevel: ConsistencyLevel | undefined
+  readonly tenant: string | undefined
+}
+
+/** Checks the fields exists and delete share. */
+export const addressFields = (a: Record<string, unknown>): AddressFields => ({
   uuid: uuid('uuid', a['uuid']),
   className: optional(className, 'className', a['className']),
   consistencyLevel: optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel']),

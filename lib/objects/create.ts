@@ -7,17 +7,24 @@ import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { map } from 'rxjs'
 import { decode } from '../codecs/decode'
-import { OperationContext, callOptions } from '../context/context'
+import { CallOptions, OperationContext, callOptions } from '../context/context'
 import { operation } from '../core/operation'
 import { AlreadyExistsError, WeaviateError } from '../core/errors'
 import { argsOf, boolean, optional } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../core/observable-either'
-import { CreateArgs, writeFields, OBJECT_KEYS } from './args'
+import { CreateArgs, WriteFields, writeFields, OBJECT_KEYS } from './args'
 import { loadProperties } from './load-properties'
 import { whenVectorsWritable } from './vector-writes'
 
 const Created = t.type({ id: t.string })
+
+/** Checked input of create. */
+interface CreateInput extends WriteFields {
+  readonly uuid: string | undefined
+  readonly idempotent: boolean | undefined
+  readonly call: CallOptions
+}
 
 /** The server reports a duplicate id as 422 `id '<id>' already exists`. */
 const isAlreadyExists = (e: WeaviateError): boolean =>
@@ -30,7 +37,7 @@ export const create =
   (ctx: OperationContext) =>
   (args: CreateArgs): ObservableEither<WeaviateError, string> =>
     operation(
-      () => {
+      (): CreateInput => {
         const a = argsOf(OBJECT_KEYS.create, args)
         return {
           ...writeFields(a),

@@ -5,13 +5,18 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { OperationContext, callOptions, withVersion } from '../context/context'
+import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { argsOf } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
 import { routesFor } from '../server/routes'
-import { AddressArgs, addressFields, OBJECT_KEYS } from './args'
+import { AddressArgs, AddressFields, addressFields, OBJECT_KEYS } from './args'
+
+/** Checked input of delete. */
+interface DeleteInput extends AddressFields {
+  readonly call: CallOptions
+}
 
 /**
  * Deletes an object. Deleting an object that is not there is `right(undefined)` on every server
@@ -22,7 +27,7 @@ export const deleteObject =
   (ctx: OperationContext) =>
   (args: AddressArgs): ObservableEither<WeaviateError, void> =>
     operation(
-      () => {
+      (): DeleteInput => {
         const a = argsOf(OBJECT_KEYS.delete, args)
         return { ...addressFields(a), call: callOptions(a) }
       },

@@ -4,13 +4,18 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { OperationContext, callOptions, withVersion } from '../context/context'
+import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { argsOf } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
 import { routesFor } from '../server/routes'
-import { AddressArgs, addressFields, OBJECT_KEYS } from './args'
+import { AddressArgs, AddressFields, addressFields, OBJECT_KEYS } from './args'
+
+/** Checked input of exists. */
+interface ExistsInput extends AddressFields {
+  readonly call: CallOptions
+}
 
 /**
  * Tells whether an object exists.
@@ -19,7 +24,7 @@ export const exists =
   (ctx: OperationContext) =>
   (args: AddressArgs): ObservableEither<WeaviateError, boolean> =>
     operation(
-      () => {
+      (): ExistsInput => {
         const a = argsOf(OBJECT_KEYS.exists, args)
         return { ...addressFields(a), call: callOptions(a) }
       },

@@ -7,16 +7,22 @@
  */
 import * as E from 'fp-ts/Either'
 import { v4 as uuidv4 } from 'uuid'
-import { OperationContext, callOptions } from '../context/context'
+import { CallOptions, OperationContext, callOptions } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { errorMessages } from '../transport/http/classify'
 import { argsOf, optional } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../core/observable-either'
-import { ValidateArgs, writeFields, OBJECT_KEYS } from './args'
+import { ValidateArgs, WriteFields, writeFields, OBJECT_KEYS } from './args'
 import { loadProperties } from './load-properties'
 import { whenVectorsWritable } from './vector-writes'
+
+/** Checked input of validate: a write's fields but its consistency level and tenant. */
+interface ValidateInput extends Omit<WriteFields, 'consistencyLevel' | 'tenant'> {
+  readonly uuid: string | undefined
+  readonly call: CallOptions
+}
 
 /**
  * The outcome of a validation.
@@ -38,7 +44,7 @@ export const validate =
   (ctx: OperationContext) =>
   (args: ValidateArgs): ObservableEither<WeaviateError, ValidationResult> =>
     operation(
-      () => {
+      (): ValidateInput => {
         const a = argsOf(OBJECT_KEYS.validate, args)
         const { consistencyLevel: _c, tenant: _t, ...fields } = writeFields(a)
         return { ...fields, uuid: optional(uuid, 'uuid', a['uuid']), call: callOptions(a) }

@@ -7,14 +7,14 @@
  */
 import * as E from 'fp-ts/Either'
 import { of } from 'rxjs'
-import { OperationContext, callOptions, withVersion } from '../context/context'
+import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { argsOf } from '../input/check'
 import { uuid } from '../input/uuid'
 import { ObservableEither, flatMap } from '../core/observable-either'
 import { routesFor } from '../server/routes'
-import { WriteArgs, writeFields, OBJECT_KEYS } from './args'
+import { WriteArgs, WriteFields, writeFields, OBJECT_KEYS } from './args'
 import { loadProperties } from './load-properties'
 import { vectorsWritable } from '../input/vector-writes'
 
@@ -28,7 +28,7 @@ const write =
   (ctx: OperationContext) =>
   (args: WriteArgs): ObservableEither<WeaviateError, void> =>
     operation(
-      () => {
+      (): WriteInput => {
         const a = argsOf(OBJECT_KEYS[kind], args)
         return { ...writeFields(a), uuid: uuid('uuid', a['uuid']), call: callOptions(a) }
       },
@@ -60,6 +60,12 @@ const write =
           ),
         ),
     )
+
+/** Checked input of replace and update. */
+interface WriteInput extends WriteFields {
+  readonly uuid: string
+  readonly call: CallOptions
+}
 
 /**
  * Replaces the whole object: properties absent from `dataObject` are gone afterwards, and so are

@@ -5,13 +5,13 @@
  */
 import { PropertyDefinition } from '../codecs/class-definition'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { className } from '../input/names'
 import { ObservableEither } from '../core/observable-either'
 import { schemaPath } from '../server/routes'
-import { callInput } from './call-input'
+import { PropertyInput } from './call-input'
 import { propertyDefinition } from './input'
 
 /**
@@ -21,7 +21,7 @@ export const addProperty =
   (ctx: OperationContext) =>
   (name: string, property: PropertyDefinition, options?: CallOptions): ObservableEither<WeaviateError, PropertyDefinition> =>
     operation(
-      () => ({
+      (): PropertyInput => ({
         className: className('className', name),
         property: propertyDefinition('property', property),
         call: callInput('addProperty', options),

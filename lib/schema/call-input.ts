@@ -1,13 +1,25 @@
 /**
- * The optional last argument of the schema and tenant operations: per-call retry and timeout.
+ * The checked inputs of the schema operations (their optional last argument is checked by
+ * `callInput`, `lib/context/context.ts`).
  *
  * @packageDocumentation
  */
-import { CALL_KEYS, CallOptions, callOptions } from '../context/context'
-import { argsOf, argumentKeys } from '../input/check'
+import type { CallOptions } from '../context/context'
+import type { ClassDefinition, PropertyDefinition } from '../codecs/class-definition'
 
-/**
- * Checks the per-call options of a positional operation (`undefined` means none).
- */
-export const callInput = (operation: string, options: unknown): CallOptions =>
-  options === undefined ? {} : callOptions(argsOf(argumentKeys<CallOptions>(`${operation} options`, CALL_KEYS), options))
+/** The checked input of an operation on one class: its name and the per-call options. */
+export interface ClassInput {
+  readonly className: string
+  readonly call: CallOptions
+}
+
+/** The checked input of `createClass` and `updateClass`: a copy of the definition. */
+export interface DefinitionInput {
+  readonly definition: ClassDefinition
+  readonly call: CallOptions
+}
+
+/** The checked input of `addProperty`. */
+export interface PropertyInput extends ClassInput {
+  readonly property: PropertyDefinition
+}

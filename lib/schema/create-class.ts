@@ -7,12 +7,12 @@ import * as E from 'fp-ts/Either'
 import { map } from 'rxjs'
 import { ClassDefinition } from '../codecs/class-definition'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { operation } from '../core/operation'
 import { ClassAlreadyExistsError, WeaviateError, isUnexpectedStatusError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { schemaPath } from '../server/routes'
-import { callInput } from './call-input'
+import { DefinitionInput } from './call-input'
 import { classDefinition } from './input'
 
 /** The server answers 422 `class name "X" already exists` for a duplicate. */
@@ -29,7 +29,7 @@ export const createClass =
   (ctx: OperationContext) =>
   (definition: ClassDefinition, options?: CallOptions): ObservableEither<WeaviateError, ClassDefinition> =>
     operation(
-      () => ({ definition: classDefinition('definition', definition), call: callInput('createClass', options) }),
+      (): DefinitionInput => ({ definition: classDefinition('definition', definition), call: callInput('createClass', options) }),
       (input) =>
         ctx.http
           .run({ method: 'POST', path: schemaPath(), body: input.definition, expect: [200], ...input.call }, (res) =>

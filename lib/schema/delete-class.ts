@@ -4,13 +4,13 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { className } from '../input/names'
 import { ObservableEither } from '../core/observable-either'
 import { schemaPath } from '../server/routes'
-import { callInput } from './call-input'
+import { ClassInput } from './call-input'
 
 /**
  * Deletes a class with all its objects. Deleting a class that does not exist is `right(undefined)`
@@ -20,7 +20,7 @@ export const deleteClass =
   (ctx: OperationContext) =>
   (name: string, options?: CallOptions): ObservableEither<WeaviateError, void> =>
     operation(
-      () => ({ className: className('className', name), call: callInput('deleteClass', options) }),
+      (): ClassInput => ({ className: className('className', name), call: callInput('deleteClass', options) }),
       (input) =>
         ctx.http.run({ method: 'DELETE', path: schemaPath(input.className), expect: [200, 404], ...input.call }, () =>
           E.right(undefined),

@@ -5,12 +5,11 @@
  */
 import { decode } from '../codecs/decode'
 import { Schema, SchemaCodec } from '../codecs/class-definition'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { schemaPath } from '../server/routes'
-import { callInput } from './call-input'
 
 /**
  * Reads every class definition of the server.

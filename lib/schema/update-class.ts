@@ -5,12 +5,12 @@
  */
 import { ClassDefinition } from '../codecs/class-definition'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext } from '../context/context'
+import { CallOptions, OperationContext, callInput } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { schemaPath } from '../server/routes'
-import { callInput } from './call-input'
+import { DefinitionInput } from './call-input'
 import { classDefinition } from './input'
 
 /**
@@ -23,7 +23,7 @@ export const updateClass =
   (ctx: OperationContext) =>
   (definition: ClassDefinition, options?: CallOptions): ObservableEither<WeaviateError, ClassDefinition> =>
     operation(
-      () => ({ definition: classDefinition('definition', definition), call: callInput('updateClass', options) }),
+      (): DefinitionInput => ({ definition: classDefinition('definition', definition), call: callInput('updateClass', options) }),
       (input) =>
         ctx.http.run(
           { method: 'PUT', path: schemaPath(input.definition.class), body: input.definition, expect: [200], ...input.call },
