@@ -201,30 +201,14 @@ const STREAM_FIELD_KEYS: KeyTable<StreamFields> = {
   timeout: true,
 }
 
+const { pacer: _pacer, ...ITERATE_FIELD_KEYS } = STREAM_FIELD_KEYS
+
 /** The keys of the three entries, tied to their public arguments types. */
 export const STREAM_KEYS = {
   stream: argumentKeys<StreamArgs>('stream', { ...STREAM_FIELD_KEYS, codec: true, vectorFormat: true }),
   streamPages: argumentKeys<StreamArgs>('streamPages', { ...STREAM_FIELD_KEYS, codec: true, vectorFormat: true }),
-  iterate: argumentKeys<IterateArgs>('iterate', {
-    className: true,
-    pageSize: true,
-    prefetch: true,
-    after: true,
-    where: true,
-    withVector: true,
-    additionalProperties: true,
-    tenant: true,
-    consistencyLevel: true,
-    partitions: true,
-    ranges: true,
-    ordered: true,
-    transport: true,
-    onProgress: true,
-    retry: true,
-    timeout: true,
-    codec: true,
-    vectorFormat: true,
-  }),
+  // iterate takes every key of a stream but `pacer` (its consumer paces it).
+  iterate: argumentKeys<IterateArgs>('iterate', { ...ITERATE_FIELD_KEYS, codec: true, vectorFormat: true }),
 } as const
 
 const RANGE_KEYS = argumentKeys<UuidRange>('a UUID range', { after: true, before: true })
