@@ -11,7 +11,7 @@ import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { className } from '../input/names'
 import { aliasPath } from '../server/routes'
-import { aliasName, whenAliases } from './request'
+import { AliasTargetInput, aliasName, whenAliases } from './request'
 
 /**
  * Creates an alias of an existing class; emits it as the server stored it. An alias that exists
@@ -22,7 +22,7 @@ export const createAlias =
   (ctx: OperationContext) =>
   (alias: string, targetClass: string, options?: CallOptions): ObservableEither<WeaviateError, Alias> =>
     operation(
-      () => ({ alias: aliasName('alias', alias), className: className('className', targetClass), call: callInput('aliases.create', options) }),
+      (): AliasTargetInput => ({ alias: aliasName('alias', alias), className: className('className', targetClass), call: callInput('aliases.create', options) }),
       (input) =>
         whenAliases(ctx, input.call, { method: 'POST', path: aliasPath(), body: { alias: input.alias, class: input.className }, expect: [200] }, (res) =>
           decode(AliasCodec, res.body, res),

@@ -9,7 +9,7 @@ import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { aliasPath } from '../server/routes'
-import { aliasName, whenAliases } from './request'
+import { AliasInput, aliasName, whenAliases } from './request'
 
 /**
  * Deletes an alias; the class it pointed to and its objects stay. Deleting an alias that does not
@@ -20,6 +20,6 @@ export const deleteAlias =
   (ctx: OperationContext) =>
   (alias: string, options?: CallOptions): ObservableEither<WeaviateError, void> =>
     operation(
-      () => ({ alias: aliasName('alias', alias), call: callInput('aliases.delete', options) }),
+      (): AliasInput => ({ alias: aliasName('alias', alias), call: callInput('aliases.delete', options) }),
       (input) => whenAliases(ctx, input.call, { method: 'DELETE', path: aliasPath(input.alias), expect: [204, 404] }, () => E.right(undefined)),
     )

@@ -11,7 +11,7 @@ import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { aliasPath } from '../server/routes'
-import { aliasName, whenAliases } from './request'
+import { AliasInput, aliasName, whenAliases } from './request'
 
 /**
  * Reads one alias (the class it points to), or `null` when there is no such alias, as
@@ -21,7 +21,7 @@ export const getAlias =
   (ctx: OperationContext) =>
   (alias: string, options?: CallOptions): ObservableEither<WeaviateError, Alias | null> =>
     operation(
-      () => ({ alias: aliasName('alias', alias), call: callInput('aliases.get', options) }),
+      (): AliasInput => ({ alias: aliasName('alias', alias), call: callInput('aliases.get', options) }),
       (input) =>
         whenAliases(ctx, input.call, { method: 'GET', path: aliasPath(input.alias), expect: [200, 404] }, (res) =>
           res.status === 404 ? E.right(null) : decode(AliasCodec, res.body, res),

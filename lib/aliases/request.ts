@@ -34,3 +34,14 @@ export const whenAliases = <A>(
     const supported = requireFeature(version, 'aliases')
     return E.isLeft(supported) ? of(supported) : ctx.http.run({ ...req, ...call }, interpret)
   })
+
+/** The checked input of an operation on one alias. */
+export interface AliasInput {
+  readonly alias: string
+  readonly call: CallOptions
+}
+
+/** The checked input of create and update: the alias and the class it points to. */
+export interface AliasTargetInput extends AliasInput {
+  readonly className: string
+}

@@ -11,7 +11,7 @@ import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { className } from '../input/names'
 import { aliasPath } from '../server/routes'
-import { aliasName, whenAliases } from './request'
+import { AliasTargetInput, aliasName, whenAliases } from './request'
 
 /**
  * Points an existing alias to another class, in one step on the server: a request through the
@@ -22,7 +22,7 @@ export const updateAlias =
   (ctx: OperationContext) =>
   (alias: string, targetClass: string, options?: CallOptions): ObservableEither<WeaviateError, Alias> =>
     operation(
-      () => ({ alias: aliasName('alias', alias), className: className('className', targetClass), call: callInput('aliases.update', options) }),
+      (): AliasTargetInput => ({ alias: aliasName('alias', alias), className: className('className', targetClass), call: callInput('aliases.update', options) }),
       (input) =>
         whenAliases(ctx, input.call, { method: 'PUT', path: aliasPath(input.alias), body: { class: input.className }, expect: [200] }, (res) =>
           decode(AliasCodec, res.body, res),

@@ -21,7 +21,23 @@ import { ObservableEither, flatMap, map } from '../core/observable-either'
 import { schemaPath, tenantPath } from '../server/routes'
 import { Feature, ServerVersion, requireFeature, supports } from '../server/version'
 import { tenantsOverGrpc } from './tenants-grpc'
+import type { ClassInput } from './call-input'
 import { tenantName, tenantNames, tenants as tenantsInput } from './input'
+
+/** The checked input of an operation on one tenant of a class. */
+interface TenantInputOf<T> extends ClassInput {
+  readonly tenant: T
+}
+
+/** The checked input of an operation on tenants by name. */
+interface TenantNamesInput extends ClassInput {
+  readonly names: readonly string[]
+}
+
+/** The checked input of create and update: the tenants with their statuses. */
+interface TenantsInput extends ClassInput {
+  readonly tenants: readonly TenantInput[]
+}
 
 const Tenants = t.readonlyArray(TenantCodec)
 
@@ -146,7 +162,7 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
     (operationName: string, status: TenantActivityStatusInput) =>
     (name: string, names: readonly string[], options?: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
       operation(
-        () => ({
+        (): TenantsInput => ({
           className: className('className', name),
           tenants: tenantNames('names', names).map((n): TenantInput => ({ name: n, activityStatus: status })),
           call: callInput(operationName, options),
@@ -166,12 +182,12 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
   return {
     list: (name, options) =>
       operation(
-        () => ({ className: className('className', name), call: callInput('tenants.list', options) }),
+        (): ClassInput => ({ className: className('className', name), call: callInput('tenants.list', options) }),
         (input) => listRun(input.className, undefined, input.call),
       ),
     get: (name, tenant, options) =>
       operation(
-        () => ({ className: className('className', name), tenant: tenantName('name', tenant), call: callInput('tenants.get', options) }),
+        (): TenantInputOf<string> => ({ className: className('className', name), tenant: tenantName('name', tenant), call: callInput('tenants.get', options) }),
         (input) =>
           withVersion(ctx, input.call, (version) =>
             supports(version, 'tenantGet')
@@ -183,12 +199,12 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
       ),
     getByNames: (name, names, options) =>
       operation(
-        () => ({ className: className('className', name), names: tenantNames('names', names), call: callInput('tenants.getByNames', options) }),
+        (): TenantNamesInput => ({ className: className('className', name), names: tenantNames('names', names), call: callInput('tenants.getByNames', options) }),
         (input) => listRun(input.className, input.names, input.call),
       ),
     exists: (name, tenant, options) =>
       operation(
-        () => ({ className: className('className', name), tenant: tenantName('name', tenant), call: callInput('tenants.exists', options) }),
+        (): TenantInputOf<string> => ({ className: className('className', name), tenant: tenantName('name', tenant), call: callInput('tenants.exists', options) }),
         (input) =>
           withVersion(ctx, input.call, (version) =>
             supports(version, 'tenantExists')
@@ -200,7 +216,7 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
       ),
     create: (name, tenants, options) =>
       operation(
-        () => ({
+        (): TenantsInput => ({
           className: className('className', name),
           tenants: tenantsInput('tenants', tenants),
           call: callInput('tenants.create', options),
@@ -216,7 +232,7 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
       ),
     update: (name, tenants, options) =>
       operation(
-        () => ({
+        (): TenantsInput => ({
           className: className('className', name),
           tenants: tenantsInput('tenants', tenants),
           call: callInput('tenants.update', options),
@@ -228,7 +244,7 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
     offload: updateWith('tenants.offload', 'OFFLOADED'),
     delete: (name, names, options) =>
       operation(
-        () => ({
+        (): TenantNamesInput => ({
           className: className('className', name),
           names: tenantNames('names', names),
           call: callInput('tenants.delete', options),
