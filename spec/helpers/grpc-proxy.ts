@@ -1,6 +1,6 @@
 /**
  * A recording gRPC proxy on 127.0.0.1 in front of a real Weaviate's gRPC port, for what the real
- * server cannot do on demand: it forwards every `Search` and health check byte for byte (no
+ * server cannot do on demand: it forwards every `Search`, `Aggregate` (counts) and health check byte for byte (no
  * decoding), records each Search call, notices when the client cancels one (and cancels the
  * call to the server with it), and can hold a call unanswered, fail it with UNAVAILABLE, or answer
  * it with bytes that are no reply (a message cut short).
@@ -35,6 +35,7 @@ const identity = {
 
 const SEARCH = '/weaviate.v1.Weaviate/Search'
 const HEALTH = '/grpc.health.v1.Health/Check'
+const AGGREGATE = '/weaviate.v1.Weaviate/Aggregate'
 
 /** Resolves the waiters whose count is reached. */
 const counter = () => {
@@ -96,8 +97,8 @@ export const startGrpcProxy = async (upstream: string, answer: (n: number) => Pr
     }
   const server = new Server()
   server.addService(
-    { Search: { path: SEARCH, ...identity }, Check: { path: HEALTH, ...identity } },
-    { Search: forward(SEARCH, true), Check: forward(HEALTH, false) },
+    { Search: { path: SEARCH, ...identity }, Aggregate: { path: AGGREGATE, ...identity }, Check: { path: HEALTH, ...identity } },
+    { Search: forward(SEARCH, true), Aggregate: forward(AGGREGATE, false), Check: forward(HEALTH, false) },
   )
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e === null ? resolve(p) : reject(e))),
