@@ -7,11 +7,10 @@
  * the offload-s3 module, which the run's server does not enable. Each test makes its own class.
  */
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
-import { createMultiTenantClass, deleteClass } from './helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { multiTenantClasses } from './helpers/fixtures'
 import { grpcServerUrl, serverApiKey, serverUrl } from './helpers/versions'
 
-const made: string[] = []
+const classes = multiTenantClasses('TenantsFull')
 let rc: RecordingClient
 
 beforeAll(() => {
@@ -19,17 +18,12 @@ beforeAll(() => {
 })
 
 afterAll(async () => {
-  for (const name of made) await deleteClass(weaviateUrl(), name)
+  await classes.dropAll()
   await rc.close()
 })
 
 /** A new multi-tenant class with `tenants`. */
-const tenantedClass = async (tenants: readonly string[]): Promise<string> => {
-  const name = uniqueClassName('TenantsFull')
-  made.push(name)
-  await createMultiTenantClass(weaviateUrl(), name, tenants)
-  return name
-}
+const tenantedClass = classes.make
 
 /** Runs `f` on a fresh recording client; returns its result and the tenant requests it sent. */
 const recorded = async <A>(options: Parameters<typeof recordingClient>[0], f: (own: RecordingClient['client']) => Promise<A>) => {

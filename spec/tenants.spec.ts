@@ -4,11 +4,11 @@
  * test works in a class of its own, made by the test itself, so each passes alone (`-t`).
  */
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
-import { createMultiTenantClass, deleteClass, getObjectRaw } from './helpers/fixtures'
-import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { getObjectRaw, multiTenantClasses } from './helpers/fixtures'
+import { weaviateUrl } from './helpers/server'
 
 const names = Array.from({ length: 100 }, (_, i) => `tenant-${String(i).padStart(3, '0')}`)
-const made: string[] = []
+const classes = multiTenantClasses('Tenanted')
 let rc: RecordingClient
 
 beforeAll(() => {
@@ -16,17 +16,12 @@ beforeAll(() => {
 })
 
 afterAll(async () => {
-  for (const name of made) await deleteClass(weaviateUrl(), name)
+  await classes.dropAll()
   await rc.close()
 })
 
 /** A new multi-tenant class with `tenants`. */
-const tenantedClass = async (tenants: readonly string[]): Promise<string> => {
-  const name = uniqueClassName('Tenanted')
-  made.push(name)
-  await createMultiTenantClass(weaviateUrl(), name, tenants)
-  return name
-}
+const tenantedClass = classes.make
 
 /** The requests `op` sent on a fresh recording client, and its Left. */
 const refused = async (options: Parameters<typeof recordingClient>[0], op: (client: RecordingClient['client']) => Parameters<typeof left>[0]) => {

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import { request } from 'undici'
 import { connect, firstRight } from '../../lib'
+import { uniqueClassName, weaviateUrl } from './server'
 import { apiKeyFor } from './versions'
 
 /**
@@ -280,4 +281,30 @@ export const countObjects = async (url: Target, className: string, tenant?: stri
     throw new Error(`count ${className}: unexpected GraphQL answer ${JSON.stringify(answer.body)}`)
   }
   return count
+}
+
+/**
+ * Multi-tenant classes a spec file makes on the run's 1.39.0 server, one per test, named from
+ * `prefix`; `dropAll` (in `afterAll`) deletes every one it made.
+ *
+ * @example
+ * ```ts
+ * const classes = multiTenantClasses('Tenanted')
+ * afterAll(() => classes.dropAll())
+ * const name = await classes.make(['tenantA'])
+ * ```
+ */
+export const multiTenantClasses = (prefix: string) => {
+  const made: string[] = []
+  return {
+    make: async (tenants: readonly string[]): Promise<string> => {
+      const name = uniqueClassName(prefix)
+      made.push(name)
+      await createMultiTenantClass(weaviateUrl(), name, tenants)
+      return name
+    },
+    dropAll: async (): Promise<void> => {
+      for (const name of made) await deleteClass(weaviateUrl(), name)
+    },
+  }
 }
