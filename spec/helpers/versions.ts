@@ -6,16 +6,43 @@
  */
 
 /**
- * The run's fifth server: Weaviate 1.39.0 started with `DISABLE_GRAPHQL=true`, as new Weaviate
- * Cloud clusters run. Its URL, API key and gRPC URL have their own variables (a URL given in
- * `WEAVIATE_URL_NO_GRAPHQL` is used as is, with the key in `WEAVIATE_API_KEY_NO_GRAPHQL`).
+ * The run's servers beyond one per version: each is Weaviate `version` started with `env`, one for
+ * the whole run, shared by every spec file that needs that configuration. Each publishes its URL,
+ * API key and gRPC URL under `WEAVIATE_URL_<NAME>`, `WEAVIATE_API_KEY_<NAME>` and
+ * `WEAVIATE_GRPC_URL_<NAME>` (a URL given in the first is used as is, with the key in the second).
+ * Add a row here for a new configuration; never start a second server of the same one.
+ * - `NO_GRAPHQL`: `DISABLE_GRAPHQL=true`, as new Weaviate Cloud clusters run;
+ * - `MODULES`: the modules that need no outside service (`text2vec-bigram`, `generative-dummy`,
+ *   `reranker-dummy`, `ref2vec-centroid`).
  */
+export const CONFIGURED_SERVERS = {
+  NO_GRAPHQL: { version: '1.39.0', env: { DISABLE_GRAPHQL: 'true' } },
+  MODULES: { version: '1.39.0', env: { ENABLE_MODULES: 'text2vec-bigram,generative-dummy,reranker-dummy,ref2vec-centroid' } },
+} as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>> }>
+
+/** A name of {@link CONFIGURED_SERVERS}. */
+export type ConfiguredServer = keyof typeof CONFIGURED_SERVERS
+
+/**
+ * The three environment variables of a configured server.
+ *
+ * @example
+ * ```ts
+ * configuredVariables('NO_GRAPHQL').url // 'WEAVIATE_URL_NO_GRAPHQL'
+ * ```
+ */
+export const configuredVariables = (name: ConfiguredServer): { url: string; apiKey: string; grpcUrl: string } => ({
+  url: `WEAVIATE_URL_${name}`,
+  apiKey: `WEAVIATE_API_KEY_${name}`,
+  grpcUrl: `WEAVIATE_GRPC_URL_${name}`,
+})
+
+/** The GraphQL-disabled server's row of {@link CONFIGURED_SERVERS}, under its variables. */
 export const NO_GRAPHQL_SERVER = {
-  version: '1.39.0',
-  env: { DISABLE_GRAPHQL: 'true' },
-  urlVariable: 'WEAVIATE_URL_NO_GRAPHQL',
-  apiKeyVariable: 'WEAVIATE_API_KEY_NO_GRAPHQL',
-  grpcUrlVariable: 'WEAVIATE_GRPC_URL_NO_GRAPHQL',
+  ...CONFIGURED_SERVERS.NO_GRAPHQL,
+  urlVariable: configuredVariables('NO_GRAPHQL').url,
+  apiKeyVariable: configuredVariables('NO_GRAPHQL').apiKey,
+  grpcUrlVariable: configuredVariables('NO_GRAPHQL').grpcUrl,
 } as const
 
 /** 1.13.2: before class namespaces; 1.14.1: first with them, no cursor; 1.18.6: first with the cursor; 1.39.0: current. */
@@ -98,7 +125,10 @@ export const serverApiKey = (version: ServerVersionUnderTest): string | undefine
  */
 export const apiKeyFor = (url: string): string | undefined => {
   const trimmed = url.replace(/\/+$/, '')
-  if (nonEmpty(process.env[NO_GRAPHQL_SERVER.urlVariable])?.replace(/\/+$/, '') === trimmed) return noGraphqlApiKey()
+  const configured = (Object.keys(CONFIGURED_SERVERS) as ConfiguredServer[]).find(
+    (name) => nonEmpty(process.env[configuredVariables(name).url])?.replace(/\/+$/, '') === trimmed,
+  )
+  if (configured !== undefined) return nonEmpty(process.env[configuredVariables(configured).apiKey])
   const version = SERVER_VERSIONS.find((v) => nonEmpty(process.env[urlVariable(v)])?.replace(/\/+$/, '') === trimmed)
   return version === undefined ? undefined : serverApiKey(version)
 }
@@ -142,22 +172,43 @@ export const grpcServerUrl = (version: ServerVersionUnderTest): string => {
   return url
 }
 
-const published = (name: string): string => {
+const published = (server: ConfiguredServer, name: string): string => {
   const value = nonEmpty(process.env[name])
-  if (value === undefined) throw new Error(`${name} is not set: run the specs through jest (its global setup starts Weaviate ${NO_GRAPHQL_SERVER.version} with DISABLE_GRAPHQL=true)`)
+  if (value === undefined) {
+    const { version, env } = CONFIGURED_SERVERS[server]
+    throw new Error(`${name} is not set: run the specs through jest (its global setup starts Weaviate ${version} with ${JSON.stringify(env)})`)
+  }
   return value
 }
 
 /**
- * The URL of the run's GraphQL-disabled server ({@link NO_GRAPHQL_SERVER}); throws when the global
- * setup published none.
+ * Where a configured server of {@link CONFIGURED_SERVERS} runs: its URL, API key (undefined when it
+ * needs none) and gRPC URL; throws when the global setup published none.
+ *
+ * @example
+ * ```ts
+ * const { url, apiKey, grpcUrl } = configuredServer('MODULES')
+ * const client = connect({ url, apiKey, grpcUrl })
+ * ```
+ */
+export const configuredServer = (name: ConfiguredServer): { url: string; apiKey: string | undefined; grpcUrl: string } => {
+  const variables = configuredVariables(name)
+  return {
+    url: published(name, variables.url).replace(/\/+$/, ''),
+    apiKey: nonEmpty(process.env[variables.apiKey]),
+    grpcUrl: published(name, variables.grpcUrl),
+  }
+}
+
+/**
+ * The URL of the run's GraphQL-disabled server; throws when the global setup published none.
  *
  * @example
  * ```ts
  * const client = connect({ url: noGraphqlUrl(), ...apiKeyOption(noGraphqlUrl()) })
  * ```
  */
-export const noGraphqlUrl = (): string => published(NO_GRAPHQL_SERVER.urlVariable).replace(/\/+$/, '')
+export const noGraphqlUrl = (): string => configuredServer('NO_GRAPHQL').url
 
 /**
  * The API key of the GraphQL-disabled server, or undefined when it needs none.
@@ -177,4 +228,4 @@ export const noGraphqlApiKey = (): string | undefined => nonEmpty(process.env[NO
  * const client = connect({ url: noGraphqlUrl(), grpcUrl: noGraphqlGrpcUrl() })
  * ```
  */
-export const noGraphqlGrpcUrl = (): string => published(NO_GRAPHQL_SERVER.grpcUrlVariable)
+export const noGraphqlGrpcUrl = (): string => configuredServer('NO_GRAPHQL').grpcUrl

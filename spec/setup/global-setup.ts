@@ -5,14 +5,14 @@
  * nothing is started; otherwise an embedded server of that version is started (built into the
  * cache on first use), its URL put into the variable (workers inherit it), its API key (random per
  * start, on versions with keys) into `WEAVIATE_API_KEY` / `WEAVIATE_API_KEY_1_18_6`, and its handle
- * kept for global-teardown.ts. A fifth server, 1.39.0 with `DISABLE_GRAPHQL=true`
- * (`NO_GRAPHQL_SERVER`), is started last the same way under its own variables
- * (`WEAVIATE_URL_NO_GRAPHQL`, `WEAVIATE_API_KEY_NO_GRAPHQL`, `WEAVIATE_GRPC_URL_NO_GRAPHQL`): one for
- * the run, shared by every spec file that needs a server refusing GraphQL. A server given by URL is used with whatever key its variable holds
- * (none by default).
+ * kept for global-teardown.ts. Then one server per row of `CONFIGURED_SERVERS` (a version with its
+ * environment: GraphQL disabled, the offline modules, ...) is started the same way under its own
+ * variables (`WEAVIATE_URL_<NAME>`, `WEAVIATE_API_KEY_<NAME>`, `WEAVIATE_GRPC_URL_<NAME>`): one for
+ * the run per configuration, shared by every spec file that needs it. A server given by URL is used
+ * with whatever key its variable holds (none by default).
  */
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
-import { NO_GRAPHQL_SERVER, SERVER_VERSIONS, apiKeyVariable, grpcUrlVariable, urlVariable } from '../helpers/versions'
+import { CONFIGURED_SERVERS, SERVER_VERSIONS, apiKeyVariable, configuredVariables, grpcUrlVariable, urlVariable, type ConfiguredServer } from '../helpers/versions'
 
 /**
  * The handles global-teardown.ts stops; globalSetup and globalTeardown share this global.
@@ -53,14 +53,17 @@ export default async function globalSetup(): Promise<void> {
     else process.env[apiKeyVariable(version)] = apiKey
     process.env[grpcUrlVariable(version)] = server.grpcUrl
   }
-  const given = process.env[NO_GRAPHQL_SERVER.urlVariable]
-  if (given === undefined || given === '') {
-    const server = await startEmbedded({ version: NO_GRAPHQL_SERVER.version, env: { ...NO_GRAPHQL_SERVER.env } })
+  for (const name of Object.keys(CONFIGURED_SERVERS) as ConfiguredServer[]) {
+    const variables = configuredVariables(name)
+    const given = process.env[variables.url]
+    if (given !== undefined && given !== '') continue
+    const { version, env } = CONFIGURED_SERVERS[name]
+    const server = await startEmbedded({ version, env: { ...env } })
     started.push(server)
-    process.env[NO_GRAPHQL_SERVER.urlVariable] = server.url
+    process.env[variables.url] = server.url
     const { apiKey } = server.connection
-    if (apiKey === undefined) delete process.env[NO_GRAPHQL_SERVER.apiKeyVariable]
-    else process.env[NO_GRAPHQL_SERVER.apiKeyVariable] = apiKey
-    process.env[NO_GRAPHQL_SERVER.grpcUrlVariable] = server.grpcUrl
+    if (apiKey === undefined) delete process.env[variables.apiKey]
+    else process.env[variables.apiKey] = apiKey
+    process.env[variables.grpcUrl] = server.grpcUrl
   }
 }

@@ -2,7 +2,7 @@
  * Jest globalTeardown: stops the servers global-setup.ts started, if it started any.
  */
 import type { EmbeddedGlobal } from './global-setup'
-import { NO_GRAPHQL_SERVER, apiKeyVariable, urlVariable } from '../helpers/versions'
+import { CONFIGURED_SERVERS, apiKeyVariable, configuredVariables, urlVariable, type ConfiguredServer } from '../helpers/versions'
 
 /**
  * Stops the servers global-setup.ts started; a no-op for the ones given by URL.
@@ -25,10 +25,12 @@ export default async function globalTeardown(): Promise<void> {
         delete process.env[name]
         delete process.env[apiKeyVariable(server.version)]
       }
-      if (process.env[NO_GRAPHQL_SERVER.urlVariable] === server.url) {
-        delete process.env[NO_GRAPHQL_SERVER.urlVariable]
-        delete process.env[NO_GRAPHQL_SERVER.apiKeyVariable]
-        delete process.env[NO_GRAPHQL_SERVER.grpcUrlVariable]
+      for (const configured of Object.keys(CONFIGURED_SERVERS) as ConfiguredServer[]) {
+        const variables = configuredVariables(configured)
+        if (process.env[variables.url] !== server.url) continue
+        delete process.env[variables.url]
+        delete process.env[variables.apiKey]
+        delete process.env[variables.grpcUrl]
       }
     }),
   )
