@@ -91,8 +91,15 @@ export const measure = async (
 /**
  * Milliseconds of every run per contender, interleaved (the order reversed every other run), each
  * after `reset` (a fresh class) and a full GC: the form of the import benches, one call per run.
+ * With `cpu`, the client's CPU time of each run (user + system, `process.cpuUsage`, in µs) goes into
+ * it per contender: a measure the server's share of the two cores does not move.
  */
-export const interleavedRuns = async (contenders: Readonly<Record<string, Call>>, runs: number, reset: () => Promise<unknown>): Promise<Record<string, number[]>> => {
+export const interleavedRuns = async (
+  contenders: Readonly<Record<string, Call>>,
+  runs: number,
+  reset: () => Promise<unknown>,
+  cpu?: Record<string, number[]>,
+): Promise<Record<string, number[]>> => {
   const times: Record<string, number[]> = {}
   const names = Object.keys(contenders)
   for (let run = 0; run < runs; run++) {
@@ -102,8 +109,11 @@ export const interleavedRuns = async (contenders: Readonly<Record<string, Call>>
       await reset()
       collectGarbage()
       const start = process.hrtime.bigint()
+      const before = process.cpuUsage()
       await contender()
+      const used = process.cpuUsage(before)
       ;(times[name] ??= []).push(Number(process.hrtime.bigint() - start) / 1e6)
+      if (cpu !== undefined) (cpu[name] ??= []).push(used.user + used.system)
     }
   }
   return times

@@ -46,7 +46,7 @@ import { BatchObject, BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRe
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_stream_pb'
 import { deleteBenchClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
-import { interleavedRuns } from './harness'
+import { interleavedRuns, median as medianOf } from './harness'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import type { BenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
@@ -81,8 +81,13 @@ const resetVectorClass = async (server: BenchServer, skip: boolean): Promise<voi
 }
 
 /** Milliseconds of every run per contender, interleaved, each into a fresh class. */
-const timeRuns = (server: BenchServer, skip: boolean, contenders: Readonly<Record<string, Contender>>, runs: number): Promise<Record<string, number[]>> =>
-  interleavedRuns(contenders, runs, () => resetVectorClass(server, skip))
+const timeRuns = (
+  server: BenchServer,
+  skip: boolean,
+  contenders: Readonly<Record<string, Contender>>,
+  runs: number,
+  cpu: Record<string, number[]>,
+): Promise<Record<string, number[]>> => interleavedRuns(contenders, runs, () => resetVectorClass(server, skip), cpu)
 
 /** `lanes` loops, each sending the next `BATCH` objects (from `build`) with `send` and waiting. */
 const lanes = async (build: (from: number, to: number) => unknown, send: (batch: unknown) => Promise<void>): Promise<void> => {
@@ -224,7 +229,8 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       ['hnsw', false, HNSW_RUNS],
     ] as const) {
       const name = `vectors import ${label(OBJECTS)} ${index}`
-      const times = await timeRuns(server, skip, contenders, runs)
+      const cpu: Record<string, number[]> = {}
+      const times = await timeRuns(server, skip, contenders, runs, cpu)
       reportRatio(name, times, 'raw-grpc')
       reportRatio(name, { ...times, 'ours-grpc': times['ours'] ?? [] }, 'ours-rest', 'ours-grpc')
       reportRatio(name, times, 'raw-rest')
@@ -239,6 +245,10 @@ export async function benchVectors(server: BenchServer): Promise<void> {
         const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
         reportValue(`${name} ${contender}`, OBJECTS / (median / 1000), 'objects/s', 0)
       }
+      // Client CPU per object: the ratio line pairs run i of ours with run i of the raw loop.
+      reportRatio(`${name} client cpu`, cpu, 'raw-grpc')
+      reportRatio(`${name} client cpu`, cpu, 'batch-stream', 'ours')
+      for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, medianOf(us) / OBJECTS, 'µs/object', 1)
     }
   } finally {
     await deleteBenchClass(server, CLASS)
