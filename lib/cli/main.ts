@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `weaviate-rx` command: `export`, `import`, `copy` and `verify` a class. Built only on the
+ * The `weaviate-rx` command: `export`, `import`, `copy` and `verify` a class, and print its `types`. Built only on the
  * library's public API, so it is also an example of using it. Each command is one file in
  * ./commands, with its options declared once in a table.
  *
@@ -11,10 +11,11 @@ import type { Command } from './commands/command'
 import { copyCommand } from './commands/copy'
 import { exportCommand } from './commands/export'
 import { importCommand } from './commands/import'
+import { typesCommand } from './commands/types'
 import { verifyCommand } from './commands/verify'
 import type { CliIo } from './terminal/io'
 
-const COMMANDS: readonly Command[] = [exportCommand, importCommand, copyCommand, verifyCommand]
+const COMMANDS: readonly Command[] = [exportCommand, importCommand, copyCommand, verifyCommand, typesCommand]
 
 /** `weaviate-rx --help`. */
 export const MAIN_HELP = `Usage: weaviate-rx <command> [options]
