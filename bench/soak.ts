@@ -1,0 +1,238 @@
+/**
+ * The soak (`npm run soak`): for a set time, concurrent whole-class streams, batches with vectors,
+ * searches and counts against one embedded 1.39 server over both transports, with the server
+ * restarted in the middle (same ports, data and key, so the clients ride it out). Prints, per
+ * interval (a minute by default): operations done, errors by tag, p50/p99 latency, and the client's
+ * heap, RSS, open sockets to the server (REST and gRPC, from /proc on Linux), active handles.
+ *
+ * `SOAK_MINUTES` (default 10), `SOAK_RESTARTS` (default 2), `SOAK_INTERVAL_S` (default 60).
+ * spec/slow/soak.spec.ts runs a short one in `npm test`.
+ */
+import { randomBytes } from 'node:crypto'
+import { promises as fs } from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import * as E from 'fp-ts/Either'
+import { Observable, lastValueFrom, toArray } from 'rxjs'
+import { connect, type BatchObject, type Client, type WeaviateError } from '../lib'
+import { startEmbedded, type EmbeddedWeaviate } from '../lib/embedded'
+import { collectGarbage } from './harness'
+
+const CLASS = 'SoakArticle'
+const DIMENSIONS = 64
+const OBJECTS = 2_000
+const BATCH = 200
+
+/** What one interval of the soak saw. */
+export interface SoakInterval {
+  readonly index: number
+  readonly operations: number
+  /** Lefts by error tag. */
+  readonly errors: Readonly<Record<string, number>>
+  readonly p50Ms: number
+  readonly p99Ms: number
+  readonly heapMb: number
+  readonly rssMb: number
+  /** Established connections to the server's REST port; undefined where /proc is missing. */
+  readonly restSockets: number | undefined
+  /** Established connections to the server's gRPC port (one per gRPC channel). */
+  readonly grpcSockets: number | undefined
+  readonly activeHandles: number
+  /** Whether the server was restarted during this interval. */
+  readonly restarted: boolean
+}
+
+/** What the whole soak saw. */
+export interface SoakReport {
+  readonly intervals: readonly SoakInterval[]
+  /** Every operation that ended in a Left: its tag, kind and when (ms since the start). */
+  readonly failures: ReadonlyArray<{ readonly tag: string; readonly kind: string; readonly atMs: number; readonly message: string }>
+  /** When each restart began and ended (ms since the start). */
+  readonly restarts: ReadonlyArray<{ readonly fromMs: number; readonly toMs: number }>
+  /** Sockets and handles once every client is closed. */
+  readonly after: { readonly restSockets: number | undefined; readonly grpcSockets: number | undefined; readonly activeHandles: number }
+}
+
+/** How long and how hard. */
+export interface SoakOptions {
+  readonly durationMs: number
+  readonly restarts: number
+  readonly intervalMs: number
+  readonly log?: (line: string) => void
+}
+
+const vector = (i: number): number[] => Array.from({ length: DIMENSIONS }, (_, d) => Math.sin(i * 31 + d))
+
+/** A fixed id per object number, so batches overwrite and the class keeps its size. */
+const idOf = (i: number): string => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`
+
+const objects = (from: number, to: number): BatchObject[] =>
+  Array.from({ length: to - from }, (_, k) => ({ className: CLASS, uuid: idOf(from + k), dataObject: { title: `article ${from + k}`, pages: from + k }, vector: vector(from + k) }))
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN
+
+/** Established TCP connections of this process to `port` on loopback (Linux /proc), else undefined. */
+const connectionsTo = async (port: number): Promise<number | undefined> => {
+  try {
+    const inodes = new Set<string>()
+    for (const fd of await fs.readdir('/proc/self/fd')) {
+      const match = /^socket:\[(\d+)\]$/.exec(await fs.readlink(`/proc/self/fd/${fd}`).catch(() => ''))
+      if (match?.[1] !== undefined) inodes.add(match[1])
+    }
+    let count = 0
+    for (const table of ['tcp', 'tcp6']) {
+      const text = await fs.readFile(`/proc/self/net/${table}`, 'utf8')
+      for (const line of text.split('\n').slice(1)) {
+        const cols = line.trim().split(/\s+/)
+        const [remote, state, inode] = [cols[2], cols[3], cols[9]]
+        if (state === '01' && inode !== undefined && inodes.has(inode) && parseInt(remote?.split(':')[1] ?? '', 16) === port) count++
+      }
+    }
+    return count
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Runs the soak and returns what it saw; the server and its data folder are gone when it resolves.
+ *
+ * @example
+ * ```ts
+ * const report = await runSoak({ durationMs: 60_000, restarts: 2, intervalMs: 20_000 })
+ * ```
+ */
+export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
+  const log = options.log ?? ((line: string) => console.log(line))
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-soak-'))
+  const key = randomBytes(24).toString('hex')
+  const env = { AUTHENTICATION_APIKEY_ENABLED: 'true', AUTHENTICATION_APIKEY_ALLOWED_KEYS: key, AUTHENTICATION_APIKEY_USERS: 'soak', AUTOSCHEMA_ENABLED: 'false' }
+  let server: EmbeddedWeaviate = await startEmbedded({ version: '1.39.0', dataDir, env })
+  const { ports } = server
+  const clients: Client[] = []
+  try {
+    const grpc = connect({ url: server.url, grpcUrl: server.grpcUrl, apiKey: key, transport: 'grpc' })
+    const rest = connect({ url: server.url, apiKey: key, transport: 'rest' })
+    clients.push(grpc, rest)
+    await lastValueFrom(
+      rest.schema.createClass({ class: CLASS, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }, { name: 'pages', dataType: ['int'] }] }),
+    )
+    for (let from = 0; from < OBJECTS; from += BATCH) await lastValueFrom(grpc.objects.batch(objects(from, from + BATCH)).pipe(toArray()))
+
+    const start = Date.now()
+    const at = (): number => Date.now() - start
+    const deadline = start + options.durationMs
+    const failures: Array<{ tag: string; kind: string; atMs: number; message: string }> = []
+    const restarts: Array<{ fromMs: number; toMs: number }> = []
+    let latencies: number[] = []
+    let errors: Record<string, number> = {}
+    let operations = 0
+    let restartedNow = false
+
+    /** Runs one operation to its end; every Left is counted by tag. */
+    const timed = async (kind: string, op: Observable<E.Either<WeaviateError, unknown>>): Promise<void> => {
+      const t0 = Date.now()
+      const results = await lastValueFrom(op.pipe(toArray()))
+      latencies.push(Date.now() - t0)
+      operations++
+      for (const r of results) {
+        if (E.isRight(r)) continue
+        errors[r.left._tag] = (errors[r.left._tag] ?? 0) + 1
+        failures.push({ tag: r.left._tag, kind, atMs: at(), message: r.left.message })
+      }
+    }
+
+    const loop = async (work: (n: number) => Promise<void>): Promise<void> => {
+      for (let n = 0; Date.now() < deadline; n++) await work(n)
+    }
+    const client = (n: number): Client => (n % 2 === 0 ? grpc : rest)
+    const workers = [
+      loop((n) => timed('stream', client(n).objects.stream({ className: CLASS, pageSize: 200, withVector: n % 4 < 2 }))),
+      loop((n) => {
+        const from = (n * BATCH) % OBJECTS
+        return timed('batch', client(n).objects.batch(objects(from, from + BATCH)))
+      }),
+      ...[0, 1].map(() => loop((n) => timed('search', client(n).query.nearVector({ className: CLASS, vector: vector(n), limit: 10 })))),
+      loop((n) => timed('count', client(n).objects.count({ className: CLASS }))),
+    ]
+
+    const intervals: SoakInterval[] = []
+    const sample = async (): Promise<void> => {
+      const sorted = [...latencies].sort((a, b) => a - b)
+      // After a full collection: the live heap, not the garbage of the interval.
+      collectGarbage()
+      const memory = process.memoryUsage()
+      const interval: SoakInterval = {
+        index: intervals.length + 1,
+        operations,
+        errors,
+        p50Ms: percentile(sorted, 50),
+        p99Ms: percentile(sorted, 99),
+        heapMb: Math.round(memory.heapUsed / 2 ** 20),
+        rssMb: Math.round(memory.rss / 2 ** 20),
+        restSockets: await connectionsTo(ports.rest),
+        grpcSockets: await connectionsTo(ports.grpc),
+        activeHandles: process.getActiveResourcesInfo().length,
+        restarted: restartedNow,
+      }
+      intervals.push(interval)
+      latencies = []
+      errors = {}
+      operations = 0
+      restartedNow = false
+      const errorText = Object.entries(interval.errors).map(([tag, n]) => `${tag}:${n}`).join(' ') || '-'
+      log(
+        `| ${interval.index} | ${interval.operations} | ${errorText} | ${interval.p50Ms} | ${interval.p99Ms} | ${interval.heapMb} | ${interval.rssMb} | ${interval.restSockets ?? '-'} | ${interval.grpcSockets ?? '-'} | ${interval.activeHandles} |${interval.restarted ? ' restart' : ''}`,
+      )
+    }
+
+    log('| interval | operations | errors by tag | p50 ms | p99 ms | heap MB | RSS MB | REST sockets | gRPC sockets | handles | |')
+    log('|---|---|---|---|---|---|---|---|---|---|---|')
+    const sampler = (async () => {
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(options.intervalMs, Math.max(0, deadline - Date.now()))))
+        await sample()
+      }
+    })()
+    const restarter = (async () => {
+      for (let r = 1; r <= options.restarts; r++) {
+        const due = start + (options.durationMs * r) / (options.restarts + 1)
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())))
+        const fromMs = at()
+        await server.stop()
+        server = await startEmbedded({ version: '1.39.0', dataDir, env, port: ports.rest, grpcPort: ports.grpc })
+        restarts.push({ fromMs, toMs: at() })
+        restartedNow = true
+      }
+    })()
+    await Promise.all([...workers, sampler, restarter])
+    await Promise.all(clients.map((c) => c.close()))
+    clients.length = 0
+    const after = { restSockets: await connectionsTo(ports.rest), grpcSockets: await connectionsTo(ports.grpc), activeHandles: process.getActiveResourcesInfo().length }
+    return { intervals, failures, restarts, after }
+  } finally {
+    await Promise.all(clients.map((c) => c.close()))
+    await server.stop()
+    await fs.rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+if (require.main === module) {
+  const minutes = Number(process.env['SOAK_MINUTES'] ?? 10)
+  runSoak({
+    durationMs: minutes * 60_000,
+    restarts: Number(process.env['SOAK_RESTARTS'] ?? 2),
+    intervalMs: Number(process.env['SOAK_INTERVAL_S'] ?? 60) * 1000,
+  })
+    .then((report) => {
+      const byTag = report.failures.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.tag]: (acc[f.tag] ?? 0) + 1 }), {})
+      console.log(`restarts: ${report.restarts.map((r) => `${(r.fromMs / 1000).toFixed(0)}-${(r.toMs / 1000).toFixed(0)} s`).join(', ') || 'none'}`)
+      console.log(`failures: ${JSON.stringify(byTag)}`)
+      for (const tag of Object.keys(byTag)) console.log(`  first ${tag}: ${report.failures.find((f) => f.tag === tag)?.message ?? ''}`)
+      console.log(`after close: REST sockets ${report.after.restSockets ?? '-'}, gRPC sockets ${report.after.grpcSockets ?? '-'}, handles ${report.after.activeHandles}`)
+    })
+    .catch((e: unknown) => {
+      console.error(e)
+      process.exitCode = 1
+    })
+}
