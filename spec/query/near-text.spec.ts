@@ -206,6 +206,17 @@ describe.each(['grpc', 'rest'] as const)('nearText on a text2vec-bigram named ve
   })
 })
 
+describe('nearText over gRPC and over GraphQL', () => {
+  it('gives the same objects, field for field: properties, metadata and the named vector', async () => {
+    const args = { className: Mixed, query: textOf(12), targetVector: 'a', limit: COUNT, includeVector: ['a'], returnMetadata: ['distance', 'certainty'] } as const
+    const [grpc, rest] = await Promise.all([right(client('grpc').query.nearText(args)), right(client('rest').query.nearText(args))])
+    // Sorted by id: objects at equal distances may come in either order.
+    const byId = (r: Result): Result['objects'] => [...r.objects].sort((x, y) => x.id.localeCompare(y.id))
+    expect(grpc.objects).toHaveLength(COUNT)
+    expect(byId(grpc)).toStrictEqual(byId(rest))
+  })
+})
+
 describe('what a nearText move sends', () => {
   const args = {
     className: 'Article',
