@@ -23,7 +23,8 @@ const CATEGORIES = {
     ],
     References: ['ReferencesApi', 'ReferenceArgs', 'ReplaceReferencesArgs', 'parseBeacon', 'referencesOf', 'ParsedReference'],
     Query: [
-      'QueryApi', 'QueryCommon', 'NearVectorArgs', 'NearObjectArgs', 'Bm25Args', 'HybridArgs', 'SearchOperator',
+      'QueryApi', 'QueryCommon', 'NearVectorArgs', 'NearObjectArgs',
+      'NearTextArgs', 'NearTextMove', 'NearImageArgs', 'NearMediaArgs', 'MediaType', 'MediaInput', 'Bm25Args', 'HybridArgs', 'SearchOperator',
       'TargetCombination', 'FetchObjectsArgs', 'ReturnProperty', 'ReturnReference', 'MetadataField', 'SearchGroupBy',
       'SearchObject', 'SearchResult', 'SearchMetadata', 'SearchGroup', 'Where', 'WhereOperator', 'WhereValue',
     ],

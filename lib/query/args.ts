@@ -238,3 +238,103 @@ export interface FetchObjectsArgs<P = Record<string, unknown>> extends QueryComm
   /** The id after which results start (no `where`, `sort` or `offset` with it: the server refuses). */
   readonly after?: string
 }
+
+/**
+ * A move of a `nearText` search's vector: toward (`moveTo`) or away from (`moveAway`) the vector of
+ * other concepts and of stored objects, by `force` (0: not at all, 1: all the way). The server's
+ * vectorizer module applies it (the text2vec modules that call a model do; `text2vec-bigram`
+ * ignores moves).
+ *
+ * @example
+ * ```ts
+ * const move: NearTextMove = { force: 0.5, concepts: ['river'], objects: ['00000000-0000-0000-0000-000000000001'] }
+ * ```
+ */
+export interface NearTextMove {
+  /** How far to move, between 0 and 1. */
+  readonly force: number
+  /** Texts to move toward or away from. */
+  readonly concepts?: readonly string[]
+  /** Ids of objects of the searched class whose vectors to move toward or away from. */
+  readonly objects?: readonly string[]
+}
+
+/**
+ * `query.nearText`: the objects nearest the vector the class's vectorizer module makes of a text
+ * (or of several, their vectors averaged by most modules). Needs a class with a text vectorizer;
+ * over gRPC (Weaviate 1.25+) every such module serves it, over GraphQL only a module that declares
+ * the `nearText` argument (`text2vec-bigram` declares none).
+ *
+ * @example
+ * ```ts
+ * const args: NearTextArgs = { className: 'Article', query: 'sailing boats', moveAway: { force: 0.3, concepts: ['motor'] }, distance: 0.4 }
+ * ```
+ */
+export interface NearTextArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
+  /** The text searched for, or several texts (concepts) searched together. */
+  readonly query: string | readonly string[]
+  readonly moveTo?: NearTextMove
+  readonly moveAway?: NearTextMove
+  /** As for nearVector: the named vector searched, or several. */
+  readonly targetVector?: string | readonly string[]
+  readonly targetCombination?: TargetCombination
+  readonly autocut?: number
+}
+
+/**
+ * A medium that `query.nearMedia` searches by, as Weaviate's gRPC API names them (the
+ * `multi2vec-bind` module vectorizes all of them, Weaviate 1.21+).
+ *
+ * @example
+ * ```ts
+ * const kind: MediaType = 'audio'
+ * ```
+ */
+export type MediaType = 'audio' | 'video' | 'depth' | 'thermal' | 'imu'
+
+/**
+ * Media as a search takes it: base64 text (what the server reads), or the bytes, which the client
+ * encodes.
+ *
+ * @example
+ * ```ts
+ * const fromText: MediaInput = 'iVBORw0KGgo='
+ * const fromBytes: MediaInput = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
+ * ```
+ */
+export type MediaInput = string | Uint8Array
+
+/**
+ * `query.nearImage`: the objects nearest the vector the class's image module (`img2vec-neural`,
+ * `multi2vec-clip`, `multi2vec-bind`, ...) makes of an image.
+ *
+ * @example
+ * ```ts
+ * const args: NearImageArgs = { className: 'Photo', image: 'iVBORw0KGgo=', certainty: 0.8 }
+ * ```
+ */
+export interface NearImageArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
+  /** The image, base64 or its bytes. */
+  readonly image: MediaInput
+  readonly targetVector?: string | readonly string[]
+  readonly targetCombination?: TargetCombination
+  readonly autocut?: number
+}
+
+/**
+ * `query.nearMedia`: the objects nearest the vector the class's multi-modal module makes of audio,
+ * video, a depth or thermal image, or IMU data (Weaviate 1.21+).
+ *
+ * @example
+ * ```ts
+ * const args: NearMediaArgs = { className: 'Clip', media: 'UklGRg==', mediaType: 'audio', limit: 3 }
+ * ```
+ */
+export interface NearMediaArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
+  /** The medium, base64 or its bytes. */
+  readonly media: MediaInput
+  readonly mediaType: MediaType
+  readonly targetVector?: string | readonly string[]
+  readonly targetCombination?: TargetCombination
+  readonly autocut?: number
+}

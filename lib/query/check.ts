@@ -39,8 +39,13 @@ import type {
   Bm25Args,
   FetchObjectsArgs,
   HybridArgs,
+  MediaType,
   MetadataField,
+  NearImageArgs,
+  NearMediaArgs,
   NearObjectArgs,
+  NearTextArgs,
+  NearTextMove,
   NearVectorArgs,
   QueryCommon,
   ReturnProperty,
@@ -49,7 +54,7 @@ import type {
   SearchOperator,
   TargetCombination,
 } from './args'
-import type { PropertySelection, QueryInput, ReferenceSelection, Search, Targets } from './input'
+import type { Move, PropertySelection, QueryInput, ReferenceSelection, Search, Targets } from './input'
 
 /** A checked value under construction: its members assignable. */
 type Building<T> = { -readonly [K in keyof T]: T[K] }
@@ -109,6 +114,39 @@ export const SEARCH_KEYS = {
     certainty: true,
     groupBy: true,
   }),
+  nearText: argumentKeys<NearTextArgs>('nearText', {
+    ...COMMON_KEYS,
+    query: true,
+    moveTo: true,
+    moveAway: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    distance: true,
+    certainty: true,
+    groupBy: true,
+  }),
+  nearImage: argumentKeys<NearImageArgs>('nearImage', {
+    ...COMMON_KEYS,
+    image: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    distance: true,
+    certainty: true,
+    groupBy: true,
+  }),
+  nearMedia: argumentKeys<NearMediaArgs>('nearMedia', {
+    ...COMMON_KEYS,
+    media: true,
+    mediaType: true,
+    targetVector: true,
+    targetCombination: true,
+    autocut: true,
+    distance: true,
+    certainty: true,
+    groupBy: true,
+  }),
   bm25: argumentKeys<Bm25Args>('bm25', { ...COMMON_KEYS, query: true, queryProperties: true, searchOperator: true, autocut: true, groupBy: true }),
   hybrid: argumentKeys<HybridArgs>('hybrid', {
     ...COMMON_KEYS,
@@ -129,6 +167,7 @@ export const SEARCH_KEYS = {
 
 const RETURN_PROPERTY_KEYS = argumentKeys<Exclude<ReturnProperty, string>>('returnProperties items', { name: true, properties: true })
 const RETURN_REFERENCE_KEYS = argumentKeys<ReturnReference>('returnReferences items', { linkOn: true, targetClassName: true, returnProperties: true })
+const MOVE_KEYS = argumentKeys<NearTextMove>('a move (moveTo, moveAway)', { force: true, concepts: true, objects: true })
 const GROUP_BY_KEYS = argumentKeys<SearchGroupBy>('groupBy', { property: true, numberOfGroups: true, objectsPerGroup: true })
 /** Both members of the union: `minimumOrTokensMatch` is refused for And/AndCross by the check itself. */
 const SEARCH_OPERATOR_KEYS = argumentKeys<Extract<SearchOperator, { readonly operator: 'Or' }>>('a search operator (searchOperator, bm25SearchOperator)', { operator: true, minimumOrTokensMatch: true })
@@ -307,6 +346,82 @@ export const nearVectorInput = <P>(a: Record<string, unknown>): QueryInput<P> =>
  */
 export const nearObjectInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   const search: Building<SearchOf<'nearObject'>> = { kind: 'nearObject', id: uuid('id', a['id']) }
+  target(a, search)
+  threshold(a, search)
+  return common<P>(a, search, true)
+}
+
+/** A text to vectorize: non-empty (the server's vectorizers refuse or misread an empty one). */
+const text = (argument: string, value: unknown): string => {
+  const given = string(argument, value)
+  return given === '' ? valueError(argument, `'${argument}' must not be empty`) : given
+}
+
+/** One text or a non-empty list of them. */
+const concepts = (argument: string, value: unknown): readonly string[] => {
+  if (!Array.isArray(value)) return [text(argument, value)]
+  if (value.length === 0) valueError(argument, `'${argument}' must hold at least one text`)
+  return value.map((v: unknown, i) => text(`${argument}[${i}]`, v))
+}
+
+/** A move: a force in [0, 1] and at least one concept or object id. */
+const move = (argument: string, value: unknown): Move => {
+  const m = argsObject(argument, value)
+  knownKeys(MOVE_KEYS, m, argument)
+  const force = finite(`${argument}.force`, m['force'])
+  if (force < 0 || force > 1) valueError(`${argument}.force`, `'${argument}.force' must be between 0 and 1`)
+  const moveConcepts = m['concepts'] === undefined ? [] : stringArray(`${argument}.concepts`, m['concepts']).map((c, i) => text(`${argument}.concepts[${i}]`, c))
+  const objects = m['objects'] === undefined ? [] : stringArray(`${argument}.objects`, m['objects']).map((id, i) => uuid(`${argument}.objects[${i}]`, id))
+  if (moveConcepts.length === 0 && objects.length === 0) valueError(argument, `'${argument}' needs 'concepts' or 'objects' to move by`)
+  return { force, concepts: moveConcepts, objects }
+}
+
+/**
+ * Checks the arguments of a nearText search.
+ */
+export const nearTextInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const search: Building<SearchOf<'nearText'>> = { kind: 'nearText', concepts: concepts('query', a['query']) }
+  const moveTo = optional(move, 'moveTo', a['moveTo'])
+  if (moveTo !== undefined) search.moveTo = moveTo
+  const moveAway = optional(move, 'moveAway', a['moveAway'])
+  if (moveAway !== undefined) search.moveAway = moveAway
+  target(a, search)
+  threshold(a, search)
+  return common<P>(a, search, true)
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+
+/** Media as base64 text: given so (checked: standard base64, padded), or bytes encoded here; never empty. */
+const base64 = (argument: string, value: unknown): string => {
+  if (value instanceof Uint8Array) {
+    if (value.length === 0) valueError(argument, `'${argument}' must not be empty`)
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
+  }
+  const given = string(argument, value)
+  if (given === '') valueError(argument, `'${argument}' must not be empty`)
+  if (!BASE64.test(given)) valueError(argument, `'${argument}' must be base64 text (A-Z a-z 0-9 + /, padded with =) or a Uint8Array of the bytes`)
+  return given
+}
+
+const mediaType: (argument: string, value: unknown) => MediaType = oneOf(['audio', 'video', 'depth', 'thermal', 'imu'] as const)
+
+/**
+ * Checks the arguments of a nearImage search.
+ */
+export const nearImageInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium: 'image', base64: base64('image', a['image']) }
+  target(a, search)
+  threshold(a, search)
+  return common<P>(a, search, true)
+}
+
+/**
+ * Checks the arguments of a nearMedia search.
+ */
+export const nearMediaInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
+  const medium = mediaType('mediaType', a['mediaType'])
+  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium, base64: base64('media', a['media']) }
   target(a, search)
   threshold(a, search)
   return common<P>(a, search, true)

@@ -14,9 +14,9 @@ import { WeaviateError } from '../core/errors'
 import type { VectorFormat, VectorOf } from '../input/vector-format'
 import { ArgumentKeys, argsOf } from '../input/check'
 import { ObservableEither } from '../core/observable-either'
-import type { Bm25Args, FetchObjectsArgs, HybridArgs, NearObjectArgs, NearVectorArgs } from './args'
+import type { Bm25Args, FetchObjectsArgs, HybridArgs, NearImageArgs, NearMediaArgs, NearObjectArgs, NearTextArgs, NearVectorArgs } from './args'
 import type { QueryInput } from './input'
-import { SEARCH_KEYS, bm25Input, fetchObjectsInput, hybridInput, nearObjectInput, nearVectorInput } from './check'
+import { SEARCH_KEYS, bm25Input, fetchObjectsInput, hybridInput, nearImageInput, nearMediaInput, nearObjectInput, nearTextInput, nearVectorInput } from './check'
 import { Aggregate, aggregateOperation } from './aggregate'
 import { SearchResult } from './result'
 import { runQuery } from './run'
@@ -37,6 +37,22 @@ export interface QueryApi {
   /** The objects nearest a stored object (Weaviate 1.14+ for `distance`). */
   readonly nearObject: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
     args: NearObjectArgs<P> & { readonly vectorFormat?: F },
+  ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+  /**
+   * The objects nearest the vector the class's vectorizer module makes of a text (`query`), moved
+   * by `moveTo` / `moveAway`. Over gRPC any text vectorizer serves it; over GraphQL only a module
+   * that declares the `nearText` argument (not `text2vec-bigram`).
+   */
+  readonly nearText: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: NearTextArgs<P> & { readonly vectorFormat?: F },
+  ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+  /** The objects nearest the vector the class's image module makes of an image (base64 or bytes). */
+  readonly nearImage: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: NearImageArgs<P> & { readonly vectorFormat?: F },
+  ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
+  /** The objects nearest the vector a multi-modal module makes of audio, video, depth, thermal or IMU data (Weaviate 1.21+). */
+  readonly nearMedia: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
+    args: NearMediaArgs<P> & { readonly vectorFormat?: F },
   ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
   /** Keyword (BM25) search (Weaviate 1.17+). */
   readonly bm25: <P = Record<string, unknown>, F extends VectorFormat = 'array'>(
@@ -79,6 +95,9 @@ const search = <P, V>(
 export const queryApi = (ctx: OperationContext): QueryApi => ({
   nearVector: (args) => search(ctx, SEARCH_KEYS.nearVector, nearVectorInput, args),
   nearObject: (args) => search(ctx, SEARCH_KEYS.nearObject, nearObjectInput, args),
+  nearText: (args) => search(ctx, SEARCH_KEYS.nearText, nearTextInput, args),
+  nearImage: (args) => search(ctx, SEARCH_KEYS.nearImage, nearImageInput, args),
+  nearMedia: (args) => search(ctx, SEARCH_KEYS.nearMedia, nearMediaInput, args),
   bm25: (args) => search(ctx, SEARCH_KEYS.bm25, bm25Input, args),
   hybrid: (args) => search(ctx, SEARCH_KEYS.hybrid, hybridInput, args),
   fetchObjects: (args) => search(ctx, SEARCH_KEYS.fetchObjects, fetchObjectsInput, args),

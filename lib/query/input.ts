@@ -11,13 +11,24 @@ import type { TransportMode } from '../input/transport-mode'
 import type { ConsistencyLevel } from '../input/check'
 import type { SortClause } from '../input/sort'
 import type { PropertiesCodec } from '../codecs/decode-object'
-import type { MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
+import type { MediaType, MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
 
 /** Several named vectors searched at once, checked: distinct names, and how their distances combine. */
 export interface Targets {
   readonly names: readonly string[]
   readonly combination?: TargetCombination
 }
+
+/** A checked move of a nearText search: a force between 0 and 1, and at least one concept or object. */
+export interface Move {
+  readonly force: number
+  readonly concepts: readonly string[]
+  /** Object ids (checked UUIDs). */
+  readonly objects: readonly string[]
+}
+
+/** The media a search by a medium reads: an image (`nearImage`) or one of `nearMedia`'s. */
+export type Medium = 'image' | MediaType
 
 /** The search part of a checked query. */
 export type Search =
@@ -33,6 +44,27 @@ export type Search =
   | {
       readonly kind: 'nearObject'
       readonly id: string
+      readonly targetVector?: string
+      readonly targets?: Targets
+      readonly distance?: number
+      readonly certainty?: number
+    }
+  | {
+      readonly kind: 'nearText'
+      /** The texts, at least one, none empty. */
+      readonly concepts: readonly string[]
+      readonly moveTo?: Move
+      readonly moveAway?: Move
+      readonly targetVector?: string
+      readonly targets?: Targets
+      readonly distance?: number
+      readonly certainty?: number
+    }
+  | {
+      readonly kind: 'nearMedia'
+      readonly medium: Medium
+      /** The medium as base64 text. */
+      readonly base64: string
       readonly targetVector?: string
       readonly targets?: Targets
       readonly distance?: number

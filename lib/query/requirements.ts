@@ -53,6 +53,14 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
       if (s.kind === 'nearVector' && isMultiVector(s.vector)) features.push('multiVectors')
       return features
     }
+    case 'nearText':
+    case 'nearMedia': {
+      // nearText and nearImage need no version of their own (below); the other media 1.21.
+      const features = targetFeatures(s)
+      if (s.kind === 'nearMedia' && s.medium !== 'image') features.push('nearMedia')
+      if (s.distance !== undefined) features.push('searchDistance')
+      return features
+    }
     case 'bm25':
       return ['bm25', ...operatorFeatures(s.operator)]
     case 'hybrid':

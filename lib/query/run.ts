@@ -48,7 +48,11 @@ const withGroupProperty = (input: QueryInput<unknown>): QueryInput<unknown>['pro
 }
 
 /** The operation a query came from, for a refused GraphQL. */
-const operationName = (input: QueryInput<unknown>): string => `query.${input.search.kind === 'fetch' ? 'fetchObjects' : input.search.kind}`
+const operationName = ({ search: s }: QueryInput<unknown>): string => {
+  if (s.kind === 'fetch') return 'query.fetchObjects'
+  if (s.kind === 'nearMedia') return s.medium === 'image' ? 'query.nearImage' : 'query.nearMedia'
+  return `query.${s.kind}`
+}
 
 /** GraphQL needs the class definition to select properties (no "all properties" there). */
 const viaGraphql = <P, V>(ctx: OperationContext, input: QueryInput<P>, why: string): ObservableEither<WeaviateError, SearchResult<P, V>> =>

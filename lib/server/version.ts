@@ -111,6 +111,15 @@ export const FEATURES = {
   // Several target vectors in one search: gRPC's `Targets` (v1.26.0 grpc/proto/v1/search_get.proto)
   // and GraphQL's `targets` (v1.26.0 common_filters/targets.go); before, one target only.
   multiTargetVectors: { since: '1.26.0', name: 'a search over several target vectors' },
+  // Searches the server vectorizes. nearText and nearImage have no row: both are GraphQL `Get`
+  // arguments on every server we support (v1.13.0 modules/text2vec-transformers/neartext and
+  // img2vec-neural, with moveTo/moveAwayFrom objects), and gRPC's near_text / near_image (v1.22.0
+  // grpc/proto/v1/search_get.proto) predate FEATURES.grpcSearch; a class whose modules declare no
+  // such argument is the server's refusal, not a version's. The other media: GraphQL `nearAudio`,
+  // `nearVideo`, `nearDepth`, `nearThermal`, `nearIMU` arrive with multi2vec-bind in v1.21.0
+  // (modules/multi2vec-bind/near*/graphql_provider.go; no 1.20.x has it), gRPC's near_audio/video
+  // in v1.22.0 and near_depth/thermal/imu in v1.24.0, both before FEATURES.grpcSearch.
+  nearMedia: { since: '1.21.0', name: 'a search by audio, video, depth, thermal or IMU data (nearMedia)' },
   // where operators (common_filters/filters.go at each tag).
   whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
   whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },

@@ -13,11 +13,21 @@
  * Add a row here for a new configuration; never start a second server of the same one.
  * - `NO_GRAPHQL`: `DISABLE_GRAPHQL=true`, as new Weaviate Cloud clusters run;
  * - `MODULES`: the modules that need no outside service (`text2vec-bigram`, `generative-dummy`,
- *   `reranker-dummy`, `ref2vec-centroid`).
+ *   `reranker-dummy`, `ref2vec-centroid`), and `text2vec-transformers` registered with a closed
+ *   loopback port as its inference API (it can vectorize nothing; every call to it is refused at
+ *   127.0.0.1): a class that names it beside a bigram named vector gets the `nearText` argument
+ *   bigram does not declare, so nearText runs on the bigram vector (spec/query/near-text.spec.ts).
  */
 export const CONFIGURED_SERVERS = {
   NO_GRAPHQL: { version: '1.39.0', env: { DISABLE_GRAPHQL: 'true' } },
-  MODULES: { version: '1.39.0', env: { ENABLE_MODULES: 'text2vec-bigram,generative-dummy,reranker-dummy,ref2vec-centroid' } },
+  MODULES: {
+    version: '1.39.0',
+    env: {
+      ENABLE_MODULES: 'text2vec-bigram,generative-dummy,reranker-dummy,ref2vec-centroid,text2vec-transformers',
+      TRANSFORMERS_INFERENCE_API: 'http://127.0.0.1:1',
+      TRANSFORMERS_WAIT_FOR_STARTUP: 'false',
+    },
+  },
 } as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>> }>
 
 /** A name of {@link CONFIGURED_SERVERS}. */

@@ -7,6 +7,8 @@ import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { RecordingClient, recordingClient } from '../helpers/client'
 import { ServerVersionUnderTest, serverUrl } from '../helpers/versions'
+import { createClass, deleteClass } from '../helpers/fixtures'
+import { uniqueClassName } from '../helpers/server'
 
 let recording: RecordingClient
 
@@ -63,6 +65,18 @@ describe('bad input is a typed error before any request', () => {
     ['a target vector named twice', () => recording.client.query.nearObject({ className: 'Article', id: '00000000-0000-4000-8000-000000000000', targetVector: ['a', 'a'] }), 'ArgumentValueError'],
     ['a targetCombination the server does not know', () => recording.client.query.nearVector({ className: 'Article', vector: [1], targetVector: ['a', 'b'], targetCombination: 'max' as never }), 'ArgumentValueError'],
     ['a nearObject id that is no UUID', () => recording.client.query.nearObject({ className: 'Article', id: 'nope' }), 'ArgumentValueError'],
+    ['a nearText without a query', () => recording.client.query.nearText({ className: 'Article' } as never), 'ArgumentTypeError'],
+    ['a nearText with an empty text', () => recording.client.query.nearText({ className: 'Article', query: '' }), 'ArgumentValueError'],
+    ['a nearText with an empty list of texts', () => recording.client.query.nearText({ className: 'Article', query: [] }), 'ArgumentValueError'],
+    ['a nearText move with a force above 1', () => recording.client.query.nearText({ className: 'Article', query: 'x', moveTo: { force: 1.5, concepts: ['y'] } }), 'ArgumentValueError'],
+    ['a nearText move with nothing to move by', () => recording.client.query.nearText({ className: 'Article', query: 'x', moveAway: { force: 0.5 } }), 'ArgumentValueError'],
+    ['a nearText move toward an object id that is no UUID', () => recording.client.query.nearText({ className: 'Article', query: 'x', moveTo: { force: 0.5, objects: ['nope'] } }), 'ArgumentValueError'],
+    ['a nearText move with an unknown key', () => recording.client.query.nearText({ className: 'Article', query: 'x', moveTo: { force: 0.5, concepts: ['y'], uuids: [] } as never }), 'ArgumentValueError'],
+    ['a nearText with distance and certainty', () => recording.client.query.nearText({ className: 'Article', query: 'x', distance: 0.2, certainty: 0.8 }), 'ArgumentValueError'],
+    ['a nearImage that is not base64', () => recording.client.query.nearImage({ className: 'Article', image: 'not base64!' }), 'ArgumentValueError'],
+    ['a nearImage of no bytes', () => recording.client.query.nearImage({ className: 'Article', image: new Uint8Array(0) }), 'ArgumentValueError'],
+    ['a nearMedia of a medium the server does not know', () => recording.client.query.nearMedia({ className: 'Article', media: 'AAAA', mediaType: 'smell' as never }), 'ArgumentValueError'],
+    ['a nearMedia of a number', () => recording.client.query.nearMedia({ className: 'Article', media: 42 as never, mediaType: 'audio' }), 'ArgumentTypeError'],
   ])('%s', async (_name, run, tag) => {
     expect(await only(run())).toEqual(expect.objectContaining({ _tag: tag }))
     expect(recording.requests).toEqual([])
@@ -85,6 +99,11 @@ describe('a feature the server lacks is an UnsupportedVersionError, with no sear
     ['1.18.6', "hybrid's maxVectorDistance", "hybrid search 'maxVectorDistance'", () => recording.client.query.hybrid({ className: 'Article', query: 'x', vector: [1], maxVectorDistance: 0.5 })],
     ['1.18.6', 'two target vectors', 'a search over several target vectors', () => recording.client.query.nearVector({ className: 'Article', vector: [1], targetVector: ['a', 'b'] })],
     ['1.18.6', 'a tenant', 'multi-tenancy', () => recording.client.query.fetchObjects({ className: 'Article', tenant: 't1' })],
+    ['1.18.6', 'nearMedia (audio)', 'a search by audio, video, depth, thermal or IMU data (nearMedia)', () => recording.client.query.nearMedia({ className: 'Article', media: 'UklGRg==', mediaType: 'audio' })],
+    ['1.18.6', 'nearText with groupBy', "a vector search's 'groupBy'", () => recording.client.query.nearText({ className: 'Article', query: 'fox', groupBy: { property: 'year', numberOfGroups: 2, objectsPerGroup: 2 } })],
+    ['1.18.6', 'nearText on a named vector', 'named vectors in search', () => recording.client.query.nearText({ className: 'Article', query: 'fox', targetVector: 'title' })],
+    ['1.18.6', 'nearImage over two target vectors', 'a search over several target vectors', () => recording.client.query.nearImage({ className: 'Article', image: 'AAAA', targetVector: ['a', 'b'] })],
+    ['1.13.2', 'nearText with a distance', "search by 'distance'", () => recording.client.query.nearText({ className: 'Article', query: 'fox', distance: 0.3 })],
     ['1.14.1', 'a cursor', "the 'after' cursor", () => recording.client.query.fetchObjects({ className: 'Article', after: '00000000-0000-4000-8000-000000000000' })],
   ] as const)('%s: %s', async (version, _name, feature, run) => {
     recording = onVersion(version)
@@ -97,6 +116,21 @@ describe('a feature the server lacks is an UnsupportedVersionError, with no sear
     recording = recordingClient({ url: serverUrl('1.18.6'), grpcUrl: 'http://127.0.0.1:9', transport: 'grpc' })
     expect(await only(recording.client.query.fetchObjects({ className: 'Article' }))).toEqual(expect.objectContaining({ _tag: 'UnsupportedVersionError', feature: 'search over gRPC' }))
     expect(recording.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
+  })
+
+  it('nearText and nearImage have no cut-off of their own: on 1.18.6 they reach GraphQL, which refuses the argument no module of the server declares', async () => {
+    const className = uniqueClassName('NearText118')
+    await createClass(serverUrl('1.18.6'), { class: className, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] })
+    try {
+      recording = onVersion('1.18.6')
+      const text = await only(recording.client.query.nearText({ className, query: 'fox' }))
+      const image = await only(recording.client.query.nearImage({ className, image: 'AAAA' }))
+      expect(text).toEqual(expect.objectContaining({ _tag: 'UnexpectedStatusError', message: expect.stringMatching(/Unknown argument "nearText"/) as unknown }))
+      expect(image).toEqual(expect.objectContaining({ _tag: 'UnexpectedStatusError', message: expect.stringMatching(/Unknown argument "nearImage"/) as unknown }))
+      expect(recording.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta', `GET /v1/schema/${className}`, 'POST /v1/graphql', `GET /v1/schema/${className}`, 'POST /v1/graphql'])
+    } finally {
+      await deleteClass(serverUrl('1.18.6'), className)
+    }
   })
 
   it('the same search on a server that has the feature is sent', async () => {

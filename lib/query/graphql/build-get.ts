@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { SearchOperator } from '../args'
-import type { QueryInput, Search, Targets } from '../input'
+import type { Medium, Move, QueryInput, Search, Targets } from '../input'
 import { Literal, enumValue, literal } from './literal'
 import { FieldSelection, ReferenceFields, selectionText } from './selection'
 import { whereLiteral } from './where'
@@ -22,6 +22,22 @@ const operatorLiteral = (operator: SearchOperator | undefined): Literal | undefi
   operator === undefined
     ? undefined
     : { operator: enumValue(operator.operator), minimumOrTokensMatch: operator.operator === 'Or' ? operator.minimumOrTokensMatch : undefined }
+
+/** A nearText move as GraphQL's `moveTo` / `moveAwayFrom`: objects by id. */
+const moveLiteral = (move: Move | undefined): Literal | undefined =>
+  move === undefined
+    ? undefined
+    : { force: move.force, concepts: move.concepts.length === 0 ? undefined : move.concepts, objects: move.objects.length === 0 ? undefined : move.objects.map((id) => ({ id })) }
+
+/** The GraphQL argument of a search by a medium (the modules' names), whose field of the base64 text is the medium's name. */
+const MEDIUM_ARGUMENT: Readonly<Record<Medium, string>> = {
+  image: 'nearImage',
+  audio: 'nearAudio',
+  video: 'nearVideo',
+  depth: 'nearDepth',
+  thermal: 'nearThermal',
+  imu: 'nearIMU',
+}
 
 const searchArguments = (search: Search): Record<string, Literal | undefined> => {
   switch (search.kind) {
@@ -39,6 +55,28 @@ const searchArguments = (search: Search): Record<string, Literal | undefined> =>
       return {
         nearObject: {
           id: search.id,
+          distance: search.distance,
+          certainty: search.certainty,
+          targetVectors: targets(search.targetVector),
+          targets: targetsLiteral(search.targets),
+        },
+      }
+    case 'nearText':
+      return {
+        nearText: {
+          concepts: search.concepts,
+          moveTo: moveLiteral(search.moveTo),
+          moveAwayFrom: moveLiteral(search.moveAway),
+          distance: search.distance,
+          certainty: search.certainty,
+          targetVectors: targets(search.targetVector),
+          targets: targetsLiteral(search.targets),
+        },
+      }
+    case 'nearMedia':
+      return {
+        [MEDIUM_ARGUMENT[search.medium]]: {
+          [search.medium]: search.base64,
           distance: search.distance,
           certainty: search.certainty,
           targetVectors: targets(search.targetVector),

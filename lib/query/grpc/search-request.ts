@@ -8,7 +8,7 @@
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
 import type { MetadataField, SearchOperator } from '../args'
-import type { PropertySelection, QueryInput, Search, Targets } from '../input'
+import type { Medium, Move, PropertySelection, QueryInput, Search, Targets } from '../input'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { Vectors_VectorType, VectorsSchema } from '../../proto/generated/weaviate/v1/common_pb'
 import {
@@ -52,6 +52,38 @@ const targetsInit = (t: Targets): MessageInitShape<typeof TargetsSchema> => ({
   combination: t.combination === undefined ? CombinationMethod.UNSPECIFIED : COMBINATION[t.combination],
 })
 
+type MoveInit = { force: number; concepts: string[]; uuids: string[] }
+
+const moveInit = (move: Move): MoveInit => ({ force: move.force, concepts: [...move.concepts], uuids: [...move.objects] })
+
+/** What the searches by a text or a medium share: the named vector(s) and the threshold. */
+type NearInit = { targetVectors?: string[]; targets?: MessageInitShape<typeof TargetsSchema>; distance?: number; certainty?: number }
+
+const nearCommon = (search: Extract<Search, { readonly kind: 'nearText' | 'nearMedia' }>, near: NearInit): void => {
+  if (search.targetVector !== undefined) near.targetVectors = [search.targetVector]
+  if (search.targets !== undefined) near.targets = targetsInit(search.targets)
+  if (search.distance !== undefined) near.distance = search.distance
+  if (search.certainty !== undefined) near.certainty = search.certainty
+}
+
+/** A search by a medium: the request field and the message's field of the base64 text are named by the medium. */
+const mediumPart = (medium: Medium, base64: string, near: NearInit): Init => {
+  switch (medium) {
+    case 'image':
+      return { nearImage: { ...near, image: base64 } }
+    case 'audio':
+      return { nearAudio: { ...near, audio: base64 } }
+    case 'video':
+      return { nearVideo: { ...near, video: base64 } }
+    case 'depth':
+      return { nearDepth: { ...near, depth: base64 } }
+    case 'thermal':
+      return { nearThermal: { ...near, thermal: base64 } }
+    case 'imu':
+      return { nearImu: { ...near, imu: base64 } }
+  }
+}
+
 const searchPart = (search: Search): Init => {
   switch (search.kind) {
     case 'nearVector': {
@@ -82,6 +114,18 @@ const searchPart = (search: Search): Init => {
           ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
         },
       }
+    case 'nearText': {
+      const near: NearInit & { query: string[]; moveTo?: MoveInit; moveAway?: MoveInit } = { query: [...search.concepts] }
+      if (search.moveTo !== undefined) near.moveTo = moveInit(search.moveTo)
+      if (search.moveAway !== undefined) near.moveAway = moveInit(search.moveAway)
+      nearCommon(search, near)
+      return { nearText: near }
+    }
+    case 'nearMedia': {
+      const near: NearInit = {}
+      nearCommon(search, near)
+      return mediumPart(search.medium, search.base64, near)
+    }
     case 'bm25':
       return {
         bm25Search: {

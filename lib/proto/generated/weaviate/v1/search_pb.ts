@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file weaviate/v1/search.proto.
  */
 export const file_weaviate_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Chh3ZWF2aWF0ZS92MS9zZWFyY2gucHJvdG8SC3dlYXZpYXRlLnYxIrEGCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbGxlY3Rpb24YASABKAkSDgoGdGVuYW50GAogASgJEj0KEWNvbnNpc3RlbmN5X2xldmVsGAsgASgOMh0ud2VhdmlhdGUudjEuQ29uc2lzdGVuY3lMZXZlbEgAiAEBEisKCGdyb3VwX2J5GBYgASgLMhQud2VhdmlhdGUudjEuR3JvdXBCeUgBiAEBEjcKCnByb3BlcnRpZXMYFCABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdEgCiAEBEjMKCG1ldGFkYXRhGBUgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0SAOIAQESDQoFbGltaXQYHiABKA0SDgoGb2Zmc2V0GB8gASgNEg8KB2F1dG9jdXQYICABKA0SDQoFYWZ0ZXIYISABKAkSJAoHc29ydF9ieRgiIAMoCzITLndlYXZpYXRlLnYxLlNvcnRCeRIqCgdmaWx0ZXJzGCggASgLMhQud2VhdmlhdGUudjEuRmlsdGVyc0gEiAEBEi8KDWh5YnJpZF9zZWFyY2gYKSABKAsyEy53ZWF2aWF0ZS52MS5IeWJyaWRIBYgBARIrCgtibTI1X3NlYXJjaBgqIAEoCzIRLndlYXZpYXRlLnYxLkJNMjVIBogBARIxCgtuZWFyX3ZlY3RvchgrIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJWZWN0b3JIB4gBARIxCgtuZWFyX29iamVjdBgsIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJPYmplY3RICIgBARIUCgx1c2VzXzEyM19hcGkYZCABKAgSFAoMdXNlc18xMjVfYXBpGGUgASgIEhQKDHVzZXNfMTI3X2FwaRhmIAEoCEIUChJfY29uc2lzdGVuY3lfbGV2ZWxCCwoJX2dyb3VwX2J5Qg0KC19wcm9wZXJ0aWVzQgsKCV9tZXRhZGF0YUIKCghfZmlsdGVyc0IQCg5faHlicmlkX3NlYXJjaEIOCgxfYm0yNV9zZWFyY2hCDgoMX25lYXJfdmVjdG9yQg4KDF9uZWFyX29iamVjdCJMCgdHcm91cEJ5EgwKBHBhdGgYASADKAkSGAoQbnVtYmVyX29mX2dyb3VwcxgCIAEoBRIZChFvYmplY3RzX3Blcl9ncm91cBgDIAEoBSL5AQoVU2VhcmNoT3BlcmF0b3JPcHRpb25zEj0KCG9wZXJhdG9yGAEgASgOMisud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zLk9wZXJhdG9yEiQKF21pbmltdW1fb3JfdG9rZW5zX21hdGNoGAIgASgFSACIAQEiXwoIT3BlcmF0b3ISGAoUT1BFUkFUT1JfVU5TUEVDSUZJRUQQABIPCgtPUEVSQVRPUl9PUhABEhAKDE9QRVJBVE9SX0FORBACEhYKEk9QRVJBVE9SX0FORF9DUk9TUxADQhoKGF9taW5pbXVtX29yX3Rva2Vuc19tYXRjaCJ/CgRCTTI1Eg0KBXF1ZXJ5GAEgASgJEhIKCnByb3BlcnRpZXMYAiADKAkSQAoPc2VhcmNoX29wZXJhdG9yGAMgASgLMiIud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zSACIAQFCEgoQX3NlYXJjaF9vcGVyYXRvciJWCgdUYXJnZXRzEhYKDnRhcmdldF92ZWN0b3JzGAEgAygJEjMKC2NvbWJpbmF0aW9uGAIgASgOMh4ud2VhdmlhdGUudjEuQ29tYmluYXRpb25NZXRob2Qi0gEKCk5lYXJWZWN0b3ISFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIUCgx2ZWN0b3JfYnl0ZXMYBCABKAwSFgoOdGFyZ2V0X3ZlY3RvcnMYBSADKAkSJQoHdGFyZ2V0cxgGIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHMSJQoHdmVjdG9ycxgJIAMoCzIULndlYXZpYXRlLnYxLlZlY3RvcnNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UioQEKCk5lYXJPYmplY3QSCgoCaWQYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKvAwoGSHlicmlkEg0KBXF1ZXJ5GAEgASgJEhIKCnByb3BlcnRpZXMYAiADKAkSDQoFYWxwaGEYBCABKAISMwoLZnVzaW9uX3R5cGUYBSABKA4yHi53ZWF2aWF0ZS52MS5IeWJyaWQuRnVzaW9uVHlwZRIUCgx2ZWN0b3JfYnl0ZXMYBiABKAwSFgoOdGFyZ2V0X3ZlY3RvcnMYByADKAkSJQoHdGFyZ2V0cxgKIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHMSRQoUYm0yNV9zZWFyY2hfb3BlcmF0b3IYCyABKAsyIi53ZWF2aWF0ZS52MS5TZWFyY2hPcGVyYXRvck9wdGlvbnNIAYgBARIZCg92ZWN0b3JfZGlzdGFuY2UYFCABKAJIACJhCgpGdXNpb25UeXBlEhsKF0ZVU0lPTl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSRlVTSU9OX1RZUEVfUkFOS0VEEAESHgoaRlVTSU9OX1RZUEVfUkVMQVRJVkVfU0NPUkUQAkILCgl0aHJlc2hvbGRCFwoVX2JtMjVfc2VhcmNoX29wZXJhdG9yIikKBlNvcnRCeRIRCglhc2NlbmRpbmcYASABKAgSDAoEcGF0aBgCIAMoCSLRAQoRUHJvcGVydGllc1JlcXVlc3QSGgoSbm9uX3JlZl9wcm9wZXJ0aWVzGAEgAygJEjkKDnJlZl9wcm9wZXJ0aWVzGAIgAygLMiEud2VhdmlhdGUudjEuUmVmUHJvcGVydGllc1JlcXVlc3QSPwoRb2JqZWN0X3Byb3BlcnRpZXMYAyADKAsyJC53ZWF2aWF0ZS52MS5PYmplY3RQcm9wZXJ0aWVzUmVxdWVzdBIkChxyZXR1cm5fYWxsX25vbnJlZl9wcm9wZXJ0aWVzGAsgASgIIosBChdPYmplY3RQcm9wZXJ0aWVzUmVxdWVzdBIRCglwcm9wX25hbWUYASABKAkSHAoUcHJpbWl0aXZlX3Byb3BlcnRpZXMYAiADKAkSPwoRb2JqZWN0X3Byb3BlcnRpZXMYAyADKAsyJC53ZWF2aWF0ZS52MS5PYmplY3RQcm9wZXJ0aWVzUmVxdWVzdCKxAQoUUmVmUHJvcGVydGllc1JlcXVlc3QSGgoScmVmZXJlbmNlX3Byb3BlcnR5GAEgASgJEjIKCnByb3BlcnRpZXMYAiABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdBIuCghtZXRhZGF0YRgDIAEoCzIcLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVxdWVzdBIZChF0YXJnZXRfY29sbGVjdGlvbhgEIAEoCSLdAQoPTWV0YWRhdGFSZXF1ZXN0EgwKBHV1aWQYASABKAgSDgoGdmVjdG9yGAIgASgIEhoKEmNyZWF0aW9uX3RpbWVfdW5peBgDIAEoCBIdChVsYXN0X3VwZGF0ZV90aW1lX3VuaXgYBCABKAgSEAoIZGlzdGFuY2UYBSABKAgSEQoJY2VydGFpbnR5GAYgASgIEg0KBXNjb3JlGAcgASgIEhUKDWV4cGxhaW5fc2NvcmUYCCABKAgSFQoNaXNfY29uc2lzdGVudBgJIAEoCBIPCgd2ZWN0b3JzGAogAygJIn0KC1NlYXJjaFJlcGx5EgwKBHRvb2sYASABKAISKgoHcmVzdWx0cxgCIAMoCzIZLndlYXZpYXRlLnYxLlNlYXJjaFJlc3VsdBI0ChBncm91cF9ieV9yZXN1bHRzGAQgAygLMhoud2VhdmlhdGUudjEuR3JvdXBCeVJlc3VsdCKQAQoNR3JvdXBCeVJlc3VsdBIMCgRuYW1lGAEgASgJEhQKDG1pbl9kaXN0YW5jZRgCIAEoAhIUCgxtYXhfZGlzdGFuY2UYAyABKAISGQoRbnVtYmVyX29mX29iamVjdHMYBCABKAMSKgoHb2JqZWN0cxgFIAMoCzIZLndlYXZpYXRlLnYxLlNlYXJjaFJlc3VsdCJwCgxTZWFyY2hSZXN1bHQSMQoKcHJvcGVydGllcxgBIAEoCzIdLndlYXZpYXRlLnYxLlByb3BlcnRpZXNSZXN1bHQSLQoIbWV0YWRhdGEYAiABKAsyGy53ZWF2aWF0ZS52MS5NZXRhZGF0YVJlc3VsdCLeAQoQUHJvcGVydGllc1Jlc3VsdBIzCglyZWZfcHJvcHMYAiADKAsyIC53ZWF2aWF0ZS52MS5SZWZQcm9wZXJ0aWVzUmVzdWx0EhkKEXRhcmdldF9jb2xsZWN0aW9uGAMgASgJEi0KCG1ldGFkYXRhGAQgASgLMhsud2VhdmlhdGUudjEuTWV0YWRhdGFSZXN1bHQSLgoNbm9uX3JlZl9wcm9wcxgLIAEoCzIXLndlYXZpYXRlLnYxLlByb3BlcnRpZXMSGwoTcmVmX3Byb3BzX3JlcXVlc3RlZBgMIAEoCCJbChNSZWZQcm9wZXJ0aWVzUmVzdWx0EjEKCnByb3BlcnRpZXMYASADKAsyHS53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVzdWx0EhEKCXByb3BfbmFtZRgCIAEoCSL3AwoOTWV0YWRhdGFSZXN1bHQSCgoCaWQYASABKAkSGgoSY3JlYXRpb25fdGltZV91bml4GAMgASgDEiIKGmNyZWF0aW9uX3RpbWVfdW5peF9wcmVzZW50GAQgASgIEh0KFWxhc3RfdXBkYXRlX3RpbWVfdW5peBgFIAEoAxIlCh1sYXN0X3VwZGF0ZV90aW1lX3VuaXhfcHJlc2VudBgGIAEoCBIQCghkaXN0YW5jZRgHIAEoAhIYChBkaXN0YW5jZV9wcmVzZW50GAggASgIEhEKCWNlcnRhaW50eRgJIAEoAhIZChFjZXJ0YWludHlfcHJlc2VudBgKIAEoCBINCgVzY29yZRgLIAEoAhIVCg1zY29yZV9wcmVzZW50GAwgASgIEhUKDWV4cGxhaW5fc2NvcmUYDSABKAkSHQoVZXhwbGFpbl9zY29yZV9wcmVzZW50GA4gASgIEhoKDWlzX2NvbnNpc3RlbnQYDyABKAhIAIgBARIdChVpc19jb25zaXN0ZW50X3ByZXNlbnQYEiABKAgSFAoMdmVjdG9yX2J5dGVzGBMgASgMEhMKC2lkX2FzX2J5dGVzGBQgASgMEiUKB3ZlY3RvcnMYFyADKAsyFC53ZWF2aWF0ZS52MS5WZWN0b3JzQhAKDl9pc19jb25zaXN0ZW50Kp4BChFDb21iaW5hdGlvbk1ldGhvZBIiCh5DT01CSU5BVElPTl9NRVRIT0RfVU5TUEVDSUZJRUQQABIfChtDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9TVU0QARIfChtDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9NSU4QAhIjCh9DT01CSU5BVElPTl9NRVRIT0RfVFlQRV9BVkVSQUdFEANiBnByb3RvMw", [file_weaviate_v1_common, file_weaviate_v1_values]);
+  fileDesc("Chh3ZWF2aWF0ZS92MS9zZWFyY2gucHJvdG8SC3dlYXZpYXRlLnYxIpgKCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbGxlY3Rpb24YASABKAkSDgoGdGVuYW50GAogASgJEj0KEWNvbnNpc3RlbmN5X2xldmVsGAsgASgOMh0ud2VhdmlhdGUudjEuQ29uc2lzdGVuY3lMZXZlbEgAiAEBEisKCGdyb3VwX2J5GBYgASgLMhQud2VhdmlhdGUudjEuR3JvdXBCeUgBiAEBEjcKCnByb3BlcnRpZXMYFCABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdEgCiAEBEjMKCG1ldGFkYXRhGBUgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0SAOIAQESDQoFbGltaXQYHiABKA0SDgoGb2Zmc2V0GB8gASgNEg8KB2F1dG9jdXQYICABKA0SDQoFYWZ0ZXIYISABKAkSJAoHc29ydF9ieRgiIAMoCzITLndlYXZpYXRlLnYxLlNvcnRCeRIqCgdmaWx0ZXJzGCggASgLMhQud2VhdmlhdGUudjEuRmlsdGVyc0gEiAEBEi8KDWh5YnJpZF9zZWFyY2gYKSABKAsyEy53ZWF2aWF0ZS52MS5IeWJyaWRIBYgBARIrCgtibTI1X3NlYXJjaBgqIAEoCzIRLndlYXZpYXRlLnYxLkJNMjVIBogBARIxCgtuZWFyX3ZlY3RvchgrIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJWZWN0b3JIB4gBARIxCgtuZWFyX29iamVjdBgsIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJPYmplY3RICIgBARIzCgluZWFyX3RleHQYLSABKAsyGy53ZWF2aWF0ZS52MS5OZWFyVGV4dFNlYXJjaEgJiAEBEjUKCm5lYXJfaW1hZ2UYLiABKAsyHC53ZWF2aWF0ZS52MS5OZWFySW1hZ2VTZWFyY2hICogBARI1CgpuZWFyX2F1ZGlvGC8gASgLMhwud2VhdmlhdGUudjEuTmVhckF1ZGlvU2VhcmNoSAuIAQESNQoKbmVhcl92aWRlbxgwIAEoCzIcLndlYXZpYXRlLnYxLk5lYXJWaWRlb1NlYXJjaEgMiAEBEjUKCm5lYXJfZGVwdGgYMSABKAsyHC53ZWF2aWF0ZS52MS5OZWFyRGVwdGhTZWFyY2hIDYgBARI5CgxuZWFyX3RoZXJtYWwYMiABKAsyHi53ZWF2aWF0ZS52MS5OZWFyVGhlcm1hbFNlYXJjaEgOiAEBEjEKCG5lYXJfaW11GDMgASgLMhoud2VhdmlhdGUudjEuTmVhcklNVVNlYXJjaEgPiAEBEhQKDHVzZXNfMTIzX2FwaRhkIAEoCBIUCgx1c2VzXzEyNV9hcGkYZSABKAgSFAoMdXNlc18xMjdfYXBpGGYgASgIQhQKEl9jb25zaXN0ZW5jeV9sZXZlbEILCglfZ3JvdXBfYnlCDQoLX3Byb3BlcnRpZXNCCwoJX21ldGFkYXRhQgoKCF9maWx0ZXJzQhAKDl9oeWJyaWRfc2VhcmNoQg4KDF9ibTI1X3NlYXJjaEIOCgxfbmVhcl92ZWN0b3JCDgoMX25lYXJfb2JqZWN0QgwKCl9uZWFyX3RleHRCDQoLX25lYXJfaW1hZ2VCDQoLX25lYXJfYXVkaW9CDQoLX25lYXJfdmlkZW9CDQoLX25lYXJfZGVwdGhCDwoNX25lYXJfdGhlcm1hbEILCglfbmVhcl9pbXUiTAoHR3JvdXBCeRIMCgRwYXRoGAEgAygJEhgKEG51bWJlcl9vZl9ncm91cHMYAiABKAUSGQoRb2JqZWN0c19wZXJfZ3JvdXAYAyABKAUi+QEKFVNlYXJjaE9wZXJhdG9yT3B0aW9ucxI9CghvcGVyYXRvchgBIAEoDjIrLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9ucy5PcGVyYXRvchIkChdtaW5pbXVtX29yX3Rva2Vuc19tYXRjaBgCIAEoBUgAiAEBIl8KCE9wZXJhdG9yEhgKFE9QRVJBVE9SX1VOU1BFQ0lGSUVEEAASDwoLT1BFUkFUT1JfT1IQARIQCgxPUEVSQVRPUl9BTkQQAhIWChJPUEVSQVRPUl9BTkRfQ1JPU1MQA0IaChhfbWluaW11bV9vcl90b2tlbnNfbWF0Y2gifwoEQk0yNRINCgVxdWVyeRgBIAEoCRISCgpwcm9wZXJ0aWVzGAIgAygJEkAKD3NlYXJjaF9vcGVyYXRvchgDIAEoCzIiLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9uc0gAiAEBQhIKEF9zZWFyY2hfb3BlcmF0b3IiVgoHVGFyZ2V0cxIWCg50YXJnZXRfdmVjdG9ycxgBIAMoCRIzCgtjb21iaW5hdGlvbhgCIAEoDjIeLndlYXZpYXRlLnYxLkNvbWJpbmF0aW9uTWV0aG9kItIBCgpOZWFyVmVjdG9yEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFAoMdmVjdG9yX2J5dGVzGAQgASgMEhYKDnRhcmdldF92ZWN0b3JzGAUgAygJEiUKB3RhcmdldHMYBiABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzEiUKB3ZlY3RvcnMYCSADKAsyFC53ZWF2aWF0ZS52MS5WZWN0b3JzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIqEBCgpOZWFyT2JqZWN0EgoKAmlkGAEgASgJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBCADKAkSJQoHdGFyZ2V0cxgFIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2Ui7AIKDk5lYXJUZXh0U2VhcmNoEg0KBXF1ZXJ5GAEgAygJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESNgoHbW92ZV90bxgEIAEoCzIgLndlYXZpYXRlLnYxLk5lYXJUZXh0U2VhcmNoLk1vdmVIAogBARI4Cgltb3ZlX2F3YXkYBSABKAsyIC53ZWF2aWF0ZS52MS5OZWFyVGV4dFNlYXJjaC5Nb3ZlSAOIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBiADKAkSJQoHdGFyZ2V0cxgHIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHMaNgoETW92ZRINCgVmb3JjZRgBIAEoAhIQCghjb25jZXB0cxgCIAMoCRINCgV1dWlkcxgDIAMoCUIMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZUIKCghfbW92ZV90b0IMCgpfbW92ZV9hd2F5IqkBCg9OZWFySW1hZ2VTZWFyY2gSDQoFaW1hZ2UYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKpAQoPTmVhckF1ZGlvU2VhcmNoEg0KBWF1ZGlvGAEgASgJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBCADKAkSJQoHdGFyZ2V0cxgFIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UiqQEKD05lYXJWaWRlb1NlYXJjaBINCgV2aWRlbxgBIAEoCRIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEhYKDnRhcmdldF92ZWN0b3JzGAQgAygJEiUKB3RhcmdldHMYBSABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIqkBCg9OZWFyRGVwdGhTZWFyY2gSDQoFZGVwdGgYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKtAQoRTmVhclRoZXJtYWxTZWFyY2gSDwoHdGhlcm1hbBgBIAEoCRIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEhYKDnRhcmdldF92ZWN0b3JzGAQgAygJEiUKB3RhcmdldHMYBSABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIqUBCg1OZWFySU1VU2VhcmNoEgsKA2ltdRgBIAEoCRIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEhYKDnRhcmdldF92ZWN0b3JzGAQgAygJEiUKB3RhcmdldHMYBSABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIq8DCgZIeWJyaWQSDQoFcXVlcnkYASABKAkSEgoKcHJvcGVydGllcxgCIAMoCRINCgVhbHBoYRgEIAEoAhIzCgtmdXNpb25fdHlwZRgFIAEoDjIeLndlYXZpYXRlLnYxLkh5YnJpZC5GdXNpb25UeXBlEhQKDHZlY3Rvcl9ieXRlcxgGIAEoDBIWCg50YXJnZXRfdmVjdG9ycxgHIAMoCRIlCgd0YXJnZXRzGAogASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0cxJFChRibTI1X3NlYXJjaF9vcGVyYXRvchgLIAEoCzIiLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9uc0gBiAEBEhkKD3ZlY3Rvcl9kaXN0YW5jZRgUIAEoAkgAImEKCkZ1c2lvblR5cGUSGwoXRlVTSU9OX1RZUEVfVU5TUEVDSUZJRUQQABIWChJGVVNJT05fVFlQRV9SQU5LRUQQARIeChpGVVNJT05fVFlQRV9SRUxBVElWRV9TQ09SRRACQgsKCXRocmVzaG9sZEIXChVfYm0yNV9zZWFyY2hfb3BlcmF0b3IiKQoGU29ydEJ5EhEKCWFzY2VuZGluZxgBIAEoCBIMCgRwYXRoGAIgAygJItEBChFQcm9wZXJ0aWVzUmVxdWVzdBIaChJub25fcmVmX3Byb3BlcnRpZXMYASADKAkSOQoOcmVmX3Byb3BlcnRpZXMYAiADKAsyIS53ZWF2aWF0ZS52MS5SZWZQcm9wZXJ0aWVzUmVxdWVzdBI/ChFvYmplY3RfcHJvcGVydGllcxgDIAMoCzIkLndlYXZpYXRlLnYxLk9iamVjdFByb3BlcnRpZXNSZXF1ZXN0EiQKHHJldHVybl9hbGxfbm9ucmVmX3Byb3BlcnRpZXMYCyABKAgiiwEKF09iamVjdFByb3BlcnRpZXNSZXF1ZXN0EhEKCXByb3BfbmFtZRgBIAEoCRIcChRwcmltaXRpdmVfcHJvcGVydGllcxgCIAMoCRI/ChFvYmplY3RfcHJvcGVydGllcxgDIAMoCzIkLndlYXZpYXRlLnYxLk9iamVjdFByb3BlcnRpZXNSZXF1ZXN0IrEBChRSZWZQcm9wZXJ0aWVzUmVxdWVzdBIaChJyZWZlcmVuY2VfcHJvcGVydHkYASABKAkSMgoKcHJvcGVydGllcxgCIAEoCzIeLndlYXZpYXRlLnYxLlByb3BlcnRpZXNSZXF1ZXN0Ei4KCG1ldGFkYXRhGAMgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0EhkKEXRhcmdldF9jb2xsZWN0aW9uGAQgASgJIt0BCg9NZXRhZGF0YVJlcXVlc3QSDAoEdXVpZBgBIAEoCBIOCgZ2ZWN0b3IYAiABKAgSGgoSY3JlYXRpb25fdGltZV91bml4GAMgASgIEh0KFWxhc3RfdXBkYXRlX3RpbWVfdW5peBgEIAEoCBIQCghkaXN0YW5jZRgFIAEoCBIRCgljZXJ0YWludHkYBiABKAgSDQoFc2NvcmUYByABKAgSFQoNZXhwbGFpbl9zY29yZRgIIAEoCBIVCg1pc19jb25zaXN0ZW50GAkgASgIEg8KB3ZlY3RvcnMYCiADKAkifQoLU2VhcmNoUmVwbHkSDAoEdG9vaxgBIAEoAhIqCgdyZXN1bHRzGAIgAygLMhkud2VhdmlhdGUudjEuU2VhcmNoUmVzdWx0EjQKEGdyb3VwX2J5X3Jlc3VsdHMYBCADKAsyGi53ZWF2aWF0ZS52MS5Hcm91cEJ5UmVzdWx0IpABCg1Hcm91cEJ5UmVzdWx0EgwKBG5hbWUYASABKAkSFAoMbWluX2Rpc3RhbmNlGAIgASgCEhQKDG1heF9kaXN0YW5jZRgDIAEoAhIZChFudW1iZXJfb2Zfb2JqZWN0cxgEIAEoAxIqCgdvYmplY3RzGAUgAygLMhkud2VhdmlhdGUudjEuU2VhcmNoUmVzdWx0InAKDFNlYXJjaFJlc3VsdBIxCgpwcm9wZXJ0aWVzGAEgASgLMh0ud2VhdmlhdGUudjEuUHJvcGVydGllc1Jlc3VsdBItCghtZXRhZGF0YRgCIAEoCzIbLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVzdWx0It4BChBQcm9wZXJ0aWVzUmVzdWx0EjMKCXJlZl9wcm9wcxgCIAMoCzIgLndlYXZpYXRlLnYxLlJlZlByb3BlcnRpZXNSZXN1bHQSGQoRdGFyZ2V0X2NvbGxlY3Rpb24YAyABKAkSLQoIbWV0YWRhdGEYBCABKAsyGy53ZWF2aWF0ZS52MS5NZXRhZGF0YVJlc3VsdBIuCg1ub25fcmVmX3Byb3BzGAsgASgLMhcud2VhdmlhdGUudjEuUHJvcGVydGllcxIbChNyZWZfcHJvcHNfcmVxdWVzdGVkGAwgASgIIlsKE1JlZlByb3BlcnRpZXNSZXN1bHQSMQoKcHJvcGVydGllcxgBIAMoCzIdLndlYXZpYXRlLnYxLlByb3BlcnRpZXNSZXN1bHQSEQoJcHJvcF9uYW1lGAIgASgJIvcDCg5NZXRhZGF0YVJlc3VsdBIKCgJpZBgBIAEoCRIaChJjcmVhdGlvbl90aW1lX3VuaXgYAyABKAMSIgoaY3JlYXRpb25fdGltZV91bml4X3ByZXNlbnQYBCABKAgSHQoVbGFzdF91cGRhdGVfdGltZV91bml4GAUgASgDEiUKHWxhc3RfdXBkYXRlX3RpbWVfdW5peF9wcmVzZW50GAYgASgIEhAKCGRpc3RhbmNlGAcgASgCEhgKEGRpc3RhbmNlX3ByZXNlbnQYCCABKAgSEQoJY2VydGFpbnR5GAkgASgCEhkKEWNlcnRhaW50eV9wcmVzZW50GAogASgIEg0KBXNjb3JlGAsgASgCEhUKDXNjb3JlX3ByZXNlbnQYDCABKAgSFQoNZXhwbGFpbl9zY29yZRgNIAEoCRIdChVleHBsYWluX3Njb3JlX3ByZXNlbnQYDiABKAgSGgoNaXNfY29uc2lzdGVudBgPIAEoCEgAiAEBEh0KFWlzX2NvbnNpc3RlbnRfcHJlc2VudBgSIAEoCBIUCgx2ZWN0b3JfYnl0ZXMYEyABKAwSEwoLaWRfYXNfYnl0ZXMYFCABKAwSJQoHdmVjdG9ycxgXIAMoCzIULndlYXZpYXRlLnYxLlZlY3RvcnNCEAoOX2lzX2NvbnNpc3RlbnQqngEKEUNvbWJpbmF0aW9uTWV0aG9kEiIKHkNPTUJJTkFUSU9OX01FVEhPRF9VTlNQRUNJRklFRBAAEh8KG0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX1NVTRABEh8KG0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX01JThACEiMKH0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX0FWRVJBR0UQA2IGcHJvdG8z", [file_weaviate_v1_common, file_weaviate_v1_values]);
 
 /**
  * @generated from message weaviate.v1.SearchRequest
@@ -112,6 +112,43 @@ export type SearchRequest = Message<"weaviate.v1.SearchRequest"> & {
    * @generated from field: optional weaviate.v1.NearObject near_object = 44;
    */
   nearObject?: NearObject | undefined;
+
+  /**
+   * The searches the server vectorizes (a module of the class turns the input into a vector).
+   *
+   * @generated from field: optional weaviate.v1.NearTextSearch near_text = 45;
+   */
+  nearText?: NearTextSearch | undefined;
+
+  /**
+   * @generated from field: optional weaviate.v1.NearImageSearch near_image = 46;
+   */
+  nearImage?: NearImageSearch | undefined;
+
+  /**
+   * @generated from field: optional weaviate.v1.NearAudioSearch near_audio = 47;
+   */
+  nearAudio?: NearAudioSearch | undefined;
+
+  /**
+   * @generated from field: optional weaviate.v1.NearVideoSearch near_video = 48;
+   */
+  nearVideo?: NearVideoSearch | undefined;
+
+  /**
+   * @generated from field: optional weaviate.v1.NearDepthSearch near_depth = 49;
+   */
+  nearDepth?: NearDepthSearch | undefined;
+
+  /**
+   * @generated from field: optional weaviate.v1.NearThermalSearch near_thermal = 50;
+   */
+  nearThermal?: NearThermalSearch | undefined;
+
+  /**
+   * @generated from field: optional weaviate.v1.NearIMUSearch near_imu = 51;
+   */
+  nearImu?: NearIMUSearch | undefined;
 
   /**
    * The reply layout flags of servers 1.23-1.26: with uses_123_api the properties come as typed
@@ -373,6 +410,312 @@ export const NearObjectSchema: GenMessage<NearObject> = /*@__PURE__*/
   messageDesc(file_weaviate_v1_search, 6);
 
 /**
+ * Vector search around the vector a module makes of texts (concepts); the moves shift that vector
+ * toward or away from other concepts and stored objects (by the module: text2vec-bigram ignores them).
+ *
+ * @generated from message weaviate.v1.NearTextSearch
+ */
+export type NearTextSearch = Message<"weaviate.v1.NearTextSearch"> & {
+  /**
+   * @generated from field: repeated string query = 1;
+   */
+  query: string[];
+
+  /**
+   * @generated from field: optional double certainty = 2;
+   */
+  certainty?: number | undefined;
+
+  /**
+   * @generated from field: optional double distance = 3;
+   */
+  distance?: number | undefined;
+
+  /**
+   * @generated from field: optional weaviate.v1.NearTextSearch.Move move_to = 4;
+   */
+  moveTo?: NearTextSearch_Move | undefined;
+
+  /**
+   * @generated from field: optional weaviate.v1.NearTextSearch.Move move_away = 5;
+   */
+  moveAway?: NearTextSearch_Move | undefined;
+
+  /**
+   * The named vector searched (one).
+   *
+   * @generated from field: repeated string target_vectors = 6;
+   */
+  targetVectors: string[];
+
+  /**
+   * Several named vectors and how their distances combine (1.26+).
+   *
+   * @generated from field: weaviate.v1.Targets targets = 7;
+   */
+  targets?: Targets | undefined;
+};
+
+/**
+ * Describes the message weaviate.v1.NearTextSearch.
+ * Use `create(NearTextSearchSchema)` to create a new message.
+ */
+export const NearTextSearchSchema: GenMessage<NearTextSearch> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 7);
+
+/**
+ * @generated from message weaviate.v1.NearTextSearch.Move
+ */
+export type NearTextSearch_Move = Message<"weaviate.v1.NearTextSearch.Move"> & {
+  /**
+   * @generated from field: float force = 1;
+   */
+  force: number;
+
+  /**
+   * @generated from field: repeated string concepts = 2;
+   */
+  concepts: string[];
+
+  /**
+   * @generated from field: repeated string uuids = 3;
+   */
+  uuids: string[];
+};
+
+/**
+ * Describes the message weaviate.v1.NearTextSearch.Move.
+ * Use `create(NearTextSearch_MoveSchema)` to create a new message.
+ */
+export const NearTextSearch_MoveSchema: GenMessage<NearTextSearch_Move> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 7, 0);
+
+/**
+ * Vector search around the vector a module makes of base64 media: one message per medium, the
+ * same fields in each (the medium's base64 text, threshold, targets).
+ *
+ * @generated from message weaviate.v1.NearImageSearch
+ */
+export type NearImageSearch = Message<"weaviate.v1.NearImageSearch"> & {
+  /**
+   * @generated from field: string image = 1;
+   */
+  image: string;
+
+  /**
+   * @generated from field: optional double certainty = 2;
+   */
+  certainty?: number | undefined;
+
+  /**
+   * @generated from field: optional double distance = 3;
+   */
+  distance?: number | undefined;
+
+  /**
+   * @generated from field: repeated string target_vectors = 4;
+   */
+  targetVectors: string[];
+
+  /**
+   * @generated from field: weaviate.v1.Targets targets = 5;
+   */
+  targets?: Targets | undefined;
+};
+
+/**
+ * Describes the message weaviate.v1.NearImageSearch.
+ * Use `create(NearImageSearchSchema)` to create a new message.
+ */
+export const NearImageSearchSchema: GenMessage<NearImageSearch> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 8);
+
+/**
+ * @generated from message weaviate.v1.NearAudioSearch
+ */
+export type NearAudioSearch = Message<"weaviate.v1.NearAudioSearch"> & {
+  /**
+   * @generated from field: string audio = 1;
+   */
+  audio: string;
+
+  /**
+   * @generated from field: optional double certainty = 2;
+   */
+  certainty?: number | undefined;
+
+  /**
+   * @generated from field: optional double distance = 3;
+   */
+  distance?: number | undefined;
+
+  /**
+   * @generated from field: repeated string target_vectors = 4;
+   */
+  targetVectors: string[];
+
+  /**
+   * @generated from field: weaviate.v1.Targets targets = 5;
+   */
+  targets?: Targets | undefined;
+};
+
+/**
+ * Describes the message weaviate.v1.NearAudioSearch.
+ * Use `create(NearAudioSearchSchema)` to create a new message.
+ */
+export const NearAudioSearchSchema: GenMessage<NearAudioSearch> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 9);
+
+/**
+ * @generated from message weaviate.v1.NearVideoSearch
+ */
+export type NearVideoSearch = Message<"weaviate.v1.NearVideoSearch"> & {
+  /**
+   * @generated from field: string video = 1;
+   */
+  video: string;
+
+  /**
+   * @generated from field: optional double certainty = 2;
+   */
+  certainty?: number | undefined;
+
+  /**
+   * @generated from field: optional double distance = 3;
+   */
+  distance?: number | undefined;
+
+  /**
+   * @generated from field: repeated string target_vectors = 4;
+   */
+  targetVectors: string[];
+
+  /**
+   * @generated from field: weaviate.v1.Targets targets = 5;
+   */
+  targets?: Targets | undefined;
+};
+
+/**
+ * Describes the message weaviate.v1.NearVideoSearch.
+ * Use `create(NearVideoSearchSchema)` to create a new message.
+ */
+export const NearVideoSearchSchema: GenMessage<NearVideoSearch> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 10);
+
+/**
+ * @generated from message weaviate.v1.NearDepthSearch
+ */
+export type NearDepthSearch = Message<"weaviate.v1.NearDepthSearch"> & {
+  /**
+   * @generated from field: string depth = 1;
+   */
+  depth: string;
+
+  /**
+   * @generated from field: optional double certainty = 2;
+   */
+  certainty?: number | undefined;
+
+  /**
+   * @generated from field: optional double distance = 3;
+   */
+  distance?: number | undefined;
+
+  /**
+   * @generated from field: repeated string target_vectors = 4;
+   */
+  targetVectors: string[];
+
+  /**
+   * @generated from field: weaviate.v1.Targets targets = 5;
+   */
+  targets?: Targets | undefined;
+};
+
+/**
+ * Describes the message weaviate.v1.NearDepthSearch.
+ * Use `create(NearDepthSearchSchema)` to create a new message.
+ */
+export const NearDepthSearchSchema: GenMessage<NearDepthSearch> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 11);
+
+/**
+ * @generated from message weaviate.v1.NearThermalSearch
+ */
+export type NearThermalSearch = Message<"weaviate.v1.NearThermalSearch"> & {
+  /**
+   * @generated from field: string thermal = 1;
+   */
+  thermal: string;
+
+  /**
+   * @generated from field: optional double certainty = 2;
+   */
+  certainty?: number | undefined;
+
+  /**
+   * @generated from field: optional double distance = 3;
+   */
+  distance?: number | undefined;
+
+  /**
+   * @generated from field: repeated string target_vectors = 4;
+   */
+  targetVectors: string[];
+
+  /**
+   * @generated from field: weaviate.v1.Targets targets = 5;
+   */
+  targets?: Targets | undefined;
+};
+
+/**
+ * Describes the message weaviate.v1.NearThermalSearch.
+ * Use `create(NearThermalSearchSchema)` to create a new message.
+ */
+export const NearThermalSearchSchema: GenMessage<NearThermalSearch> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 12);
+
+/**
+ * @generated from message weaviate.v1.NearIMUSearch
+ */
+export type NearIMUSearch = Message<"weaviate.v1.NearIMUSearch"> & {
+  /**
+   * @generated from field: string imu = 1;
+   */
+  imu: string;
+
+  /**
+   * @generated from field: optional double certainty = 2;
+   */
+  certainty?: number | undefined;
+
+  /**
+   * @generated from field: optional double distance = 3;
+   */
+  distance?: number | undefined;
+
+  /**
+   * @generated from field: repeated string target_vectors = 4;
+   */
+  targetVectors: string[];
+
+  /**
+   * @generated from field: weaviate.v1.Targets targets = 5;
+   */
+  targets?: Targets | undefined;
+};
+
+/**
+ * Describes the message weaviate.v1.NearIMUSearch.
+ * Use `create(NearIMUSearchSchema)` to create a new message.
+ */
+export const NearIMUSearchSchema: GenMessage<NearIMUSearch> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 13);
+
+/**
  * Keyword and vector search fused: alpha 0 is keyword only, 1 vector only. Always sent (proto3
  * would make an unset alpha 0, not the server's documented default).
  *
@@ -442,7 +785,7 @@ export type Hybrid = Message<"weaviate.v1.Hybrid"> & {
  * Use `create(HybridSchema)` to create a new message.
  */
 export const HybridSchema: GenMessage<Hybrid> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 7);
+  messageDesc(file_weaviate_v1_search, 14);
 
 /**
  * @generated from enum weaviate.v1.Hybrid.FusionType
@@ -468,7 +811,7 @@ export enum Hybrid_FusionType {
  * Describes the enum weaviate.v1.Hybrid.FusionType.
  */
 export const Hybrid_FusionTypeSchema: GenEnum<Hybrid_FusionType> = /*@__PURE__*/
-  enumDesc(file_weaviate_v1_search, 7, 0);
+  enumDesc(file_weaviate_v1_search, 14, 0);
 
 /**
  * @generated from message weaviate.v1.SortBy
@@ -490,7 +833,7 @@ export type SortBy = Message<"weaviate.v1.SortBy"> & {
  * Use `create(SortBySchema)` to create a new message.
  */
 export const SortBySchema: GenMessage<SortBy> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 8);
+  messageDesc(file_weaviate_v1_search, 15);
 
 /**
  * @generated from message weaviate.v1.PropertiesRequest
@@ -522,7 +865,7 @@ export type PropertiesRequest = Message<"weaviate.v1.PropertiesRequest"> & {
  * Use `create(PropertiesRequestSchema)` to create a new message.
  */
 export const PropertiesRequestSchema: GenMessage<PropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 9);
+  messageDesc(file_weaviate_v1_search, 16);
 
 /**
  * @generated from message weaviate.v1.ObjectPropertiesRequest
@@ -549,7 +892,7 @@ export type ObjectPropertiesRequest = Message<"weaviate.v1.ObjectPropertiesReque
  * Use `create(ObjectPropertiesRequestSchema)` to create a new message.
  */
 export const ObjectPropertiesRequestSchema: GenMessage<ObjectPropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 10);
+  messageDesc(file_weaviate_v1_search, 17);
 
 /**
  * @generated from message weaviate.v1.RefPropertiesRequest
@@ -581,7 +924,7 @@ export type RefPropertiesRequest = Message<"weaviate.v1.RefPropertiesRequest"> &
  * Use `create(RefPropertiesRequestSchema)` to create a new message.
  */
 export const RefPropertiesRequestSchema: GenMessage<RefPropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 11);
+  messageDesc(file_weaviate_v1_search, 18);
 
 /**
  * @generated from message weaviate.v1.MetadataRequest
@@ -647,7 +990,7 @@ export type MetadataRequest = Message<"weaviate.v1.MetadataRequest"> & {
  * Use `create(MetadataRequestSchema)` to create a new message.
  */
 export const MetadataRequestSchema: GenMessage<MetadataRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 12);
+  messageDesc(file_weaviate_v1_search, 19);
 
 /**
  * @generated from message weaviate.v1.SearchReply
@@ -676,7 +1019,7 @@ export type SearchReply = Message<"weaviate.v1.SearchReply"> & {
  * Use `create(SearchReplySchema)` to create a new message.
  */
 export const SearchReplySchema: GenMessage<SearchReply> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 13);
+  messageDesc(file_weaviate_v1_search, 20);
 
 /**
  * @generated from message weaviate.v1.GroupByResult
@@ -713,7 +1056,7 @@ export type GroupByResult = Message<"weaviate.v1.GroupByResult"> & {
  * Use `create(GroupByResultSchema)` to create a new message.
  */
 export const GroupByResultSchema: GenMessage<GroupByResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 14);
+  messageDesc(file_weaviate_v1_search, 21);
 
 /**
  * @generated from message weaviate.v1.SearchResult
@@ -735,7 +1078,7 @@ export type SearchResult = Message<"weaviate.v1.SearchResult"> & {
  * Use `create(SearchResultSchema)` to create a new message.
  */
 export const SearchResultSchema: GenMessage<SearchResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 15);
+  messageDesc(file_weaviate_v1_search, 22);
 
 /**
  * @generated from message weaviate.v1.PropertiesResult
@@ -772,7 +1115,7 @@ export type PropertiesResult = Message<"weaviate.v1.PropertiesResult"> & {
  * Use `create(PropertiesResultSchema)` to create a new message.
  */
 export const PropertiesResultSchema: GenMessage<PropertiesResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 16);
+  messageDesc(file_weaviate_v1_search, 23);
 
 /**
  * @generated from message weaviate.v1.RefPropertiesResult
@@ -794,7 +1137,7 @@ export type RefPropertiesResult = Message<"weaviate.v1.RefPropertiesResult"> & {
  * Use `create(RefPropertiesResultSchema)` to create a new message.
  */
 export const RefPropertiesResultSchema: GenMessage<RefPropertiesResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 17);
+  messageDesc(file_weaviate_v1_search, 24);
 
 /**
  * @generated from message weaviate.v1.MetadataResult
@@ -900,7 +1243,7 @@ export type MetadataResult = Message<"weaviate.v1.MetadataResult"> & {
  * Use `create(MetadataResultSchema)` to create a new message.
  */
 export const MetadataResultSchema: GenMessage<MetadataResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 18);
+  messageDesc(file_weaviate_v1_search, 25);
 
 /**
  * How a search over several named vectors combines each object's distances (1.26+).
