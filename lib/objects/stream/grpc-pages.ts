@@ -5,19 +5,18 @@
  * its properties decoded by the caller's codec as REST's are.
  *
  * References are not among a result's properties unless asked for by name, so the stream reads
- * the class definition once (REST) and asks for each reference property's targets' ids.
+ * the class definition once (REST) and asks for each reference property's targets' ids; the request
+ * is `query/grpc/cursor-request.ts`'s.
  *
  * @packageDocumentation
  */
-import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
 import { map, mergeMap, of } from 'rxjs'
-import { isReferenceProperty, type ClassDefinition } from '../../codecs/class-definition'
 import { WeaviateObject, normaliseObject } from '../../codecs/object'
 import { OperationContext } from '../../context/context'
 import { DecodeError, WeaviateError } from '../../core/errors'
-import { WIRE_CONSISTENCY } from '../../codecs/consistency'
-import { SearchRequest, SearchRequestSchema } from '../../proto/generated/weaviate/v1/search_pb'
+import type { SearchRequest } from '../../proto/generated/weaviate/v1/search_pb'
+import { cursorSearchRequest } from '../../query/grpc/cursor-request'
 import { SearchReplyResults } from '../../proto/generated/weaviate/v1/search_pages_pb'
 import { METHODS } from '../../transport/grpc/methods'
 import { ResultOptions, searchResultToRest, vectorReader } from '../../query/grpc/search-result'
@@ -29,43 +28,6 @@ import { StreamInput } from './args'
 import { PageResults } from './grpc-results'
 import { PageEntry, PageFetcher } from './page-fetcher'
 import type { VectorFormat, VectorOf } from '../../input/vector-format'
-
-/**
- * The properties a page asks for. "All properties" over gRPC leaves blobs and references out: a
- * class with blobs names every non-reference property instead (an object property by name brings
- * all its nested properties), and each reference property is asked for by name.
- */
-interface Selection {
-  /** Every non-reference property by name, or `undefined` for "all" (the class has no blob). */
-  readonly named: readonly string[] | undefined
-  readonly references: readonly string[]
-}
-
-const selection = (definition: ClassDefinition | null): Selection => {
-  const properties = definition?.properties ?? []
-  const plain = properties.filter((p) => !isReferenceProperty(p))
-  return {
-    named: plain.some((p) => p.dataType[0] === 'blob') ? plain.map((p) => p.name) : undefined,
-    references: properties.filter(isReferenceProperty).map((p) => p.name),
-  }
-}
-
-/** The search request of a page, all but the cursor. */
-const searchRequest = (input: StreamInput<unknown>, { named, references }: Selection): SearchRequest =>
-  create(SearchRequestSchema, {
-    collection: input.className,
-    tenant: input.tenant ?? '',
-    ...(input.consistencyLevel === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[input.consistencyLevel] }),
-    limit: input.pageSize,
-    properties: {
-      ...(named === undefined ? { returnAllNonrefProperties: true } : { nonRefProperties: [...named] }),
-      refProperties: references.map((name) => ({ referenceProperty: name, properties: {}, metadata: { uuid: true } })),
-    },
-    metadata: { uuid: true, creationTimeUnix: true, lastUpdateTimeUnix: true, vector: input.withVector },
-    uses123Api: true,
-    uses125Api: true,
-    uses127Api: true,
-  })
 
 /**
  * The page fetcher of a stream over gRPC. Its first page reads the class definition (for the
@@ -88,7 +50,7 @@ export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
     request !== undefined
       ? of(E.right(request))
       : getClass(ctx)(input.className, input.call).pipe(
-          map(E.map((definition) => (request = searchRequest(input as StreamInput<unknown>, selection(definition))))),
+          map(E.map((definition) => (request = cursorSearchRequest(input as StreamInput<unknown>, definition)))),
         )
   const entries = (reply: SearchReplyResults, after: string | undefined): E.Either<WeaviateError, Array<PageEntry<P>>> => {
     const results = new PageResults(reply.results, url)
