@@ -8,6 +8,8 @@ import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2"
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { ConsistencyLevel, Filters, Vectors } from "./common_pb";
 import { file_weaviate_v1_common } from "./common_pb";
+import type { GenerativeResult, GenerativeSearch } from "./generative_pb";
+import { file_weaviate_v1_generative } from "./generative_pb";
 import type { Properties } from "./values_pb";
 import { file_weaviate_v1_values } from "./values_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -16,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file weaviate/v1/search.proto.
  */
 export const file_weaviate_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Chh3ZWF2aWF0ZS92MS9zZWFyY2gucHJvdG8SC3dlYXZpYXRlLnYxIrEGCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbGxlY3Rpb24YASABKAkSDgoGdGVuYW50GAogASgJEj0KEWNvbnNpc3RlbmN5X2xldmVsGAsgASgOMh0ud2VhdmlhdGUudjEuQ29uc2lzdGVuY3lMZXZlbEgAiAEBEisKCGdyb3VwX2J5GBYgASgLMhQud2VhdmlhdGUudjEuR3JvdXBCeUgBiAEBEjcKCnByb3BlcnRpZXMYFCABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdEgCiAEBEjMKCG1ldGFkYXRhGBUgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0SAOIAQESDQoFbGltaXQYHiABKA0SDgoGb2Zmc2V0GB8gASgNEg8KB2F1dG9jdXQYICABKA0SDQoFYWZ0ZXIYISABKAkSJAoHc29ydF9ieRgiIAMoCzITLndlYXZpYXRlLnYxLlNvcnRCeRIqCgdmaWx0ZXJzGCggASgLMhQud2VhdmlhdGUudjEuRmlsdGVyc0gEiAEBEi8KDWh5YnJpZF9zZWFyY2gYKSABKAsyEy53ZWF2aWF0ZS52MS5IeWJyaWRIBYgBARIrCgtibTI1X3NlYXJjaBgqIAEoCzIRLndlYXZpYXRlLnYxLkJNMjVIBogBARIxCgtuZWFyX3ZlY3RvchgrIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJWZWN0b3JIB4gBARIxCgtuZWFyX29iamVjdBgsIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJPYmplY3RICIgBARIUCgx1c2VzXzEyM19hcGkYZCABKAgSFAoMdXNlc18xMjVfYXBpGGUgASgIEhQKDHVzZXNfMTI3X2FwaRhmIAEoCEIUChJfY29uc2lzdGVuY3lfbGV2ZWxCCwoJX2dyb3VwX2J5Qg0KC19wcm9wZXJ0aWVzQgsKCV9tZXRhZGF0YUIKCghfZmlsdGVyc0IQCg5faHlicmlkX3NlYXJjaEIOCgxfYm0yNV9zZWFyY2hCDgoMX25lYXJfdmVjdG9yQg4KDF9uZWFyX29iamVjdCJMCgdHcm91cEJ5EgwKBHBhdGgYASADKAkSGAoQbnVtYmVyX29mX2dyb3VwcxgCIAEoBRIZChFvYmplY3RzX3Blcl9ncm91cBgDIAEoBSL5AQoVU2VhcmNoT3BlcmF0b3JPcHRpb25zEj0KCG9wZXJhdG9yGAEgASgOMisud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zLk9wZXJhdG9yEiQKF21pbmltdW1fb3JfdG9rZW5zX21hdGNoGAIgASgFSACIAQEiXwoIT3BlcmF0b3ISGAoUT1BFUkFUT1JfVU5TUEVDSUZJRUQQABIPCgtPUEVSQVRPUl9PUhABEhAKDE9QRVJBVE9SX0FORBACEhYKEk9QRVJBVE9SX0FORF9DUk9TUxADQhoKGF9taW5pbXVtX29yX3Rva2Vuc19tYXRjaCJ/CgRCTTI1Eg0KBXF1ZXJ5GAEgASgJEhIKCnByb3BlcnRpZXMYAiADKAkSQAoPc2VhcmNoX29wZXJhdG9yGAMgASgLMiIud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zSACIAQFCEgoQX3NlYXJjaF9vcGVyYXRvciJWCgdUYXJnZXRzEhYKDnRhcmdldF92ZWN0b3JzGAEgAygJEjMKC2NvbWJpbmF0aW9uGAIgASgOMh4ud2VhdmlhdGUudjEuQ29tYmluYXRpb25NZXRob2Qi0gEKCk5lYXJWZWN0b3ISFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIUCgx2ZWN0b3JfYnl0ZXMYBCABKAwSFgoOdGFyZ2V0X3ZlY3RvcnMYBSADKAkSJQoHdGFyZ2V0cxgGIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHMSJQoHdmVjdG9ycxgJIAMoCzIULndlYXZpYXRlLnYxLlZlY3RvcnNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UioQEKCk5lYXJPYmplY3QSCgoCaWQYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKvAwoGSHlicmlkEg0KBXF1ZXJ5GAEgASgJEhIKCnByb3BlcnRpZXMYAiADKAkSDQoFYWxwaGEYBCABKAISMwoLZnVzaW9uX3R5cGUYBSABKA4yHi53ZWF2aWF0ZS52MS5IeWJyaWQuRnVzaW9uVHlwZRIUCgx2ZWN0b3JfYnl0ZXMYBiABKAwSFgoOdGFyZ2V0X3ZlY3RvcnMYByADKAkSJQoHdGFyZ2V0cxgKIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHMSRQoUYm0yNV9zZWFyY2hfb3BlcmF0b3IYCyABKAsyIi53ZWF2aWF0ZS52MS5TZWFyY2hPcGVyYXRvck9wdGlvbnNIAYgBARIZCg92ZWN0b3JfZGlzdGFuY2UYFCABKAJIACJhCgpGdXNpb25UeXBlEhsKF0ZVU0lPTl9UWVBFX1VOU1BFQ0lGSUVEEAASFgoSRlVTSU9OX1RZUEVfUkFOS0VEEAESHgoaRlVTSU9OX1RZUEVfUkVMQVRJVkVfU0NPUkUQAkILCgl0aHJlc2hvbGRCFwoVX2JtMjVfc2VhcmNoX29wZXJhdG9yIikKBlNvcnRCeRIRCglhc2NlbmRpbmcYASABKAgSDAoEcGF0aBgCIAMoCSLRAQoRUHJvcGVydGllc1JlcXVlc3QSGgoSbm9uX3JlZl9wcm9wZXJ0aWVzGAEgAygJEjkKDnJlZl9wcm9wZXJ0aWVzGAIgAygLMiEud2VhdmlhdGUudjEuUmVmUHJvcGVydGllc1JlcXVlc3QSPwoRb2JqZWN0X3Byb3BlcnRpZXMYAyADKAsyJC53ZWF2aWF0ZS52MS5PYmplY3RQcm9wZXJ0aWVzUmVxdWVzdBIkChxyZXR1cm5fYWxsX25vbnJlZl9wcm9wZXJ0aWVzGAsgASgIIosBChdPYmplY3RQcm9wZXJ0aWVzUmVxdWVzdBIRCglwcm9wX25hbWUYASABKAkSHAoUcHJpbWl0aXZlX3Byb3BlcnRpZXMYAiADKAkSPwoRb2JqZWN0X3Byb3BlcnRpZXMYAyADKAsyJC53ZWF2aWF0ZS52MS5PYmplY3RQcm9wZXJ0aWVzUmVxdWVzdCKxAQoUUmVmUHJvcGVydGllc1JlcXVlc3QSGgoScmVmZXJlbmNlX3Byb3BlcnR5GAEgASgJEjIKCnByb3BlcnRpZXMYAiABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdBIuCghtZXRhZGF0YRgDIAEoCzIcLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVxdWVzdBIZChF0YXJnZXRfY29sbGVjdGlvbhgEIAEoCSLdAQoPTWV0YWRhdGFSZXF1ZXN0EgwKBHV1aWQYASABKAgSDgoGdmVjdG9yGAIgASgIEhoKEmNyZWF0aW9uX3RpbWVfdW5peBgDIAEoCBIdChVsYXN0X3VwZGF0ZV90aW1lX3VuaXgYBCABKAgSEAoIZGlzdGFuY2UYBSABKAgSEQoJY2VydGFpbnR5GAYgASgIEg0KBXNjb3JlGAcgASgIEhUKDWV4cGxhaW5fc2NvcmUYCCABKAgSFQoNaXNfY29uc2lzdGVudBgJIAEoCBIPCgd2ZWN0b3JzGAogAygJIn0KC1NlYXJjaFJlcGx5EgwKBHRvb2sYASABKAISKgoHcmVzdWx0cxgCIAMoCzIZLndlYXZpYXRlLnYxLlNlYXJjaFJlc3VsdBI0ChBncm91cF9ieV9yZXN1bHRzGAQgAygLMhoud2VhdmlhdGUudjEuR3JvdXBCeVJlc3VsdCKQAQoNR3JvdXBCeVJlc3VsdBIMCgRuYW1lGAEgASgJEhQKDG1pbl9kaXN0YW5jZRgCIAEoAhIUCgxtYXhfZGlzdGFuY2UYAyABKAISGQoRbnVtYmVyX29mX29iamVjdHMYBCABKAMSKgoHb2JqZWN0cxgFIAMoCzIZLndlYXZpYXRlLnYxLlNlYXJjaFJlc3VsdCJwCgxTZWFyY2hSZXN1bHQSMQoKcHJvcGVydGllcxgBIAEoCzIdLndlYXZpYXRlLnYxLlByb3BlcnRpZXNSZXN1bHQSLQoIbWV0YWRhdGEYAiABKAsyGy53ZWF2aWF0ZS52MS5NZXRhZGF0YVJlc3VsdCLeAQoQUHJvcGVydGllc1Jlc3VsdBIzCglyZWZfcHJvcHMYAiADKAsyIC53ZWF2aWF0ZS52MS5SZWZQcm9wZXJ0aWVzUmVzdWx0EhkKEXRhcmdldF9jb2xsZWN0aW9uGAMgASgJEi0KCG1ldGFkYXRhGAQgASgLMhsud2VhdmlhdGUudjEuTWV0YWRhdGFSZXN1bHQSLgoNbm9uX3JlZl9wcm9wcxgLIAEoCzIXLndlYXZpYXRlLnYxLlByb3BlcnRpZXMSGwoTcmVmX3Byb3BzX3JlcXVlc3RlZBgMIAEoCCJbChNSZWZQcm9wZXJ0aWVzUmVzdWx0EjEKCnByb3BlcnRpZXMYASADKAsyHS53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVzdWx0EhEKCXByb3BfbmFtZRgCIAEoCSL3AwoOTWV0YWRhdGFSZXN1bHQSCgoCaWQYASABKAkSGgoSY3JlYXRpb25fdGltZV91bml4GAMgASgDEiIKGmNyZWF0aW9uX3RpbWVfdW5peF9wcmVzZW50GAQgASgIEh0KFWxhc3RfdXBkYXRlX3RpbWVfdW5peBgFIAEoAxIlCh1sYXN0X3VwZGF0ZV90aW1lX3VuaXhfcHJlc2VudBgGIAEoCBIQCghkaXN0YW5jZRgHIAEoAhIYChBkaXN0YW5jZV9wcmVzZW50GAggASgIEhEKCWNlcnRhaW50eRgJIAEoAhIZChFjZXJ0YWludHlfcHJlc2VudBgKIAEoCBINCgVzY29yZRgLIAEoAhIVCg1zY29yZV9wcmVzZW50GAwgASgIEhUKDWV4cGxhaW5fc2NvcmUYDSABKAkSHQoVZXhwbGFpbl9zY29yZV9wcmVzZW50GA4gASgIEhoKDWlzX2NvbnNpc3RlbnQYDyABKAhIAIgBARIdChVpc19jb25zaXN0ZW50X3ByZXNlbnQYEiABKAgSFAoMdmVjdG9yX2J5dGVzGBMgASgMEhMKC2lkX2FzX2J5dGVzGBQgASgMEiUKB3ZlY3RvcnMYFyADKAsyFC53ZWF2aWF0ZS52MS5WZWN0b3JzQhAKDl9pc19jb25zaXN0ZW50Kp4BChFDb21iaW5hdGlvbk1ldGhvZBIiCh5DT01CSU5BVElPTl9NRVRIT0RfVU5TUEVDSUZJRUQQABIfChtDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9TVU0QARIfChtDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9NSU4QAhIjCh9DT01CSU5BVElPTl9NRVRIT0RfVFlQRV9BVkVSQUdFEANiBnByb3RvMw", [file_weaviate_v1_common, file_weaviate_v1_values]);
+  fileDesc("Chh3ZWF2aWF0ZS92MS9zZWFyY2gucHJvdG8SC3dlYXZpYXRlLnYxIq0HCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbGxlY3Rpb24YASABKAkSDgoGdGVuYW50GAogASgJEj0KEWNvbnNpc3RlbmN5X2xldmVsGAsgASgOMh0ud2VhdmlhdGUudjEuQ29uc2lzdGVuY3lMZXZlbEgAiAEBEisKCGdyb3VwX2J5GBYgASgLMhQud2VhdmlhdGUudjEuR3JvdXBCeUgBiAEBEjcKCnByb3BlcnRpZXMYFCABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdEgCiAEBEjMKCG1ldGFkYXRhGBUgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0SAOIAQESDQoFbGltaXQYHiABKA0SDgoGb2Zmc2V0GB8gASgNEg8KB2F1dG9jdXQYICABKA0SDQoFYWZ0ZXIYISABKAkSJAoHc29ydF9ieRgiIAMoCzITLndlYXZpYXRlLnYxLlNvcnRCeRIqCgdmaWx0ZXJzGCggASgLMhQud2VhdmlhdGUudjEuRmlsdGVyc0gEiAEBEi8KDWh5YnJpZF9zZWFyY2gYKSABKAsyEy53ZWF2aWF0ZS52MS5IeWJyaWRIBYgBARIrCgtibTI1X3NlYXJjaBgqIAEoCzIRLndlYXZpYXRlLnYxLkJNMjVIBogBARIxCgtuZWFyX3ZlY3RvchgrIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJWZWN0b3JIB4gBARIxCgtuZWFyX29iamVjdBgsIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJPYmplY3RICIgBARI2CgpnZW5lcmF0aXZlGDwgASgLMh0ud2VhdmlhdGUudjEuR2VuZXJhdGl2ZVNlYXJjaEgJiAEBEigKBnJlcmFuaxg9IAEoCzITLndlYXZpYXRlLnYxLlJlcmFua0gKiAEBEhQKDHVzZXNfMTIzX2FwaRhkIAEoCBIUCgx1c2VzXzEyNV9hcGkYZSABKAgSFAoMdXNlc18xMjdfYXBpGGYgASgIQhQKEl9jb25zaXN0ZW5jeV9sZXZlbEILCglfZ3JvdXBfYnlCDQoLX3Byb3BlcnRpZXNCCwoJX21ldGFkYXRhQgoKCF9maWx0ZXJzQhAKDl9oeWJyaWRfc2VhcmNoQg4KDF9ibTI1X3NlYXJjaEIOCgxfbmVhcl92ZWN0b3JCDgoMX25lYXJfb2JqZWN0Qg0KC19nZW5lcmF0aXZlQgkKB19yZXJhbmsiTAoHR3JvdXBCeRIMCgRwYXRoGAEgAygJEhgKEG51bWJlcl9vZl9ncm91cHMYAiABKAUSGQoRb2JqZWN0c19wZXJfZ3JvdXAYAyABKAUi+QEKFVNlYXJjaE9wZXJhdG9yT3B0aW9ucxI9CghvcGVyYXRvchgBIAEoDjIrLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9ucy5PcGVyYXRvchIkChdtaW5pbXVtX29yX3Rva2Vuc19tYXRjaBgCIAEoBUgAiAEBIl8KCE9wZXJhdG9yEhgKFE9QRVJBVE9SX1VOU1BFQ0lGSUVEEAASDwoLT1BFUkFUT1JfT1IQARIQCgxPUEVSQVRPUl9BTkQQAhIWChJPUEVSQVRPUl9BTkRfQ1JPU1MQA0IaChhfbWluaW11bV9vcl90b2tlbnNfbWF0Y2gifwoEQk0yNRINCgVxdWVyeRgBIAEoCRISCgpwcm9wZXJ0aWVzGAIgAygJEkAKD3NlYXJjaF9vcGVyYXRvchgDIAEoCzIiLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9uc0gAiAEBQhIKEF9zZWFyY2hfb3BlcmF0b3IiVgoHVGFyZ2V0cxIWCg50YXJnZXRfdmVjdG9ycxgBIAMoCRIzCgtjb21iaW5hdGlvbhgCIAEoDjIeLndlYXZpYXRlLnYxLkNvbWJpbmF0aW9uTWV0aG9kItIBCgpOZWFyVmVjdG9yEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFAoMdmVjdG9yX2J5dGVzGAQgASgMEhYKDnRhcmdldF92ZWN0b3JzGAUgAygJEiUKB3RhcmdldHMYBiABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzEiUKB3ZlY3RvcnMYCSADKAsyFC53ZWF2aWF0ZS52MS5WZWN0b3JzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIqEBCgpOZWFyT2JqZWN0EgoKAmlkGAEgASgJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBCADKAkSJQoHdGFyZ2V0cxgFIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UirwMKBkh5YnJpZBINCgVxdWVyeRgBIAEoCRISCgpwcm9wZXJ0aWVzGAIgAygJEg0KBWFscGhhGAQgASgCEjMKC2Z1c2lvbl90eXBlGAUgASgOMh4ud2VhdmlhdGUudjEuSHlicmlkLkZ1c2lvblR5cGUSFAoMdmVjdG9yX2J5dGVzGAYgASgMEhYKDnRhcmdldF92ZWN0b3JzGAcgAygJEiUKB3RhcmdldHMYCiABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzEkUKFGJtMjVfc2VhcmNoX29wZXJhdG9yGAsgASgLMiIud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zSAGIAQESGQoPdmVjdG9yX2Rpc3RhbmNlGBQgASgCSAAiYQoKRnVzaW9uVHlwZRIbChdGVVNJT05fVFlQRV9VTlNQRUNJRklFRBAAEhYKEkZVU0lPTl9UWVBFX1JBTktFRBABEh4KGkZVU0lPTl9UWVBFX1JFTEFUSVZFX1NDT1JFEAJCCwoJdGhyZXNob2xkQhcKFV9ibTI1X3NlYXJjaF9vcGVyYXRvciIpCgZTb3J0QnkSEQoJYXNjZW5kaW5nGAEgASgIEgwKBHBhdGgYAiADKAki0QEKEVByb3BlcnRpZXNSZXF1ZXN0EhoKEm5vbl9yZWZfcHJvcGVydGllcxgBIAMoCRI5Cg5yZWZfcHJvcGVydGllcxgCIAMoCzIhLndlYXZpYXRlLnYxLlJlZlByb3BlcnRpZXNSZXF1ZXN0Ej8KEW9iamVjdF9wcm9wZXJ0aWVzGAMgAygLMiQud2VhdmlhdGUudjEuT2JqZWN0UHJvcGVydGllc1JlcXVlc3QSJAoccmV0dXJuX2FsbF9ub25yZWZfcHJvcGVydGllcxgLIAEoCCKLAQoXT2JqZWN0UHJvcGVydGllc1JlcXVlc3QSEQoJcHJvcF9uYW1lGAEgASgJEhwKFHByaW1pdGl2ZV9wcm9wZXJ0aWVzGAIgAygJEj8KEW9iamVjdF9wcm9wZXJ0aWVzGAMgAygLMiQud2VhdmlhdGUudjEuT2JqZWN0UHJvcGVydGllc1JlcXVlc3QisQEKFFJlZlByb3BlcnRpZXNSZXF1ZXN0EhoKEnJlZmVyZW5jZV9wcm9wZXJ0eRgBIAEoCRIyCgpwcm9wZXJ0aWVzGAIgASgLMh4ud2VhdmlhdGUudjEuUHJvcGVydGllc1JlcXVlc3QSLgoIbWV0YWRhdGEYAyABKAsyHC53ZWF2aWF0ZS52MS5NZXRhZGF0YVJlcXVlc3QSGQoRdGFyZ2V0X2NvbGxlY3Rpb24YBCABKAki3QEKD01ldGFkYXRhUmVxdWVzdBIMCgR1dWlkGAEgASgIEg4KBnZlY3RvchgCIAEoCBIaChJjcmVhdGlvbl90aW1lX3VuaXgYAyABKAgSHQoVbGFzdF91cGRhdGVfdGltZV91bml4GAQgASgIEhAKCGRpc3RhbmNlGAUgASgIEhEKCWNlcnRhaW50eRgGIAEoCBINCgVzY29yZRgHIAEoCBIVCg1leHBsYWluX3Njb3JlGAggASgIEhUKDWlzX2NvbnNpc3RlbnQYCSABKAgSDwoHdmVjdG9ycxgKIAMoCSI4CgZSZXJhbmsSEAoIcHJvcGVydHkYASABKAkSEgoFcXVlcnkYAiABKAlIAIgBAUIICgZfcXVlcnki5AEKC1NlYXJjaFJlcGx5EgwKBHRvb2sYASABKAISKgoHcmVzdWx0cxgCIAMoCzIZLndlYXZpYXRlLnYxLlNlYXJjaFJlc3VsdBI0ChBncm91cF9ieV9yZXN1bHRzGAQgAygLMhoud2VhdmlhdGUudjEuR3JvdXBCeVJlc3VsdBJGChpnZW5lcmF0aXZlX2dyb3VwZWRfcmVzdWx0cxgFIAEoCzIdLndlYXZpYXRlLnYxLkdlbmVyYXRpdmVSZXN1bHRIAIgBAUIdChtfZ2VuZXJhdGl2ZV9ncm91cGVkX3Jlc3VsdHMikAEKDUdyb3VwQnlSZXN1bHQSDAoEbmFtZRgBIAEoCRIUCgxtaW5fZGlzdGFuY2UYAiABKAISFAoMbWF4X2Rpc3RhbmNlGAMgASgCEhkKEW51bWJlcl9vZl9vYmplY3RzGAQgASgDEioKB29iamVjdHMYBSADKAsyGS53ZWF2aWF0ZS52MS5TZWFyY2hSZXN1bHQitwEKDFNlYXJjaFJlc3VsdBIxCgpwcm9wZXJ0aWVzGAEgASgLMh0ud2VhdmlhdGUudjEuUHJvcGVydGllc1Jlc3VsdBItCghtZXRhZGF0YRgCIAEoCzIbLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVzdWx0EjYKCmdlbmVyYXRpdmUYAyABKAsyHS53ZWF2aWF0ZS52MS5HZW5lcmF0aXZlUmVzdWx0SACIAQFCDQoLX2dlbmVyYXRpdmUi3gEKEFByb3BlcnRpZXNSZXN1bHQSMwoJcmVmX3Byb3BzGAIgAygLMiAud2VhdmlhdGUudjEuUmVmUHJvcGVydGllc1Jlc3VsdBIZChF0YXJnZXRfY29sbGVjdGlvbhgDIAEoCRItCghtZXRhZGF0YRgEIAEoCzIbLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVzdWx0Ei4KDW5vbl9yZWZfcHJvcHMYCyABKAsyFy53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzEhsKE3JlZl9wcm9wc19yZXF1ZXN0ZWQYDCABKAgiWwoTUmVmUHJvcGVydGllc1Jlc3VsdBIxCgpwcm9wZXJ0aWVzGAEgAygLMh0ud2VhdmlhdGUudjEuUHJvcGVydGllc1Jlc3VsdBIRCglwcm9wX25hbWUYAiABKAkiqwQKDk1ldGFkYXRhUmVzdWx0EgoKAmlkGAEgASgJEhoKEmNyZWF0aW9uX3RpbWVfdW5peBgDIAEoAxIiChpjcmVhdGlvbl90aW1lX3VuaXhfcHJlc2VudBgEIAEoCBIdChVsYXN0X3VwZGF0ZV90aW1lX3VuaXgYBSABKAMSJQodbGFzdF91cGRhdGVfdGltZV91bml4X3ByZXNlbnQYBiABKAgSEAoIZGlzdGFuY2UYByABKAISGAoQZGlzdGFuY2VfcHJlc2VudBgIIAEoCBIRCgljZXJ0YWludHkYCSABKAISGQoRY2VydGFpbnR5X3ByZXNlbnQYCiABKAgSDQoFc2NvcmUYCyABKAISFQoNc2NvcmVfcHJlc2VudBgMIAEoCBIVCg1leHBsYWluX3Njb3JlGA0gASgJEh0KFWV4cGxhaW5fc2NvcmVfcHJlc2VudBgOIAEoCBIaCg1pc19jb25zaXN0ZW50GA8gASgISACIAQESHQoVaXNfY29uc2lzdGVudF9wcmVzZW50GBIgASgIEhQKDHZlY3Rvcl9ieXRlcxgTIAEoDBITCgtpZF9hc19ieXRlcxgUIAEoDBIUCgxyZXJhbmtfc2NvcmUYFSABKAESHAoUcmVyYW5rX3Njb3JlX3ByZXNlbnQYFiABKAgSJQoHdmVjdG9ycxgXIAMoCzIULndlYXZpYXRlLnYxLlZlY3RvcnNCEAoOX2lzX2NvbnNpc3RlbnQqngEKEUNvbWJpbmF0aW9uTWV0aG9kEiIKHkNPTUJJTkFUSU9OX01FVEhPRF9VTlNQRUNJRklFRBAAEh8KG0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX1NVTRABEh8KG0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX01JThACEiMKH0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX0FWRVJBR0UQA2IGcHJvdG8z", [file_weaviate_v1_common, file_weaviate_v1_generative, file_weaviate_v1_values]);
 
 /**
  * @generated from message weaviate.v1.SearchRequest
@@ -112,6 +114,20 @@ export type SearchRequest = Message<"weaviate.v1.SearchRequest"> & {
    * @generated from field: optional weaviate.v1.NearObject near_object = 44;
    */
   nearObject?: NearObject | undefined;
+
+  /**
+   * Generative search over the results (the collection's generative module; 1.27+ with uses_127_api).
+   *
+   * @generated from field: optional weaviate.v1.GenerativeSearch generative = 60;
+   */
+  generative?: GenerativeSearch | undefined;
+
+  /**
+   * Rerank the results by a text property (the collection's reranker module).
+   *
+   * @generated from field: optional weaviate.v1.Rerank rerank = 61;
+   */
+  rerank?: Rerank | undefined;
 
   /**
    * The reply layout flags of servers 1.23-1.26: with uses_123_api the properties come as typed
@@ -650,6 +666,30 @@ export const MetadataRequestSchema: GenMessage<MetadataRequest> = /*@__PURE__*/
   messageDesc(file_weaviate_v1_search, 12);
 
 /**
+ * Rerank the results by the text of one property, scored against `query` (unset: the search's own).
+ *
+ * @generated from message weaviate.v1.Rerank
+ */
+export type Rerank = Message<"weaviate.v1.Rerank"> & {
+  /**
+   * @generated from field: string property = 1;
+   */
+  property: string;
+
+  /**
+   * @generated from field: optional string query = 2;
+   */
+  query?: string | undefined;
+};
+
+/**
+ * Describes the message weaviate.v1.Rerank.
+ * Use `create(RerankSchema)` to create a new message.
+ */
+export const RerankSchema: GenMessage<Rerank> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 13);
+
+/**
  * @generated from message weaviate.v1.SearchReply
  */
 export type SearchReply = Message<"weaviate.v1.SearchReply"> & {
@@ -669,6 +709,13 @@ export type SearchReply = Message<"weaviate.v1.SearchReply"> & {
    * @generated from field: repeated weaviate.v1.GroupByResult group_by_results = 4;
    */
   groupByResults: GroupByResult[];
+
+  /**
+   * The grouped task's generation (1.27+ with uses_127_api).
+   *
+   * @generated from field: optional weaviate.v1.GenerativeResult generative_grouped_results = 5;
+   */
+  generativeGroupedResults?: GenerativeResult | undefined;
 };
 
 /**
@@ -676,7 +723,7 @@ export type SearchReply = Message<"weaviate.v1.SearchReply"> & {
  * Use `create(SearchReplySchema)` to create a new message.
  */
 export const SearchReplySchema: GenMessage<SearchReply> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 13);
+  messageDesc(file_weaviate_v1_search, 14);
 
 /**
  * @generated from message weaviate.v1.GroupByResult
@@ -713,7 +760,7 @@ export type GroupByResult = Message<"weaviate.v1.GroupByResult"> & {
  * Use `create(GroupByResultSchema)` to create a new message.
  */
 export const GroupByResultSchema: GenMessage<GroupByResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 14);
+  messageDesc(file_weaviate_v1_search, 15);
 
 /**
  * @generated from message weaviate.v1.SearchResult
@@ -728,6 +775,13 @@ export type SearchResult = Message<"weaviate.v1.SearchResult"> & {
    * @generated from field: weaviate.v1.MetadataResult metadata = 2;
    */
   metadata?: MetadataResult | undefined;
+
+  /**
+   * The single prompt's generation for this result (1.27+ with uses_127_api).
+   *
+   * @generated from field: optional weaviate.v1.GenerativeResult generative = 3;
+   */
+  generative?: GenerativeResult | undefined;
 };
 
 /**
@@ -735,7 +789,7 @@ export type SearchResult = Message<"weaviate.v1.SearchResult"> & {
  * Use `create(SearchResultSchema)` to create a new message.
  */
 export const SearchResultSchema: GenMessage<SearchResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 15);
+  messageDesc(file_weaviate_v1_search, 16);
 
 /**
  * @generated from message weaviate.v1.PropertiesResult
@@ -772,7 +826,7 @@ export type PropertiesResult = Message<"weaviate.v1.PropertiesResult"> & {
  * Use `create(PropertiesResultSchema)` to create a new message.
  */
 export const PropertiesResultSchema: GenMessage<PropertiesResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 16);
+  messageDesc(file_weaviate_v1_search, 17);
 
 /**
  * @generated from message weaviate.v1.RefPropertiesResult
@@ -794,7 +848,7 @@ export type RefPropertiesResult = Message<"weaviate.v1.RefPropertiesResult"> & {
  * Use `create(RefPropertiesResultSchema)` to create a new message.
  */
 export const RefPropertiesResultSchema: GenMessage<RefPropertiesResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 17);
+  messageDesc(file_weaviate_v1_search, 18);
 
 /**
  * @generated from message weaviate.v1.MetadataResult
@@ -890,6 +944,18 @@ export type MetadataResult = Message<"weaviate.v1.MetadataResult"> & {
   idAsBytes: Uint8Array;
 
   /**
+   * The reranker's score, when the search reranked.
+   *
+   * @generated from field: double rerank_score = 21;
+   */
+  rerankScore: number;
+
+  /**
+   * @generated from field: bool rerank_score_present = 22;
+   */
+  rerankScorePresent: boolean;
+
+  /**
    * @generated from field: repeated weaviate.v1.Vectors vectors = 23;
    */
   vectors: Vectors[];
@@ -900,7 +966,7 @@ export type MetadataResult = Message<"weaviate.v1.MetadataResult"> & {
  * Use `create(MetadataResultSchema)` to create a new message.
  */
 export const MetadataResultSchema: GenMessage<MetadataResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 18);
+  messageDesc(file_weaviate_v1_search, 19);
 
 /**
  * How a search over several named vectors combines each object's distances (1.26+).
