@@ -97,8 +97,8 @@ export interface Rerank {
 }
 
 /**
- * What every search takes beside its own arguments and those of {@link QueryCommon}'s base:
- * generative search and reranking of its results.
+ * The module options every search takes (part of {@link QueryCommon}): generative search over its
+ * results, and reranking of them. `docs/generative.md` is the guide.
  *
  * @example
  * ```ts
