@@ -28,6 +28,7 @@ const CATEGORIES = {
       'TargetCombination', 'FetchObjectsArgs', 'ReturnProperty', 'ReturnReference', 'MetadataField', 'SearchGroupBy',
       'SearchObject', 'SearchResult', 'SearchMetadata', 'SearchGroup', 'Where', 'WhereOperator', 'WhereValue',
     ],
+    Generative: ['GenerativeSearch', 'Rerank', 'SearchModules'],
     Aggregate: ['AggregateArgs', 'CountGroupBy', 'CountGroup', 'Aggregate', 'AggregateResult'],
     Batch: [
       'BatchObject', 'BatchWritten', 'ObjectBatchOptions', 'DeleteManyArgs', 'DeleteManyProgress', 'BatchReference',

@@ -57,6 +57,9 @@ export type {
   ReturnReference,
   MetadataField,
   SearchGroupBy,
+  GenerativeSearch,
+  Rerank,
+  SearchModules,
 } from './query/args'
 export type { SearchObject, SearchResult, SearchMetadata, SearchGroup } from './query/result'
 export type { AggregateArgs, CountGroupBy, CountGroup } from './query/aggregate-args'

@@ -16,9 +16,10 @@ import { formatDuration, progressBar, renderProgress } from '../examples/progres
 import { main } from '../examples/quickstart'
 import { fixObjects, trimProperty } from '../examples/rx-pipeline'
 import { main as searchMain } from '../examples/search'
+import { NOTES, main as ragMain } from '../examples/rag'
 import { ClassDefinition, createClass, deleteClass, getObjectRaw, insertObjects } from './helpers/fixtures'
 import { authHeaders, uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
-import { apiKeyOption, grpcServerUrl } from './helpers/versions'
+import { apiKeyOption, configuredServer, grpcServerUrl } from './helpers/versions'
 
 const COUNT = 3_000
 const WITH_VECTORS = 120
@@ -290,6 +291,22 @@ describe('examples/search', () => {
       { value: 'tech', count: 2 },
     ])
     const schema = (await (await fetch(`${weaviateUrl()}/v1/schema`, { headers: authHeaders() })).json()) as { classes: Array<{ class: string }> }
+    expect(schema.classes.map((c) => c.class)).not.toContain(className)
+  })
+})
+
+describe('examples/rag', () => {
+  it('finds the fox notes, reranks them by body length, and shows what the model was asked', async () => {
+    const className = uniqueClassName('RagNote')
+    const { url, apiKey, grpcUrl } = configuredServer('MODULES')
+    const summary = await ragMain(url, { className, grpcUrl, ...(apiKey === undefined ? {} : { apiKey }), log: () => undefined })
+    const foxes = NOTES.filter((n) => /fox/i.test(n.title)).sort((a, b) => Buffer.byteLength(b.body) - Buffer.byteLength(a.body))
+    expect(summary.titles).toEqual(foxes.map((n) => n.title))
+    expect(summary.scores).toEqual(foxes.map((n) => Buffer.byteLength(n.body)))
+    expect(summary.lines).toHaveLength(foxes.length)
+    foxes.forEach((n, i) => expect(summary.lines[i]).toContain(`In one line, what does "${n.title}" say about: ${n.body}. With settings`))
+    expect(summary.answer).toContain('Answer from these notes only: How do foxes hunt in winter?: [{"body":')
+    const schema = (await (await fetch(`${url}/v1/schema`, { headers: authHeaders(url) })).json()) as { classes: Array<{ class: string }> }
     expect(schema.classes.map((c) => c.class)).not.toContain(className)
   })
 })

@@ -51,6 +51,68 @@ export interface ReturnReference {
 export type MetadataField = 'distance' | 'certainty' | 'score' | 'explainScore' | 'creationTimeUnix' | 'lastUpdateTimeUnix'
 
 /**
+ * Generative search (retrieval-augmented generation): the server gives the search's results to the
+ * collection's generative module (its `moduleConfig`, e.g. `generative-openai`) and returns what
+ * the model writes. `singlePrompt` asks once per result; its `{property}` placeholders take that
+ * result's values (a placeholder naming an empty or missing property fails the search).
+ * `groupedTask` asks once for all results: the model gets the task, then the results' properties
+ * (`groupedProperties`, default: every property of the class) as a JSON list. At least one of the
+ * two. The answers are `generated` on each object and on the result. Weaviate 1.18+ (over GraphQL;
+ * `groupedProperties` 1.19+), over gRPC from 1.27; the model is the collection's, a per-request
+ * provider is not sent by this client.
+ *
+ * @example
+ * ```ts
+ * const generate: GenerativeSearch = { singlePrompt: 'Summarise {title} in one line', groupedTask: 'Which is the most recent?', groupedProperties: ['title', 'year'] }
+ * client.query.bm25({ className: 'Article', query: 'fox', generate })
+ * ```
+ */
+export interface GenerativeSearch {
+  /** A prompt for each result, with `{property}` placeholders. */
+  readonly singlePrompt?: string
+  /** A task over all the results together. */
+  readonly groupedTask?: string
+  /** The properties the grouped task sees (default: every property of the class). */
+  readonly groupedProperties?: readonly string[]
+}
+
+/**
+ * Rerank a search's results with the collection's reranker module (its `moduleConfig`, e.g.
+ * `reranker-cohere`): the module scores the text of `property` of each result against `query`
+ * (default: the search's own query), and the results come back by that score, highest first, with
+ * `rerankScore` in their metadata. The search's `limit` is applied first: rerank reorders what the
+ * search found. Weaviate 1.20+.
+ *
+ * @example
+ * ```ts
+ * const rerank: Rerank = { property: 'body', query: 'foxes in winter' }
+ * client.query.nearVector({ className: 'Article', vector, limit: 20, rerank })
+ * ```
+ */
+export interface Rerank {
+  /** The text property whose value the reranker scores. */
+  readonly property: string
+  /** What the text is scored against (default: the search's query). */
+  readonly query?: string
+}
+
+/**
+ * The module options every search takes (part of {@link QueryCommon}): generative search over its
+ * results, and reranking of them. `docs/generative.md` is the guide.
+ *
+ * @example
+ * ```ts
+ * const options: SearchModules = { generate: { groupedTask: 'Summarise' }, rerank: { property: 'title' } }
+ * ```
+ */
+export interface SearchModules {
+  /** Generate text from the results (the collection's generative module). */
+  readonly generate?: GenerativeSearch
+  /** Rerank the results (the collection's reranker module). */
+  readonly rerank?: Rerank
+}
+
+/**
  * What every search takes.
  *
  * @example
@@ -58,7 +120,7 @@ export type MetadataField = 'distance' | 'certainty' | 'score' | 'explainScore' 
  * const common: QueryCommon = { className: 'Article', limit: 5, returnMetadata: ['distance'] }
  * ```
  */
-export interface QueryCommon<P = Record<string, unknown>> extends CallOptions {
+export interface QueryCommon<P = Record<string, unknown>> extends CallOptions, SearchModules {
   readonly className: string
   /** The filter; the same model as `objects.deleteMany`. */
   readonly where?: Where

@@ -38,6 +38,7 @@ import { codecOf } from '../codecs/decode-object'
 import type {
   Bm25Args,
   FetchObjectsArgs,
+  GenerativeSearch,
   HybridArgs,
   MediaType,
   MetadataField,
@@ -50,11 +51,12 @@ import type {
   QueryCommon,
   ReturnProperty,
   ReturnReference,
+  Rerank,
   SearchGroupBy,
   SearchOperator,
   TargetCombination,
 } from './args'
-import type { Move, PropertySelection, QueryInput, ReferenceSelection, Search, Targets } from './input'
+import type { GenerativeInput, Move, PropertySelection, QueryInput, ReferenceSelection, RerankInput, Search, Targets } from './input'
 
 /** A checked value under construction: its members assignable. */
 type Building<T> = { -readonly [K in keyof T]: T[K] }
@@ -88,6 +90,8 @@ const COMMON_KEYS: KeyTable<QueryCommon> = {
   vectorFormat: true,
   codec: true,
   transport: true,
+  generate: true,
+  rerank: true,
   retry: true,
   timeout: true,
 }
@@ -168,6 +172,8 @@ export const SEARCH_KEYS = {
 const RETURN_PROPERTY_KEYS = argumentKeys<Exclude<ReturnProperty, string>>('returnProperties items', { name: true, properties: true })
 const RETURN_REFERENCE_KEYS = argumentKeys<ReturnReference>('returnReferences items', { linkOn: true, targetClassName: true, returnProperties: true })
 const MOVE_KEYS = argumentKeys<NearTextMove>('a move (moveTo, moveAway)', { force: true, concepts: true, objects: true })
+const GENERATE_KEYS = argumentKeys<GenerativeSearch>('generate', { singlePrompt: true, groupedTask: true, groupedProperties: true })
+const RERANK_KEYS = argumentKeys<Rerank>('rerank', { property: true, query: true })
 const GROUP_BY_KEYS = argumentKeys<SearchGroupBy>('groupBy', { property: true, numberOfGroups: true, objectsPerGroup: true })
 /** Both members of the union: `minimumOrTokensMatch` is refused for And/AndCross by the check itself. */
 const SEARCH_OPERATOR_KEYS = argumentKeys<Extract<SearchOperator, { readonly operator: 'Or' }>>('a search operator (searchOperator, bm25SearchOperator)', { operator: true, minimumOrTokensMatch: true })
@@ -280,6 +286,38 @@ const groupBy = (argument: string, value: unknown): SearchGroupBy => {
   }
 }
 
+/** A prompt or task: text with something in it. */
+const promptText = (argument: string, value: unknown): string => {
+  const text = string(argument, value)
+  return text.trim() === '' ? valueError(argument, `'${argument}' must not be empty`) : text
+}
+
+/** A generative search: a prompt per result, a task over all, or both; properties only with a task. */
+const generate = (argument: string, value: unknown): GenerativeInput => {
+  const g = argsObject(argument, value)
+  knownKeys(GENERATE_KEYS, g, argument)
+  const singlePrompt = optional(promptText, `${argument}.singlePrompt`, g['singlePrompt'])
+  const groupedTask = optional(promptText, `${argument}.groupedTask`, g['groupedTask'])
+  const properties = optional(stringArray, `${argument}.groupedProperties`, g['groupedProperties'])?.map((p, i) => propertyName(`${argument}.groupedProperties[${i}]`, p))
+  if (singlePrompt === undefined && groupedTask === undefined) valueError(argument, `'${argument}' needs a 'singlePrompt', a 'groupedTask' or both`)
+  if (properties !== undefined && groupedTask === undefined) valueError(`${argument}.groupedProperties`, "'groupedProperties' are what a 'groupedTask' sees: give the task too")
+  if (properties !== undefined && properties.length === 0) valueError(`${argument}.groupedProperties`, "'groupedProperties' must name at least one property (leave it out for every property)")
+  const checked: Building<GenerativeInput> = {}
+  if (singlePrompt !== undefined) checked.singlePrompt = singlePrompt
+  if (groupedTask !== undefined) checked.groupedTask = groupedTask
+  if (properties !== undefined) checked.groupedProperties = properties
+  return checked
+}
+
+/** A rerank: the property scored, and optionally what it is scored against. */
+const rerank = (argument: string, value: unknown): RerankInput => {
+  const r = argsObject(argument, value)
+  knownKeys(RERANK_KEYS, r, argument)
+  const property = propertyName(`${argument}.property`, r['property'])
+  const query = optional(string, `${argument}.query`, r['query'])
+  return query === undefined ? { property } : { property, query }
+}
+
 /** Checks the common arguments around a checked search (`autocut` and `groupBy` for searches, not for fetchObjects). */
 const common = <P>(a: Record<string, unknown>, search: Search, searching: boolean): QueryInput<P> => {
   const include = a['includeVector']
@@ -309,6 +347,13 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
   if (autocut !== undefined) input.autocut = autocut
   const group = searching ? optional(groupBy, 'groupBy', a['groupBy']) : undefined
   if (group !== undefined) input.groupBy = group
+  const generative = optional(generate, 'generate', a['generate'])
+  if (generative !== undefined) input.generate = generative
+  const reranked = optional(rerank, 'rerank', a['rerank'])
+  if (reranked !== undefined) input.rerank = reranked
+  if (input.groupBy !== undefined && (generative !== undefined || reranked !== undefined)) {
+    valueError('groupBy', `'groupBy' cannot be combined with '${generative === undefined ? 'rerank' : 'generate'}' (not supported by this client yet)`)
+  }
   const tenant = optional(name, 'tenant', a['tenant'])
   if (tenant !== undefined) input.tenant = tenant
   const consistency = optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel'])

@@ -46,7 +46,8 @@ const decodeObjects = <P, V>(raw: readonly RawObject[], input: QueryInput<P>, ur
  */
 export const decodeResult = <P, V>(raw: RawSearchResult, input: QueryInput<P>, url: string): E.Either<DecodeError, SearchResult<P, V>> => {
   const objects = decodeObjects<P, V>(raw.objects, input, url, 'objects')
-  if (E.isLeft(objects) || raw.groups === undefined) return E.isLeft(objects) ? objects : E.right({ objects: objects.right })
+  if (E.isLeft(objects)) return objects
+  if (raw.groups === undefined) return E.right(raw.generated === undefined ? { objects: objects.right } : { objects: objects.right, generated: raw.generated })
   const groups: Record<string, SearchGroup<P, V>> = {}
   for (const [name, g] of Object.entries(raw.groups)) {
     const members = decodeObjects<P, V>(g.objects, input, url, `groups.${name}.objects`)

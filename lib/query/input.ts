@@ -95,6 +95,20 @@ export interface ReferenceSelection {
   readonly properties: readonly PropertySelection[]
 }
 
+/** A checked generative search: a prompt per result, a task over all of them, or both. */
+export interface GenerativeInput {
+  readonly singlePrompt?: string
+  readonly groupedTask?: string
+  /** Only with `groupedTask`; `undefined`: every property of the class. */
+  readonly groupedProperties?: readonly string[]
+}
+
+/** A checked rerank. */
+export interface RerankInput {
+  readonly property: string
+  readonly query?: string
+}
+
 /** A checked query. */
 export interface QueryInput<P> {
   readonly className: string
@@ -104,6 +118,8 @@ export interface QueryInput<P> {
   readonly offset?: number
   readonly autocut?: number
   readonly groupBy?: SearchGroupBy
+  readonly generate?: GenerativeInput
+  readonly rerank?: RerankInput
   readonly tenant?: string
   readonly consistencyLevel?: ConsistencyLevel
   /** `undefined`: every non-reference, non-blob property. */

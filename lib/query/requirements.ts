@@ -93,6 +93,11 @@ export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] =>
   if (input.metadata.includes('score') || input.metadata.includes('explainScore')) features.push('searchScore')
   if (input.autocut !== undefined) features.push('autocut')
   if (input.groupBy !== undefined) features.push(...groupByFeatures(input))
+  if (input.generate !== undefined) {
+    features.push('generative')
+    if (input.generate.groupedProperties !== undefined) features.push('generativeGroupedProperties')
+  }
+  if (input.rerank !== undefined) features.push('rerank')
   if (input.tenant !== undefined) features.push('tenants')
   if (input.consistencyLevel !== undefined) features.push('searchConsistency')
   if (input.vectorNames.length > 0) features.push('namedVectors')

@@ -15,7 +15,7 @@ import type { VectorFormat, VectorOf } from '../input/vector-format'
  *
  * @example
  * ```ts
- * const m: SearchMetadata = { distance: 0.125 }
+ * const m: SearchMetadata = { distance: 0.125, rerankScore: 12 }
  * ```
  */
 export interface SearchMetadata {
@@ -25,6 +25,8 @@ export interface SearchMetadata {
   readonly explainScore?: string
   readonly creationTimeUnix?: number
   readonly lastUpdateTimeUnix?: number
+  /** The reranker's score, present on every result of a search with `rerank` (highest first). */
+  readonly rerankScore?: number
 }
 
 /**
@@ -49,6 +51,8 @@ export interface SearchObject<P = Record<string, unknown>, V = readonly number[]
   readonly vectors?: NamedVectors<V>
   /** The objects each followed reference property points to, in stored order. */
   readonly references?: Readonly<Record<string, ReadonlyArray<SearchObject<Record<string, unknown>, V>>>>
+  /** What the generative module wrote for this object's `generate.singlePrompt`. */
+  readonly generated?: string
 }
 
 /**
@@ -57,6 +61,7 @@ export interface SearchObject<P = Record<string, unknown>, V = readonly number[]
  * @example
  * ```ts
  * client.query.nearVector({ className: 'Article', vector }).subscribe(E.map((r) => r.objects.length))
+ * client.query.bm25({ className: 'Article', query: 'fox', generate: { groupedTask: 'Summarise' } }).subscribe(E.map((r) => r.generated))
  * ```
  */
 export interface SearchResult<P = Record<string, unknown>, V = readonly number[]> {
@@ -64,6 +69,8 @@ export interface SearchResult<P = Record<string, unknown>, V = readonly number[]
   readonly objects: ReadonlyArray<SearchObject<P, V>>
   /** Present only with `groupBy`: the groups by name (the property's value), nearest first. */
   readonly groups?: Readonly<Record<string, SearchGroup<P, V>>>
+  /** What the generative module wrote for `generate.groupedTask` over all the results (absent when none were found). */
+  readonly generated?: string
 }
 
 /**

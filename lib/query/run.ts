@@ -32,7 +32,14 @@ const A_READ: GrpcCallOptions = Object.freeze({ idempotent: true })
 
 const viaGrpc = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const url = `${ctx.grpc.nodes[0]?.origin ?? ''}${METHODS.search.path}`
-  const options = { className: input.className, metadata: input.metadata, vectorFormat: input.vectorFormat, grouped: input.groupBy !== undefined }
+  const options = {
+    className: input.className,
+    metadata: input.metadata,
+    vectorFormat: input.vectorFormat,
+    grouped: input.groupBy !== undefined,
+    reranked: input.rerank !== undefined,
+    single: input.generate?.singlePrompt !== undefined,
+  }
   // The reply is decoded inside the call's own Observable: no operator per search.
   const call = input.call.retry === undefined && input.call.timeout === undefined ? A_READ : { ...A_READ, ...input.call }
   return ctx.grpc.run(METHODS.search, searchRequest(input as QueryInput<unknown>), call, (reply) =>
@@ -68,17 +75,23 @@ const viaGraphql = <P, V>(ctx: OperationContext, input: QueryInput<P>, why: stri
     }),
   )
 
-const unsupportedGrpc = (version: ServerVersion): UnsupportedVersionError =>
-  new UnsupportedVersionError({ feature: FEATURES.grpcSearch.name, requires: FEATURES.grpcSearch.since, serverVersion: version.raw })
+const unsupportedGrpc = (version: ServerVersion, feature: 'grpcSearch' | 'grpcGenerative'): UnsupportedVersionError =>
+  new UnsupportedVersionError({ feature: FEATURES[feature].name, requires: FEATURES[feature].since, serverVersion: version.raw })
+
+/** The gRPC feature a query needs: a generative search the 1.27 encoding, any other gRPC Search. */
+const grpcFeature = (input: QueryInput<unknown>, version: ServerVersion): 'grpcSearch' | 'grpcGenerative' =>
+  input.generate !== undefined && supports(version, 'grpcSearch') ? 'grpcGenerative' : 'grpcSearch'
 
 /** The transport a decided kind runs the query over, on a server of `version`. */
 const route = <P, V>(ctx: OperationContext, input: QueryInput<P>, version: ServerVersion, kind: TransportKind): ObservableEither<WeaviateError, SearchResult<P, V>> => {
-  if (kind === 'rest') return viaGraphql<P, V>(ctx, input, graphqlReason(kind, version, 'grpcSearch'))
-  if (supports(version, 'grpcSearch')) return viaGrpc<P, V>(ctx, input)
-  // 'auto' on a 1.24 server: gRPC for writes, GraphQL for search; a forced 'grpc' is refused.
+  const feature = grpcFeature(input, version)
+  if (kind === 'rest') return viaGraphql<P, V>(ctx, input, graphqlReason(kind, version, feature))
+  if (supports(version, feature)) return viaGrpc<P, V>(ctx, input)
+  // 'auto' on a 1.24 server (or a generative search on 1.25-1.26): gRPC for writes, GraphQL for
+  // search; a forced 'grpc' is refused.
   return (input.transport ?? ctx.transports.mode) === 'grpc'
-    ? of(E.left(unsupportedGrpc(version)))
-    : viaGraphql<P, V>(ctx, input, graphqlReason(kind, version, 'grpcSearch'))
+    ? of(E.left(unsupportedGrpc(version, feature)))
+    : viaGraphql<P, V>(ctx, input, graphqlReason(kind, version, feature))
 }
 
 /** The version check, then the query on the chosen transport. */

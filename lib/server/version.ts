@@ -120,6 +120,21 @@ export const FEATURES = {
   // (modules/multi2vec-bind/near*/graphql_provider.go; no 1.20.x has it), gRPC's near_audio/video
   // in v1.22.0 and near_depth/thermal/imu in v1.24.0, both before FEATURES.grpcSearch.
   nearMedia: { since: '1.21.0', name: 'a search by audio, video, depth, thermal or IMU data (nearMedia)' },
+  // Generative search: GraphQL `_additional { generate(singleResult: {prompt}, groupedResult: {task}) { singleResult
+  // groupedResult error } }` from v1.18.0 (modules/generative-openai/additional/generate/generate_graphql_field.go),
+  // `groupedResult.properties` from v1.19.0 (same file); the field exists only on a class whose
+  // generative module is enabled. gRPC: SearchRequest.generative with GenerativeSearch.single /
+  // .grouped and the replies SearchResult.generative / SearchReply.generative_grouped_results, read
+  // when uses_127_api is set, from v1.27.0 (grpc/proto/v1/generative.proto, search_get.proto,
+  // adapters/handlers/grpc/v1/generative/parser.go); 1.25-1.26 read only the deprecated fields, so
+  // a generative search goes over GraphQL there.
+  generative: { since: '1.18.0', name: 'generative search' },
+  generativeGroupedProperties: { since: '1.19.0', name: "a grouped task's 'groupedProperties'" },
+  grpcGenerative: { since: '1.27.0', name: 'generative search over gRPC' },
+  // Rerank: GraphQL `_additional { rerank(property, query) { score } }` from v1.20.0
+  // (modules/reranker-cohere/additional/rank/rank_graphql_field.go); gRPC SearchRequest.rerank and
+  // MetadataResult.rerank_score are in every gRPC Search this client uses (v1.25.0 search_get.proto).
+  rerank: { since: '1.20.0', name: 'rerank' },
   // where operators (common_filters/filters.go at each tag).
   whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
   whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },

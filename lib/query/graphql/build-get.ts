@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { SearchOperator } from '../args'
-import type { Medium, Move, QueryInput, Search, Targets } from '../input'
+import type { GenerativeInput, Medium, Move, QueryInput, RerankInput, Search, Targets } from '../input'
 import { Literal, enumValue, literal } from './literal'
 import { FieldSelection, ReferenceFields, selectionText } from './selection'
 import { whereLiteral } from './where'
@@ -125,10 +125,24 @@ const argumentsText = (input: QueryInput<unknown>): string => {
   return literal(args).slice(1, -1).trim()
 }
 
+/** A generative search as the `generate` field of `_additional` (its arguments as the generative modules name them). */
+const generateText = (g: GenerativeInput): string => {
+  const args = literal({
+    singleResult: g.singlePrompt === undefined ? undefined : { prompt: g.singlePrompt },
+    groupedResult: g.groupedTask === undefined ? undefined : { task: g.groupedTask, properties: g.groupedProperties },
+  }).slice(1, -1).trim()
+  return `generate(${args}) { singleResult groupedResult error }`
+}
+
+/** A rerank as the `rerank` field of `_additional`: a list of one score. */
+const rerankText = (r: RerankInput): string => `rerank(${literal({ property: r.property, query: r.query }).slice(1, -1).trim()}) { score }`
+
 const additionalText = (input: QueryInput<unknown>): string => {
   const fields = ['id', ...input.metadata]
   if (input.vector) fields.push('vector')
   if (input.vectorNames.length > 0) fields.push(`vectors { ${input.vectorNames.join(' ')} }`)
+  if (input.generate !== undefined) fields.push(generateText(input.generate))
+  if (input.rerank !== undefined) fields.push(rerankText(input.rerank))
   return `_additional { ${fields.join(' ')} }`
 }
 

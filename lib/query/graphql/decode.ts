@@ -10,7 +10,7 @@
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { decode } from '../../codecs/decode'
-import { DecodeError } from '../../core/errors'
+import { DecodeError, UnexpectedStatusError } from '../../core/errors'
 import { float32sAsJson, jsonFloat32 } from '../../codecs/float32-shortest'
 import type { RawSearchResult } from '../result'
 import type { VectorFormat, VectorOf } from '../../input/vector-format'
@@ -36,6 +36,8 @@ const Additional = t.partial({
   vector: t.union([t.null, t.readonlyArray(t.number)]),
   // A named vector is a vector, or a multi-vector's list of vectors.
   vectors: t.union([t.null, t.record(t.string, t.union([t.null, t.readonlyArray(t.number), t.readonlyArray(t.readonlyArray(t.number))]))]),
+  generate: t.union([t.null, t.partial({ singleResult: t.union([t.null, t.string]), groupedResult: t.union([t.null, t.string]), error: t.union([t.null, t.string]) })]),
+  rerank: t.union([t.null, t.readonlyArray(t.union([t.null, t.partial({ score: t.union([t.null, t.number]) })]))]),
 })
 type Additional = t.TypeOf<typeof Additional>
 
@@ -76,6 +78,8 @@ const asNumber = (v: string | number | null | undefined): number | undefined => 
 
 const metadataOf = (a: Additional, input: QueryInput<unknown>): SearchMetadata => {
   const out: { -readonly [K in keyof SearchMetadata]: SearchMetadata[K] } = {}
+  const rerankScore = input.rerank === undefined ? undefined : a.rerank?.[0]?.score
+  if (typeof rerankScore === 'number') out.rerankScore = rerankScore
   for (const field of input.metadata) {
     switch (field) {
       case 'distance':
@@ -133,19 +137,29 @@ export const getResult = (
   fields: readonly FieldSelection[],
   references: readonly ReferenceFields[],
   res: HttpResponse,
-): E.Either<DecodeError, RawSearchResult> => {
+): E.Either<DecodeError | UnexpectedStatusError, RawSearchResult> => {
   const get = data['Get']
   const items = decode(Items, typeof get === 'object' && get !== null ? (get as Record<string, unknown>)[input.className] : undefined, res)
   if (E.isLeft(items)) return items
   if (input.groupBy !== undefined) return groupsOf(items.right, input, fields, references, res)
   const objects: RawObject[] = []
+  let generated: string | undefined
   for (const item of items.right) {
     const o = objectOf(item, input, fields, references, res)
     if (E.isLeft(o)) return o
-    objects.push(o.right)
+    objects.push(o.right.object)
+    // The grouped task's text is on one object (the first before a rerank moved it).
+    if (generated === undefined && o.right.grouped !== undefined && o.right.grouped !== '') generated = o.right.grouped
   }
-  return E.right({ objects })
+  return E.right(generated === undefined ? { objects } : { objects, generated })
 }
+
+/**
+ * A generative module's error on an object: the search fails, as it does over gRPC (where the
+ * server answers the whole search with the error).
+ */
+const generateError = (message: string, res: HttpResponse): UnexpectedStatusError =>
+  new UnexpectedStatusError({ method: res.method, url: res.url, status: res.status, body: res.body, messages: [`generative search: ${message}`] })
 
 const objectOf = (
   item: Item,
@@ -153,10 +167,12 @@ const objectOf = (
   fields: readonly FieldSelection[],
   references: readonly ReferenceFields[],
   res: HttpResponse,
-): E.Either<DecodeError, RawObject> => {
+): E.Either<DecodeError | UnexpectedStatusError, { readonly object: RawObject; readonly grouped?: string }> => {
   const additional = decode(Additional, item['_additional'] ?? {}, res)
   if (E.isLeft(additional)) return additional
   const a = additional.right
+  const generate = input.generate === undefined ? undefined : a.generate
+  if (typeof generate?.error === 'string' && generate.error !== '') return E.left(generateError(generate.error, res))
   const o: { -readonly [K in keyof RawObject]: RawObject[K] } = {
     className: input.className,
     id: a.id ?? '',
@@ -172,7 +188,9 @@ const objectOf = (
     o.vectors = vectors
   }
   if (references.length > 0) o.references = referencesOf(item, references)
-  return E.right(o)
+  if (input.generate?.singlePrompt !== undefined && typeof generate?.singleResult === 'string') o.generated = generate.singleResult
+  const grouped = generate?.groupedResult
+  return E.right(typeof grouped === 'string' ? { object: o, grouped } : { object: o })
 }
 
 const Group = t.type({
@@ -194,7 +212,7 @@ const groupsOf = (
   fields: readonly FieldSelection[],
   references: readonly ReferenceFields[],
   res: HttpResponse,
-): E.Either<DecodeError, RawSearchResult> => {
+): E.Either<DecodeError | UnexpectedStatusError, RawSearchResult> => {
   const groups: Record<string, SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>> = {}
   for (const item of items) {
     const decoded = decode(Group, item, res)
@@ -204,7 +222,7 @@ const groupsOf = (
     for (const hit of g.hits ?? []) {
       const o = objectOf(hit, input, fields, references, res)
       if (E.isLeft(o)) return o
-      objects.push(o.right)
+      objects.push(o.right.object)
     }
     const name = g.groupedBy.value
     groups[name] = { name, minDistance: Math.fround(g.minDistance), maxDistance: Math.fround(g.maxDistance), numberOfObjects: g.count, objects }

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import type { MetadataResult, PropertiesResult, SearchReply } from '../../proto/generated/weaviate/v1/search_pb'
+import type { GenerativeResult } from '../../proto/generated/weaviate/v1/generative_pb'
 import type { MetadataField } from '../args'
 import type { RawSearchResult, SearchGroup, SearchMetadata, SearchObject } from '../result'
 import { VectorReader, idOf, namedVectorsOf, vectorReader } from './search-result'
@@ -23,12 +24,17 @@ export interface DecodeOptions {
   readonly vectorFormat: VectorFormat
   /** Read the groups (`group_by_results`) instead of the results. */
   readonly grouped: boolean
+  /** The search reranked: each result has a `rerankScore`. */
+  readonly reranked: boolean
+  /** The search asked a generative prompt per result: each result has its `generated` text. */
+  readonly single: boolean
 }
 
 
-const metadataOf = (meta: MetadataResult | undefined, asked: readonly MetadataField[]): SearchMetadata => {
+const metadataOf = (meta: MetadataResult | undefined, asked: readonly MetadataField[], reranked: boolean): SearchMetadata => {
   const out: { -readonly [K in keyof SearchMetadata]: SearchMetadata[K] } = {}
   if (meta === undefined) return out
+  if (reranked && meta.rerankScorePresent) out.rerankScore = meta.rerankScore
   for (const field of asked) {
     switch (field) {
       case 'distance':
@@ -61,13 +67,15 @@ const objectOf = (
   options: DecodeOptions,
   read: VectorReader,
   top: boolean,
+  generative?: GenerativeResult,
 ): RawObject => {
   const o: { -readonly [K in keyof RawObject]: RawObject[K] } = {
     className: props?.targetCollection || className,
     id: meta === undefined ? '' : idOf(meta),
     properties: propertiesToJson(props?.nonRefProps),
-    metadata: top ? metadataOf(meta, options.metadata) : {},
+    metadata: top ? metadataOf(meta, options.metadata, options.reranked) : {},
   }
+  if (top && options.single && generative !== undefined && generative.values.length > 0) o.generated = generative.values[0]?.result ?? ''
   if (top && meta !== undefined) {
     if (meta.vectorBytes.byteLength > 0) o.vector = read(meta.vectorBytes)
     if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, read)
@@ -85,7 +93,12 @@ const objectOf = (
  */
 export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions): RawSearchResult => {
   const read = vectorReader(options.vectorFormat)
-  if (!options.grouped) return { objects: reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true)) }
+  if (!options.grouped) {
+    const objects = reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true, r.generative))
+    // The server sends the grouped task's text when it has one (none when nothing was found).
+    const grouped = reply.generativeGroupedResults?.values[0]?.result
+    return grouped === undefined || grouped === '' ? { objects } : { objects, generated: grouped }
+  }
   const groups: Record<string, SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>> = {}
   for (const g of reply.groupByResults) {
     groups[g.name] = {

@@ -8,7 +8,7 @@
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
 import type { MetadataField, SearchOperator } from '../args'
-import type { Medium, Move, PropertySelection, QueryInput, Search, Targets } from '../input'
+import type { GenerativeInput, Medium, Move, PropertySelection, QueryInput, Search, Targets } from '../input'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { Vectors_VectorType, VectorsSchema } from '../../proto/generated/weaviate/v1/common_pb'
 import {
@@ -23,6 +23,7 @@ import {
   SearchRequestSchema,
   TargetsSchema,
 } from '../../proto/generated/weaviate/v1/search_pb'
+import { GenerativeSearchSchema } from '../../proto/generated/weaviate/v1/generative_pb'
 import { whereToFilters } from './filters'
 import { multiVectorToBytes, vectorToBytes } from '../../codecs/vector-bytes'
 import { isMultiVector } from '../../input/vectors'
@@ -212,7 +213,21 @@ export const searchRequest = (input: QueryInput<unknown>): SearchRequest => {
     init.groupBy = { path: [input.groupBy.property], numberOfGroups: input.groupBy.numberOfGroups, objectsPerGroup: input.groupBy.objectsPerGroup }
   }
   if (input.where !== undefined) init.filters = whereToFilters(input.where)
+  if (input.generate !== undefined) init.generative = generativeInit(input.generate)
+  if (input.rerank !== undefined) init.rerank = input.rerank.query === undefined ? { property: input.rerank.property } : { property: input.rerank.property, query: input.rerank.query }
   return create(SearchRequestSchema, init)
+}
+
+type GenerativeInit = MessageInitShape<typeof GenerativeSearchSchema>
+
+/** A generative search as servers from 1.27 read it (uses_127_api): `single` and `grouped`. */
+const generativeInit = (g: GenerativeInput): GenerativeInit => {
+  const init: { single?: { prompt: string }; grouped?: { task: string; properties?: { values: string[] } } } = {}
+  if (g.singlePrompt !== undefined) init.single = { prompt: g.singlePrompt }
+  if (g.groupedTask !== undefined) {
+    init.grouped = g.groupedProperties === undefined ? { task: g.groupedTask } : { task: g.groupedTask, properties: { values: [...g.groupedProperties] } }
+  }
+  return init
 }
 
 type MetadataInit = { uuid: true; vector?: boolean; vectors?: string[] } & { [K in MetadataField]?: boolean }
