@@ -27,7 +27,13 @@ const CATEGORIES = {
       'TargetCombination', 'FetchObjectsArgs', 'ReturnProperty', 'ReturnReference', 'MetadataField', 'SearchGroupBy',
       'SearchObject', 'SearchResult', 'SearchMetadata', 'SearchGroup', 'Where', 'WhereOperator', 'WhereValue',
     ],
-    Aggregate: ['AggregateArgs', 'CountGroupBy', 'CountGroup', 'Aggregate', 'AggregateResult'],
+    Aggregate: [
+      'AggregateArgs', 'CountGroupBy', 'CountGroup', 'Aggregate', 'AggregateResult', 'AggregateMetrics', 'AggregateSearch',
+      'PropertyMetrics', 'NumericMetric', 'TextMetric', 'BooleanMetric', 'DateMetric', 'ReferenceMetric', 'AggregateOf',
+      'AggregatedMetrics', 'BooleanAggregate', 'CountAnswer', 'DateAggregate', 'GroupAnswer', 'MetricsGroup', 'MetricsOf',
+      'NumericAggregate', 'PropertyAggregate', 'PropertyAggregateByKind', 'ReferenceAggregate', 'SomePropertyAggregate', 'TextAggregate',
+      'TopOccurrence',
+    ],
     Batch: [
       'BatchObject', 'BatchWritten', 'ObjectBatchOptions', 'DeleteManyArgs', 'DeleteManyProgress', 'BatchReference',
       'ReferenceBatchOptions', 'ReferenceWritten', 'uuidFromKey', 'BatchOptions', 'BatchProgress', 'BatchSource',

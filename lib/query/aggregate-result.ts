@@ -115,20 +115,35 @@ export interface ReferenceAggregate {
  */
 export type PropertyAggregate = NumericAggregate<'int'> | NumericAggregate<'number'> | TextAggregate | BooleanAggregate | DateAggregate | ReferenceAggregate
 
-type AggregateOfKind<K extends PropertyAggregate['kind']> = Extract<PropertyAggregate, { readonly kind: K }>
-
-/** The metric names `P` asks for: its `metrics`, or every metric of its kind. */
-type Asked<P extends PropertyMetrics> = P extends { readonly metrics: readonly (infer N)[] } ? N : Exclude<keyof AggregateOfKind<P['kind']>, 'kind'>
+/**
+ * Each kind's result with every metric.
+ *
+ * @example
+ * ```ts
+ * const textResult: PropertyAggregateByKind['text'] = { kind: 'text', count: 0, topOccurrences: [] }
+ * ```
+ */
+export interface PropertyAggregateByKind {
+  readonly int: NumericAggregate<'int'>
+  readonly number: NumericAggregate<'number'>
+  readonly text: TextAggregate
+  readonly boolean: BooleanAggregate
+  readonly date: DateAggregate
+  readonly reference: ReferenceAggregate
+}
 
 /**
- * The result of one property's metrics: its `kind` and exactly the metrics asked.
+ * The result of one property's metrics: its `kind` and exactly the metrics asked (every metric of
+ * the kind when `metrics` is left out).
  *
  * @example
  * ```ts
  * const r: AggregateOf<{ kind: 'int'; metrics: ['mean'] }> = { kind: 'int', mean: 2.5 }
  * ```
  */
-export type AggregateOf<P extends PropertyMetrics> = P extends PropertyMetrics ? Pick<AggregateOfKind<P['kind']>, 'kind' | Extract<Asked<P>, keyof AggregateOfKind<P['kind']>>> : never
+export type AggregateOf<P extends PropertyMetrics> = P extends { readonly kind: infer K extends keyof PropertyAggregateByKind }
+  ? Pick<PropertyAggregateByKind[K], 'kind' | (P extends { readonly metrics: readonly (infer N)[] } ? Extract<N, keyof PropertyAggregateByKind[K]> : keyof PropertyAggregateByKind[K])>
+  : never
 
 /**
  * The results of the metrics asked, by property name.
@@ -152,8 +167,15 @@ export interface MetricsGroup<M extends AggregateMetrics> extends CountGroup {
   readonly metrics: MetricsOf<M>
 }
 
-/** Any property's result, with the metrics asked: its kind and some of its metrics. */
-export type SomePropertyAggregate = { [K in PropertyAggregate['kind']]: Pick<AggregateOfKind<K>, 'kind'> & Partial<Omit<AggregateOfKind<K>, 'kind'>> }[PropertyAggregate['kind']]
+/**
+ * Any property's result, untyped by the request: its kind and some of its metrics.
+ *
+ * @example
+ * ```ts
+ * const some: SomePropertyAggregate = { kind: 'text', count: 4 }
+ * ```
+ */
+export type SomePropertyAggregate = { [K in PropertyAggregate['kind']]: Pick<PropertyAggregateByKind[K], 'kind'> & Partial<Omit<PropertyAggregateByKind[K], 'kind'>> }[PropertyAggregate['kind']]
 
 /**
  * Metric results by property name, untyped by the request (what `AggregateResult` carries).
