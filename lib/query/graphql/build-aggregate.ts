@@ -45,7 +45,8 @@ const metricSelection = (m: CheckedMetrics): string => {
   const fields = m.metrics.map((metric) =>
     metric === 'topOccurrences' ? `topOccurrences${m.kind === 'text' && m.topOccurrencesLimit !== undefined ? `(limit: ${m.topOccurrencesLimit})` : ''} { value occurs }` : metric,
   )
-  return `${m.property} { ${fields.join(' ')} }`
+  // A reference's `type` makes the server answer the property's classes as pointingTo (as over gRPC).
+  return `${m.property} { ${[...(m.kind === 'reference' ? ['type'] : []), ...fields].join(' ')} }`
 }
 
 /**

@@ -43,7 +43,8 @@ const aggregation = (m: CheckedMetrics): AggregationInit => {
     case 'date':
       return { property: m.property, aggregation: { case: 'date', value: flags(m.metrics) } }
     case 'reference':
-      return { property: m.property, aggregation: { case: 'reference', value: flags(m.metrics) } }
+      // With `type`, the server's pointingTo is the property's classes (see aggregate.proto).
+      return { property: m.property, aggregation: { case: 'reference', value: { ...flags(m.metrics), type: true } } }
   }
 }
 
