@@ -29,7 +29,13 @@ const CATEGORIES = {
       'SearchObject', 'SearchResult', 'SearchMetadata', 'SearchGroup', 'Where', 'WhereOperator', 'WhereValue',
     ],
     Generative: ['GenerativeSearch', 'Rerank', 'SearchModules'],
-    Aggregate: ['AggregateArgs', 'CountGroupBy', 'CountGroup', 'Aggregate', 'AggregateResult'],
+    Aggregate: [
+      'AggregateArgs', 'CountGroupBy', 'CountGroup', 'Aggregate', 'AggregateResult', 'AggregateMetrics', 'AggregateSearch',
+      'PropertyMetrics', 'NumericMetric', 'TextMetric', 'BooleanMetric', 'DateMetric', 'ReferenceMetric', 'AggregateOf',
+      'AggregatedMetrics', 'BooleanAggregate', 'CountAnswer', 'DateAggregate', 'GroupAnswer', 'MetricsGroup', 'MetricsOf',
+      'NumericAggregate', 'PropertyAggregate', 'PropertyAggregateByKind', 'ReferenceAggregate', 'SomePropertyAggregate', 'TextAggregate',
+      'TopOccurrence',
+    ],
     Batch: [
       'BatchObject', 'BatchWritten', 'ObjectBatchOptions', 'DeleteManyArgs', 'DeleteManyProgress', 'BatchReference',
       'ReferenceBatchOptions', 'ReferenceWritten', 'uuidFromKey', 'BatchOptions', 'BatchProgress', 'BatchSource',

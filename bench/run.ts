@@ -5,7 +5,7 @@
  * medians; below 1: ours is faster) and `bench: <name> = <value>` lines.
  *
  * Flags:
- * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy, vectors, search);
+ * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy, vectors, search, aggregate);
  * - `--json [FILE]`: write every figure as JSON to FILE (default `bench/results.json`), the input
  *   of `npm run bench:table`.
  *
@@ -19,12 +19,13 @@ import { benchHttp } from './http'
 import { benchObjects } from './objects'
 import { allFigures, inGroup } from './report'
 import { benchSearch } from './search'
+import { benchAggregate } from './aggregate'
 import { withBenchServer } from './server-env'
 import { benchStream } from './stream'
 import { benchVectors } from './vectors'
 import { benchVectorsStream } from './vectors-stream'
 
-const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy', 'vectors', 'search'] as const
+const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy', 'vectors', 'search', 'aggregate'] as const
 type Group = (typeof GROUPS)[number]
 const isGroup = (s: string): s is Group => (GROUPS as readonly string[]).includes(s)
 
@@ -84,6 +85,7 @@ const main = async (): Promise<void> => {
         await benchVectorsStream(server)
       })
       await timed('search', () => benchSearch(server))
+      await timed('aggregate', () => benchAggregate(server))
     })
   }
   if (json !== undefined) {

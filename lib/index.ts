@@ -62,7 +62,36 @@ export type {
   SearchModules,
 } from './query/args'
 export type { SearchObject, SearchResult, SearchMetadata, SearchGroup } from './query/result'
-export type { AggregateArgs, CountGroupBy, CountGroup } from './query/aggregate-args'
+export type {
+  AggregateArgs,
+  CountGroupBy,
+  CountGroup,
+  AggregateMetrics,
+  AggregateSearch,
+  PropertyMetrics,
+  NumericMetric,
+  TextMetric,
+  BooleanMetric,
+  DateMetric,
+  ReferenceMetric,
+} from './query/aggregate-args'
+export type {
+  AggregateOf,
+  AggregatedMetrics,
+  BooleanAggregate,
+  CountAnswer,
+  DateAggregate,
+  GroupAnswer,
+  MetricsGroup,
+  MetricsOf,
+  NumericAggregate,
+  PropertyAggregate,
+  PropertyAggregateByKind,
+  ReferenceAggregate,
+  SomePropertyAggregate,
+  TextAggregate,
+  TopOccurrence,
+} from './query/aggregate-result'
 export type { Aggregate, AggregateResult } from './query/aggregate'
 export { uuidFromKey } from './objects/batch'
 export type { BatchOptions, BatchProgress } from './batch/options'

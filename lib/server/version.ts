@@ -68,8 +68,14 @@ export const FEATURES = {
   // Search over gRPC: 1.24 sends text and lists in fields our values.proto lacks (v1.24.0
   // adapters/handlers/grpc/v1/mapping.go), 1.25 honours uses_125_api.
   grpcSearch: { since: '1.25.0', name: 'search over gRPC' },
-  // The Aggregate rpc (v1.29.0 weaviate.proto).
-  grpcAggregate: { since: '1.29.0', name: 'aggregate over gRPC' },
+  // The Aggregate rpc: v1.29.0, and on the 1.28 line from v1.28.5 (weaviate.proto, and the same
+  // aggregate.proto with metrics, object_limit and the near/hybrid searches at both tags; none at v1.28.4).
+  grpcAggregate: { since: '1.29.0', backports: ['1.28.5'], name: 'aggregate over gRPC' },
+  // Date metrics in GraphQL `Aggregate` (v1.14.0 adapters/handlers/graphql/local/aggregate/properties.go
+  // datePropertyFields; v1.13.2 has none).
+  aggregateDate: { since: '1.14.0', name: 'aggregate metrics of a date property' },
+  // `hybrid` in GraphQL `Aggregate` (v1.17.1 adapters/handlers/graphql/local/aggregate/hybrid_search.go; not at v1.17.0).
+  aggregateHybrid: { since: '1.17.1', name: 'an aggregate over a hybrid search' },
   // Server-side batching as objects.batch speaks it: BatchStream (1.34.0) with Acks (1.35.0) and
   // OutOfMemory (1.36.0), grpc/proto/v1/batch.proto at each tag.
   grpcBatchStream: { since: '1.36.0', name: 'server-side batching (BatchStream)' },

@@ -1,12 +1,91 @@
 /**
- * A checked aggregate as gRPC `AggregateRequest` (Weaviate 1.29+), and its reply as counts.
+ * A checked aggregate as gRPC `AggregateRequest` (Weaviate 1.28.5+ and 1.29+): the count, the
+ * metrics of each property by kind, the search whose objects are aggregated, the grouping; and its
+ * reply as counts and metric results.
  *
  * @packageDocumentation
  */
 import { create } from '@bufbuild/protobuf'
-import type { AggregateInput, CountGroup } from '../aggregate-args'
-import { AggregateReply, AggregateReply_Group_GroupedBy, AggregateRequest, AggregateRequestSchema } from '../../proto/generated/weaviate/v1/aggregate_pb'
+import type { MessageInitShape } from '@bufbuild/protobuf'
+import type { AggregateInput, CheckedAggregateSearch, CheckedMetrics } from '../aggregate-args'
+import { AggregatedMetrics, CountAnswer, GroupAnswer, RawMetric, metricsResult } from '../aggregate-result'
+import {
+  AggregateReply,
+  AggregateReply_Aggregations,
+  AggregateReply_Aggregations_Aggregation,
+  AggregateReply_Group_GroupedBy,
+  AggregateRequest,
+  AggregateRequestSchema,
+  AggregateRequest_AggregationSchema,
+} from '../../proto/generated/weaviate/v1/aggregate_pb'
 import { whereToFilters } from './filters'
+import { vectorToBytes } from '../../codecs/vector-bytes'
+
+type Init = Exclude<MessageInitShape<typeof AggregateRequestSchema>, AggregateRequest>
+type AggregationInit = MessageInitShape<typeof AggregateRequest_AggregationSchema>
+
+/** `{ count: true, mean: true }` of the metric names asked (the wire's field names, but one). */
+const flags = (names: readonly string[]): Record<string, boolean> => Object.fromEntries(names.map((n) => [n === 'topOccurrences' ? 'topOccurences' : n, true]))
+
+const aggregation = (m: CheckedMetrics): AggregationInit => {
+  switch (m.kind) {
+    case 'int':
+      return { property: m.property, aggregation: { case: 'int', value: flags(m.metrics) } }
+    case 'number':
+      return { property: m.property, aggregation: { case: 'number', value: flags(m.metrics) } }
+    case 'text':
+      return {
+        property: m.property,
+        aggregation: { case: 'text', value: { ...flags(m.metrics), ...(m.topOccurrencesLimit === undefined ? {} : { topOccurencesLimit: m.topOccurrencesLimit }) } },
+      }
+    case 'boolean':
+      return { property: m.property, aggregation: { case: 'boolean', value: flags(m.metrics) } }
+    case 'date':
+      return { property: m.property, aggregation: { case: 'date', value: flags(m.metrics) } }
+    case 'reference':
+      // With `type`, the server's pointingTo is the property's classes (see aggregate.proto).
+      return { property: m.property, aggregation: { case: 'reference', value: { ...flags(m.metrics), type: true } } }
+  }
+}
+
+const targets = (name: string | undefined): string[] => (name === undefined ? [] : [name])
+
+const searchPart = (search: CheckedAggregateSearch): NonNullable<Init['search']> => {
+  switch (search.kind) {
+    case 'nearVector':
+      return {
+        case: 'nearVector',
+        value: {
+          vectorBytes: vectorToBytes(search.vector),
+          targetVectors: targets(search.targetVector),
+          ...(search.distance === undefined ? {} : { distance: search.distance }),
+          ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
+        },
+      }
+    case 'nearObject':
+      return {
+        case: 'nearObject',
+        value: {
+          id: search.id,
+          targetVectors: targets(search.targetVector),
+          ...(search.distance === undefined ? {} : { distance: search.distance }),
+          ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
+        },
+      }
+    case 'hybrid':
+      return {
+        case: 'hybrid',
+        value: {
+          query: search.query,
+          alpha: search.alpha,
+          properties: [...(search.properties ?? [])],
+          ...(search.vector === undefined ? {} : { vectorBytes: vectorToBytes(search.vector) }),
+          targetVectors: targets(search.targetVector),
+          ...(search.maxVectorDistance === undefined ? {} : { threshold: { case: 'vectorDistance' as const, value: search.maxVectorDistance } }),
+        },
+      }
+  }
+}
 
 /**
  * The request of a checked aggregate.
@@ -16,6 +95,9 @@ export const aggregateRequest = (input: AggregateInput): AggregateRequest =>
     collection: input.className,
     tenant: input.tenant ?? '',
     objectsCount: true,
+    aggregations: (input.metrics ?? []).map(aggregation),
+    ...(input.objectLimit === undefined ? {} : { objectLimit: input.objectLimit }),
+    ...(input.search === undefined ? {} : { search: searchPart(input.search) }),
     ...(input.where === undefined ? {} : { filters: whereToFilters(input.where) }),
     ...(input.groupBy === undefined ? {} : { groupBy: { collection: input.className, property: input.groupBy.property }, limit: input.groupBy.limit }),
   })
@@ -44,14 +126,50 @@ const valueOf = (g: AggregateReply_Group_GroupedBy | undefined): string | number
   }
 }
 
-/**
- * The total count of a reply.
- */
-export const aggregateCount = (reply: AggregateReply): number =>
-  reply.result.case === 'singleResult' ? Number(reply.result.value.objectsCount ?? 0n) : 0
+const NOTHING: RawMetric = () => undefined
+
+/** The raw metrics of one property's reply (the wire's field names, but one). */
+const rawOf = (a: AggregateReply_Aggregations_Aggregation | undefined): RawMetric => {
+  const agg = a?.aggregation
+  switch (agg?.case) {
+    case 'int':
+    case 'number':
+    case 'boolean':
+    case 'date': {
+      const fields = agg.value as unknown as Readonly<Record<string, unknown>>
+      return (metric) => fields[metric]
+    }
+    case 'text': {
+      const text = agg.value
+      return (metric) => (metric === 'count' ? text.count : text.topOccurences?.items)
+    }
+    case 'reference': {
+      const reference = agg.value
+      return () => reference.pointingTo
+    }
+    case undefined:
+      return NOTHING
+  }
+}
+
+const metricsOf = (input: AggregateInput, aggregations: AggregateReply_Aggregations | undefined): AggregatedMetrics =>
+  metricsResult(input.metrics ?? [], (property) => rawOf(aggregations?.aggregations.find((a) => a.property === property)))
+
+const withMetrics = (input: AggregateInput, aggregations: AggregateReply_Aggregations | undefined): { metrics?: AggregatedMetrics } =>
+  input.metrics === undefined ? {} : { metrics: metricsOf(input, aggregations) }
 
 /**
- * The groups of a grouped reply.
+ * The total count of a reply, and its metrics when asked.
  */
-export const aggregateGroups = (reply: AggregateReply): CountGroup[] =>
-  reply.result.case === 'groupedResults' ? reply.result.value.groups.map((g) => ({ value: valueOf(g.groupedBy), count: Number(g.objectsCount ?? 0n) })) : []
+export const aggregateCount = (reply: AggregateReply, input: AggregateInput): CountAnswer =>
+  reply.result.case === 'singleResult'
+    ? { count: Number(reply.result.value.objectsCount ?? 0n), ...withMetrics(input, reply.result.value.aggregations) }
+    : { count: 0, ...withMetrics(input, undefined) }
+
+/**
+ * The groups of a grouped reply, with their metrics when asked.
+ */
+export const aggregateGroups = (reply: AggregateReply, input: AggregateInput): GroupAnswer[] =>
+  reply.result.case === 'groupedResults'
+    ? reply.result.value.groups.map((g) => ({ value: valueOf(g.groupedBy), count: Number(g.objectsCount ?? 0n), ...withMetrics(input, g.aggregations) }))
+    : []

@@ -1,0 +1,183 @@
+/**
+ * Aggregate benchmark (issue 38): an aggregate with metrics over 10,000 objects, the latency of
+ * each call at concurrency 1, both contenders on the same server in the same run:
+ *
+ * - `ours`: `client.query.aggregate({ className, metrics })` through `firstValueFrom`, the public
+ *   API over gRPC (1.39.0), the answer decoded, normalized and checked (`Right`);
+ * - `raw-grpc`: the plainest call a user would write: one grpc-js client, `makeUnaryRequest` with
+ *   the generated codecs, an `AggregateRequest` asking the same metrics.
+ *
+ * The metrics: count, mean, median, minimum, maximum of an int property, mean and sum of a number,
+ * the top 5 values of a text, the percentage true of a boolean. Runs are interleaved (a new order
+ * every run; before each, a quiet second, a full GC and an untimed settle batch), each timing every
+ * call and taking its p50 and p99. Lines: `bench: aggregate metrics c=1 <p50|p99> ours/raw-grpc =
+ * <ratio> (spread a-b)` and `bench: aggregate metrics c=1 <contender> <p50|p99> = <ms> ms`.
+ *
+ * Sizes for development runs: BENCH_AGGREGATE_OBJECTS (10000), BENCH_AGGREGATE_CALLS (200),
+ * BENCH_AGGREGATE_RUNS (5).
+ *
+ * Run: `npm run bench -- --only aggregate`, or alone: `npx ts-node --transpile-only bench/aggregate.ts`
+ * (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set: server-env.ts).
+ */
+import { create } from '@bufbuild/protobuf'
+import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
+import * as E from 'fp-ts/Either'
+import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
+import { BatchObject, Client, connect } from '../lib'
+import { AggregateReply, AggregateRequestSchema } from '../lib/proto/generated/weaviate/v1/aggregate_pb'
+import { METHODS } from '../lib/transport/grpc/methods'
+import { collectGarbage, median } from './harness'
+import { quietMachine } from './quiet-machine'
+import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { type BenchServer, withBenchServer } from './server-env'
+import { authHeaders, authMetadata } from './server-key'
+
+const OBJECTS = sizeFromEnv('AGGREGATE_OBJECTS', 10_000)
+const CALLS = sizeFromEnv('AGGREGATE_CALLS', 200)
+const RUNS = sizeFromEnv('AGGREGATE_RUNS', 5)
+const CLASS = 'BenchAggregate'
+const SETTLE = 50
+const QUIET_MS = 1_000
+const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta']
+
+const METRICS = {
+  count: { kind: 'int', metrics: ['count', 'mean', 'median', 'minimum', 'maximum'] },
+  score: { kind: 'number', metrics: ['mean', 'sum'] },
+  word: { kind: 'text', metrics: ['topOccurrences'], topOccurrencesLimit: 5 },
+  flag: { kind: 'boolean', metrics: ['percentageTrue'] },
+} as const
+
+const resetClass = async (server: BenchServer): Promise<void> => {
+  await fetch(`${server.url}/v1/schema/${CLASS}`, { method: 'DELETE', headers: authHeaders(server) })
+  const res = await fetch(`${server.url}/v1/schema`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...authHeaders(server) },
+    body: JSON.stringify({
+      class: CLASS,
+      vectorizer: 'none',
+      vectorIndexConfig: { skip: true },
+      properties: [
+        { name: 'count', dataType: ['int'] },
+        { name: 'score', dataType: ['number'] },
+        { name: 'word', dataType: ['text'], tokenization: 'field' },
+        { name: 'flag', dataType: ['boolean'] },
+      ],
+    }),
+  })
+  if (!res.ok) throw new Error(`create class ${CLASS}: ${res.status} ${await res.text()}`)
+}
+
+const load = async (client: Client): Promise<void> => {
+  const rows = function* (): Generator<BatchObject> {
+    for (let i = 0; i < OBJECTS; i++) {
+      yield { className: CLASS, dataObject: { count: (i * 7919) % 1000, score: ((i * 104729) % 10007) / 7, word: WORDS[(i * 31) % WORDS.length] ?? 'alpha', flag: i % 3 === 0 } }
+    }
+  }
+  const results = await lastValueFrom(client.objects.batch(rows(), { batchSize: 500, concurrency: 2 }).pipe(toArray()))
+  const failed = results.filter(E.isLeft)
+  if (failed.length > 0) throw new Error(`import: ${failed.length} objects failed, e.g. ${failed[0]?.left.message ?? ''}`)
+}
+
+/** One aggregate of a contender: the count it found. */
+type Call = () => Promise<number>
+
+const ours =
+  (client: Client): Call =>
+  async () => {
+    const result = await firstValueFrom(client.query.aggregate({ className: CLASS, metrics: METRICS }))
+    if (E.isLeft(result)) throw result.left
+    return result.right.metrics.count.count
+  }
+
+const rawGrpc =
+  (raw: GrpcClient, server: BenchServer): Call =>
+  () =>
+    new Promise((resolve, reject) =>
+      raw.makeUnaryRequest(
+        METHODS.aggregate.path,
+        METHODS.aggregate.serialize,
+        METHODS.aggregate.deserialize,
+        create(AggregateRequestSchema, {
+          collection: CLASS,
+          objectsCount: true,
+          aggregations: [
+            { property: 'count', aggregation: { case: 'int', value: { count: true, mean: true, median: true, minimum: true, maximum: true } } },
+            { property: 'score', aggregation: { case: 'number', value: { mean: true, sum: true } } },
+            { property: 'word', aggregation: { case: 'text', value: { topOccurences: true, topOccurencesLimit: 5 } } },
+            { property: 'flag', aggregation: { case: 'boolean', value: { percentageTrue: true } } },
+          ],
+        }),
+        authMetadata(server),
+        (error, reply?: AggregateReply) => {
+          if (error !== null || reply === undefined) return reject(error ?? new Error('no reply'))
+          const single = reply.result.case === 'singleResult' ? reply.result.value : undefined
+          const count = single?.aggregations?.aggregations.find((a) => a.property === 'count')?.aggregation
+          resolve(count?.case === 'int' ? Number(count.value.count ?? 0n) : 0)
+        },
+      ),
+    )
+
+const latencies = async (name: string, call: Call, n: number): Promise<number[]> => {
+  const ms: number[] = []
+  for (let i = 0; i < n; i++) {
+    const start = process.hrtime.bigint()
+    const found = await call()
+    ms.push(Number(process.hrtime.bigint() - start) / 1e6)
+    if (found !== OBJECTS) throw new Error(`${name} counted ${found} values, expected ${OBJECTS}`)
+  }
+  return ms
+}
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+
+const rotated = <T>(xs: readonly T[], by: number): T[] => xs.map((_, i) => xs[(i + by) % xs.length]).filter((x): x is T => x !== undefined)
+
+/**
+ * Runs the benchmark and prints its lines.
+ *
+ * @example
+ * ```ts
+ * await benchAggregate(server) // bench: aggregate metrics c=1 p50 ours/raw-grpc = 1.01 ...
+ * ```
+ */
+export async function benchAggregate(server: BenchServer): Promise<void> {
+  const client = connect({ ...server })
+  const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
+  try {
+    const start = Date.now()
+    await resetClass(server)
+    await load(client)
+    console.log(`  aggregate: loaded ${OBJECTS} objects in ${Date.now() - start} ms`)
+    console.log(`  aggregate: the machine quiet after ${await quietMachine()} ms`)
+    const contenders: Record<string, Call> = { ours: ours(client), 'raw-grpc': rawGrpc(raw, server) }
+    const p50: Record<string, number[]> = {}
+    const p99: Record<string, number[]> = {}
+    for (let run = 0; run < RUNS; run++) {
+      for (const [name, call] of rotated(Object.entries(contenders), run)) {
+        await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
+        collectGarbage()
+        await latencies(name, call, SETTLE)
+        const sorted = (await latencies(name, call, CALLS)).sort((a, b) => a - b)
+        ;(p50[name] ??= []).push(percentile(sorted, 50))
+        ;(p99[name] ??= []).push(percentile(sorted, 99))
+      }
+    }
+    const name = 'aggregate metrics c=1'
+    const times = { p50, p99 }
+    for (const [p, perRun] of Object.entries(times)) reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
+    for (const [p, perRun] of Object.entries(times)) {
+      for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
+    }
+  } finally {
+    raw.close()
+    await fetch(`${server.url}/v1/schema/${CLASS}`, { method: 'DELETE', headers: authHeaders(server) })
+    await client.close()
+  }
+}
+
+if (require.main === module) {
+  withBenchServer(benchAggregate).catch((e: unknown) => {
+    console.error(e)
+    process.exitCode = 1
+  })
+}
