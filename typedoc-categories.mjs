@@ -39,6 +39,13 @@ const CATEGORIES = {
       'BackupListEntry', 'BackupLocation', 'BackupRestoreArgs', 'BackupState', 'BackupStatus', 'BackupWatchOptions',
       'RestoreAccessOption',
     ],
+    Cluster: [
+      'ClusterApi', 'ReplicationsApi', 'ClusterStatistics', 'NodeShardStatus', 'NodeStatistics', 'NodeStatus', 'NodesArgs',
+      'NodesOutput', 'ReplicateArgs', 'ReplicationFollowArgs', 'ReplicationForceDeleteArgs', 'ReplicationForceDeleteResult',
+      'ReplicationGetArgs', 'ReplicationIdArgs', 'ReplicationListArgs', 'ReplicationOperation', 'ReplicationState',
+      'ReplicationStatus', 'ReplicationType', 'ReplicationWatchOptions', 'ShardingState', 'ShardingStateArgs',
+      'isReplicationDisabledError',
+    ],
     Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [

@@ -77,6 +77,30 @@ export type {
   RestoreAccessOption,
 } from './backup/args'
 export type { BackupState } from './codecs/backup'
+export type { ClusterApi, ReplicationsApi } from './cluster'
+export type {
+  ClusterStatistics,
+  NodeShardStatus,
+  NodeStatistics,
+  NodeStatus,
+  NodesArgs,
+  NodesOutput,
+  ReplicateArgs,
+  ReplicationFollowArgs,
+  ReplicationForceDeleteArgs,
+  ReplicationForceDeleteResult,
+  ReplicationGetArgs,
+  ReplicationIdArgs,
+  ReplicationListArgs,
+  ReplicationOperation,
+  ReplicationStatus,
+  ReplicationType,
+  ReplicationWatchOptions,
+  ShardingState,
+  ShardingStateArgs,
+} from './cluster/args'
+export type { ReplicationState } from './codecs/cluster'
+export { isReplicationDisabledError } from './cluster/request'
 export { isReferenceProperty } from './codecs/class-definition'
 export type { AliasesApi } from './aliases'
 export type { Alias } from './codecs/alias'
