@@ -46,7 +46,7 @@ const CATEGORIES = {
       'ReplicationStatus', 'ReplicationType', 'ReplicationWatchOptions', 'ShardingState', 'ShardingStateArgs',
       'isReplicationDisabledError',
     ],
-    Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
+    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [
       'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',

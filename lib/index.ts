@@ -60,7 +60,7 @@ export type { BatchOptions, BatchProgress } from './batch/options'
 export type { OnProgress, Progress } from './core/progress'
 export type { BatchSource } from './batch/source'
 export type { Where, WhereOperator, WhereValue } from './input/where'
-export type { SchemaApi, TenantsApi } from './schema'
+export type { SchemaApi, ShardStatus, ShardStatusInput, TenantsApi } from './schema'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
 export type { BackupApi } from './backup'
 export type {
