@@ -47,7 +47,14 @@ const CATEGORIES = {
       'BackupListEntry', 'BackupLocation', 'BackupRestoreArgs', 'BackupState', 'BackupStatus', 'BackupWatchOptions',
       'RestoreAccessOption',
     ],
-    Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
+    Cluster: [
+      'ClusterApi', 'ReplicationsApi', 'ClusterStatistics', 'NodeShardStatus', 'NodeStatistics', 'NodeStatus', 'NodesArgs',
+      'NodesOutput', 'ReplicateArgs', 'ReplicationFollowArgs', 'ReplicationForceDeleteArgs', 'ReplicationForceDeleteResult',
+      'ReplicationGetArgs', 'ReplicationIdArgs', 'ReplicationListArgs', 'ReplicationOperation', 'ReplicationState',
+      'ReplicationStatus', 'ReplicationType', 'ReplicationWatchOptions', 'ShardingState', 'ShardingStateArgs',
+      'isReplicationDisabledError',
+    ],
+    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [
       'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',

@@ -18,6 +18,7 @@ import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
 import { BackupApi, backupApi } from './backup'
+import { ClusterApi, clusterApi } from './cluster'
 import { objectsApi, ObjectsApi } from './objects'
 import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
@@ -87,6 +88,12 @@ export interface Client {
    * (Weaviate 1.15+; cancel and list later). Unsubscribing from a create or restore does not cancel it.
    */
   readonly backup: BackupApi
+  /**
+   * Node status, cluster statistics, the sharding state, and replication operations (copy or move
+   * a shard replica: a stream of its states to the end). Unsubscribing from a replication does not
+   * cancel it.
+   */
+  readonly cluster: ClusterApi
   readonly meta: {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
@@ -134,6 +141,7 @@ export const connect = (options: ConnectOptions): Client => {
     tenants: tenantsApi(ctx),
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
+    cluster: clusterApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => {
       grpc.close()

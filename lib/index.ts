@@ -98,7 +98,7 @@ export type { BatchOptions, BatchProgress } from './batch/options'
 export type { OnProgress, Progress } from './core/progress'
 export type { BatchSource } from './batch/source'
 export type { Where, WhereOperator, WhereValue } from './input/where'
-export type { SchemaApi, TenantsApi } from './schema'
+export type { SchemaApi, ShardStatus, ShardStatusInput, TenantsApi } from './schema'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
 export type { BackupApi } from './backup'
 export type {
@@ -115,6 +115,30 @@ export type {
   RestoreAccessOption,
 } from './backup/args'
 export type { BackupState } from './codecs/backup'
+export type { ClusterApi, ReplicationsApi } from './cluster'
+export type {
+  ClusterStatistics,
+  NodeShardStatus,
+  NodeStatistics,
+  NodeStatus,
+  NodesArgs,
+  NodesOutput,
+  ReplicateArgs,
+  ReplicationFollowArgs,
+  ReplicationForceDeleteArgs,
+  ReplicationForceDeleteResult,
+  ReplicationGetArgs,
+  ReplicationIdArgs,
+  ReplicationListArgs,
+  ReplicationOperation,
+  ReplicationStatus,
+  ReplicationType,
+  ReplicationWatchOptions,
+  ShardingState,
+  ShardingStateArgs,
+} from './cluster/args'
+export type { ReplicationState } from './codecs/cluster'
+export { isReplicationDisabledError } from './cluster/request'
 export { isReferenceProperty } from './codecs/class-definition'
 export type { AliasesApi } from './aliases'
 export type { Alias } from './codecs/alias'

@@ -12,6 +12,7 @@ import { createClass } from './create-class'
 import { deleteClass } from './delete-class'
 import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
+import { ShardStatus, ShardStatusInput, getShards, updateShardStatus } from './shards'
 import { updateClass } from './update-class'
 
 /**
@@ -35,6 +36,18 @@ export interface SchemaApi {
     property: PropertyDefinition,
     options?: CallOptions,
   ) => ObservableEither<WeaviateError, PropertyDefinition>
+  /** The shards of a class and their status (`GET /v1/schema/<Class>/shards`). */
+  readonly getShards: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, readonly ShardStatus[]>
+  /**
+   * Sets the status of one shard (`PUT /v1/schema/<Class>/shards/<shard>`): `'READONLY'` to stop
+   * writes, `'READY'` to take them again. The answer is the status the server now holds.
+   */
+  readonly updateShardStatus: (
+    className: string,
+    shard: string,
+    status: ShardStatusInput,
+    options?: CallOptions,
+  ) => ObservableEither<WeaviateError, string>
 }
 
 /**
@@ -48,7 +61,10 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   updateClass: updateClass(ctx),
   deleteClass: deleteClass(ctx),
   addProperty: addProperty(ctx),
+  getShards: getShards(ctx),
+  updateShardStatus: updateShardStatus(ctx),
 })
 
+export type { ShardStatus, ShardStatusInput } from './shards'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'

@@ -112,3 +112,26 @@ export const backupPath = (backend: string, backupId?: string, sub?: 'restore'):
 
 /** One tenant: `/schema/<Class>/tenants/<tenant>` (HEAD from 1.25, GET from 1.28). */
 export const tenantPath = (className: string, tenant: string): string => `${schemaPath(className, 'tenants')}/${segment(tenant)}`
+
+/** `/nodes` or `/nodes/<Class>` (node status; by class from 1.20). */
+export const nodesPath = (className?: string): string => (className === undefined ? '/nodes' : `/nodes/${segment(className)}`)
+
+/**
+ * The replication paths (1.31): `/replication/replicate` (start, delete all),
+ * `/replication/replicate/<id>` (details, delete), `/replication/replicate/<id>/cancel`,
+ * `/replication/replicate/list`, `/replication/replicate/force-delete`.
+ */
+export const replicationPath = (id?: string, sub?: 'cancel'): string =>
+  '/replication/replicate' + (id === undefined ? '' : `/${segment(id)}`) + (id === undefined || sub === undefined ? '' : `/${sub}`)
+
+/** The fixed replication and cluster paths. */
+export const CLUSTER_PATHS = {
+  statistics: '/cluster/statistics',
+  shardingState: '/replication/sharding-state',
+  replicationList: '/replication/replicate/list',
+  forceDelete: '/replication/replicate/force-delete',
+} as const
+
+/** `/schema/<Class>/shards` and `/schema/<Class>/shards/<shard>` (shard status, 1.12). */
+export const shardsPath = (className: string, shard?: string): string =>
+  `${schemaPath(className)}/shards${shard === undefined ? '' : `/${segment(shard)}`}`

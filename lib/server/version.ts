@@ -174,6 +174,19 @@ export const FEATURES = {
   restoreRbacOptions: { since: '1.32.0', backports: ['1.30.9', '1.31.2'], name: "a restore's 'rolesOptions' and 'usersOptions'" },
   // BackupRestoreRequest `overwriteAlias`: v1.33.0, backported to 1.32.5.
   restoreOverwriteAlias: { since: '1.33.0', backports: ['1.32.5'], name: "a restore's 'overwriteAlias'" },
+  // Cluster (openapi-specs/schema.json and adapters/handlers/rest/handlers_nodes.go at each tag):
+  // GET /v1/nodes from v1.16.0, /v1/nodes/{className} from v1.20.0, the `output` query
+  // (minimal|verbose) from v1.23.0, the `shardName` query of /nodes/{className} from v1.31.0 (not
+  // on 1.30.x), GET /v1/cluster/statistics from v1.25.0.
+  nodes: { since: '1.16.0', name: 'node status' },
+  nodesByClass: { since: '1.20.0', name: 'node status of one class' },
+  nodesOutput: { since: '1.23.0', name: "node status 'output' (minimal or verbose)" },
+  nodesShard: { since: '1.31.0', name: 'node status of one shard' },
+  clusterStatistics: { since: '1.25.0', name: 'cluster statistics' },
+  // Replica movement: every /v1/replication/replicate... handler and /v1/replication/sharding-state
+  // from v1.31.0 (adapters/handlers/rest/replication/handlers_setup.go; none at v1.30.0), each
+  // answering 501 unless the server runs with REPLICA_MOVEMENT_ENABLED=true.
+  replication: { since: '1.31.0', name: 'replica movement (replication operations and sharding state)' },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**

@@ -28,7 +28,7 @@ export interface GuardedCluster {
 }
 
 /**
- * Starts an n-node cluster and declares every node (its current pid, the cluster's data root) as
+ * Starts an n-node cluster (with `env` for every node, when given) and declares every node (its current pid, the cluster's data root) as
  * long-lived to the leak guard until `stop()`.
  *
  * @example
@@ -39,8 +39,8 @@ export interface GuardedCluster {
  * afterAll(() => guarded.stop())
  * ```
  */
-export const startGuardedCluster = async (leaks: LeakGuard, nodes: number): Promise<GuardedCluster> => {
-  const cluster = await retryOnPortClash(() => startEmbeddedCluster({ nodes, log: quietLog }))
+export const startGuardedCluster = async (leaks: LeakGuard, nodes: number, env?: Readonly<Record<string, string>>): Promise<GuardedCluster> => {
+  const cluster = await retryOnPortClash(() => startEmbeddedCluster({ nodes, log: quietLog, ...(env === undefined ? {} : { env }) }))
   const seen = new Set<number>()
   const note = (): void => {
     for (const node of cluster.nodes) if (node.pid !== undefined) seen.add(node.pid)
