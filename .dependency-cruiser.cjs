@@ -16,6 +16,7 @@ const LAYERS = [
   ['schema', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['aliases', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['backup', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
+  ['access', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['query', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'schema']],
   ['batch', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'paging']],
   ['references', ['core', 'server', 'input', 'context', 'batch']],

@@ -23,6 +23,7 @@ import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
 import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { AliasesApi, aliasesApi } from './aliases'
+import { RolesApi, UsersApi, rolesApi, usersApi } from './access'
 import { createVersionSource, fetchMeta } from './context/server-version'
 
 /**
@@ -87,6 +88,13 @@ export interface Client {
    * (Weaviate 1.15+; cancel and list later). Unsubscribing from a create or restore does not cancel it.
    */
   readonly backup: BackupApi
+  /**
+   * Roles and their typed permissions (role-based access control, Weaviate 1.28+). A refusal for
+   * want of a permission, here or anywhere, is a `ForbiddenError`, never retried.
+   */
+  readonly roles: RolesApi
+  /** Role assignment to users and groups, database users (1.30+), and the caller's own information. */
+  readonly users: UsersApi
   readonly meta: {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
@@ -134,6 +142,8 @@ export const connect = (options: ConnectOptions): Client => {
     tenants: tenantsApi(ctx),
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
+    roles: rolesApi(ctx),
+    users: usersApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => {
       grpc.close()

@@ -79,6 +79,36 @@ export type {
 export type { BackupState } from './codecs/backup'
 export { isReferenceProperty } from './codecs/class-definition'
 export type { AliasesApi } from './aliases'
+export type {
+  AliasesPermission,
+  AssignedRolesOptions,
+  BackupsPermission,
+  ClusterPermission,
+  CollectionsPermission,
+  DataPermission,
+  DbUser,
+  DbUserReadOptions,
+  DbUsersApi,
+  DeactivateOptions,
+  GroupAssignment,
+  GroupsApi,
+  GroupsPermission,
+  NodesPermission,
+  OtherPermission,
+  OwnInfo,
+  Permission,
+  PermissionKind,
+  ReplicationPermission,
+  Role,
+  RolesApi,
+  RolesPermission,
+  TenantsPermission,
+  UserAssignment,
+  UserRoleOptions,
+  UserType,
+  UsersApi,
+  UsersPermission,
+} from './access'
 export type { Alias } from './codecs/alias'
 export type { CallOptions } from './transport/http/types'
 export type { ConsistencyLevel } from './input/check'
@@ -95,6 +125,7 @@ export {
   isClassAlreadyExistsError,
   isConnectionError,
   isDecodeError,
+  isForbiddenError,
   isStreamPartitionError,
   isTimeoutError,
   isUnexpectedStatusError,
@@ -112,6 +143,7 @@ export type {
   ClassAlreadyExistsError,
   ConnectionError,
   DecodeError,
+  ForbiddenError,
   ErrorProps,
   ErrorTag,
   HttpMethod,

@@ -14,11 +14,15 @@
  * - `NO_GRAPHQL`: `DISABLE_GRAPHQL=true`, as new Weaviate Cloud clusters run;
  * - `MODULES`: the modules that need no outside service (`text2vec-bigram`, `generative-dummy`,
  *   `reranker-dummy`, `ref2vec-centroid`).
+ * - `RBAC`: role-based access control with database users (`startEmbedded`'s `rbac: true`); the
+ *   published key is the root user's.
+ * A row's `rbac` is passed to `startEmbedded` as is (it makes its own key, which `env` cannot).
  */
 export const CONFIGURED_SERVERS = {
   NO_GRAPHQL: { version: '1.39.0', env: { DISABLE_GRAPHQL: 'true' } },
   MODULES: { version: '1.39.0', env: { ENABLE_MODULES: 'text2vec-bigram,generative-dummy,reranker-dummy,ref2vec-centroid' } },
-} as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>> }>
+  RBAC: { version: '1.39.0', env: {}, rbac: true },
+} as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>>; readonly rbac?: boolean }>
 
 /** A name of {@link CONFIGURED_SERVERS}. */
 export type ConfiguredServer = keyof typeof CONFIGURED_SERVERS
