@@ -42,7 +42,7 @@ const CATEGORIES = {
     Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
     'Access control': [
-      'RolesApi', 'UsersApi', 'DbUsersApi', 'GroupsApi', 'Role', 'Permission', 'PermissionKind', 'OtherPermission',
+      'RolesApi', 'UsersApi', 'DbUsersApi', 'GroupsApi', 'Role', 'Permission', 'PermissionKind', 'CrudAction', 'OtherPermission',
       'AliasesPermission', 'BackupsPermission', 'ClusterPermission', 'CollectionsPermission', 'DataPermission',
       'GroupsPermission', 'NodesPermission', 'ReplicationPermission', 'RolesPermission', 'TenantsPermission',
       'UsersPermission', 'UserAssignment', 'GroupAssignment', 'UserType', 'UserRoleOptions', 'AssignedRolesOptions',

@@ -85,6 +85,7 @@ export type {
   BackupsPermission,
   ClusterPermission,
   CollectionsPermission,
+  CrudAction,
   DataPermission,
   DbUser,
   DbUserReadOptions,

@@ -14,6 +14,7 @@ export type {
   BackupsPermission,
   ClusterPermission,
   CollectionsPermission,
+  CrudAction,
   DataPermission,
   GroupsPermission,
   NodesPermission,

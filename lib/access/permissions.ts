@@ -10,8 +10,15 @@ import { WirePermission } from '../codecs/access'
 import { argsObject, argumentKeys, knownKeys, nonEmptyString, oneOf, optional, typeError, valueError } from '../input/check'
 import { Feature } from '../server/version'
 
-/** The four actions most kinds have. */
-type Crud = 'create' | 'read' | 'update' | 'delete'
+/**
+ * The four actions most permission kinds have.
+ *
+ * @example
+ * ```ts
+ * const actions: readonly CrudAction[] = ['read', 'update']
+ * ```
+ */
+export type CrudAction = 'create' | 'read' | 'update' | 'delete'
 
 /**
  * Backups of the matching classes (`manage_backups`).
@@ -53,7 +60,7 @@ export interface CollectionsPermission {
   readonly kind: 'collections'
   /** A class name or a pattern; default `'*'`. */
   readonly collection?: string
-  readonly actions: readonly Crud[]
+  readonly actions: readonly CrudAction[]
 }
 
 /**
@@ -72,7 +79,7 @@ export interface DataPermission {
   readonly tenant?: string
   /** An object id or a pattern; default `'*'`. */
   readonly object?: string
-  readonly actions: readonly Crud[]
+  readonly actions: readonly CrudAction[]
 }
 
 /**
@@ -87,7 +94,7 @@ export interface TenantsPermission {
   readonly kind: 'tenants'
   readonly collection?: string
   readonly tenant?: string
-  readonly actions: readonly Crud[]
+  readonly actions: readonly CrudAction[]
 }
 
 /**
@@ -120,7 +127,7 @@ export interface RolesPermission {
   readonly kind: 'roles'
   readonly role?: string
   readonly scope?: 'all' | 'match'
-  readonly actions: readonly Crud[]
+  readonly actions: readonly CrudAction[]
 }
 
 /**
@@ -136,7 +143,7 @@ export interface UsersPermission {
   readonly kind: 'users'
   /** A user name or a pattern; default `'*'` (the wire field `users.users`). */
   readonly user?: string
-  readonly actions: readonly (Crud | 'assign_and_revoke')[]
+  readonly actions: readonly (CrudAction | 'assign_and_revoke')[]
 }
 
 /**
@@ -151,7 +158,7 @@ export interface AliasesPermission {
   readonly kind: 'aliases'
   readonly collection?: string
   readonly alias?: string
-  readonly actions: readonly Crud[]
+  readonly actions: readonly CrudAction[]
 }
 
 /**
@@ -167,7 +174,7 @@ export interface ReplicationPermission {
   readonly kind: 'replication'
   readonly collection?: string
   readonly shard?: string
-  readonly actions: readonly Crud[]
+  readonly actions: readonly CrudAction[]
 }
 
 /**
