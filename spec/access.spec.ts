@@ -250,3 +250,57 @@ describe('on a server without role-based access control (1.18.6)', () => {
     expect(rc.requests.map((r) => r.path)).toEqual(['/v1/meta'])
   })
 })
+
+describe('the cut-offs of permission kinds and operations, for a server of a given version', () => {
+  /** A client told the server's version, so nothing at all is sent before the gate. */
+  const at = (serverVersion: string): RecordingClient => {
+    const rc = recordingClient({ url: server().url, apiKey: server().apiKey, serverVersion })
+    clients.push(rc)
+    return rc
+  }
+  it.each<[string, string, (c: Client) => ReturnType<typeof once>]>([
+    ['1.28.2', "a 'tenants' permission", (c) => once(c.roles.create('r', [{ kind: 'tenants', actions: ['read'] }]))],
+    ['1.28.4', "a 'users' permission", (c) => once(c.roles.create('r', [{ kind: 'users', actions: ['read'] }]))],
+    ['1.28.4', "the 'create' role action", (c) => once(c.roles.addPermissions('r', [{ kind: 'roles', actions: ['create'] }]))],
+    ['1.29.9', "the 'delete' user action", (c) => once(c.roles.create('r', [{ kind: 'users', actions: ['delete'] }]))],
+    ['1.30.9', "a 'replication' permission", (c) => once(c.roles.create('r', [{ kind: 'replication', actions: ['read'] }]))],
+    ['1.31.9', "an 'aliases' permission", (c) => once(c.roles.hasPermission('r', { kind: 'aliases', actions: ['read'] }))],
+    ['1.32.4', "a 'groups' permission", (c) => once(c.roles.create('r', [{ kind: 'groups', actions: ['read'] }]))],
+    ['1.28.4', 'users.ownInfo', (c) => once(c.users.ownInfo())],
+    ['1.28.4', 'users.groups.assignRoles', (c) => once(c.users.groups.assignRoles('g', ['r']))],
+    ['1.29.9', 'users.db.rotateKey', (c) => once(c.users.db.rotateKey('u'))],
+    ['1.29.9', "a 'userType' in users.assignRoles", (c) => once(c.users.assignRoles('u', ['r'], { userType: 'oidc' }))],
+    ['1.29.9', 'roles.assignedUsers', (c) => once(c.roles.assignedUsers('r'))],
+    ['1.32.4', 'users.groups.list', (c) => once(c.users.groups.list())],
+  ])('on %s, %s is an UnsupportedVersionError and nothing is sent', async (version, _what, run) => {
+    const rc = at(version)
+    const result: E.Either<WeaviateError, unknown> = await run(rc.client)
+    expect(E.isLeft(result) && result.left._tag).toBe('UnsupportedVersionError')
+    expect(rc.requests).toEqual([])
+  })
+
+  it('on 1.32.5, a groups permission passes the gate (the 1.32.x backport)', async () => {
+    const rc = at('1.32.5')
+    const name = newRoleName('backport')
+    await right(rc.client.roles.create(name, [{ kind: 'groups', actions: ['read'] }]))
+    expect(rc.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/authz/roles'])
+  })
+
+  it('on 1.29.0, getAssignedRoles reads the roles without a user type (the path before 1.30)', async () => {
+    const rc = at('1.29.0')
+    await once(rc.client.users.getAssignedRoles('someone'))
+    expect(rc.requests.map((r) => r.path)).toEqual(['/v1/authz/users/someone/roles'])
+  })
+})
+
+describe('a refusal over gRPC', () => {
+  it('a search of a class the role cannot read is one ForbiddenError', async () => {
+    const readable = await newClass('Readable')
+    const hidden = await newClass('Hidden')
+    const reader = await readerOf(readable)
+    const grpc = recordingClient({ url: server().url, grpcUrl: configuredServer('RBAC').grpcUrl, apiKey: (await right(root.client.users.db.rotateKey(reader.userId))) })
+    clients.push(grpc)
+    const error = await left(grpc.client.query.fetchObjects({ className: hidden, transport: 'grpc' }))
+    expect(error._tag).toBe('ForbiddenError')
+  })
+})
