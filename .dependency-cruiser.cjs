@@ -17,6 +17,7 @@ const LAYERS = [
   ['aliases', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['backup', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['cluster', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
+  ['access', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['query', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'schema']],
   ['batch', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'paging']],
   ['references', ['core', 'server', 'input', 'context', 'batch']],

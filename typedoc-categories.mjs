@@ -56,9 +56,16 @@ const CATEGORIES = {
     ],
     Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
+    'Access control': [
+      'RolesApi', 'UsersApi', 'DbUsersApi', 'GroupsApi', 'Role', 'Permission', 'PermissionKind', 'CrudAction', 'OtherPermission',
+      'AliasesPermission', 'BackupsPermission', 'ClusterPermission', 'CollectionsPermission', 'DataPermission',
+      'GroupsPermission', 'NodesPermission', 'ReplicationPermission', 'RolesPermission', 'TenantsPermission',
+      'UsersPermission', 'UserAssignment', 'GroupAssignment', 'UserType', 'UserRoleOptions', 'AssignedRolesOptions',
+      'DbUser', 'DbUserReadOptions', 'DeactivateOptions', 'OwnInfo',
+    ],
     Errors: [
       'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',
-      'isTimeoutError', 'isUnexpectedStatusError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
+      'isTimeoutError', 'isUnexpectedStatusError', 'isForbiddenError', 'ForbiddenError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
       'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',
       'ErrorTag', 'HttpMethod', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'UnexpectedStatusError',
@@ -78,7 +85,7 @@ const CATEGORIES = {
       'startEmbedded', 'EmbeddedWeaviate', 'startEmbeddedCluster', 'EmbeddedCluster', 'EmbeddedNode', 'resolveBinary',
       'EmbeddedError', 'formatEmbeddedError', 'isEmbeddedError', 'EmbeddedErrorProps', 'EmbeddedErrorReason',
       'DEFAULT_VERSION', 'BinaryOptions', 'EmbeddedClusterOptions', 'EmbeddedOptions', 'LogSink', 'ServerOptions',
-      'ServerPorts', 'AuthMode', 'EmbeddedClusterConnection', 'EmbeddedConnection',
+      'ServerPorts', 'AuthMode', 'RbacOption', 'EmbeddedClusterConnection', 'EmbeddedConnection',
     ],
   },
 }

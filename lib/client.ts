@@ -24,6 +24,7 @@ import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
 import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { AliasesApi, aliasesApi } from './aliases'
+import { RolesApi, UsersApi, rolesApi, usersApi } from './access'
 import { createVersionSource, fetchMeta } from './context/server-version'
 
 /**
@@ -94,6 +95,13 @@ export interface Client {
    * cancel it.
    */
   readonly cluster: ClusterApi
+  /**
+   * Roles and their typed permissions (role-based access control, Weaviate 1.28+). A refusal for
+   * want of a permission, here or anywhere, is a `ForbiddenError`, never retried.
+   */
+  readonly roles: RolesApi
+  /** Role assignment to users and groups, database users (1.30+), and the caller's own information. */
+  readonly users: UsersApi
   readonly meta: {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
@@ -142,6 +150,8 @@ export const connect = (options: ConnectOptions): Client => {
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
     cluster: clusterApi(ctx),
+    roles: rolesApi(ctx),
+    users: usersApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => {
       grpc.close()

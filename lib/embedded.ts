@@ -20,5 +20,5 @@ export {
   type ServerOptions,
 } from './embedded/options'
 export type { ServerPorts } from './embedded/process/ports'
-export type { AuthMode } from './embedded/auth/server-auth'
+export type { AuthMode, RbacOption } from './embedded/auth/server-auth'
 export type { EmbeddedClusterConnection, EmbeddedConnection } from './embedded/auth/connection'

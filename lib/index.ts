@@ -141,6 +141,37 @@ export type { ReplicationState } from './codecs/cluster'
 export { isReplicationDisabledError } from './cluster/request'
 export { isReferenceProperty } from './codecs/class-definition'
 export type { AliasesApi } from './aliases'
+export type {
+  AliasesPermission,
+  AssignedRolesOptions,
+  BackupsPermission,
+  ClusterPermission,
+  CollectionsPermission,
+  CrudAction,
+  DataPermission,
+  DbUser,
+  DbUserReadOptions,
+  DbUsersApi,
+  DeactivateOptions,
+  GroupAssignment,
+  GroupsApi,
+  GroupsPermission,
+  NodesPermission,
+  OtherPermission,
+  OwnInfo,
+  Permission,
+  PermissionKind,
+  ReplicationPermission,
+  Role,
+  RolesApi,
+  RolesPermission,
+  TenantsPermission,
+  UserAssignment,
+  UserRoleOptions,
+  UserType,
+  UsersApi,
+  UsersPermission,
+} from './access'
 export type { Alias } from './codecs/alias'
 export type { CallOptions } from './transport/http/types'
 export type { ConsistencyLevel } from './input/check'
@@ -157,6 +188,7 @@ export {
   isClassAlreadyExistsError,
   isConnectionError,
   isDecodeError,
+  isForbiddenError,
   isStreamPartitionError,
   isTimeoutError,
   isUnexpectedStatusError,
@@ -174,6 +206,7 @@ export type {
   ClassAlreadyExistsError,
   ConnectionError,
   DecodeError,
+  ForbiddenError,
   ErrorProps,
   ErrorTag,
   HttpMethod,

@@ -258,7 +258,7 @@ export const startEmbeddedCluster = async (options: EmbeddedClusterOptions = {})
   }
   checkExtraEnv(options.env)
   const requested = options.version ?? DEFAULT_VERSION
-  const auth = planAuth({ mode: options.auth ?? 'apiKey', version: requested, extraEnv: options.env })
+  const auth = planAuth({ mode: options.auth ?? 'apiKey', version: requested, extraEnv: options.env, rbac: options.rbac })
   const say = progress(options.log)
   const binary = await resolveBinary(options)
   const ports = await allocateServerPorts(count)

@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-import type { AuthMode } from './auth/server-auth'
+import type { AuthMode, RbacOption } from './auth/server-auth'
 
 /**
  * Where progress lines go: anything with a `write(text)` method, like `process.stderr`.
@@ -76,6 +76,16 @@ export interface ServerOptions extends BinaryOptions {
    * keys is decided by `version`, so with `binary` / `WEAVIATE_BIN` give the binary's `version`.
    */
   readonly auth?: AuthMode
+  /**
+   * Role-based access control (Weaviate 1.28.0 and later): `true`, or `{ rootUser }` to name the
+   * root user (default `'embedded-admin'`). The server then takes the generated key as its root
+   * user's (`AUTHORIZATION_RBAC_ENABLED`, `AUTHORIZATION_RBAC_ROOT_USERS`; 1.28.0 to 1.28.4 get
+   * their older names), the handle's `connection` carries it, and database users are on from
+   * 1.30.0 (`AUTHENTICATION_DB_USERS_ENABLED`), so `client.users.db.create` makes the other users.
+   * Contradicts `auth: 'none'` and `options.env` setting `AUTHENTICATION_*` or `AUTHORIZATION_*`
+   * (an `InvalidOptions` error). See docs/access-control.md.
+   */
+  readonly rbac?: RbacOption
   /**
    * Extra environment for the server (e.g. `LOG_LEVEL`), merged over the inherited environment
    * and the defaults. Settings that keep the server offline and on loopback

@@ -86,7 +86,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
   checkPort(options.port)
   checkPort(options.grpcPort)
   const requested = options.version ?? DEFAULT_VERSION
-  const auth = planAuth({ mode: options.auth ?? 'apiKey', version: requested, extraEnv: options.env })
+  const auth = planAuth({ mode: options.auth ?? 'apiKey', version: requested, extraEnv: options.env, rbac: options.rbac })
   const say = progress(options.log)
   const binary = await resolveBinary(options)
   const hostname = options.hostname ?? 'node0'

@@ -135,3 +135,36 @@ export const CLUSTER_PATHS = {
 /** `/schema/<Class>/shards` and `/schema/<Class>/shards/<shard>` (shard status, 1.12). */
 export const shardsPath = (className: string, shard?: string): string =>
   `${schemaPath(className)}/shards${shard === undefined ? '' : `/${segment(shard)}`}`
+
+/**
+ * The role paths (1.28+): `/authz/roles`, `/authz/roles/<role>`, `/authz/roles/<role>/<sub>`.
+ */
+export const rolePath = (
+  role?: string,
+  sub?: 'add-permissions' | 'remove-permissions' | 'has-permission' | 'users' | 'user-assignments' | 'group-assignments',
+): string => (role === undefined ? '/authz/roles' : `/authz/roles/${segment(role)}${sub === undefined ? '' : `/${sub}`}`)
+
+/**
+ * The role-assignment paths of a user: `/authz/users/<user>/assign|revoke`, its roles
+ * `/authz/users/<user>/roles` (before 1.30) or `/authz/users/<user>/roles/<userType>` (1.30+).
+ */
+export const userAuthzPath = (user: string, sub: 'assign' | 'revoke' | 'roles', userType?: string): string =>
+  `/authz/users/${segment(user)}/${sub}${userType === undefined ? '' : `/${segment(userType)}`}`
+
+/**
+ * The group paths: `/authz/groups/<group>/assign|revoke` (1.28.5 / 1.29+), its roles
+ * `/authz/groups/<group>/roles/<groupType>` and the groups `/authz/groups/<groupType>` (1.32.5 / 1.33+).
+ */
+export const groupAuthzPath = (group: string | undefined, sub: 'assign' | 'revoke' | 'roles' | undefined, groupType: string): string =>
+  group === undefined
+    ? `/authz/groups/${segment(groupType)}`
+    : `/authz/groups/${segment(group)}/${sub ?? 'roles'}${sub === 'roles' || sub === undefined ? `/${segment(groupType)}` : ''}`
+
+/**
+ * The database user paths (1.30+): `/users/db`, `/users/db/<user>`, `/users/db/<user>/<sub>`.
+ */
+export const dbUserPath = (user?: string, sub?: 'rotate-key' | 'activate' | 'deactivate'): string =>
+  user === undefined ? '/users/db' : `/users/db/${segment(user)}${sub === undefined ? '' : `/${sub}`}`
+
+/** The caller's own information: `/users/own-info` (1.28.5 / 1.29+). */
+export const ownInfoPath = (): string => '/users/own-info'

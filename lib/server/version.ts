@@ -187,6 +187,30 @@ export const FEATURES = {
   // from v1.31.0 (adapters/handlers/rest/replication/handlers_setup.go; none at v1.30.0), each
   // answering 501 unless the server runs with REPLICA_MOVEMENT_ENABLED=true.
   replication: { since: '1.31.0', name: 'replica movement (replication operations and sharding state)' },
+  // Role-based access control (adapters/handlers/rest/authz/handlers_authz.go and
+  // openapi-specs/schema.json at each tag): roles, their permissions, has-permission, assigning
+  // roles to users, the roles of a user and the users of a role from v1.28.0 (with the permission
+  // kinds backups, data, nodes, roles, collections, cluster).
+  rbac: { since: '1.28.0', name: 'role-based access control' },
+  // The `tenants` permission kind: v1.28.3 (Permission.tenants, *_tenants actions).
+  rbacTenants: { since: '1.28.3', name: "the 'tenants' permission" },
+  // The `users` permission kind (assign_and_revoke_users, read_users) and create/update/delete_roles
+  // with the roles `scope` (before: manage_roles): v1.28.5.
+  rbacUsers: { since: '1.28.5', name: "the 'users' permission and the create/update/delete role actions" },
+  // POST /authz/groups/{id}/assign|revoke and GET /users/own-info: v1.28.5 and v1.29.0.
+  rbacOwnInfo: { since: '1.29.0', backports: ['1.28.5'], name: "the caller's own information (users.ownInfo)" },
+  rbacGroupAssign: { since: '1.29.0', backports: ['1.28.5'], name: 'assigning roles to groups' },
+  // Database users: /users/db, /users/db/{id}, rotate-key, activate, deactivate; the user type in
+  // role assignment, GET /authz/users/{id}/roles/{userType}, GET /authz/roles/{id}/user-assignments,
+  // and create/update/delete_users: v1.30.0 (adapters/handlers/rest/db_users/handlers_db_users.go).
+  dbUsers: { since: '1.30.0', name: 'database users and user types' },
+  // The `replicate` permission kind: v1.31.0.
+  rbacReplication: { since: '1.31.0', name: "the 'replication' permission" },
+  // The `aliases` permission kind: v1.32.0.
+  rbacAliases: { since: '1.32.0', name: "the 'aliases' permission" },
+  // GET /authz/groups/{groupType}, /authz/groups/{id}/roles/{groupType},
+  // /authz/roles/{id}/group-assignments and the `groups` permission kind: v1.33.0, backported to 1.32.5.
+  rbacGroups: { since: '1.33.0', backports: ['1.32.5'], name: "listing groups, their roles, and the 'groups' permission" },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**

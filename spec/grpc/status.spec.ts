@@ -1,6 +1,6 @@
 /**
  * gRPC statuses become members of the client's error union, as the REST path reports the same
- * situations: no new error tag.
+ * situations: no tag of its own (PERMISSION_DENIED is the ForbiddenError a REST 403 is).
  */
 import { status } from '@grpc/grpc-js'
 import { grpcError } from '../../lib/transport/grpc/status'
@@ -21,7 +21,6 @@ describe('a gRPC status', () => {
 
   it.each([
     [status.UNAUTHENTICATED, 401],
-    [status.PERMISSION_DENIED, 403],
     [status.INVALID_ARGUMENT, 400],
     [status.NOT_FOUND, 404],
     [status.RESOURCE_EXHAUSTED, 413],
@@ -30,6 +29,12 @@ describe('a gRPC status', () => {
   ])('%s is an UnexpectedStatusError with the HTTP status %s and the server message', (code, httpStatus) => {
     const e = grpcError({ code, details: 'the server said so' }, site)
     expect(e).toMatchObject({ _tag: 'UnexpectedStatusError', status: httpStatus, messages: ['the server said so'] })
+  })
+
+  it('PERMISSION_DENIED is the ForbiddenError a REST 403 is, with the server message, and not transient', () => {
+    const e = grpcError({ code: status.PERMISSION_DENIED, details: 'forbidden: read_data' }, site)
+    expect(e).toMatchObject({ _tag: 'ForbiddenError', messages: ['forbidden: read_data'] })
+    expect(isTransient(e)).toBe(false)
   })
 
   it("UNKNOWN with Weaviate's 'extract auth:' message is the 401 REST gives for a rejected key", () => {

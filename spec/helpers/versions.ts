@@ -17,6 +17,9 @@
  *   loopback port as its inference API (it can vectorize nothing; every call to it is refused at
  *   127.0.0.1): a class that names it beside a bigram named vector gets the `nearText` argument
  *   bigram does not declare, so nearText runs on the bigram vector (spec/query/near-text.spec.ts).
+ * - `RBAC`: role-based access control with database users (`startEmbedded`'s `rbac: true`); the
+ *   published key is the root user's.
+ * A row's `rbac` is passed to `startEmbedded` as is (it makes its own key, which `env` cannot).
  */
 export const CONFIGURED_SERVERS = {
   NO_GRAPHQL: { version: '1.39.0', env: { DISABLE_GRAPHQL: 'true' } },
@@ -28,7 +31,8 @@ export const CONFIGURED_SERVERS = {
       TRANSFORMERS_WAIT_FOR_STARTUP: 'false',
     },
   },
-} as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>> }>
+  RBAC: { version: '1.39.0', env: {}, rbac: true },
+} as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>>; readonly rbac?: boolean }>
 
 /** A name of {@link CONFIGURED_SERVERS}. */
 export type ConfiguredServer = keyof typeof CONFIGURED_SERVERS

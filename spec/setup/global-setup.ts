@@ -57,8 +57,8 @@ export default async function globalSetup(): Promise<void> {
     const variables = configuredVariables(name)
     const given = process.env[variables.url]
     if (given !== undefined && given !== '') continue
-    const { version, env } = CONFIGURED_SERVERS[name]
-    const server = await startEmbedded({ version, env: { ...env } })
+    const row: { readonly version: string; readonly env: Readonly<Record<string, string>>; readonly rbac?: boolean } = CONFIGURED_SERVERS[name]
+    const server = await startEmbedded({ version: row.version, env: { ...row.env }, ...(row.rbac === undefined ? {} : { rbac: row.rbac }) })
     started.push(server)
     process.env[variables.url] = server.url
     const { apiKey } = server.connection

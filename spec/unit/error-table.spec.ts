@@ -22,6 +22,7 @@ const SAMPLES: { readonly [T in Tag]: ErrorProps[T] } = {
   ConnectionError: { method: 'GET', url: URL, code: 'ECONNREFUSED', detail: 'connect ECONNREFUSED' },
   TimeoutError: { method: 'GET', url: URL, phase: 'attempt', timeoutMs: 5 },
   UnexpectedStatusError: { method: 'POST', url: URL, status: 422, body: { error: [] }, messages: ['no'] },
+  ForbiddenError: { method: 'GET', url: URL, body: { error: [{ message: 'forbidden' }] }, messages: ['forbidden'] },
   AlreadyExistsError: { uuid: '00000000-0000-0000-0000-000000000001', className: 'A', serverMessage: 'exists' },
   DecodeError: { method: 'GET', url: URL, report: ['properties.pages: expected number'] },
   UnsupportedVersionError: { feature: 'tenants', requires: '1.20.0', serverVersion: '1.18.6' },

@@ -198,6 +198,20 @@ export class BatchReferenceError extends errorClass('BatchReferenceError') {}
 export class StreamPartitionError extends errorClass('StreamPartitionError') {}
 
 /**
+ * The server refused the request for want of a permission (HTTP 403, gRPC `PERMISSION_DENIED`):
+ * with role-based access control on, the user's roles do not allow it. `messages` are the
+ * server's, naming the action and the resource refused. Never retried: asking again cannot help.
+ *
+ * @example
+ * ```ts
+ * client.objects.list({ className: 'Secret' }).subscribe((r) => {
+ *   if (E.isLeft(r) && r.left._tag === 'ForbiddenError') console.error('not allowed:', r.left.messages.join('; '))
+ * })
+ * ```
+ */
+export class ForbiddenError extends errorClass('ForbiddenError') {}
+
+/**
  * Errors raised by input checks, before any request.
  *
  * @example

@@ -202,6 +202,20 @@ export const isBatchReferenceError = guard('BatchReferenceError')
 export const isStreamPartitionError = guard('StreamPartitionError')
 
 /**
+ * True for a {@link ForbiddenError}: the server refused the request for want of a permission, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isForbiddenError(e)) console.error(`not allowed: ${e.messages.join('; ')}`)
+ * }
+ * ```
+ */
+export const isForbiddenError = guard('ForbiddenError')
+
+/**
  * True for either input error ({@link ArgumentTypeError} or {@link ArgumentValueError}): the
  * caller's input was refused before any request was sent.
  *

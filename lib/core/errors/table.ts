@@ -71,6 +71,17 @@ export interface ErrorProps {
     /** The server's `Retry-After` in ms (from delta-seconds or an HTTP-date), when it sent a valid one. */
     readonly retryAfterMs?: number | undefined
   }
+  readonly ForbiddenError: {
+    readonly method: HttpMethod
+    readonly url: string
+    /**
+     * The server's messages: what was refused and for want of which permission
+     * (`"forbidden: ... read_data ... Collection: [Article]"`).
+     */
+    readonly messages: readonly string[]
+    /** The parsed error body (or the gRPC status and details). */
+    readonly body: unknown
+  }
   readonly AlreadyExistsError: {
     readonly uuid: string
     readonly className: string
@@ -191,6 +202,10 @@ const ERRORS = {
       (e.messages.length > 0 ? `: ${e.messages.join('; ')}` : '') +
       (e.status === 413 ? '. Payload Too Large: decrease the request size or raise the server limit' : ''),
   },
+  ForbiddenError: {
+    fields: ['method', 'url', 'messages', 'body'],
+    message: (e): string => `${e.method} ${e.url} was refused: permission denied (403)${e.messages.length > 0 ? `: ${e.messages.join('; ')}` : ''}`,
+  },
   AlreadyExistsError: {
     fields: ['uuid', 'className', 'serverMessage'],
     message: (e): string => `object ${e.uuid} already exists in class ${e.className}`,
@@ -268,6 +283,7 @@ export type TaggedError<T extends ErrorTag> = Error & {
  *     case 'ConnectionError': return `network: ${e.code}`
  *     case 'TimeoutError': return `slow: ${e.phase}`
  *     case 'UnexpectedStatusError': return `server said ${e.status}`
+ *     case 'ForbiddenError': return `not allowed: ${e.messages.join('; ')}`
  *     case 'AlreadyExistsError': return `duplicate ${e.uuid}`
  *     case 'DecodeError': return e.report.join('\n')
  *     case 'UnsupportedVersionError': return `upgrade to ${e.requires}`

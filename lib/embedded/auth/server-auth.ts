@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { EmbeddedError } from '../errors'
+import { compareVersions, parseVersion } from '../../server/version'
 import { hasFeature } from './server-features'
 
 /**
@@ -22,6 +23,43 @@ import { hasFeature } from './server-features'
 export type AuthMode = 'apiKey' | 'none'
 
 const AUTH_MODES: readonly unknown[] = ['apiKey', 'none'] satisfies AuthMode[]
+
+/**
+ * Role-based access control for an embedded server (Weaviate 1.28.0 and later): `true` or an
+ * object. The generated API key then authenticates the root user (`rootUser`, default
+ * `'embedded-admin'`), who may do everything, and everyone else has only the roles they are
+ * given; database users (`client.users.db`) are on from Weaviate 1.30.0.
+ *
+ * @example
+ * ```ts
+ * const rbac: RbacOption = { rootUser: 'admin' }
+ * ```
+ */
+export type RbacOption = boolean | { readonly rootUser?: string }
+
+/** The first versions of the settings `rbac` uses (usecases/config/environment.go at each tag). */
+const RBAC_SINCE = '1.28.0'
+/** `AUTHORIZATION_RBAC_ENABLED` (before it `AUTHORIZATION_ENABLE_RBAC`, still read by 1.39). */
+const RBAC_ENABLED_SINCE = '1.28.3'
+/** `AUTHORIZATION_RBAC_ROOT_USERS` (before it `AUTHORIZATION_ADMIN_USERS`, still read as a fallback). */
+const RBAC_ROOT_USERS_SINCE = '1.28.5'
+/** `AUTHENTICATION_DB_USERS_ENABLED`. */
+const DB_USERS_SINCE = '1.30.0'
+
+const atLeast = (version: string, since: string): boolean => {
+  const v = parseVersion(version)
+  const s = parseVersion(since)
+  return v === undefined || s === undefined || compareVersions(v, s) >= 0
+}
+
+/** The user name of an `rbac` option: a non-empty name without `,` (the server's list separator). */
+const rootUserOf = (rbac: RbacOption): string => {
+  const user = typeof rbac === 'object' ? (rbac.rootUser ?? EMBEDDED_USER) : EMBEDDED_USER
+  if (typeof user !== 'string' || user === '' || user.includes(',') || user.trim() !== user) {
+    throw new EmbeddedError({ reason: 'InvalidOptions', detail: `rbac.rootUser must be a non-empty name without ',' or surrounding spaces, got ${JSON.stringify(user)}` })
+  }
+  return user
+}
 
 /**
  * The authentication of one start.
@@ -73,11 +111,13 @@ export const planAuth = (request: {
   readonly mode: AuthMode
   readonly version: string
   readonly extraEnv: Readonly<Record<string, string>> | undefined
+  readonly rbac?: RbacOption | undefined
 }): ServerAuth => {
   if (!AUTH_MODES.includes(request.mode)) {
     throw new EmbeddedError({ reason: 'InvalidOptions', detail: `auth must be 'apiKey' or 'none', got ${String(request.mode)}` })
   }
   const extra = request.extraEnv ?? {}
+  if (request.rbac !== undefined && request.rbac !== false) return planRbac(request.rbac, request.mode, request.version, extra)
   const cluster = clusterCredentials(request.version, extra)
   const own = Object.keys(extra).filter((name) => name.startsWith('AUTHENTICATION_'))
   if (own.length > 0) {
@@ -106,6 +146,41 @@ export const planAuth = (request: {
       // caller turn one on, the key's user is its administrator.
       AUTHORIZATION_ADMINLIST_USERS: EMBEDDED_USER,
       AUTHORIZATION_RBAC_ROOT_USERS: EMBEDDED_USER,
+    },
+  }
+}
+
+/**
+ * The authentication of a start with role-based access control: a generated key for the root
+ * user, RBAC on (with the setting names of the version), database users on from 1.30.0. The
+ * caller's own authentication settings and `auth: 'none'` contradict it.
+ */
+const planRbac = (rbac: RbacOption, mode: AuthMode, version: string, extra: Readonly<Record<string, string>>): ServerAuth => {
+  if (rbac !== true && (typeof rbac !== 'object' || rbac === null)) {
+    throw new EmbeddedError({ reason: 'InvalidOptions', detail: `rbac must be true, false or { rootUser }, got ${String(rbac)}` })
+  }
+  const rootUser = rootUserOf(rbac)
+  if (mode === 'none') throw new EmbeddedError({ reason: 'InvalidOptions', detail: "rbac contradicts auth: 'none': role-based access needs authenticated users" })
+  const own = Object.keys(extra).filter((name) => name.startsWith('AUTHENTICATION_') || name.startsWith('AUTHORIZATION_'))
+  if (own.length > 0) {
+    throw new EmbeddedError({ reason: 'InvalidOptions', detail: `rbac contradicts options.env setting ${own.join(', ')}: leave out one or the other` })
+  }
+  if (!atLeast(version, RBAC_SINCE)) {
+    throw new EmbeddedError({ reason: 'InvalidOptions', detail: `rbac needs Weaviate ${RBAC_SINCE} or newer, got ${version}` })
+  }
+  const apiKey = secret()
+  return {
+    scheme: 'generatedKey',
+    apiKey,
+    env: {
+      ...clusterCredentials(version, extra),
+      AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED: 'false',
+      AUTHENTICATION_APIKEY_ENABLED: 'true',
+      AUTHENTICATION_APIKEY_ALLOWED_KEYS: apiKey,
+      AUTHENTICATION_APIKEY_USERS: rootUser,
+      ...(atLeast(version, RBAC_ENABLED_SINCE) ? { AUTHORIZATION_RBAC_ENABLED: 'true' } : { AUTHORIZATION_ENABLE_RBAC: 'true' }),
+      ...(atLeast(version, RBAC_ROOT_USERS_SINCE) ? { AUTHORIZATION_RBAC_ROOT_USERS: rootUser } : { AUTHORIZATION_ADMIN_USERS: rootUser }),
+      ...(atLeast(version, DB_USERS_SINCE) ? { AUTHENTICATION_DB_USERS_ENABLED: 'true' } : {}),
     },
   }
 }

@@ -10,7 +10,7 @@
  * | DEADLINE_EXCEEDED | `TimeoutError` |
  * | INVALID_ARGUMENT, FAILED_PRECONDITION, OUT_OF_RANGE | `UnexpectedStatusError` 400 |
  * | UNAUTHENTICATED | `UnexpectedStatusError` 401 |
- * | PERMISSION_DENIED | `UnexpectedStatusError` 403 |
+ * | PERMISSION_DENIED | `ForbiddenError` (never retried) |
  * | NOT_FOUND | `UnexpectedStatusError` 404 |
  * | ALREADY_EXISTS, ABORTED | `UnexpectedStatusError` 409 |
  * | RESOURCE_EXHAUSTED | `UnexpectedStatusError` 413: Weaviate uses it for a message over its size limit, which a batch splits |
@@ -33,7 +33,7 @@
  * @packageDocumentation
  */
 import { Metadata, status as Status } from '@grpc/grpc-js'
-import { ConnectionError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../core/errors'
+import { ConnectionError, ForbiddenError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../core/errors'
 import type { AttemptLimit } from '../http/deadline'
 
 /**
@@ -67,7 +67,6 @@ const HTTP_EQUIVALENT: Readonly<Partial<Record<number, number>>> = {
   [Status.FAILED_PRECONDITION]: 400,
   [Status.OUT_OF_RANGE]: 400,
   [Status.UNAUTHENTICATED]: 401,
-  [Status.PERMISSION_DENIED]: 403,
   [Status.NOT_FOUND]: 404,
   [Status.ALREADY_EXISTS]: 409,
   [Status.ABORTED]: 409,
@@ -87,6 +86,8 @@ export const grpcError = (failure: CallFailure, site: CallSite): WeaviateError =
       return new ConnectionError({ method: 'POST', url: site.url, code: 'CANCELLED', detail: details, cause: failure })
     case Status.DEADLINE_EXCEEDED:
       return new TimeoutError({ method: 'POST', url: site.url, phase: site.limit.phase, timeoutMs: site.limit.timeoutMs })
+    case Status.PERMISSION_DENIED:
+      return new ForbiddenError({ method: 'POST', url: site.url, body: { grpcStatus: Status[code], details }, messages: details === '' ? [] : [details] })
     default:
       return new UnexpectedStatusError({
         method: 'POST',

@@ -1,6 +1,7 @@
 /**
  * Classification of an answer: a status the request expects becomes an {@link HttpResponse}
- * (with its JSON body parsed), any other an {@link UnexpectedStatusError} carrying the messages of
+ * (with its JSON body parsed), an unexpected 403 a {@link ForbiddenError} (a refusal for want of a
+ * permission, never retried), any other an {@link UnexpectedStatusError} carrying the messages of
  * whichever error-body shape the server used:
  *
  * 1. handler errors `{"error":[{"message":"..."}]}`;
@@ -15,7 +16,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { Observable, OperatorFunction, SchedulerLike } from 'rxjs'
-import { DecodeError, HttpMethod, UnexpectedStatusError, WeaviateError } from '../../core/errors'
+import { DecodeError, ForbiddenError, HttpMethod, UnexpectedStatusError, WeaviateError } from '../../core/errors'
 import { parseRetryAfter } from './retry-after'
 import type { RawResponse } from './transport'
 import type { HttpResponse, ResponseHeaders } from './types'
@@ -71,7 +72,17 @@ export const classify = (
     ? E.map((body: unknown): HttpResponse => ({ method: summary.method, url: summary.url, status, headers, body }))(
         successBody(summary, text),
       )
-    : E.left(unexpectedStatus(summary, status, headers, text, now))
+    : E.left(status === FORBIDDEN ? forbidden(summary, text) : unexpectedStatus(summary, status, headers, text, now))
+
+const FORBIDDEN = 403
+
+/**
+ * The error for a 403 the request does not expect: the server's refusal for want of a permission.
+ */
+export const forbidden = (summary: RequestSummary, text: string): ForbiddenError => {
+  const body = errorBody(text)
+  return new ForbiddenError({ method: summary.method, url: summary.url, body, messages: errorMessages(body) })
+}
 
 /**
  * The parsed body of a successful answer: `undefined` when empty, the JSON value otherwise; text
