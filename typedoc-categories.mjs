@@ -12,7 +12,7 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc'
 const CATEGORIES = {
   index: {
     Client: [
-      'connect', 'Client', 'ConnectOptions', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
+      'connect', 'Client', 'ConnectOptions', 'TlsOptions', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
       'ConsistencyLevel', 'Meta', 'OnProgress', 'Progress',
     ],
     Objects: [
@@ -42,12 +42,12 @@ const CATEGORIES = {
     Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [
-      'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',
+      'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError', 'isTlsError',
       'isTimeoutError', 'isUnexpectedStatusError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
       'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',
-      'ErrorTag', 'HttpMethod', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'UnexpectedStatusError',
-      'UnsupportedVersionError',
+      'ErrorTag', 'HttpMethod', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'TlsError', 'TlsFailureReason',
+      'UnexpectedStatusError', 'UnsupportedVersionError',
     ],
     'Either kit': ['OE', 'firstRight', 'rightOrThrow', 'ObservableEither'],
   },

@@ -17,7 +17,7 @@
  *
  * @packageDocumentation
  */
-export type { ErrorDescription, ErrorProps, ErrorTag, HttpMethod, TaggedError, WeaviateError } from './table'
+export type { ErrorDescription, ErrorProps, ErrorTag, HttpMethod, TaggedError, TlsFailureReason, WeaviateError } from './table'
 export { TAGS, formatError } from './table'
 export type { ArgumentError } from './classes'
 export {
@@ -31,6 +31,7 @@ export {
   DecodeError,
   StreamPartitionError,
   TimeoutError,
+  TlsError,
   UnexpectedStatusError,
   UnsupportedVersionError,
 } from './classes'
@@ -46,6 +47,7 @@ export {
   isDecodeError,
   isStreamPartitionError,
   isTimeoutError,
+  isTlsError,
   isUnexpectedStatusError,
   isUnsupportedVersionError,
   isWeaviateError,
