@@ -63,7 +63,7 @@ const CATEGORIES = {
       'startEmbedded', 'EmbeddedWeaviate', 'startEmbeddedCluster', 'EmbeddedCluster', 'EmbeddedNode', 'resolveBinary',
       'EmbeddedError', 'formatEmbeddedError', 'isEmbeddedError', 'EmbeddedErrorProps', 'EmbeddedErrorReason',
       'DEFAULT_VERSION', 'BinaryOptions', 'EmbeddedClusterOptions', 'EmbeddedOptions', 'LogSink', 'ServerOptions',
-      'ServerPorts', 'AuthMode', 'EmbeddedClusterConnection', 'EmbeddedConnection',
+      'ServerPorts', 'AuthMode', 'EmbeddedClusterConnection', 'EmbeddedConnection', 'EmbeddedTls', 'EmbeddedTlsOptions',
     ],
   },
 }
