@@ -53,6 +53,7 @@ export interface EmbeddedTlsOptions {
  *
  * @example
  * ```ts
+ * import { writeFileSync } from 'node:fs'
  * const server = await startEmbedded({ tls: true })
  * writeFileSync('ca.pem', server.tls?.ca ?? '') // for NODE_EXTRA_CA_CERTS, curl --cacert, ...
  * ```
