@@ -7,8 +7,8 @@
  * With the `tls` option of `connect` (the run's CA, the name on the certificate, the client
  * certificate) every operation family works: schema, objects, references, batches over gRPC and
  * over REST, streams and searches over both. Without the CA the server's certificate is untrusted:
- * one `TlsError` that says so, after one connection (a counting TCP proxy in front of the server
- * sees every connection attempt), on REST and on gRPC alike; a `servername` the certificate does
+ * one `TlsError` that says so, after one attempt (a counting TCP proxy in front of the server sees
+ * every connection; on gRPC the calls made on the channel are counted too), on REST and gRPC alike; a `servername` the certificate does
  * not carry is a `TlsError` too. The same operations succeed in a child process whose only trust
  * in the CA is `NODE_EXTRA_CA_CERTS` (Node reads it at start, hence the child).
  */
@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process'
 import { promises as fs } from 'node:fs'
 import { AddressInfo, Server, Socket, createConnection, createServer } from 'node:net'
 import * as path from 'node:path'
+import { Channel } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { Client, ConnectOptions, TlsError, WeaviateError, connect, firstRight } from '../../lib'
@@ -199,8 +200,11 @@ describe.each(CONFIGURATIONS)('%s on REST and gRPC (Weaviate 1.39)', (_name, tls
     }
   })
 
-  it('an untrusted certificate on gRPC is one TlsError that says so, after one connection', async () => {
+  it('an untrusted certificate on gRPC is one TlsError that says so, after one attempt', async () => {
     const proxy = await startCountingProxy(started().grpcUrl)
+    // Attempts are counted as calls made on the channel: grpc-js holds a failed connection in
+    // backoff, so a retry soon after would fail without a new connection for the proxy to see.
+    const calls = jest.spyOn(Channel.prototype, 'createCall')
     try {
       const { tls: _tls, ...withoutTls } = started().connection
       const c = connect({ ...withoutTls, grpcUrl: `https://${proxy.hostPort}`, transport: 'grpc', serverVersion: '1.39.0', retry: { attempts: 3, baseDelayMs: 1 } })
@@ -208,8 +212,10 @@ describe.each(CONFIGURATIONS)('%s on REST and gRPC (Weaviate 1.39)', (_name, tls
       const error = await tlsFailure(c.query.nearVector({ className: Article, vector: VECTOR, limit: 1 }))
       expect(error).toMatchObject({ reason: 'untrusted-certificate', code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' })
       expect(error.url).toContain(proxy.hostPort)
+      expect(calls.mock.calls.filter(([method]) => method === '/weaviate.v1.Weaviate/Search')).toHaveLength(1)
       expect(proxy.connections()).toBe(1)
     } finally {
+      calls.mockRestore()
       await proxy.close()
     }
   })
