@@ -12,7 +12,7 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc'
 const CATEGORIES = {
   index: {
     Client: [
-      'connect', 'Client', 'ConnectOptions', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
+      'connect', 'Client', 'ConnectOptions', 'TlsOptions', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
       'ConsistencyLevel', 'Meta', 'OnProgress', 'Progress',
     ],
     Objects: [
@@ -64,12 +64,12 @@ const CATEGORIES = {
       'DbUser', 'DbUserReadOptions', 'DeactivateOptions', 'OwnInfo',
     ],
     Errors: [
-      'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',
+      'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError', 'isTlsError',
       'isTimeoutError', 'isUnexpectedStatusError', 'isForbiddenError', 'ForbiddenError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
       'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',
-      'ErrorTag', 'HttpMethod', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'UnexpectedStatusError',
-      'UnsupportedVersionError',
+      'ErrorTag', 'HttpMethod', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'TlsError', 'TlsFailureReason',
+      'UnexpectedStatusError', 'UnsupportedVersionError',
     ],
     'Either kit': ['OE', 'firstRight', 'rightOrThrow', 'ObservableEither'],
   },
@@ -85,7 +85,7 @@ const CATEGORIES = {
       'startEmbedded', 'EmbeddedWeaviate', 'startEmbeddedCluster', 'EmbeddedCluster', 'EmbeddedNode', 'resolveBinary',
       'EmbeddedError', 'formatEmbeddedError', 'isEmbeddedError', 'EmbeddedErrorProps', 'EmbeddedErrorReason',
       'DEFAULT_VERSION', 'BinaryOptions', 'EmbeddedClusterOptions', 'EmbeddedOptions', 'LogSink', 'ServerOptions',
-      'ServerPorts', 'AuthMode', 'RbacOption', 'EmbeddedClusterConnection', 'EmbeddedConnection',
+      'ServerPorts', 'AuthMode', 'RbacOption', 'EmbeddedClusterConnection', 'EmbeddedConnection', 'EmbeddedTls', 'EmbeddedTlsOptions',
     ],
   },
 }

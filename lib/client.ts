@@ -12,6 +12,8 @@ import { grpcNodes, noGrpcAddressReason } from './transport/grpc/address'
 import { createTransportChoice } from './context/transport-choice'
 import { warnBatchObjectsFallback, warnRestFallback } from './context/fallback-warnings'
 import { createStreamRefusal } from './context/stream-refusal'
+import { plaintextOrigins, resolveTls, warnPlaintextKey } from './context/tls'
+import type { TlsOptions } from './transport/tls'
 import { TransportMode, transportMode } from './input/transport-mode'
 import { createGrpc } from './transport/grpc/pipeline'
 import { HttpOptions, resolveOptions } from './transport/http/options'
@@ -35,7 +37,7 @@ import { createVersionSource, fetchMeta } from './context/server-version'
  * const options: ConnectOptions = { url: 'http://127.0.0.1:8080', apiKey: process.env['WEAVIATE_KEY'], retry: { attempts: 5 } }
  * ```
  */
-export interface ConnectOptions extends Omit<HttpOptions, 'urls'> {
+export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
   /**
    * Base URL (`/v1` is appended), or several nodes of one cluster: requests go to one node, and a
    * connection error or attempt timeout moves an idempotent request's retry to the next node.
@@ -61,6 +63,20 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls'> {
    * @default 'auto'
    */
   readonly transport?: TransportMode
+  /**
+   * TLS for `https` URLs, on REST and gRPC alike: the certificate authorities to trust (`ca`), a
+   * client certificate and key for servers that ask for one (`cert`, `key`), and the name the
+   * server's certificate carries when the URL's host is an IP address (`servername`). Checked at
+   * `connect` (an unusable option throws an `ArgumentValueError`). A certificate the client does
+   * not trust is a `TlsError`, never retried (docs/tls.md).
+   *
+   * @example
+   * ```ts
+   * import { readFileSync } from 'node:fs'
+   * const client = connect({ url: 'https://127.0.0.1:8443', grpcUrl: 'https://127.0.0.1:50051', tls: { ca: readFileSync('ca.pem'), servername: 'localhost' } })
+   * ```
+   */
+  readonly tls?: TlsOptions
 }
 
 /**
@@ -113,7 +129,9 @@ export interface Client {
 /**
  * Creates a client. Nothing is sent until an operation is subscribed to. Throws an
  * `ArgumentValueError` for an option it cannot use (a URL that is not http(s), an unknown
- * `transport`, `transport: 'grpc'` without a gRPC address).
+ * `transport`, `transport: 'grpc'` without a gRPC address, a `tls` option Node cannot use). An
+ * `apiKey` that would go over plain `http` to a host beyond loopback gives one warning
+ * (`WEAVIATE_RX_TLS001`).
  *
  * @example
  * ```ts
@@ -122,16 +140,21 @@ export interface Client {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, tls: tlsOptions, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const nodes = grpcNodes(urls, grpcUrl)
   const noAddress = nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
   const mode = transportMode('transport', transport) ?? 'auto'
   if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
-  const pipeline = createHttp({ ...http, urls })
-  const resolved = resolveOptions({ ...http, urls })
-  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout })
+  const tls = resolveTls(tlsOptions)
+  const pipeline = createHttp({ ...http, urls, tls })
+  const resolved = resolveOptions({ ...http, urls, tls })
+  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls })
+  if (http.apiKey !== undefined && http.apiKey !== '') {
+    const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
+    if (exposed.length > 0) warnPlaintextKey(exposed)
+  }
   const versions = createVersionSource(pipeline, serverVersion)
   const ctx: OperationContext = {
     http: pipeline,

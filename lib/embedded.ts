@@ -22,3 +22,4 @@ export {
 export type { ServerPorts } from './embedded/process/ports'
 export type { AuthMode, RbacOption } from './embedded/auth/server-auth'
 export type { EmbeddedClusterConnection, EmbeddedConnection } from './embedded/auth/connection'
+export type { EmbeddedTls, EmbeddedTlsOptions } from './embedded/tls/server-tls'

@@ -10,6 +10,7 @@
  */
 export { connect } from './client'
 export type { Client, ConnectOptions } from './client'
+export type { TlsOptions } from './transport/tls'
 export type { TransportMode } from './input/transport-mode'
 export type { BatchGrpcMethod } from './batch/grpc/batch-method'
 export type { ObjectsApi } from './objects'
@@ -191,6 +192,7 @@ export {
   isForbiddenError,
   isStreamPartitionError,
   isTimeoutError,
+  isTlsError,
   isUnexpectedStatusError,
   isUnsupportedVersionError,
   isWeaviateError,
@@ -213,6 +215,8 @@ export type {
   StreamPartitionError,
   TaggedError,
   TimeoutError,
+  TlsError,
+  TlsFailureReason,
   UnexpectedStatusError,
   UnsupportedVersionError,
   WeaviateError,

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import type { AuthMode, RbacOption } from './auth/server-auth'
+import type { EmbeddedTlsOptions } from './tls/server-tls'
 
 /**
  * Where progress lines go: anything with a `write(text)` method, like `process.stderr`.
@@ -122,6 +123,15 @@ export interface EmbeddedOptions extends ServerOptions {
   readonly dataDir?: string
   /** `CLUSTER_HOSTNAME`, the node's raft identity. Default `'node0'`. */
   readonly hostname?: string
+  /**
+   * TLS on REST and gRPC: `true` for a certificate made for this start by a private CA (with the
+   * `openssl` command), or a certificate of your own; `clientCertificates: true` makes REST
+   * require client certificates (mutual TLS). The handle's `tls.ca` is the CA to trust, and
+   * `connection` carries everything `connect` needs (docs/tls.md).
+   *
+   * @default false
+   */
+  readonly tls?: boolean | EmbeddedTlsOptions
 }
 
 /**

@@ -21,6 +21,7 @@ import { planAuth } from './auth/server-auth'
 import { exposureWarning } from './exposure'
 import { redactedConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
+import { prepareServerTls, type EmbeddedTls } from './tls/server-tls'
 
 /**
  * A running embedded server.
@@ -33,15 +34,22 @@ import { hasFeature } from './auth/server-features'
  * ```
  */
 export interface EmbeddedWeaviate {
-  /** REST base URL without `/v1`, e.g. `http://127.0.0.1:39213`. */
+  /** REST base URL without `/v1`, e.g. `http://127.0.0.1:39213` (`https://` with `tls`). */
   readonly url: string
-  /** `http://127.0.0.1:<ports.grpc>` (only servers from 1.19.0 on listen there). */
+  /** `http://127.0.0.1:<ports.grpc>` (`https://` with `tls`; only servers from 1.19.0 on listen there). */
   readonly grpcUrl: string
   /**
-   * What a client needs, to spread into `connect()`: `url`, `grpcUrl` (1.19.0 and later) and the
-   * `apiKey` of this start (absent with anonymous access). Printing it shows the key redacted.
+   * What a client needs, to spread into `connect()`: `url`, `grpcUrl` (1.19.0 and later), the
+   * `apiKey` of this start (absent with anonymous access) and, with `tls`, the `tls` option (the
+   * CA, the server name, a client certificate). Printing it shows the key and the client
+   * certificate's key redacted.
    */
   readonly connection: EmbeddedConnection
+  /**
+   * The server's TLS, with `options.tls`: the CA that signed its certificate (`tls.ca`, PEM), the
+   * name on it, a client certificate; undefined without TLS.
+   */
+  readonly tls: EmbeddedTls | undefined
   /** The version the server reports in `/v1/meta` (the requested one if meta is not readable). */
   readonly version: string
   readonly pid: number
@@ -90,6 +98,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
   const say = progress(options.log)
   const binary = await resolveBinary(options)
   const hostname = options.hostname ?? 'node0'
+  const tls = await prepareServerTls(options.tls)
 
   // Free ports are found by binding and releasing them, so another process may take one before
   // the server binds it: with ports of our own choosing, try again with fresh ones.
@@ -104,6 +113,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
         extraEnv: options.env,
         authEnv: auth.env,
         readyTimeoutMs: options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+        tls,
       })
       return { server, ports, data }
     } catch (e) {
@@ -115,10 +125,14 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
       throw e
     }
   }
-  const { server, ports, data } = await launch(1)
+  const launched = await launch(1).catch(async (e: unknown) => {
+    await tls?.release()
+    throw e
+  })
+  const { server, ports, data } = launched
 
-  const url = restUrl(ports)
-  const reported = await readServerVersion(url, auth.apiKey)
+  const url = restUrl(ports, tls !== undefined)
+  const reported = await readServerVersion(url, auth.apiKey, tls?.client)
   if (reported !== undefined && reported !== requested) {
     say(`note: ${binary} is Weaviate ${reported}, not the requested ${requested}`)
   }
@@ -126,7 +140,7 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
   say(`weaviate-server ${version} ready at ${url} (pid ${server.pid})`)
   const warning = exposureWarning(version, [ports], auth)
   if (warning !== undefined) say(warning)
-  const grpcUrl = grpcUrlOf(ports)
+  const grpcUrl = grpcUrlOf(ports, tls !== undefined)
 
   let stopping: Promise<void> | undefined
   return {
@@ -136,14 +150,19 @@ export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<Embe
       url,
       grpcUrl: hasFeature(version, 'grpc') ? grpcUrl : undefined,
       apiKey: auth.apiKey,
+      tls: tls?.client,
     }),
+    tls: tls?.handle,
     version,
     pid: server.pid,
     dataDir: data.path,
     ports,
     logs: () => server.logs.lines(),
     stop: () => {
-      stopping ??= server.stop(options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS).then(() => data.release())
+      stopping ??= server
+        .stop(options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS)
+        .then(() => data.release())
+        .then(() => tls?.release())
       return stopping
     },
   }

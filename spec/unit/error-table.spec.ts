@@ -20,6 +20,7 @@ const SAMPLES: { readonly [T in Tag]: ErrorProps[T] } = {
   ArgumentTypeError: { argument: 'uuid', expected: 'string', received: 'number' },
   ArgumentValueError: { argument: 'limit', reason: "'limit' must be a positive integer" },
   ConnectionError: { method: 'GET', url: URL, code: 'ECONNREFUSED', detail: 'connect ECONNREFUSED' },
+  TlsError: { method: 'GET', url: 'https://127.0.0.1:8443/v1/meta', reason: 'untrusted-certificate', code: 'SELF_SIGNED_CERT_IN_CHAIN', detail: 'self-signed certificate in certificate chain' },
   TimeoutError: { method: 'GET', url: URL, phase: 'attempt', timeoutMs: 5 },
   UnexpectedStatusError: { method: 'POST', url: URL, status: 422, body: { error: [] }, messages: ['no'] },
   ForbiddenError: { method: 'GET', url: URL, body: { error: [{ message: 'forbidden' }] }, messages: ['forbidden'] },

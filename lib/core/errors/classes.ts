@@ -87,6 +87,19 @@ export class ArgumentValueError extends errorClass('ArgumentValueError') {}
 export class ConnectionError extends errorClass('ConnectionError') {}
 
 /**
+ * A TLS connection to the server could not be made safely: its certificate is not signed by a
+ * trusted certificate authority, is not for the host (or `tls.servername`), has expired, or the
+ * server refused the client certificate. `reason` says which, `code` is Node's code, `cause` the
+ * Node or grpc-js error. Never retried: another attempt meets the same certificate.
+ *
+ * @example
+ * ```ts
+ * if (e._tag === 'TlsError' && e.reason === 'untrusted-certificate') console.error('pass the CA as tls.ca:', e.message)
+ * ```
+ */
+export class TlsError extends errorClass('TlsError') {}
+
+/**
  * A request took too long: one attempt (`phase: 'attempt'`, headers and body both count) or the
  * whole operation including retries and backoff (`phase: 'total'`).
  *

@@ -76,6 +76,21 @@ export const isArgumentValueError = guard('ArgumentValueError')
 export const isConnectionError = guard('ConnectionError')
 
 /**
+ * True for a {@link TlsError}: the server's certificate was not trusted or not for its host, or the
+ * server refused the client certificate; also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isTlsError(e)) console.error(`${e.reason} at ${e.url}: ${e.message}`)
+ * }
+ * ```
+ */
+export const isTlsError = guard('TlsError')
+
+/**
  * True for a {@link TimeoutError}: an attempt or the whole operation took too long, also one made by another copy of the package.
  *
  * @example

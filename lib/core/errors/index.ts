@@ -17,7 +17,7 @@
  *
  * @packageDocumentation
  */
-export type { ErrorDescription, ErrorProps, ErrorTag, HttpMethod, TaggedError, WeaviateError } from './table'
+export type { ErrorDescription, ErrorProps, ErrorTag, HttpMethod, TaggedError, TlsFailureReason, WeaviateError } from './table'
 export { TAGS, formatError } from './table'
 export type { ArgumentError } from './classes'
 export {
@@ -32,6 +32,7 @@ export {
   ForbiddenError,
   StreamPartitionError,
   TimeoutError,
+  TlsError,
   UnexpectedStatusError,
   UnsupportedVersionError,
 } from './classes'
@@ -48,6 +49,7 @@ export {
   isForbiddenError,
   isStreamPartitionError,
   isTimeoutError,
+  isTlsError,
   isUnexpectedStatusError,
   isUnsupportedVersionError,
   isWeaviateError,

@@ -20,6 +20,27 @@ import type { UuidRange } from '../uuid-range'
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
+ * Why a TLS handshake failed: what {@link ErrorProps}' `TlsError.reason` says.
+ *
+ * @example
+ * ```ts
+ * const fixable: TlsFailureReason[] = ['untrusted-certificate', 'hostname-mismatch']
+ * ```
+ */
+export type TlsFailureReason = 'untrusted-certificate' | 'hostname-mismatch' | 'certificate-expired' | 'client-certificate-rejected'
+
+/** What to do about each {@link TlsFailureReason}, for the message. */
+const TLS_ADVICE: Readonly<Record<TlsFailureReason, string>> = {
+  'untrusted-certificate':
+    "the server's TLS certificate is not trusted: pass the certificate authority that signed it as tls.ca (or set NODE_EXTRA_CA_CERTS)",
+  'hostname-mismatch':
+    "the server's TLS certificate is not valid for this host: connect by a name the certificate lists, or pass that name as tls.servername",
+  'certificate-expired': "the server's TLS certificate has expired or is not yet valid",
+  'client-certificate-rejected':
+    'the server refused the client certificate (or wanted one and got none): pass tls.cert and tls.key, signed by a certificate authority the server trusts',
+}
+
+/**
  * The props of every error, by tag: what its constructor takes.
  *
  * @example
@@ -51,6 +72,24 @@ export interface ErrorProps {
     /** The underlying message, when it says more than the code (part of the message only). */
     readonly detail: string
     /** The undici or Node error. */
+    readonly cause?: unknown
+  }
+  readonly TlsError: {
+    readonly method: HttpMethod
+    /** The request URL (a gRPC call's `https://host:port/<method>`), without credentials. */
+    readonly url: string
+    /**
+     * What failed: `'untrusted-certificate'` (no trusted CA signed the server's certificate),
+     * `'hostname-mismatch'` (the certificate is not for the host or `tls.servername`),
+     * `'certificate-expired'` (expired or not yet valid), `'client-certificate-rejected'` (the
+     * server refused the client's certificate, or wanted one and got none).
+     */
+    readonly reason: TlsFailureReason
+    /** Node's or OpenSSL's code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`, `ERR_TLS_CERT_ALTNAME_INVALID`. */
+    readonly code: string
+    /** Node's message (part of the message only). */
+    readonly detail: string
+    /** The Node or grpc-js error. */
     readonly cause?: unknown
   }
   readonly TimeoutError: {
@@ -191,6 +230,10 @@ const ERRORS = {
     fields: ['method', 'url', 'code'],
     message: (e): string => `${e.method} ${e.url} failed: connection error ${e.code}${e.detail ? `: ${e.detail}` : ''}`,
   },
+  TlsError: {
+    fields: ['method', 'url', 'reason', 'code'],
+    message: (e): string => `${e.method} ${e.url} failed: ${TLS_ADVICE[e.reason]} (${e.code}${e.detail ? `: ${e.detail}` : ''})`,
+  },
   TimeoutError: {
     fields: ['method', 'url', 'phase', 'timeoutMs'],
     message: (e): string => `${e.method} ${e.url} timed out after ${e.timeoutMs} ms (${e.phase} timeout)`,
@@ -281,6 +324,7 @@ export type TaggedError<T extends ErrorTag> = Error & {
  *     case 'ArgumentTypeError':
  *     case 'ArgumentValueError': return `bad input: ${e.message}`
  *     case 'ConnectionError': return `network: ${e.code}`
+ *     case 'TlsError': return `TLS: ${e.reason}`
  *     case 'TimeoutError': return `slow: ${e.phase}`
  *     case 'UnexpectedStatusError': return `server said ${e.status}`
  *     case 'ForbiddenError': return `not allowed: ${e.messages.join('; ')}`

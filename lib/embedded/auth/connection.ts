@@ -23,6 +23,13 @@ export interface EmbeddedConnection {
   readonly grpcUrl?: string
   /** The key the server wants; absent when it takes anonymous requests. */
   readonly apiKey?: string
+  /** With TLS: the CA to trust, the name on the server's certificate, a client certificate and key. */
+  readonly tls?: {
+    readonly ca?: string
+    readonly cert?: string
+    readonly key?: string
+    readonly servername?: string
+  }
 }
 
 /**
@@ -44,11 +51,15 @@ const REDACTED = '<redacted>'
 
 /**
  * `fields` without undefined values, with non-enumerable `toJSON` and `util.inspect` methods
- * that show the key as `'<redacted>'`.
+ * that show the key (and a client certificate's private key) as `'<redacted>'`.
  */
-export const redactedConnection = <C extends { readonly apiKey?: string }>(fields: { [K in keyof C]: C[K] | undefined }): C => {
+export const redactedConnection = <C extends { readonly apiKey?: string; readonly tls?: { readonly key?: string } }>(fields: { [K in keyof C]: C[K] | undefined }): C => {
   const connection = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as C
-  const shown = (): Record<string, unknown> => ({ ...connection, ...(connection.apiKey === undefined ? {} : { apiKey: REDACTED }) })
+  const shown = (): Record<string, unknown> => ({
+    ...connection,
+    ...(connection.apiKey === undefined ? {} : { apiKey: REDACTED }),
+    ...(connection.tls?.key === undefined ? {} : { tls: { ...connection.tls, key: REDACTED } }),
+  })
   Object.defineProperty(connection, 'toJSON', { value: shown, enumerable: false })
   Object.defineProperty(connection, inspect.custom, {
     value: (_depth: number, options: object) => inspect(shown(), options),

@@ -66,12 +66,25 @@ const NODE_KEYS = [
   'CLUSTER_JOIN',
 ] as const
 
-/** Variables removed from the inherited environment. */
-const DROPPED = ['HOST', 'PORT'] as const
+/**
+ * Variables removed from the inherited environment: `HOST` / `PORT` would move the REST listener,
+ * the TLS ones would turn TLS on or off behind `options.tls`.
+ */
+const DROPPED = [
+  'HOST',
+  'PORT',
+  'TLS_HOST',
+  'TLS_PORT',
+  'TLS_CERTIFICATE',
+  'TLS_PRIVATE_KEY',
+  'TLS_CA_CERTIFICATE',
+  'GRPC_CERT_FILE',
+  'GRPC_KEY_FILE',
+] as const
 
 /**
  * The names `options.env` may not set: the loopback/offline settings, the node identity and ports,
- * and `HOST`/`PORT`.
+ * `HOST`/`PORT`, and the TLS settings (`options.tls` sets them).
  */
 export const PROTECTED_ENV: readonly string[] = [...Object.keys(FIXED), ...NODE_KEYS, ...DROPPED]
 
@@ -85,7 +98,7 @@ export const checkExtraEnv = (extra: Readonly<Record<string, string>> | undefine
       reason: 'InvalidOptions',
       detail:
         `options.env may not set ${forbidden.join(', ')}: the embedded server always runs offline, on ` +
-        '127.0.0.1, with its own data dir, ports and cluster identity',
+        '127.0.0.1, with its own data dir, ports and cluster identity (TLS: options.tls)',
     })
   }
 }
@@ -98,6 +111,7 @@ export const serverEnv = (
   extra: Readonly<Record<string, string>> | undefined,
   node: ServerIdentity,
   auth: Readonly<Record<string, string>>,
+  tls?: ServerTlsFiles,
 ): Record<string, string> => {
   checkExtraEnv(extra)
   const env: Record<string, string> = {}
@@ -116,17 +130,39 @@ export const serverEnv = (
     RAFT_JOIN: node.raftJoin,
   })
   if (node.clusterJoin !== undefined) env['CLUSTER_JOIN'] = node.clusterJoin
+  if (tls !== undefined) Object.assign(env, { GRPC_CERT_FILE: tls.certFile, GRPC_KEY_FILE: tls.keyFile })
   return env
 }
 
 /**
- * The command line of a server process: plain HTTP on 127.0.0.1 at the REST port.
+ * The files of a server's TLS (`../tls/server-tls.ts`).
  */
-export const serverArgs = (ports: ServerPorts): string[] => [
-  '--scheme',
-  'http',
-  '--host',
-  '127.0.0.1',
-  '--port',
-  String(ports.rest),
-]
+export interface ServerTlsFiles {
+  readonly certFile: string
+  readonly keyFile: string
+  /** REST requires client certificates signed by this CA. */
+  readonly clientCaFile: string | undefined
+}
+
+/**
+ * The command line of a server process: plain HTTP on 127.0.0.1 at the REST port, or with `tls`
+ * HTTPS there (and nothing plain), requiring client certificates when it has a client CA.
+ */
+export const serverArgs = (ports: ServerPorts, tls?: ServerTlsFiles): string[] =>
+  tls === undefined
+    ? ['--scheme', 'http', '--host', '127.0.0.1', '--port', String(ports.rest)]
+    : [
+        '--scheme',
+        'https',
+        '--host',
+        '127.0.0.1',
+        '--tls-host',
+        '127.0.0.1',
+        '--tls-port',
+        String(ports.rest),
+        '--tls-certificate',
+        tls.certFile,
+        '--tls-key',
+        tls.keyFile,
+        ...(tls.clientCaFile === undefined ? [] : ['--tls-ca', tls.clientCaFile]),
+      ]

@@ -5,11 +5,10 @@
  *
  * @packageDocumentation
  */
-import { Agent } from 'undici'
-import { serverArgs, serverEnv, type ServerIdentity } from './env'
+import { serverArgs, serverEnv, type ServerIdentity, type ServerTlsFiles } from './env'
 import { EmbeddedError } from '../errors'
 import { assertPortFree } from './ports'
-import { pollUntil, probe, type PollFailure } from '../readiness/probe'
+import { pollUntil, probe, probeAgent, type PollFailure, type ProbeTls } from '../readiness/probe'
 import { describeExit, spawnServer, type ServerProcess } from './server-process'
 
 /**
@@ -27,19 +26,22 @@ export interface ServerLaunch {
   readonly parentEnv?: NodeJS.ProcessEnv
   /** Aborting gives up waiting, kills the process and rejects. */
   readonly signal?: AbortSignal | undefined
+  /** TLS on both listeners, and what the readiness probe trusts and presents. */
+  readonly tls?: (ServerTlsFiles & { readonly client: ProbeTls }) | undefined
 }
+
 
 const TAIL_LINES = 20
 
 /**
- * The REST base URL of a server process (no `/v1`).
+ * The REST base URL of a server process (no `/v1`), `https` for a server with TLS.
  */
-export const restUrl = (ports: { readonly rest: number }): string => `http://127.0.0.1:${ports.rest}`
+export const restUrl = (ports: { readonly rest: number }, secure = false): string => `${secure ? 'https' : 'http'}://127.0.0.1:${ports.rest}`
 
 /**
- * The gRPC base URL of a server process.
+ * The gRPC base URL of a server process, `https` for a server with TLS.
  */
-export const grpcUrlOf = (ports: { readonly grpc: number }): string => `http://127.0.0.1:${ports.grpc}`
+export const grpcUrlOf = (ports: { readonly grpc: number }, secure = false): string => `${secure ? 'https' : 'http'}://127.0.0.1:${ports.grpc}`
 
 const tail = (server: ServerProcess): string => {
   const lines = server.logs.lines(TAIL_LINES)
@@ -54,7 +56,7 @@ const failure = async (
   kind: PollFailure['kind'],
 ): Promise<EmbeddedError> => {
   const who = `weaviate-server ${launch.binary} (pid ${server.pid}, node ${launch.identity.hostname})`
-  const url = restUrl(launch.identity.ports)
+  const url = restUrl(launch.identity.ports, launch.tls !== undefined)
   if (kind === 'aborted') return new EmbeddedError({ reason: 'StartFailed', detail: `${who}: start cancelled` })
   if (kind === 'deadline') {
     return new EmbeddedError({ reason: 'ReadyTimeout', detail: `${who} was not ready on ${url} within ${launch.readyTimeoutMs} ms. ${tail(server)}` })
@@ -78,12 +80,13 @@ const failure = async (
 export const launchServer = async (launch: ServerLaunch): Promise<ServerProcess> => {
   const { ports } = launch.identity
   await assertPortFree(ports.rest, 'REST port')
-  const env = serverEnv(launch.parentEnv ?? process.env, launch.extraEnv, launch.identity, launch.authEnv)
-  const server = await spawnServer(launch.binary, serverArgs(ports), env)
-  const agent = new Agent()
+  const env = serverEnv(launch.parentEnv ?? process.env, launch.extraEnv, launch.identity, launch.authEnv, launch.tls)
+  const server = await spawnServer(launch.binary, serverArgs(ports, launch.tls), env)
+  const agent = probeAgent(launch.tls?.client)
+  const base = restUrl(ports, launch.tls !== undefined)
   let problem: EmbeddedError | undefined
   try {
-    const readyUrl = `${restUrl(ports)}/v1/.well-known/ready`
+    const readyUrl = `${base}/v1/.well-known/ready`
     const stopped = await pollUntil(
       async () => {
         const r = await probe(agent, readyUrl)
@@ -93,7 +96,7 @@ export const launchServer = async (launch: ServerLaunch): Promise<ServerProcess>
     )
     if (stopped !== undefined) problem = await failure(server, launch, stopped.kind)
   } catch (e) {
-    problem = new EmbeddedError({ reason: 'StartFailed', detail: `could not wait for ${restUrl(ports)} to be ready`, cause: e })
+    problem = new EmbeddedError({ reason: 'StartFailed', detail: `could not wait for ${base} to be ready`, cause: e })
   } finally {
     await agent.close()
   }

@@ -17,6 +17,22 @@ export type ProbeResult =
 const PROBE_TIMEOUT_MS = 3_000
 
 /**
+ * What a probe of an https server trusts and presents (`connect`'s `tls` shape): the server's
+ * CA, a client certificate when the server requires one, the name on its certificate.
+ */
+export interface ProbeTls {
+  readonly ca?: string
+  readonly cert?: string
+  readonly key?: string
+  readonly servername?: string
+}
+
+/**
+ * An undici Agent for probes; for an https server with `tls`.
+ */
+export const probeAgent = (tls: ProbeTls | undefined): Agent => (tls === undefined ? new Agent() : new Agent({ connect: { ...tls } }))
+
+/**
  * Sends `GET url` through `agent`; never rejects.
  */
 export const probe = async (

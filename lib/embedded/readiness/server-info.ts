@@ -5,8 +5,7 @@
  *
  * @packageDocumentation
  */
-import { Agent } from 'undici'
-import { probe } from './probe'
+import { probe, probeAgent, type ProbeTls } from './probe'
 
 /**
  * One entry of `GET /v1/nodes` (the fields this module reads).
@@ -20,8 +19,8 @@ export interface NodeStatus {
 const authHeaders = (apiKey: string | undefined): Record<string, string> =>
   apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }
 
-const getJson = async (url: string, apiKey: string | undefined): Promise<unknown> => {
-  const agent = new Agent()
+const getJson = async (url: string, apiKey: string | undefined, tls: ProbeTls | undefined): Promise<unknown> => {
+  const agent = probeAgent(tls)
   try {
     const r = await probe(agent, url, authHeaders(apiKey))
     return r.ok && r.status === 200 ? r.body : undefined
@@ -38,8 +37,9 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 export const readServerVersion = async (
   url: string,
   apiKey: string | undefined,
+  tls?: ProbeTls,
 ): Promise<string | undefined> => {
-  const body = await getJson(`${url}/v1/meta`, apiKey)
+  const body = await getJson(`${url}/v1/meta`, apiKey, tls)
   const version = isObject(body) && 'version' in body ? body.version : undefined
   return typeof version === 'string' ? version : undefined
 }
@@ -51,7 +51,7 @@ export const readNodeStatuses = async (
   url: string,
   apiKey: string | undefined,
 ): Promise<NodeStatus[] | undefined> => {
-  const body = await getJson(`${url}/v1/nodes`, apiKey)
+  const body = await getJson(`${url}/v1/nodes`, apiKey, undefined)
   const nodes = isObject(body) && 'nodes' in body ? body.nodes : undefined
   if (!Array.isArray(nodes)) return undefined
   return nodes.flatMap((node: unknown) =>

@@ -24,6 +24,7 @@ import { createNodes } from '../http/nodes'
 import { CallSettings, forCall } from '../http/options'
 import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../../core/observable-either'
+import type { TlsSettings } from '../tls'
 import type { GrpcNode } from './address'
 import { CallShared, ResolvedCall, startCall } from './attempts'
 import { createChannels } from './channels'
@@ -39,6 +40,8 @@ export interface GrpcOptions {
   readonly headers: Readonly<Record<string, string>>
   readonly retry: RetryOptions
   readonly timeout: TimeoutOptions
+  /** The TLS settings of `https` nodes (`lib/context/tls.ts`); Node's defaults when absent. */
+  readonly tls?: TlsSettings
 }
 
 /**
@@ -106,7 +109,7 @@ export interface OpenedStream<I extends DescMessage, O extends DescMessage> {
  * Creates the gRPC side of a client; channels open on first use.
  */
 export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
-  const channels = createChannels()
+  const channels = createChannels(options.tls)
   const shared: CallShared = {
     nodes: options.nodes,
     cursor: createNodes(options.nodes.map((node) => ({ origin: node.origin, basePath: '' }))),

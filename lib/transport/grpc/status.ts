@@ -6,6 +6,7 @@
  * | gRPC status | error |
  * |---|---|
  * | UNAVAILABLE | `ConnectionError` code `UNAVAILABLE` (transient: retried, moves to the next node) |
+ * | UNAVAILABLE whose details carry a certificate failure of Node's | `TlsError` (not retried: `../tls.ts`) |
  * | CANCELLED (by the server or the network) | `ConnectionError` code `CANCELLED` (not retried) |
  * | DEADLINE_EXCEEDED | `TimeoutError` |
  * | INVALID_ARGUMENT, FAILED_PRECONDITION, OUT_OF_RANGE | `UnexpectedStatusError` 400 |
@@ -35,6 +36,7 @@
 import { Metadata, status as Status } from '@grpc/grpc-js'
 import { ConnectionError, ForbiddenError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../core/errors'
 import type { AttemptLimit } from '../http/deadline'
+import { tlsError, tlsFailureInMessage } from '../tls'
 
 /**
  * The `ConnectionError.code` of an UNAVAILABLE call; in the retry policy's transient codes.
@@ -80,8 +82,11 @@ const HTTP_EQUIVALENT: Readonly<Partial<Record<number, number>>> = {
 export const grpcError = (failure: CallFailure, site: CallSite): WeaviateError => {
   const { code, details } = failure
   switch (code) {
-    case Status.UNAVAILABLE:
+    case Status.UNAVAILABLE: {
+      const tls = tlsFailureInMessage(details)
+      if (tls !== undefined) return tlsError(tls, { method: 'POST', url: site.url }, failure)
       return new ConnectionError({ method: 'POST', url: site.url, code: GRPC_UNAVAILABLE, detail: details, cause: failure })
+    }
     case Status.CANCELLED:
       return new ConnectionError({ method: 'POST', url: site.url, code: 'CANCELLED', detail: details, cause: failure })
     case Status.DEADLINE_EXCEEDED:

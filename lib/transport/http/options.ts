@@ -6,6 +6,7 @@
  */
 import type { Dispatcher } from 'undici'
 import { ArgumentValueError } from '../../core/errors'
+import { DEFAULT_TLS, TlsSettings } from '../tls'
 import { Node, parseNodes } from './nodes'
 import { DEFAULT_RETRY } from './retry'
 import type { CallOptions, RetryOptions, TimeoutOptions } from './types'
@@ -39,6 +40,11 @@ export interface HttpOptions {
   readonly retry?: Partial<RetryOptions> | false
   /** Client-wide timeouts. */
   readonly timeout?: Partial<TimeoutOptions>
+  /**
+   * The checked TLS settings of `https` URLs (`lib/context/tls.ts` makes them from the user's
+   * `TlsOptions`); Node's defaults when absent.
+   */
+  readonly tls?: TlsSettings
 }
 
 /**
@@ -59,6 +65,7 @@ export interface ResolvedOptions {
   readonly nodes: readonly Node[]
   readonly connections: number
   readonly dispatcher: Dispatcher | undefined
+  readonly tls: TlsSettings
   /** Headers of a request to Weaviate without a body: custom headers and the Authorization header. */
   readonly headers: Readonly<Record<string, string>>
   /** {@link ResolvedOptions.headers} plus `content-type: application/json`. */
@@ -85,6 +92,7 @@ export const resolveOptions = (options: HttpOptions): ResolvedOptions => {
     nodes,
     connections,
     dispatcher: options.dispatcher,
+    tls: options.tls ?? DEFAULT_TLS,
     headers,
     jsonHeaders: Object.freeze({ ...headers, ...JSON_HEADERS }),
     retry: mergeRetry(DEFAULT_RETRY, options.retry),

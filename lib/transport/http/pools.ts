@@ -10,6 +10,7 @@ import type { Dispatcher } from 'undici'
 // `dispatch` or `close`, and only for the bare name. Node and bundlers find the same file as `undici`.
 import { Pool } from 'undici/index.js'
 import { ConnectionError, HttpMethod } from '../../core/errors'
+import { TlsSettings, undiciConnectOptions } from '../tls'
 
 /**
  * The dispatchers of one client.
@@ -24,9 +25,15 @@ export interface Pools {
 }
 
 /**
- * Pools on demand, `connections` keep-alive connections each, or the one `dispatcher` given.
+ * Pools on demand, `connections` keep-alive connections each, or the one `dispatcher` given. An
+ * `https` pool connects with the client's TLS settings (its CA bundle, client certificate and
+ * server name); an injected dispatcher brings its own.
  */
-export const createPools = (settings: { readonly connections: number; readonly dispatcher: Dispatcher | undefined }): Pools => {
+export const createPools = (settings: {
+  readonly connections: number
+  readonly dispatcher: Dispatcher | undefined
+  readonly tls: TlsSettings
+}): Pools => {
   const pools = new Map<string, Pool>()
   let closing: Promise<void> | undefined
   const owned = (origin: string): Pool => {
@@ -37,6 +44,7 @@ export const createPools = (settings: { readonly connections: number; readonly d
         // The request's own deadline governs; undici's 300 s guards would only race it.
         headersTimeout: 0,
         bodyTimeout: 0,
+        ...(origin.startsWith('https:') ? { connect: undiciConnectOptions(settings.tls) } : {}),
       })
       pools.set(origin, pool)
     }

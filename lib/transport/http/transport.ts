@@ -2,7 +2,8 @@
  * One HTTP exchange as a cold Observable over an undici `Dispatcher`, modelled on rxjs
  * `fromFetch`: one abort handle per subscription; unsubscribing aborts the request in flight, and
  * completion never does (the whole body is read before the answer is emitted). It emits the
- * status, headers and body text, or fails with a `ConnectionError`; it judges nothing: which
+ * status, headers and body text, or fails with a `ConnectionError` (a `TlsError` when the TLS
+ * handshake failed on the certificate: `../tls.ts`); it judges nothing: which
  * status is a success is `classify`'s business, how long is too long the deadline's.
  *
  * The exchange is an undici `DispatchHandler` (`dispatcher.dispatch`), the layer under
@@ -17,7 +18,8 @@
  */
 import { Observable, Subscriber } from 'rxjs'
 import type { Dispatcher } from 'undici'
-import { ConnectionError, HttpMethod } from '../../core/errors'
+import { ConnectionError, HttpMethod, TlsError } from '../../core/errors'
+import { tlsError, tlsFailureOf } from '../tls'
 import type { ResponseHeaders } from './types'
 
 /**
@@ -187,15 +189,17 @@ class Exchange implements Dispatcher.DispatchHandler {
     })
   }
 
-  private fail(error: ConnectionError): void {
+  private fail(error: ConnectionError | TlsError): void {
     this.settled = true
     const subscriber = this.subscriber
     queueMicrotask(() => subscriber.error(error))
   }
 }
 
-/** A transport failure as a ConnectionError, by undici's or Node's error code. */
-const connectionFailure = (err: unknown, target: Target): ConnectionError => {
+/** A transport failure as a ConnectionError, by undici's or Node's error code, or a TlsError. */
+const connectionFailure = (err: unknown, target: Target): ConnectionError | TlsError => {
+  const tls = tlsFailureOf(err)
+  if (tls !== undefined) return tlsError(tls, target, err)
   const code = errorCode(err)
   const detail = err instanceof Error ? err.message : ''
   return new ConnectionError({ method: target.method, url: target.url, code, detail: detail === code ? '' : detail, cause: err })
