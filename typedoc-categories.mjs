@@ -40,6 +40,12 @@ const CATEGORIES = {
       'RestoreAccessOption',
     ],
     Schema: ['SchemaApi', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
+    'Collection config': [
+      'ConfigChange', 'VectorIndexType', 'VectorDistance', 'VectorIndexConfig', 'HnswIndexConfig', 'FlatIndexConfig',
+      'FlatCompressionConfig', 'DynamicIndexConfig', 'HFreshIndexConfig', 'PQConfig', 'BQConfig', 'SQConfig', 'RQConfig',
+      'MultivectorConfig', 'MuveraConfig', 'NamedVectorConfig', 'ModuleConfig', 'ModuleSettings', 'Ref2VecCentroidConfig',
+      'ReplicationConfig', 'ShardingConfig', 'MultiTenancyConfig', 'InvertedIndexConfig', 'StopwordConfig', 'ObjectTtlConfig',
+    ],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [
       'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',

@@ -13,6 +13,7 @@ import { deleteClass } from './delete-class'
 import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
 import { updateClass } from './update-class'
+import { ConfigChange, updateConfig } from './update-config'
 
 /**
  * `client.schema`. Each operation takes per-call `retry`/`timeout` options as its last argument.
@@ -29,6 +30,10 @@ export interface SchemaApi {
   readonly exists: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, boolean>
   readonly createClass: (definition: ClassDefinition, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
   readonly updateClass: (definition: ClassDefinition, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
+  /**
+   * Changes only the settings `change` names (read, merge, check, write); see {@link ConfigChange}.
+   */
+  readonly updateConfig: (className: string, change: ConfigChange, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
   readonly deleteClass: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
   readonly addProperty: (
     className: string,
@@ -46,9 +51,11 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   exists: classExists(ctx),
   createClass: createClass(ctx),
   updateClass: updateClass(ctx),
+  updateConfig: updateConfig(ctx),
   deleteClass: deleteClass(ctx),
   addProperty: addProperty(ctx),
 })
 
+export type { ConfigChange } from './update-config'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'
