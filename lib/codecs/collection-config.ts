@@ -20,8 +20,6 @@ import * as t from 'io-ts'
 const literals = <const L extends readonly [string, ...string[]]>(values: L): t.Type<L[number], L[number], unknown> =>
   t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<L[number], null>, values.map((v) => JSON.stringify(v)).join(' | '))
 
-/** The distance metrics of a vector index (`entities/vectorindex/common/config.go`). */
-export const DISTANCES = ['cosine', 'dot', 'l2-squared', 'hamming', 'manhattan'] as const
 
 /**
  * The distance metric of a vector index; `cosine` when not set. Immutable on an existing class.
@@ -31,13 +29,14 @@ export const DISTANCES = ['cosine', 'dot', 'l2-squared', 'hamming', 'manhattan']
  * const distance: VectorDistance = 'l2-squared'
  * ```
  */
-export type VectorDistance = (typeof DISTANCES)[number]
+export type VectorDistance = 'cosine' | 'dot' | 'l2-squared' | 'hamming' | 'manhattan'
+
+/** The distance metrics of a vector index (`entities/vectorindex/common/config.go`). */
+const DISTANCES = ['cosine', 'dot', 'l2-squared', 'hamming', 'manhattan'] as const satisfies readonly VectorDistance[]
 
 /** The codec of {@link VectorDistance}. */
 export const VectorDistanceCodec = literals(DISTANCES)
 
-/** The vector index types (`entities/vectorindex/config.go`); `none` is read only: a dropped index. */
-export const VECTOR_INDEX_TYPES = ['hnsw', 'flat', 'dynamic', 'hfresh', 'none'] as const
 
 /**
  * The type of a vector index: `hnsw` (the default), `flat` (1.23+), `dynamic` (1.25+, flat until
@@ -49,7 +48,10 @@ export const VECTOR_INDEX_TYPES = ['hnsw', 'flat', 'dynamic', 'hfresh', 'none'] 
  * const type: VectorIndexType = 'flat'
  * ```
  */
-export type VectorIndexType = (typeof VECTOR_INDEX_TYPES)[number]
+export type VectorIndexType = 'hnsw' | 'flat' | 'dynamic' | 'hfresh' | 'none'
+
+/** The vector index types (`entities/vectorindex/config.go`); `none` is read only: a dropped index. */
+const VECTOR_INDEX_TYPES = ['hnsw', 'flat', 'dynamic', 'hfresh', 'none'] as const satisfies readonly VectorIndexType[]
 
 /** The codec of {@link VectorIndexType}. */
 export const VectorIndexTypeCodec = literals(VECTOR_INDEX_TYPES)
@@ -485,7 +487,7 @@ export const NamedVectorConfigCodec: t.Type<NamedVectorConfig, NamedVectorConfig
 )
 
 /** The deletion strategies of replication (1.27+). */
-export const DELETION_STRATEGIES = ['NoAutomatedResolution', 'DeleteOnConflict', 'TimeBasedResolution'] as const
+const DELETION_STRATEGIES = ['NoAutomatedResolution', 'DeleteOnConflict', 'TimeBasedResolution'] as const
 
 /**
  * Replication (1.17+): `factor` copies of each shard, `deletionStrategy` (1.27+), and async
@@ -500,7 +502,7 @@ export const DELETION_STRATEGIES = ['NoAutomatedResolution', 'DeleteOnConflict',
 export interface ReplicationConfig {
   readonly factor?: number
   readonly asyncEnabled?: boolean
-  readonly deletionStrategy?: (typeof DELETION_STRATEGIES)[number]
+  readonly deletionStrategy?: 'NoAutomatedResolution' | 'DeleteOnConflict' | 'TimeBasedResolution'
   /** Tuning of async replication (1.36+); every field an integer. */
   readonly asyncConfig?: Readonly<Record<string, number | null>>
 }
