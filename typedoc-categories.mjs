@@ -44,7 +44,7 @@ const CATEGORIES = {
       'ConfigChange', 'VectorIndexType', 'VectorDistance', 'VectorIndexConfig', 'HnswIndexConfig', 'FlatIndexConfig',
       'FlatCompressionConfig', 'DynamicIndexConfig', 'HFreshIndexConfig', 'PQConfig', 'BQConfig', 'SQConfig', 'RQConfig',
       'MultivectorConfig', 'MuveraConfig', 'NamedVectorConfig', 'ModuleConfig', 'ModuleSettings', 'Ref2VecCentroidConfig',
-      'ReplicationConfig', 'ShardingConfig', 'MultiTenancyConfig', 'InvertedIndexConfig', 'StopwordConfig', 'ObjectTtlConfig',
+      'ReplicationConfig', 'ShardingConfig', 'ShardStatus', 'ShardStatusInput', 'MultiTenancyConfig', 'InvertedIndexConfig', 'StopwordConfig', 'ObjectTtlConfig',
     ],
     Aliases: ['AliasesApi', 'Alias'],
     Errors: [

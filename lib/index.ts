@@ -81,6 +81,8 @@ export type {
   Ref2VecCentroidConfig,
   ReplicationConfig,
   SQConfig,
+  ShardStatus,
+  ShardStatusInput,
   ShardingConfig,
   StopwordConfig,
   VectorDistance,

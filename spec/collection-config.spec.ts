@@ -8,7 +8,8 @@
  * `schema.updateConfig` changes only what it names (property-based: random allowed changes, then
  * the whole definition compared), adds a named vector, and refuses an immutable change with no
  * write sent. On 1.13.2, 1.14.1 and 1.18.6 a setting the server does not have is an
- * UnsupportedVersionError and nothing but the version probe is sent.
+ * UnsupportedVersionError and nothing but the version probe is sent. Shard status: get, and set
+ * READONLY and back to READY.
  *
  * The dynamic index is not created here: the run's servers have no `ASYNC_INDEXING=true`, without
  * which 1.39.0 refuses it ("the dynamic index can only be created when async indexing is enabled");
@@ -335,6 +336,76 @@ describe('schema.updateConfig on 1.39.0', () => {
       const error = await left(own.client.schema.updateConfig(name, { vectorConfig: { v: { vectorIndexType: 'flat' } } }))
       expect(error).toMatchObject({ _tag: 'ArgumentValueError', argument: 'change.vectorConfig.v.vectorIndexType' })
       expect(own.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta', `GET /v1/schema/${name}`])
+    } finally {
+      await own.close()
+    }
+  })
+})
+
+describe('module settings through updateConfig (MODULES server)', () => {
+  it('adds a generative module to a class that has a reranker, keeping the reranker', async () => {
+    const name = newName('CfgModSwap', madeOnModules)
+    await createAndRead(modules, { class: name, vectorizer: 'none', moduleConfig: { 'reranker-dummy': {} } })
+    await right(modules.client.schema.updateConfig(name, { moduleConfig: { 'generative-dummy': {} } }))
+    const after = await right(modules.client.schema.getClass(name))
+    expect(after?.moduleConfig).toEqual({ 'reranker-dummy': {}, 'generative-dummy': {} })
+  })
+
+  it('refuses a change of a vectorizer module setting and of a named vector vectorizer, with no write sent', async () => {
+    const target = newName('CfgModRefTarget', madeOnModules)
+    await right(modules.client.schema.createClass({ class: target, vectorizer: 'none' }))
+    const name = newName('CfgModFixed', madeOnModules)
+    await createAndRead(modules, {
+      class: name,
+      vectorizer: 'ref2vec-centroid',
+      properties: [{ name: 'cites', dataType: [target] }, { name: 'also', dataType: [target] }],
+      moduleConfig: { 'ref2vec-centroid': { referenceProperties: ['cites'] } },
+    })
+    const named = newName('CfgModFixedNamed', madeOnModules)
+    await createAndRead(modules, { class: named, vectorConfig: { text: { vectorizer: { 'text2vec-bigram': {} }, vectorIndexType: 'hnsw' } } })
+    const cases: ReadonlyArray<readonly [string, ConfigChange, string]> = [
+      [name, { moduleConfig: { 'ref2vec-centroid': { referenceProperties: ['also'] } } }, 'change.moduleConfig.ref2vec-centroid'],
+      [named, { vectorConfig: { text: { vectorizer: { 'text2vec-bigram': { vectorizeClassName: false } } } } }, 'change.vectorConfig.text.vectorizer'],
+    ]
+    const m = configuredServer('MODULES')
+    for (const [cls, change, argument] of cases) {
+      const own = recordingClient({ url: m.url, ...(m.apiKey === undefined ? {} : { apiKey: m.apiKey }) })
+      try {
+        expect(await left(own.client.schema.updateConfig(cls, change))).toMatchObject({ _tag: 'ArgumentValueError', argument })
+        expect(own.requests.filter((r) => r.method !== 'GET')).toEqual([])
+      } finally {
+        await own.close()
+      }
+    }
+  })
+})
+
+describe('shard status on 1.39.0', () => {
+  it('getShards lists the shard of a new class as READY', async () => {
+    const name = newName('CfgShards')
+    await right(rc.client.schema.createClass({ class: name, vectorizer: 'none' }))
+    const shards = await right(rc.client.schema.getShards(name))
+    expect(shards).toHaveLength(1)
+    expect(shards[0]).toMatchObject({ status: 'READY' })
+  })
+
+  it('updateShard sets READONLY and back to READY, as getShards then reports', async () => {
+    const name = newName('CfgShardSet')
+    await right(rc.client.schema.createClass({ class: name, vectorizer: 'none' }))
+    const [shard] = await right(rc.client.schema.getShards(name))
+    if (shard === undefined) throw new Error('no shard')
+    expect(await right(rc.client.schema.updateShard(name, shard.name, 'READONLY'))).toBe('READONLY')
+    expect((await right(rc.client.schema.getShards(name)))[0]?.status).toBe('READONLY')
+    await right(rc.client.schema.updateShard(name, shard.name, 'READY'))
+    expect((await right(rc.client.schema.getShards(name)))[0]?.status).toBe('READY')
+  })
+
+  it('a status other than READY, READONLY or INDEXING is refused with nothing sent', async () => {
+    const own = recordingClient()
+    try {
+      const error = await left(own.client.schema.updateShard('AnyClass', 'shard', 'LOADING' as 'READY'))
+      expect(error).toMatchObject({ _tag: 'ArgumentValueError', argument: 'status' })
+      expect(own.requests).toEqual([])
     } finally {
       await own.close()
     }

@@ -670,3 +670,37 @@ export const ObjectTtlConfigCodec: t.Type<ObjectTtlConfig, ObjectTtlConfig, unkn
   { enabled: t.boolean, defaultTtl: t.number, deleteOn: t.string, filterExpiredObjects: t.boolean },
   'ObjectTtlConfig',
 )
+
+/**
+ * The status of one shard of a class, as `schema.getShards` reports it: `status` is `READY`,
+ * `READONLY`, `INDEXING`, `LOADING`, `LAZY_LOADING` or `SHUTDOWN` (`entities/storagestate/status.go`);
+ * `vectorQueueSize` counts the vectors waiting for the async index.
+ *
+ * @example
+ * ```ts
+ * const shard: ShardStatus = { name: 'a1b2c3', status: 'READY', vectorQueueSize: 0 }
+ * ```
+ */
+export interface ShardStatus {
+  readonly name: string
+  readonly status: string
+  readonly vectorQueueSize?: number
+}
+
+/** The codec of {@link ShardStatus}. */
+export const ShardStatusCodec: t.Type<ShardStatus, ShardStatus, unknown> = t.intersection([
+  t.type({ name: t.string, status: t.string }),
+  t.partial({ vectorQueueSize: t.number }),
+])
+
+/**
+ * The statuses a shard may be set to: `READONLY` refuses writes, `READY` takes them again (the way
+ * out of the read-only status the server sets when the disk is nearly full); `INDEXING` is set by
+ * the server while it indexes, and can be set by hand.
+ *
+ * @example
+ * ```ts
+ * const status: ShardStatusInput = 'READONLY'
+ * ```
+ */
+export type ShardStatusInput = 'READY' | 'READONLY' | 'INDEXING'

@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import { ClassDefinition, PropertyDefinition, Schema } from '../codecs/class-definition'
+import { ShardStatus, ShardStatusInput } from '../codecs/collection-config'
 import { CallOptions, OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
@@ -12,6 +13,7 @@ import { createClass } from './create-class'
 import { deleteClass } from './delete-class'
 import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
+import { getShards, updateShard } from './shards'
 import { updateClass } from './update-class'
 import { ConfigChange, updateConfig } from './update-config'
 
@@ -35,6 +37,15 @@ export interface SchemaApi {
    */
   readonly updateConfig: (className: string, change: ConfigChange, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
   readonly deleteClass: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
+  /** The shards of a class with their status (`READY`, `READONLY`, `INDEXING`, ...). */
+  readonly getShards: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, readonly ShardStatus[]>
+  /** Sets one shard's status; emits the status set. */
+  readonly updateShard: (
+    className: string,
+    shard: string,
+    status: ShardStatusInput,
+    options?: CallOptions,
+  ) => ObservableEither<WeaviateError, ShardStatusInput>
   readonly addProperty: (
     className: string,
     property: PropertyDefinition,
@@ -54,6 +65,8 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   updateConfig: updateConfig(ctx),
   deleteClass: deleteClass(ctx),
   addProperty: addProperty(ctx),
+  getShards: getShards(ctx),
+  updateShard: updateShard(ctx),
 })
 
 export type { ConfigChange } from './update-config'
