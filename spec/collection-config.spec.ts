@@ -423,6 +423,9 @@ describe('version cut-offs on older servers: UnsupportedVersionError, nothing se
     ['1.18.6', { class: 'Cut', replicationConfig: { factor: 1, deletionStrategy: 'DeleteOnConflict' } }, '1.27.0'],
     ['1.18.6', { class: 'Cut', objectTtlConfig: { enabled: false } }, '1.35.0'],
     ['1.18.6', { class: 'Cut', invertedIndexConfig: { usingBlockMaxWAND: true } }, '1.30.0'],
+    ['1.18.6', { class: 'Cut', vectorIndexType: 'dynamic' }, '1.25.0'],
+    ['1.18.6', { class: 'Cut', vectorIndexType: 'hfresh' }, '1.35.0'],
+    ['1.18.6', { class: 'Cut', replicationConfig: { factor: 1, asyncEnabled: true } }, '1.26.0'],
     ['1.14.1', { class: 'Cut', vectorIndexConfig: { pq: { enabled: true } } }, '1.18.0'],
     ['1.14.1', { class: 'Cut', invertedIndexConfig: { indexNullState: true } }, '1.16.0'],
     ['1.14.1', { class: 'Cut', replicationConfig: { factor: 1 } }, '1.17.0'],
@@ -436,6 +439,17 @@ describe('version cut-offs on older servers: UnsupportedVersionError, nothing se
       expect(old.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
     } finally {
       await old.close()
+    }
+  })
+
+  it("1.39.0: updateConfig refuses to change 'replicationConfig.asyncEnabled', which the server only reports from 1.38, before the class is read", async () => {
+    const own = recordingClient()
+    try {
+      const error = await left(own.client.schema.updateConfig('AnyClass', { replicationConfig: { asyncEnabled: true } }))
+      expect(error).toMatchObject({ _tag: 'UnsupportedVersionError', requires: '1.26.0 to 1.37.x', serverVersion: '1.39.0' })
+      expect(own.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
+    } finally {
+      await own.close()
     }
   })
 
