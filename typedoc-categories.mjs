@@ -55,6 +55,12 @@ const CATEGORIES = {
       'isReplicationDisabledError',
     ],
     Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
+    'Collection config': [
+      'ConfigChange', 'VectorIndexType', 'VectorDistance', 'VectorIndexConfig', 'HnswIndexConfig', 'FlatIndexConfig',
+      'FlatCompressionConfig', 'DynamicIndexConfig', 'HFreshIndexConfig', 'PQConfig', 'BQConfig', 'SQConfig', 'RQConfig',
+      'MultivectorConfig', 'MuveraConfig', 'NamedVectorConfig', 'ModuleConfig', 'ModuleSettings', 'Ref2VecCentroidConfig',
+      'ReplicationConfig', 'ShardingConfig', 'MultiTenancyConfig', 'InvertedIndexConfig', 'StopwordConfig', 'ObjectTtlConfig',
+    ],
     Aliases: ['AliasesApi', 'Alias'],
     'Access control': [
       'RolesApi', 'UsersApi', 'DbUsersApi', 'GroupsApi', 'Role', 'Permission', 'PermissionKind', 'CrudAction', 'OtherPermission',

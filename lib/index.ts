@@ -99,7 +99,33 @@ export type { BatchOptions, BatchProgress } from './batch/options'
 export type { OnProgress, Progress } from './core/progress'
 export type { BatchSource } from './batch/source'
 export type { Where, WhereOperator, WhereValue } from './input/where'
-export type { SchemaApi, ShardStatus, ShardStatusInput, TenantsApi } from './schema'
+export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, TenantsApi } from './schema'
+export type {
+  BQConfig,
+  DynamicIndexConfig,
+  FlatCompressionConfig,
+  FlatIndexConfig,
+  HFreshIndexConfig,
+  HnswIndexConfig,
+  InvertedIndexConfig,
+  ModuleConfig,
+  ModuleSettings,
+  MultiTenancyConfig,
+  MultivectorConfig,
+  MuveraConfig,
+  NamedVectorConfig,
+  ObjectTtlConfig,
+  PQConfig,
+  RQConfig,
+  Ref2VecCentroidConfig,
+  ReplicationConfig,
+  SQConfig,
+  ShardingConfig,
+  StopwordConfig,
+  VectorDistance,
+  VectorIndexConfig,
+  VectorIndexType,
+} from './codecs/collection-config'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
 export type { BackupApi } from './backup'
 export type {

@@ -6,6 +6,26 @@
  * @packageDocumentation
  */
 import * as t from 'io-ts'
+import {
+  InvertedIndexConfig,
+  InvertedIndexConfigCodec,
+  ModuleConfig,
+  ModuleConfigCodec,
+  MultiTenancyConfig,
+  MultiTenancyConfigCodec,
+  NamedVectorConfig,
+  NamedVectorConfigCodec,
+  ObjectTtlConfig,
+  ObjectTtlConfigCodec,
+  ReplicationConfig,
+  ReplicationConfigCodec,
+  ShardingConfig,
+  ShardingConfigCodec,
+  VectorIndexConfig,
+  VectorIndexConfigCodec,
+  VectorIndexType,
+  VectorIndexTypeCodec,
+} from './collection-config'
 
 /**
  * Whether a property is a cross-reference: its data types are class names, which start with an
@@ -70,7 +90,9 @@ export const PropertyDefinition: t.Type<PropertyDefinition, PropertyDefinition> 
 
 /**
  * A class definition. Only `class` is required; the server fills in defaults for the rest and
- * returns them on read.
+ * returns them on read. Every configuration part is typed (`lib/codecs/collection-config.ts`), and
+ * what a server returns decodes into the same types, so a definition read from a server can be
+ * changed and written back as it is.
  *
  * @example
  * ```ts
@@ -78,6 +100,9 @@ export const PropertyDefinition: t.Type<PropertyDefinition, PropertyDefinition> 
  *   class: 'Article',
  *   vectorizer: 'none',
  *   properties: [{ name: 'title', dataType: ['text'] }, { name: 'writtenBy', dataType: ['Author'] }],
+ *   vectorIndexType: 'hnsw',
+ *   vectorIndexConfig: { distance: 'cosine', pq: { enabled: true, segments: 4 } },
+ *   invertedIndexConfig: { bm25: { k1: 1.2, b: 0.75 }, indexNullState: true },
  *   multiTenancyConfig: { enabled: false },
  * }
  * ```
@@ -86,15 +111,19 @@ export interface ClassDefinition {
   readonly class: string
   readonly description?: string | null
   readonly properties?: readonly PropertyDefinition[] | null
+  /** The class vectorizer: `none` or a module name (not with `vectorConfig`). */
   readonly vectorizer?: string | null
-  readonly vectorIndexType?: string | null
-  readonly vectorIndexConfig?: Readonly<Record<string, unknown>> | null
-  readonly moduleConfig?: Readonly<Record<string, unknown>> | null
-  readonly invertedIndexConfig?: Readonly<Record<string, unknown>> | null
-  readonly replicationConfig?: Readonly<Record<string, unknown>> | null
-  readonly shardingConfig?: Readonly<Record<string, unknown>> | null
-  readonly multiTenancyConfig?: Readonly<Record<string, unknown>> | null
-  readonly vectorConfig?: Readonly<Record<string, unknown>> | null
+  readonly vectorIndexType?: VectorIndexType | null
+  readonly vectorIndexConfig?: VectorIndexConfig | null
+  readonly moduleConfig?: ModuleConfig | null
+  readonly invertedIndexConfig?: InvertedIndexConfig | null
+  readonly replicationConfig?: ReplicationConfig | null
+  readonly shardingConfig?: ShardingConfig | null
+  readonly multiTenancyConfig?: MultiTenancyConfig | null
+  /** Named vectors (1.24+), each under its name. */
+  readonly vectorConfig?: Readonly<Record<string, NamedVectorConfig>> | null
+  /** Object time-to-live (1.35+). */
+  readonly objectTtlConfig?: ObjectTtlConfig | null
   /** Fields this version of the client does not model are kept as they came. */
   readonly [field: string]: unknown
 }
@@ -108,14 +137,15 @@ export const ClassDefinition: t.Type<ClassDefinition, ClassDefinition> = t.inter
     description: orNull(t.string),
     properties: orNull(t.readonlyArray(PropertyDefinition)),
     vectorizer: orNull(t.string),
-    vectorIndexType: orNull(t.string),
-    vectorIndexConfig: orNull(t.UnknownRecord),
-    moduleConfig: orNull(t.UnknownRecord),
-    invertedIndexConfig: orNull(t.UnknownRecord),
-    replicationConfig: orNull(t.UnknownRecord),
-    shardingConfig: orNull(t.UnknownRecord),
-    multiTenancyConfig: orNull(t.UnknownRecord),
-    vectorConfig: orNull(t.UnknownRecord),
+    vectorIndexType: orNull(VectorIndexTypeCodec),
+    vectorIndexConfig: orNull(VectorIndexConfigCodec),
+    moduleConfig: orNull(ModuleConfigCodec),
+    invertedIndexConfig: orNull(InvertedIndexConfigCodec),
+    replicationConfig: orNull(ReplicationConfigCodec),
+    shardingConfig: orNull(ShardingConfigCodec),
+    multiTenancyConfig: orNull(MultiTenancyConfigCodec),
+    vectorConfig: orNull(t.record(t.string, NamedVectorConfigCodec)),
+    objectTtlConfig: orNull(ObjectTtlConfigCodec),
   }),
 ])
 

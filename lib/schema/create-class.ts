@@ -13,6 +13,7 @@ import { ClassAlreadyExistsError, WeaviateError, isUnexpectedStatusError } from 
 import { ObservableEither } from '../core/observable-either'
 import { schemaPath } from '../server/routes'
 import { DefinitionInput } from './call-input'
+import { whenConfigSupported } from './config-gate'
 import { classDefinition } from './input'
 
 /** The server answers 422 `class name "X" already exists` for a duplicate. */
@@ -24,6 +25,8 @@ const alreadyExists = (e: WeaviateError, className: string): WeaviateError =>
 /**
  * Creates a class; emits the definition as the server stored it (with its defaults filled in).
  * A class that exists already is a `ClassAlreadyExistsError`. Not retried (POST), like `create`.
+ * The typed configuration is checked first (an error names the field's path), and a setting the
+ * server's version does not have is an `UnsupportedVersionError` with nothing sent.
  */
 export const createClass =
   (ctx: OperationContext) =>
@@ -31,9 +34,11 @@ export const createClass =
     operation(
       (): DefinitionInput => ({ definition: classDefinition('definition', definition), call: callInput('createClass', options) }),
       (input) =>
-        ctx.http
-          .run({ method: 'POST', path: schemaPath(), body: input.definition, expect: [200], ...input.call }, (res) =>
-            decode(ClassDefinition, res.body, res),
-          )
-          .pipe(map(E.mapLeft((e) => alreadyExists(e, input.definition.class)))),
+        whenConfigSupported(ctx, input.call, input.definition, () =>
+          ctx.http
+            .run({ method: 'POST', path: schemaPath(), body: input.definition, expect: [200], ...input.call }, (res) =>
+              decode(ClassDefinition, res.body, res),
+            )
+            .pipe(map(E.mapLeft((e) => alreadyExists(e, input.definition.class)))),
+        ),
     )

@@ -14,6 +14,7 @@ import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
 import { ShardStatus, ShardStatusInput, getShards, updateShardStatus } from './shards'
 import { updateClass } from './update-class'
+import { ConfigChange, updateConfig } from './update-config'
 
 /**
  * `client.schema`. Each operation takes per-call `retry`/`timeout` options as its last argument.
@@ -30,6 +31,10 @@ export interface SchemaApi {
   readonly exists: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, boolean>
   readonly createClass: (definition: ClassDefinition, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
   readonly updateClass: (definition: ClassDefinition, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
+  /**
+   * Changes only the settings `change` names (read, merge, check, write); see {@link ConfigChange}.
+   */
+  readonly updateConfig: (className: string, change: ConfigChange, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
   readonly deleteClass: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
   readonly addProperty: (
     className: string,
@@ -59,6 +64,7 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   exists: classExists(ctx),
   createClass: createClass(ctx),
   updateClass: updateClass(ctx),
+  updateConfig: updateConfig(ctx),
   deleteClass: deleteClass(ctx),
   addProperty: addProperty(ctx),
   getShards: getShards(ctx),
@@ -66,5 +72,6 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
 })
 
 export type { ShardStatus, ShardStatusInput } from './shards'
+export type { ConfigChange } from './update-config'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'

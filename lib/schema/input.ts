@@ -9,6 +9,7 @@ import { ClassDefinition, PropertyDefinition, TenantInput } from '../codecs/clas
 import { report } from '../codecs/decode'
 import { argumentKeys, knownKeys, oneOf, string, typeError, valueError } from '../input/check'
 import { className, propertyName } from '../input/names'
+import { ConfigParts, checkConfigParts } from './config-check'
 
 const TENANT_KEYS = argumentKeys<TenantInput>('a tenant', { name: true, activityStatus: true })
 
@@ -29,10 +30,12 @@ const checkProperties = (argument: string, properties: readonly PropertyDefiniti
   })
 
 /**
- * A checked copy of a class definition: the codec's types, a valid class name (first letter
- * upper-cased, as the server stores it) and valid property names at every depth.
+ * A checked copy of a class definition: its configuration (`checkConfigParts`: types, known
+ * settings and ranges, each error naming its path), the codec's types, a valid class name (first
+ * letter upper-cased, as the server stores it) and valid property names at every depth.
  */
 export const classDefinition = (argument: string, value: unknown): ClassDefinition => {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) checkConfigParts(argument, value as ConfigParts & Readonly<Record<string, unknown>>)
   const definition = checked(ClassDefinition, argument, value)
   const name = className(`${argument}.class`, definition.class)
   checkProperties(`${argument}.properties`, definition.properties)

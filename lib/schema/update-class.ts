@@ -11,6 +11,7 @@ import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { schemaPath } from '../server/routes'
 import { DefinitionInput } from './call-input'
+import { whenConfigSupported } from './config-gate'
 import { classDefinition } from './input'
 
 /**
@@ -18,6 +19,7 @@ import { classDefinition } from './input'
  * and multi-tenancy settings the server lets change). Send the whole definition as read, with the
  * changes: the server rejects a change to an immutable setting (vectorizer, properties) with 422,
  * reported as an `UnexpectedStatusError` carrying its message; add properties with `addProperty`.
+ * To change only some settings, use `updateConfig`, which reads the class and merges the change.
  */
 export const updateClass =
   (ctx: OperationContext) =>
@@ -25,8 +27,10 @@ export const updateClass =
     operation(
       (): DefinitionInput => ({ definition: classDefinition('definition', definition), call: callInput('updateClass', options) }),
       (input) =>
-        ctx.http.run(
-          { method: 'PUT', path: schemaPath(input.definition.class), body: input.definition, expect: [200], ...input.call },
-          (res) => decode(ClassDefinition, res.body, res),
+        whenConfigSupported(ctx, input.call, input.definition, () =>
+          ctx.http.run(
+            { method: 'PUT', path: schemaPath(input.definition.class), body: input.definition, expect: [200], ...input.call },
+            (res) => decode(ClassDefinition, res.body, res),
+          ),
         ),
     )

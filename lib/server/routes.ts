@@ -91,9 +91,9 @@ export const splitBeacon = (value: string): { readonly className: string | undef
 
 /**
  * The schema paths: `/schema`, `/schema/<Class>`, `/schema/<Class>/properties`,
- * `/schema/<Class>/tenants` (the same on every server version).
+ * `/schema/<Class>/tenants`, `/schema/<Class>/shards` (the same on every server version).
  */
-export const schemaPath = (className?: string, sub?: 'properties' | 'tenants'): string =>
+export const schemaPath = (className?: string, sub?: 'properties' | 'tenants' | 'shards'): string =>
   className === undefined ? '/schema' : `/schema/${segment(className)}${sub === undefined ? '' : `/${sub}`}`
 
 /**
@@ -109,6 +109,9 @@ export const backupPath = (backend: string, backupId?: string, sub?: 'restore'):
   `/backups/${segment(backend)}` +
   (backupId === undefined ? '' : `/${segment(backupId)}`) +
   (backupId === undefined || sub === undefined ? '' : `/${sub}`)
+
+/** One shard: `/schema/<Class>/shards/<shard>` (PUT its status). */
+export const shardPath = (className: string, shard: string): string => `${schemaPath(className, 'shards')}/${segment(shard)}`
 
 /** One tenant: `/schema/<Class>/tenants/<tenant>` (HEAD from 1.25, GET from 1.28). */
 export const tenantPath = (className: string, tenant: string): string => `${schemaPath(className, 'tenants')}/${segment(tenant)}`

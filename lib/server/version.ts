@@ -211,6 +211,44 @@ export const FEATURES = {
   // GET /authz/groups/{groupType}, /authz/groups/{id}/roles/{groupType},
   // /authz/roles/{id}/group-assignments and the `groups` permission kind: v1.33.0, backported to 1.32.5.
   rbacGroups: { since: '1.33.0', backports: ['1.32.5'], name: "listing groups, their roles, and the 'groups' permission" },
+  // Collection configuration (client.schema.createClass / updateClass / updateConfig), each read
+  // from the server's source at the tag named: the vector index types in
+  // entities/vectorindex/config.go (flat v1.23.0, dynamic v1.25.0, hfresh v1.35.0); the quantizer
+  // fields of entities/vectorindex/hnsw/config.go (pq v1.18.0, bq v1.24.0, sq v1.26.0, rq v1.32.0;
+  // filterStrategy v1.27.0; skipDefaultQuantization v1.33.0, backported to 1.32.5) and
+  // entities/vectorindex/flat/config.go (bq with flat itself, rq v1.34.0);
+  // hnsw/multivector_config.go (muvera v1.31.0); entities/models/class.go (replicationConfig
+  // v1.17.0, vectorConfig v1.24.0, objectTtlConfig v1.35.0); models/replication_config.go
+  // (asyncEnabled v1.26.0 to v1.37.x, deletionStrategy v1.27.0, asyncConfig v1.36.0);
+  // models/multi_tenancy_config.go (autoTenantCreation v1.25.0, autoTenantActivation v1.25.2);
+  // models/inverted_index_config.go (indexNullState and indexPropertyLength v1.16.0,
+  // usingBlockMaxWAND v1.30.0, tokenizerUserDict v1.35.0, stopwordPresets v1.37.0). Adding a named
+  // vector to an existing class: v1.31.0 (usecases/schema/parser.go validateNamedVectorConfigsParityAndImmutables).
+  flatIndex: { since: '1.23.0', name: "the vector index type 'flat'" },
+  dynamicIndex: { since: '1.25.0', name: "the vector index type 'dynamic'" },
+  hfreshIndex: { since: '1.35.0', name: "the vector index type 'hfresh'" },
+  pqQuantizer: { since: '1.18.0', name: 'product quantization (pq)' },
+  bqHnsw: { since: '1.24.0', name: 'binary quantization (bq) of an hnsw index' },
+  sqQuantizer: { since: '1.26.0', name: 'scalar quantization (sq)' },
+  rqHnsw: { since: '1.32.0', name: 'rotational quantization (rq) of an hnsw index' },
+  rqFlat: { since: '1.34.0', name: 'rotational quantization (rq) of a flat index' },
+  hnswFilterStrategy: { since: '1.27.0', name: "the hnsw setting 'filterStrategy'" },
+  skipDefaultQuantization: { since: '1.33.0', backports: ['1.32.5'], name: "the vector index setting 'skipDefaultQuantization'" },
+  muvera: { since: '1.31.0', name: 'MUVERA encoding of multi-vectors' },
+  namedVectorConfig: { since: '1.24.0', name: "named vectors ('vectorConfig')" },
+  addNamedVector: { since: '1.31.0', name: 'adding a named vector to an existing class' },
+  replicationConfig: { since: '1.17.0', name: "replication ('replicationConfig')" },
+  replicationAsyncEnabled: { since: '1.26.0', name: "'replicationConfig.asyncEnabled'" },
+  replicationDeletionStrategy: { since: '1.27.0', name: "'replicationConfig.deletionStrategy'" },
+  replicationAsyncConfig: { since: '1.36.0', name: "'replicationConfig.asyncConfig'" },
+  autoTenantCreation: { since: '1.25.0', name: "'multiTenancyConfig.autoTenantCreation'" },
+  autoTenantActivation: { since: '1.25.2', name: "'multiTenancyConfig.autoTenantActivation'" },
+  indexNullState: { since: '1.16.0', name: "'invertedIndexConfig.indexNullState'" },
+  indexPropertyLength: { since: '1.16.0', name: "'invertedIndexConfig.indexPropertyLength'" },
+  blockMaxWand: { since: '1.30.0', name: "'invertedIndexConfig.usingBlockMaxWAND'" },
+  tokenizerUserDict: { since: '1.35.0', name: "'invertedIndexConfig.tokenizerUserDict'" },
+  stopwordPresets: { since: '1.37.0', name: "'invertedIndexConfig.stopwordPresets'" },
+  objectTtl: { since: '1.35.0', name: "object time-to-live ('objectTtlConfig')" },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**
