@@ -12,7 +12,7 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc'
 const CATEGORIES = {
   index: {
     Client: [
-      'connect', 'Client', 'ConnectOptions', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
+      'connect', 'Client', 'ConnectOptions', 'OidcAuth', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
       'ConsistencyLevel', 'Meta', 'OnProgress', 'Progress',
     ],
     Objects: [
@@ -44,9 +44,9 @@ const CATEGORIES = {
     Errors: [
       'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError',
       'isTimeoutError', 'isUnexpectedStatusError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
-      'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
+      'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'isSignInError', 'isRefreshTokenRejectedError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',
-      'ErrorTag', 'HttpMethod', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'UnexpectedStatusError',
+      'ErrorTag', 'HttpMethod', 'RefreshTokenRejectedError', 'SignInError', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'UnexpectedStatusError',
       'UnsupportedVersionError',
     ],
     'Either kit': ['OE', 'firstRight', 'rightOrThrow', 'ObservableEither'],
@@ -63,7 +63,7 @@ const CATEGORIES = {
       'startEmbedded', 'EmbeddedWeaviate', 'startEmbeddedCluster', 'EmbeddedCluster', 'EmbeddedNode', 'resolveBinary',
       'EmbeddedError', 'formatEmbeddedError', 'isEmbeddedError', 'EmbeddedErrorProps', 'EmbeddedErrorReason',
       'DEFAULT_VERSION', 'BinaryOptions', 'EmbeddedClusterOptions', 'EmbeddedOptions', 'LogSink', 'ServerOptions',
-      'ServerPorts', 'AuthMode', 'EmbeddedClusterConnection', 'EmbeddedConnection',
+      'ServerPorts', 'AuthMode', 'EmbeddedClusterConnection', 'EmbeddedConnection', 'EmbeddedOidc',
     ],
   },
 }

@@ -24,6 +24,9 @@ import { referencesApi, ReferencesApi } from './references'
 import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { AliasesApi, aliasesApi } from './aliases'
 import { createVersionSource, fetchMeta } from './context/server-version'
+import { OidcAuth, checkAuth } from './context/oidc/options'
+import { createOidcSession } from './context/oidc/session'
+import { firstValueFrom } from 'rxjs'
 
 /**
  * How to reach and talk to Weaviate.
@@ -59,6 +62,13 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls'> {
    * @default 'auto'
    */
   readonly transport?: TransportMode
+  /**
+   * OIDC sign-in (client credentials, resource-owner password, or a bearer token with a refresh
+   * token): the provider is discovered through the server's `/v1/.well-known/openid-configuration`,
+   * and the token, refreshed before it expires, goes with every REST and gRPC call (docs/oidc.md).
+   * Not together with `apiKey`.
+   */
+  readonly auth?: OidcAuth
 }
 
 /**
@@ -107,16 +117,31 @@ export interface Client {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, auth, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const nodes = grpcNodes(urls, grpcUrl)
   const noAddress = nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
   const mode = transportMode('transport', transport) ?? 'auto'
   if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
-  const pipeline = createHttp({ ...http, urls })
+  if (auth !== undefined && http.apiKey !== undefined && http.apiKey !== '') {
+    throw new ArgumentValueError({ argument: 'auth', reason: "give either 'apiKey' or 'auth' (OIDC), not both" })
+  }
+  const oidc = auth === undefined ? undefined : checkAuth(auth)
   const resolved = resolveOptions({ ...http, urls })
-  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout })
+  // The session reads the server's OIDC configuration with a plain GET on the client's pools
+  // (fetchUrl: no Authorization header), first asked for when the first call needs a token.
+  const first = resolved.nodes[0]
+  const session =
+    oidc === undefined || first === undefined
+      ? undefined
+      : createOidcSession(oidc, {
+          wellKnown: () =>
+            firstValueFrom(pipeline.fetchUrl({ url: `${first.origin}${first.basePath}/.well-known/openid-configuration`, expect: [200] })).then((response) => response.body),
+        })
+  const bearer = session === undefined ? undefined : { authorization: session.authorization, current: session.current }
+  const pipeline = createHttp({ ...http, urls, bearer })
+  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, bearer })
   const versions = createVersionSource(pipeline, serverVersion)
   const ctx: OperationContext = {
     http: pipeline,
@@ -136,6 +161,7 @@ export const connect = (options: ConnectOptions): Client => {
     backup: backupApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => {
+      session?.close()
       grpc.close()
       return pipeline.close()
     },

@@ -10,6 +10,7 @@
  */
 export { connect } from './client'
 export type { Client, ConnectOptions } from './client'
+export type { OidcAuth } from './context/oidc/options'
 export type { TransportMode } from './input/transport-mode'
 export type { BatchGrpcMethod } from './batch/grpc/batch-method'
 export type { ObjectsApi } from './objects'
@@ -95,6 +96,8 @@ export {
   isClassAlreadyExistsError,
   isConnectionError,
   isDecodeError,
+  isRefreshTokenRejectedError,
+  isSignInError,
   isStreamPartitionError,
   isTimeoutError,
   isUnexpectedStatusError,
@@ -115,6 +118,8 @@ export type {
   ErrorProps,
   ErrorTag,
   HttpMethod,
+  RefreshTokenRejectedError,
+  SignInError,
   StreamPartitionError,
   TaggedError,
   TimeoutError,

@@ -21,6 +21,7 @@ import { planAuth } from './auth/server-auth'
 import { exposureWarning } from './exposure'
 import { redactedConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
+import { withOidcEnv } from './auth/oidc-env'
 
 /**
  * A running embedded server.
@@ -81,7 +82,8 @@ export const checkPort = (port: number | undefined): void => {
  * await server.stop()
  * ```
  */
-export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<EmbeddedWeaviate> => {
+export const startEmbedded = async (given: EmbeddedOptions = {}): Promise<EmbeddedWeaviate> => {
+  const options = withOidcEnv(given)
   checkExtraEnv(options.env)
   checkPort(options.port)
   checkPort(options.grpcPort)
