@@ -2,6 +2,9 @@ import type { Config } from 'jest'
 
 type Project = Exclude<NonNullable<Config['projects']>[number], string>
 
+/** Packages published only as ES modules that lib/ loads (OIDC sign-in). */
+const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose']
+
 // One real Weaviate serves the whole run (spec/setup/global-setup.ts); each spec file
 // works in its own uniquely named classes so files can run in parallel. globalSetup,
 // globalTeardown, testTimeout and maxWorkers are run-wide options: jest 29 reads them only at the
@@ -15,7 +18,12 @@ type Project = Exclude<NonNullable<Config['projects']>[number], string>
 const shared: Project = {
   testEnvironment: 'node',
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.ts$': 'ts-jest' },
+  transform: {
+    '^.+\\.ts$': 'ts-jest',
+    // openid-client and its ES-module-only dependencies, as CommonJS (spec/setup/esm-to-cjs.cjs).
+    [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: '<rootDir>/spec/setup/esm-to-cjs.cjs',
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
 }
 
 const config: Config = {

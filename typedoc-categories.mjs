@@ -12,7 +12,7 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc'
 const CATEGORIES = {
   index: {
     Client: [
-      'connect', 'Client', 'ConnectOptions', 'TlsOptions', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
+      'connect', 'Client', 'ConnectOptions', 'TlsOptions', 'OidcAuth', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
       'ConsistencyLevel', 'Meta', 'OnProgress', 'Progress',
     ],
     Objects: [
@@ -72,9 +72,9 @@ const CATEGORIES = {
     Errors: [
       'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError', 'isTlsError',
       'isTimeoutError', 'isUnexpectedStatusError', 'isForbiddenError', 'ForbiddenError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
-      'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
+      'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'isSignInError', 'isRefreshTokenRejectedError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',
-      'ErrorTag', 'HttpMethod', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'TlsError', 'TlsFailureReason',
+      'ErrorTag', 'HttpMethod', 'RefreshTokenRejectedError', 'SignInError', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'TlsError', 'TlsFailureReason',
       'UnexpectedStatusError', 'UnsupportedVersionError',
     ],
     'Either kit': ['OE', 'firstRight', 'rightOrThrow', 'ObservableEither'],
@@ -91,7 +91,7 @@ const CATEGORIES = {
       'startEmbedded', 'EmbeddedWeaviate', 'startEmbeddedCluster', 'EmbeddedCluster', 'EmbeddedNode', 'resolveBinary',
       'EmbeddedError', 'formatEmbeddedError', 'isEmbeddedError', 'EmbeddedErrorProps', 'EmbeddedErrorReason',
       'DEFAULT_VERSION', 'BinaryOptions', 'EmbeddedClusterOptions', 'EmbeddedOptions', 'LogSink', 'ServerOptions',
-      'ServerPorts', 'AuthMode', 'RbacOption', 'EmbeddedClusterConnection', 'EmbeddedConnection', 'EmbeddedTls', 'EmbeddedTlsOptions',
+      'ServerPorts', 'AuthMode', 'RbacOption', 'EmbeddedClusterConnection', 'EmbeddedConnection', 'EmbeddedTls', 'EmbeddedTlsOptions', 'EmbeddedOidc',
     ],
   },
 }

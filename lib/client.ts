@@ -28,6 +28,9 @@ import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { AliasesApi, aliasesApi } from './aliases'
 import { RolesApi, UsersApi, rolesApi, usersApi } from './access'
 import { createVersionSource, fetchMeta } from './context/server-version'
+import { OidcAuth, checkAuth } from './context/oidc/options'
+import { createOidcSession } from './context/oidc/session'
+import { firstValueFrom } from 'rxjs'
 
 /**
  * How to reach and talk to Weaviate.
@@ -77,6 +80,13 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
    * ```
    */
   readonly tls?: TlsOptions
+  /**
+   * OIDC sign-in (client credentials, resource-owner password, or a bearer token with a refresh
+   * token): the provider is discovered through the server's `/v1/.well-known/openid-configuration`,
+   * and the token, refreshed before it expires, goes with every REST and gRPC call (docs/oidc.md).
+   * Not together with `apiKey`.
+   */
+  readonly auth?: OidcAuth
 }
 
 /**
@@ -140,17 +150,32 @@ export interface Client {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, tls: tlsOptions, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, tls: tlsOptions, auth, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const nodes = grpcNodes(urls, grpcUrl)
   const noAddress = nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
   const mode = transportMode('transport', transport) ?? 'auto'
   if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
+  if (auth !== undefined && http.apiKey !== undefined && http.apiKey !== '') {
+    throw new ArgumentValueError({ argument: 'auth', reason: "give either 'apiKey' or 'auth' (OIDC), not both" })
+  }
+  const oidc = auth === undefined ? undefined : checkAuth(auth)
   const tls = resolveTls(tlsOptions)
-  const pipeline = createHttp({ ...http, urls, tls })
   const resolved = resolveOptions({ ...http, urls, tls })
-  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls })
+  // The session reads the server's OIDC configuration with a plain GET on the client's pools
+  // (fetchUrl: no Authorization header), first asked for when the first call needs a token.
+  const first = resolved.nodes[0]
+  const session =
+    oidc === undefined || first === undefined
+      ? undefined
+      : createOidcSession(oidc, {
+          wellKnown: () =>
+            firstValueFrom(pipeline.fetchUrl({ url: `${first.origin}${first.basePath}/.well-known/openid-configuration`, expect: [200] })).then((response) => response.body),
+        })
+  const bearer = session === undefined ? undefined : { authorization: session.authorization, current: session.current }
+  const pipeline = createHttp({ ...http, urls, tls, bearer })
+  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer })
   if (http.apiKey !== undefined && http.apiKey !== '') {
     const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
     if (exposed.length > 0) warnPlaintextKey(exposed)
@@ -177,6 +202,7 @@ export const connect = (options: ConnectOptions): Client => {
     users: usersApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
     close: () => {
+      session?.close()
       grpc.close()
       return pipeline.close()
     },

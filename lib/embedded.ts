@@ -15,6 +15,7 @@ export {
   DEFAULT_VERSION,
   type BinaryOptions,
   type EmbeddedClusterOptions,
+  type EmbeddedOidc,
   type EmbeddedOptions,
   type LogSink,
   type ServerOptions,

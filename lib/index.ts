@@ -11,6 +11,7 @@
 export { connect } from './client'
 export type { Client, ConnectOptions } from './client'
 export type { TlsOptions } from './transport/tls'
+export type { OidcAuth } from './context/oidc/options'
 export type { TransportMode } from './input/transport-mode'
 export type { BatchGrpcMethod } from './batch/grpc/batch-method'
 export type { ObjectsApi } from './objects'
@@ -216,6 +217,8 @@ export {
   isConnectionError,
   isDecodeError,
   isForbiddenError,
+  isRefreshTokenRejectedError,
+  isSignInError,
   isStreamPartitionError,
   isTimeoutError,
   isTlsError,
@@ -238,6 +241,8 @@ export type {
   ErrorProps,
   ErrorTag,
   HttpMethod,
+  RefreshTokenRejectedError,
+  SignInError,
   StreamPartitionError,
   TaggedError,
   TimeoutError,

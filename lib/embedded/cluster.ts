@@ -29,6 +29,7 @@ import { planAuth, type ServerAuth } from './auth/server-auth'
 import { exposureWarning } from './exposure'
 import { redactedConnection, type EmbeddedClusterConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
+import { withOidcEnv } from './auth/oidc-env'
 
 /**
  * One node of an embedded cluster. It can be stopped and started again with the same name, ports
@@ -251,7 +252,8 @@ class ClusterNode implements EmbeddedNode {
  * await cluster.stop()
  * ```
  */
-export const startEmbeddedCluster = async (options: EmbeddedClusterOptions = {}): Promise<EmbeddedCluster> => {
+export const startEmbeddedCluster = async (given: EmbeddedClusterOptions = {}): Promise<EmbeddedCluster> => {
+  const options = withOidcEnv(given)
   const count = options.nodes ?? 3
   if (!Number.isInteger(count) || count < 1 || count > MAX_NODES) {
     throw new EmbeddedError({ reason: 'InvalidOptions', detail: `nodes must be an integer from 1 to ${MAX_NODES}, got ${count}` })

@@ -88,6 +88,14 @@ export interface ServerOptions extends BinaryOptions {
    */
   readonly rbac?: RbacOption
   /**
+   * OIDC sign-in with this provider instead of a generated API key: sets
+   * `AUTHENTICATION_OIDC_ENABLED=true`, its `AUTHENTICATION_OIDC_*` variables and
+   * `AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED=false` (each overridable through `env`). The provider
+   * must answer before the start: the server reads its keys at startup. Clients then connect with
+   * `connect({ ...server.connection, auth: {...} })` (docs/oidc.md).
+   */
+  readonly oidc?: EmbeddedOidc
+  /**
    * Extra environment for the server (e.g. `LOG_LEVEL`), merged over the inherited environment
    * and the defaults. Settings that keep the server offline and on loopback
    * (telemetry, bind addresses, ports, data path, cluster identity) cannot be overridden: trying
@@ -98,6 +106,29 @@ export interface ServerOptions extends BinaryOptions {
   readonly readyTimeoutMs?: number
   /** How long `stop()` waits after SIGTERM before SIGKILL. Default 10 s. */
   readonly stopGraceMs?: number
+}
+
+/**
+ * The OIDC provider of an embedded server ({@link ServerOptions.oidc}).
+ *
+ * @example
+ * ```ts
+ * const oidc: EmbeddedOidc = { issuer: 'http://127.0.0.1:4000', clientId: 'weaviate', usernameClaim: 'email' }
+ * ```
+ */
+export interface EmbeddedOidc {
+  /** The provider's issuer URL (`AUTHENTICATION_OIDC_ISSUER`); `http` is accepted by the server. */
+  readonly issuer: string
+  /** The client id the server expects in a token's `aud` claim (`AUTHENTICATION_OIDC_CLIENT_ID`). */
+  readonly clientId: string
+  /** The claim that names the user (`AUTHENTICATION_OIDC_USERNAME_CLAIM`). @default 'sub' */
+  readonly usernameClaim?: string
+  /** The claim that lists the user's groups (`AUTHENTICATION_OIDC_GROUPS_CLAIM`). */
+  readonly groupsClaim?: string
+  /** Default scopes the server tells clients to ask for (`AUTHENTICATION_OIDC_SCOPES`). */
+  readonly scopes?: readonly string[]
+  /** Accept tokens whatever their audience (`AUTHENTICATION_OIDC_SKIP_CLIENT_ID_CHECK`). @default false */
+  readonly skipClientIdCheck?: boolean
 }
 
 /**

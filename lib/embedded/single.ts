@@ -22,6 +22,7 @@ import { exposureWarning } from './exposure'
 import { redactedConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
 import { prepareServerTls, type EmbeddedTls } from './tls/server-tls'
+import { withOidcEnv } from './auth/oidc-env'
 
 /**
  * A running embedded server.
@@ -89,7 +90,8 @@ export const checkPort = (port: number | undefined): void => {
  * await server.stop()
  * ```
  */
-export const startEmbedded = async (options: EmbeddedOptions = {}): Promise<EmbeddedWeaviate> => {
+export const startEmbedded = async (given: EmbeddedOptions = {}): Promise<EmbeddedWeaviate> => {
+  const options = withOidcEnv(given)
   checkExtraEnv(options.env)
   checkPort(options.port)
   checkPort(options.grpcPort)

@@ -31,6 +31,8 @@ const SAMPLES: { readonly [T in Tag]: ErrorProps[T] } = {
   BatchObjectError: { index: 3, uuid: '00000000-0000-0000-0000-000000000002', className: 'A', messages: ['bad'] },
   BatchReferenceError: { index: 0, from: 'weaviate://localhost/A/x/p', to: 'weaviate://localhost/B/y', messages: ['bad'] },
   StreamPartitionError: { cause, partition: 1, remaining: [] },
+  SignInError: { flow: 'clientCredentials', step: 'token', error: 'invalid_client', detail: 'client authentication failed' },
+  RefreshTokenRejectedError: { error: 'invalid_grant', detail: 'grant request is invalid' },
 }
 const SAMPLE_TAGS = Object.keys(SAMPLES) as Tag[]
 

@@ -225,6 +225,34 @@ export class StreamPartitionError extends errorClass('StreamPartitionError') {}
 export class ForbiddenError extends errorClass('ForbiddenError') {}
 
 /**
+ * OIDC sign-in failed: the server names no provider, the provider's metadata could not be read, or
+ * its token endpoint refused the credentials or could not be reached. The operation that needed
+ * the token ends with this `Left`; it is not retried (the next operation tries to sign in again).
+ *
+ * @example
+ * ```ts
+ * client.schema.get().subscribe((r) => {
+ *   if (E.isLeft(r) && r.left._tag === 'SignInError') console.error(r.left.step, r.left.error, r.left.message)
+ * })
+ * ```
+ */
+export class SignInError extends errorClass('SignInError') {}
+
+/**
+ * The OIDC provider refused the refresh token of a `bearerToken` sign-in (revoked or expired).
+ * Final: the client has no credentials to sign in again, so every later operation ends with this
+ * same `Left` at once, with nothing sent; connect again with a new token.
+ *
+ * @example
+ * ```ts
+ * client.schema.get().subscribe((r) => {
+ *   if (E.isLeft(r) && r.left._tag === 'RefreshTokenRejectedError') console.error('sign in again:', r.left.error)
+ * })
+ * ```
+ */
+export class RefreshTokenRejectedError extends errorClass('RefreshTokenRejectedError') {}
+
+/**
  * Errors raised by input checks, before any request.
  *
  * @example

@@ -244,3 +244,27 @@ export const isForbiddenError = guard('ForbiddenError')
  * ```
  */
 export const isArgumentError = (u: unknown): u is ArgumentError => isArgumentTypeError(u) || isArgumentValueError(u)
+
+/**
+ * True for a {@link SignInError}: OIDC sign-in failed (discovery or the token endpoint), also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try { await firstRight(client.schema.get()) } catch (e) {
+ *   if (isSignInError(e)) console.error(`sign-in failed at ${e.step}: ${e.message}`)
+ * }
+ * ```
+ */
+export const isSignInError = guard('SignInError')
+
+/**
+ * True for a {@link RefreshTokenRejectedError}: the provider refused the refresh token, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try { await firstRight(client.schema.get()) } catch (e) {
+ *   if (isRefreshTokenRejectedError(e)) console.error('sign in again:', e.error)
+ * }
+ * ```
+ */
+export const isRefreshTokenRejectedError = guard('RefreshTokenRejectedError')

@@ -186,6 +186,29 @@ export interface ErrorProps {
      */
     readonly remaining: readonly UuidRange[]
   }
+  readonly SignInError: {
+    /** The sign-in flow of the client's `auth` option. */
+    readonly flow: 'clientCredentials' | 'password' | 'bearerToken'
+    /**
+     * `'discovery'`: reading the server's `/v1/.well-known/openid-configuration` or the provider's
+     * metadata failed; `'token'`: the provider's token endpoint refused or could not be reached.
+     */
+    readonly step: 'discovery' | 'token'
+    /** The provider's OAuth error code (`invalid_client`, `invalid_grant`, ...), when it sent one. */
+    readonly error?: string | undefined
+    /** What went wrong, in words (the provider's `error_description`, or the network failure). */
+    readonly detail: string
+    /** The underlying error (openid-client's, or the client's own request error). */
+    readonly cause?: unknown
+  }
+  readonly RefreshTokenRejectedError: {
+    /** The provider's OAuth error code, usually `invalid_grant` (revoked or expired). */
+    readonly error: string
+    /** The provider's `error_description`, when it sent one. */
+    readonly detail: string
+    /** openid-client's error. */
+    readonly cause?: unknown
+  }
 }
 
 /**
@@ -280,6 +303,14 @@ const ERRORS = {
     message: (e): string =>
       `stream partition ${e.partition} failed (${e.remaining.length} ranges not delivered, resume with them as 'ranges'): ${e.cause.message}`,
   },
+  SignInError: {
+    fields: ['flow', 'step', 'error'],
+    message: (e): string => `OIDC sign-in (${e.flow}) failed at ${e.step === 'discovery' ? 'discovery' : 'the token endpoint'}: ${e.error === undefined ? '' : `${e.error}: `}${e.detail}`,
+  },
+  RefreshTokenRejectedError: {
+    fields: ['error'],
+    message: (e): string => `the OIDC provider rejected the refresh token (${e.error}${e.detail ? `: ${e.detail}` : ''}); sign in again with a new token`,
+  },
 } as const satisfies { readonly [T in ErrorTag]: ErrorDeclaration<ErrorProps[T]> }
 
 /** Every tag, in the table's order. */
@@ -335,6 +366,8 @@ export type TaggedError<T extends ErrorTag> = Error & {
  *     case 'BatchObjectError': return `object ${e.index} failed`
  *     case 'BatchReferenceError': return `reference ${e.index} failed`
  *     case 'StreamPartitionError': return `stream stopped; resume with ${e.remaining.length} ranges`
+ *     case 'SignInError': return `sign-in failed at ${e.step}`
+ *     case 'RefreshTokenRejectedError': return 'sign in again'
  *   }
  * }
  * ```

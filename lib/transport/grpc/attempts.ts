@@ -18,10 +18,10 @@
  * @packageDocumentation
  */
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
-import type { Metadata } from '@grpc/grpc-js'
+import { Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import type { SchedulerLike, Subscription } from 'rxjs'
-import { ConnectionError, WeaviateError } from '../../core/errors'
+import { ConnectionError, WeaviateError, isWeaviateError } from '../../core/errors'
 import { startDeadline } from '../http/deadline'
 import type { Nodes } from '../http/nodes'
 import type { CallSettings } from '../http/options'
@@ -39,6 +39,12 @@ export interface CallShared {
   readonly cursor: Nodes
   readonly channels: Channels
   readonly metadata: Metadata
+  /**
+   * The call metadata of this moment: {@link CallShared.metadata} itself, or with the current
+   * OIDC token (at once while it is fresh, a promise while it is refreshed; a rejection is a
+   * failed sign-in, a WeaviateError).
+   */
+  readonly metadataNow: () => Metadata | Promise<Metadata>
   /** The request's clock: the total deadline and the waits between attempts. */
   readonly clock: SchedulerLike
 }
@@ -86,9 +92,24 @@ export const startCall = <I extends DescMessage, O extends DescMessage>(
       done(E.left(new ConnectionError({ method: POST, url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })))
       return
     }
+    const metadata = shared.metadataNow()
+    if (metadata instanceof Metadata) start(node, picked, url, metadata)
+    else {
+      metadata.then(
+        (ready) => {
+          if (!stopped) start(node, picked, url, ready)
+        },
+        (error: unknown) => {
+          if (!stopped) done(E.left(isWeaviateError(error) ? error : new ConnectionError({ method: POST, url, code: 'UNKNOWN', detail: String(error), cause: error })))
+        },
+      )
+    }
+  }
+
+  const start = (node: GrpcNode, picked: ReturnType<Nodes['pick']>, url: string, metadata: Metadata): void => {
     const client = shared.channels.for(node)
     const limit = deadline.limit()
-    inFlight = startUnary({ client, method, request: call.request, metadata: shared.metadata, url, limit }, (result) => {
+    inFlight = startUnary({ client, method, request: call.request, metadata, url, limit }, (result) => {
       inFlight = undefined
       // The CANCELLED of an attempt the caller stopped is no failure of the node.
       if (stopped) return

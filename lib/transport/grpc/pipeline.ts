@@ -16,12 +16,12 @@
  * @packageDocumentation
  */
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
-import type { ClientDuplexStream } from '@grpc/grpc-js'
+import type { ClientDuplexStream, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
 import { ConnectionError, WeaviateError } from '../../core/errors'
 import { createNodes } from '../http/nodes'
-import { CallSettings, forCall } from '../http/options'
+import { BearerSource, CallSettings, forCall } from '../http/options'
 import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../../core/observable-either'
 import type { TlsSettings } from '../tls'
@@ -42,6 +42,8 @@ export interface GrpcOptions {
   readonly timeout: TimeoutOptions
   /** The TLS settings of `https` nodes (`lib/context/tls.ts`); Node's defaults when absent. */
   readonly tls?: TlsSettings
+  /** The changing Authorization header (OIDC), asked before every call; none with an API key. */
+  readonly bearer?: BearerSource | undefined
 }
 
 /**
@@ -106,15 +108,40 @@ export interface OpenedStream<I extends DescMessage, O extends DescMessage> {
 }
 
 /**
+ * The client's metadata with an Authorization header, the last one kept (the token changes
+ * rarely, calls are many).
+ */
+const tokenMetadata = (base: Metadata): ((authorization: string) => Metadata) => {
+  let last: { readonly authorization: string; readonly metadata: Metadata } | undefined
+  return (authorization) => {
+    if (last?.authorization === authorization) return last.metadata
+    const metadata = base.clone()
+    metadata.set('authorization', authorization)
+    last = { authorization, metadata }
+    return metadata
+  }
+}
+
+/**
  * Creates the gRPC side of a client; channels open on first use.
  */
 export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
   const channels = createChannels(options.tls)
+  const metadata = callMetadata(options.headers)
+  const withToken = tokenMetadata(metadata)
+  const bearer = options.bearer
   const shared: CallShared = {
     nodes: options.nodes,
     cursor: createNodes(options.nodes.map((node) => ({ origin: node.origin, basePath: '' }))),
     channels,
-    metadata: callMetadata(options.headers),
+    metadata,
+    metadataNow:
+      bearer === undefined
+        ? () => metadata
+        : () => {
+            const header = bearer.authorization()
+            return typeof header === 'string' ? withToken(header) : header.then(withToken)
+          },
     clock: internals.scheduler ?? asyncScheduler,
   }
   const resolve = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call: GrpcCallOptions): ResolvedCall<I, O> => ({
@@ -162,7 +189,11 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
     const url = `${node.origin}${method.path}`
     if (channels.closed) throw new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })
     const { retry, timeout } = settings(callOptions)
-    const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, shared.metadata)
+    // A stream is opened synchronously: it carries the token of this moment (kept fresh by the
+    // OIDC session's refresh timer), or none before the first sign-in, and keeps it: Weaviate
+    // checks it on every message, so a stream must not outlive it (docs/oidc.md).
+    const current = bearer?.current()
+    const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, current === undefined ? shared.metadata : withToken(current))
     return {
       call: stream,
       url,

@@ -48,6 +48,21 @@ export interface HttpOptions {
 }
 
 /**
+ * Where a client's `Authorization` header comes from when it changes over the client's life (an
+ * OIDC access token, refreshed before it expires): asked before every attempt, REST and gRPC alike.
+ */
+export interface BearerSource {
+  /**
+   * The header's value (`Bearer <token>`): at once while the token is fresh, else a promise of the
+   * next one. The promise rejects with a WeaviateError (a failed sign-in), which ends the request
+   * without a retry.
+   */
+  readonly authorization: () => string | Promise<string>
+  /** The header's value now, without waiting: the current token, or undefined before the first. */
+  readonly current: () => string | undefined
+}
+
+/**
  * The timeout defaults: 30 s per attempt, 120 s for the whole operation.
  */
 export const DEFAULT_TIMEOUT: TimeoutOptions = Object.freeze({ attemptMs: 30_000, totalMs: 120_000 })

@@ -18,14 +18,14 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, SchedulerLike, asyncScheduler, defer, map, tap, throwError } from 'rxjs'
+import { Observable, SchedulerLike, asyncScheduler, defer, from, map, of, switchMap, tap, throwError } from 'rxjs'
 import { ArgumentValueError, WeaviateError, isArgumentValueError } from '../../core/errors'
 import { ObservableEither } from '../../core/observable-either'
 import { classifyResponses } from './classify'
 import { startDeadline } from './deadline'
 import { FetchUrl, createFetchUrl } from './fetch-url'
 import { PickedNode, createNodes } from './nodes'
-import { HttpOptions, forCall, resolveOptions } from './options'
+import { BearerSource, HttpOptions, forCall, resolveOptions } from './options'
 import { closedError, createPools } from './pools'
 import { retryDelay } from './retry'
 import { retryWithPolicy } from './retry-with-policy'
@@ -83,12 +83,16 @@ export interface HttpInternals {
  * injected `dispatcher` nothing is owned. Throws an {@link ArgumentValueError} for an empty or
  * malformed URL list or a `connections` that is not a positive integer.
  */
-export const createHttp = (options: HttpOptions, internals: HttpInternals = {}): HttpEffect => {
+export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSource | undefined }, internals: HttpInternals = {}): HttpEffect => {
   const clock = internals.scheduler ?? asyncScheduler
   const transport = internals.transport ?? undiciTransport
   const resolved = resolveOptions(options)
   const pools = createPools(resolved)
   const nodes = createNodes(resolved.nodes)
+  const bearer = options.bearer
+  // With a changing token, each attempt asks for the current Authorization header (at once while
+  // the token is fresh, after the refresh otherwise); a failed sign-in is the attempt's error.
+  const exchange = bearer === undefined ? transport : authorized(transport, bearer)
 
   const send = (req: HttpRequest): Observable<HttpResponse> =>
     defer(() => {
@@ -115,7 +119,7 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
       const { retry, timeout } = forCall(resolved, req)
       const deadline = startDeadline(timeout, clock)
       const attemptAt = (target: Target): Observable<HttpResponse> =>
-        transport(target).pipe(deadline.attempt(target), classifyResponses(target, clock))
+        exchange(target).pipe(deadline.attempt(target), classifyResponses(target, clock))
       const single = nodes.count === 1 ? targetOn(nodes.pick()) : undefined
       const attempt$ =
         single !== undefined
@@ -146,6 +150,15 @@ export const createHttp = (options: HttpOptions, internals: HttpInternals = {}):
     close: () => pools.close(),
   }
 }
+
+/** The transport with the bearer source's current Authorization header on every exchange. */
+const authorized =
+  (transport: Transport, bearer: BearerSource): Transport =>
+  (target) =>
+    defer(() => {
+      const header = bearer.authorization()
+      return typeof header === 'string' ? of(header) : from(header)
+    }).pipe(switchMap((authorization) => transport({ ...target, headers: { ...target.headers, authorization } })))
 
 /** The JSON text of a request body, `null` without one, or an ArgumentValueError for a value JSON cannot hold. */
 const serialise = (body: unknown): string | null | ArgumentValueError => {
