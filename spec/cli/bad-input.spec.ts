@@ -9,6 +9,9 @@ import * as path from 'node:path'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
 import { dropClass, freeUrl, readClass, rest, runCli, seedClass, type Seeded } from './fixtures'
 
+/** Every command of `weaviate-rx`. */
+const COMMANDS = ['export', 'import', 'copy', 'verify', 'types']
+
 let seeded: Seeded
 let dir: string
 let deadUrl: string
@@ -58,7 +61,7 @@ describe('usage', () => {
     expect(oneLine(run.stderr)).toBe('weaviate-rx: verify: --from must be an http(s) URL, but was: ftp://x')
   })
 
-  it.each(['export', 'import', 'copy', 'verify'])('%s --help prints its usage on stdout and exits 0', async (command) => {
+  it.each(COMMANDS)('%s --help prints its usage on stdout and exits 0', async (command) => {
     const run = await runCli([command, '--help'])
     expect(run).toMatchObject({ code: 0, stderr: '' })
     expect(run.stdout).toMatch(new RegExp(`^Usage: weaviate-rx ${command} `))
@@ -67,7 +70,7 @@ describe('usage', () => {
   it("every option the command's guide (docs/cli.md) names is in some command's --help", async () => {
     const section = await fs.readFile(path.join(__dirname, '..', '..', 'docs', 'cli.md'), 'utf8')
     const named = [...new Set(section.match(/--[a-z][a-z-]+/g) ?? [])]
-    const helps = (await Promise.all(['export', 'import', 'copy', 'verify'].map((c) => runCli([c, '--help'])))).map((r) => r.stdout).join('\n')
+    const helps = (await Promise.all(COMMANDS.map((c) => runCli([c, '--help'])))).map((r) => r.stdout).join('\n')
     expect(named.length).toBeGreaterThan(10)
     expect(named.filter((option) => !new RegExp(`${option}\\b`).test(helps))).toEqual([])
   })
