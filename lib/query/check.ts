@@ -96,60 +96,38 @@ const COMMON_KEYS: KeyTable<QueryCommon> = {
   timeout: true,
 }
 
+/** The keys every search near something takes beside the common ones: targets, autocut, thresholds, grouping. */
+const NEAR_KEYS = { targetVector: true, targetCombination: true, autocut: true, distance: true, certainty: true, groupBy: true } as const
+
 /** The keys of each search, tied to its public arguments type. */
 export const SEARCH_KEYS = {
   nearVector: argumentKeys<NearVectorArgs>('nearVector', {
     ...COMMON_KEYS,
     vector: true,
-    targetVector: true,
-    targetCombination: true,
-    autocut: true,
-    distance: true,
-    certainty: true,
-    groupBy: true,
+    ...NEAR_KEYS,
   }),
   nearObject: argumentKeys<NearObjectArgs>('nearObject', {
     ...COMMON_KEYS,
     id: true,
-    targetVector: true,
-    targetCombination: true,
-    autocut: true,
-    distance: true,
-    certainty: true,
-    groupBy: true,
+    ...NEAR_KEYS,
   }),
   nearText: argumentKeys<NearTextArgs>('nearText', {
     ...COMMON_KEYS,
     query: true,
     moveTo: true,
     moveAway: true,
-    targetVector: true,
-    targetCombination: true,
-    autocut: true,
-    distance: true,
-    certainty: true,
-    groupBy: true,
+    ...NEAR_KEYS,
   }),
   nearImage: argumentKeys<NearImageArgs>('nearImage', {
     ...COMMON_KEYS,
     image: true,
-    targetVector: true,
-    targetCombination: true,
-    autocut: true,
-    distance: true,
-    certainty: true,
-    groupBy: true,
+    ...NEAR_KEYS,
   }),
   nearMedia: argumentKeys<NearMediaArgs>('nearMedia', {
     ...COMMON_KEYS,
     media: true,
     mediaType: true,
-    targetVector: true,
-    targetCombination: true,
-    autocut: true,
-    distance: true,
-    certainty: true,
-    groupBy: true,
+    ...NEAR_KEYS,
   }),
   bm25: argumentKeys<Bm25Args>('bm25', { ...COMMON_KEYS, query: true, queryProperties: true, searchOperator: true, autocut: true, groupBy: true }),
   hybrid: argumentKeys<HybridArgs>('hybrid', {
