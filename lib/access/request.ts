@@ -11,7 +11,8 @@ import { CallOptions, CALL_KEYS, OperationContext, callOptions, withVersion } fr
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { KeyTable, argsOf, argumentKeys, nonEmptyString } from '../input/check'
-import { Feature, ServerVersion, requireFeature } from '../server/version'
+import { Feature, ServerVersion } from '../server/version'
+import { missingFeature } from '../context/when-supported'
 import { HttpRequest, HttpResponse } from '../transport/http/types'
 
 /** A role name: any non-empty string (the server judges the rest); it travels percent-encoded. */
@@ -33,10 +34,8 @@ export const whenFeatures = <A>(
 ): ObservableEither<WeaviateError, A> =>
   withVersion(ctx, call, (version) => {
     const { features: more = [], req } = build(version)
-    for (const feature of [...features, ...more]) {
-      const supported = requireFeature(version, feature)
-      if (E.isLeft(supported)) return of(supported)
-    }
+    const refused = missingFeature(version, [...features, ...more])
+    if (refused !== undefined) return of(refused)
     return ctx.http.run({ ...req, ...call }, (res) => interpret(res, version))
   })
 

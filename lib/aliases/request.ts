@@ -6,12 +6,11 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { of } from 'rxjs'
-import { CallOptions, OperationContext, withVersion } from '../context/context'
+import { CallOptions, OperationContext } from '../context/context'
+import { whenSupported } from '../context/when-supported'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { className } from '../input/names'
-import { requireFeature } from '../server/version'
 import { HttpRequest, HttpResponse } from '../transport/http/types'
 
 /**
@@ -30,10 +29,7 @@ export const whenAliases = <A>(
   req: HttpRequest,
   interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
 ): ObservableEither<WeaviateError, A> =>
-  withVersion(ctx, call, (version) => {
-    const supported = requireFeature(version, 'aliases')
-    return E.isLeft(supported) ? of(supported) : ctx.http.run({ ...req, ...call }, interpret)
-  })
+  whenSupported(ctx, ['aliases'], call, req, interpret)
 
 /** The checked input of an operation on one alias. */
 export interface AliasInput {

@@ -29,7 +29,8 @@ import {
   checkRestore,
   locationQuery,
 } from './args'
-import { decodeStatus, follow, getStatus, whenSupported } from './status'
+import { decodeStatus, follow, getStatus } from './status'
+import { whenSupported } from '../context/when-supported'
 
 /**
  * `client.backup` (Weaviate 1.15.0 and later; cancel, list and some options later, see each

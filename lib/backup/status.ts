@@ -5,15 +5,15 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { EMPTY, Observable, distinctUntilChanged, expand, map, of, switchMap, timer } from 'rxjs'
+import { EMPTY, Observable, distinctUntilChanged, expand, map, switchMap, timer } from 'rxjs'
 import { BackupStatusCodec, isTerminalState } from '../codecs/backup'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext, withVersion } from '../context/context'
+import { OperationContext } from '../context/context'
+import { whenSupported } from '../context/when-supported'
 import { HttpMethod, UnexpectedStatusError, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { backupPath } from '../server/routes'
-import { Feature, requireFeature } from '../server/version'
-import { HttpRequest, HttpResponse } from '../transport/http/types'
+import { HttpResponse } from '../transport/http/types'
 import { BackupStatus, CheckedLocation, locationQuery } from './args'
 
 /** Which of a backup's operations a status belongs to. */
@@ -25,22 +25,6 @@ interface Answer {
   readonly url: string
   readonly status: BackupStatus
 }
-
-/** Sends `req` once the server has every one of `features`; an older server is one Left, nothing sent. */
-export const whenSupported = <A>(
-  ctx: OperationContext,
-  features: readonly Feature[],
-  call: CallOptions,
-  req: HttpRequest,
-  interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
-): ObservableEither<WeaviateError, A> =>
-  withVersion(ctx, call, (version) => {
-    for (const feature of features) {
-      const supported = requireFeature(version, feature)
-      if (E.isLeft(supported)) return of(supported)
-    }
-    return ctx.http.run({ ...req, ...call }, interpret)
-  })
 
 /** The decoded status of an answer; `backupId` and `backend` from the request when the server leaves them out. */
 export const decodeStatus =

@@ -7,11 +7,11 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { of } from 'rxjs'
-import { CallOptions, OperationContext, withVersion } from '../context/context'
+import { CallOptions, OperationContext } from '../context/context'
+import { whenSupported as sendWhenSupported } from '../context/when-supported'
 import { UnexpectedStatusError, WeaviateError, isUnexpectedStatusError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
-import { Feature, requireFeature } from '../server/version'
+import { Feature } from '../server/version'
 import { errorMessages } from '../transport/http/classify'
 import { HttpRequest, HttpResponse } from '../transport/http/types'
 
@@ -64,13 +64,8 @@ export const whenSupported = <A>(
   req: HttpRequest,
   interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
 ): ObservableEither<WeaviateError, A> =>
-  withVersion(ctx, call, (version) => {
-    for (const feature of features) {
-      const supported = requireFeature(version, feature)
-      if (E.isLeft(supported)) return of(supported)
-    }
-    if (!features.includes('replication')) return ctx.http.run({ ...req, ...call }, interpret)
-    return ctx.http.run({ ...req, ...call, expect: [...req.expect, NOT_IMPLEMENTED] }, (res) =>
-      res.status === NOT_IMPLEMENTED ? E.left(disabled(res)) : interpret(res),
-    )
-  })
+  features.includes('replication')
+    ? sendWhenSupported(ctx, features, call, { ...req, expect: [...req.expect, NOT_IMPLEMENTED] }, (res) =>
+        res.status === NOT_IMPLEMENTED ? E.left(disabled(res)) : interpret(res),
+      )
+    : sendWhenSupported(ctx, features, call, req, interpret)

@@ -15,11 +15,12 @@ import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext, withVersion, callInput } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
-import { HttpRequest, HttpResponse } from '../transport/http/types'
+import { HttpRequest } from '../transport/http/types'
 import { className } from '../input/names'
 import { ObservableEither, flatMap, map } from '../core/observable-either'
 import { schemaPath, tenantPath } from '../server/routes'
-import { Feature, ServerVersion, requireFeature, supports } from '../server/version'
+import { Feature, ServerVersion, supports } from '../server/version'
+import { missingFeature, whenSupported } from '../context/when-supported'
 import { tenantsOverGrpc } from './tenants-grpc'
 import type { ClassInput } from './call-input'
 import { tenantName, tenantNames, tenants as tenantsInput } from './input'
@@ -42,28 +43,6 @@ interface TenantsInput extends ClassInput {
 const Tenants = t.readonlyArray(TenantCodec)
 
 /** The first missing feature of `features` on `version`, as a Left; `undefined` when all are there. */
-const missing = (version: ServerVersion, features: readonly Feature[]): E.Either<WeaviateError, undefined> | undefined => {
-  for (const feature of features) {
-    const supported = requireFeature(version, feature)
-    if (E.isLeft(supported)) return supported
-  }
-  return undefined
-}
-
-/** Sends `req` once the server is known to have `features`; an older server is one Left. */
-const whenSupported = <A>(
-  ctx: OperationContext,
-  features: readonly Feature[],
-  call: CallOptions,
-  req: HttpRequest | ((version: ServerVersion) => HttpRequest),
-  interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
-): ObservableEither<WeaviateError, A> =>
-  withVersion(ctx, call, (version) => {
-    const refused = missing(version, features)
-    if (refused !== undefined && E.isLeft(refused)) return of(refused)
-    return ctx.http.run({ ...(typeof req === 'function' ? req(version) : req), ...call }, interpret)
-  })
-
 const statusFeatures = (tenants: readonly TenantInput[]): readonly Feature[] => [
   'tenants',
   ...(tenants.some((tenant) => tenant.activityStatus !== undefined) ? (['tenantActivity'] as const) : []),
@@ -147,8 +126,8 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
    */
   const listRun = (cls: string, names: readonly string[] | undefined, call: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
     withVersion(ctx, call, (version) => {
-      const refused = missing(version, ['tenants'])
-      if (refused !== undefined && E.isLeft(refused)) return of(refused)
+      const refused = missingFeature(version, ['tenants'])
+      if (refused !== undefined) return of(refused)
       return ctx.transports.choose(undefined, call).pipe(
         flatMap((kind): ObservableEither<WeaviateError, readonly Tenant[]> =>
           kind === 'grpc' && supports(version, 'grpcTenants')
