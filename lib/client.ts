@@ -173,7 +173,7 @@ export const connect = (options: ConnectOptions): Client => {
           wellKnown: () =>
             firstValueFrom(pipeline.fetchUrl({ url: `${first.origin}${first.basePath}/.well-known/openid-configuration`, expect: [200] })).then((response) => response.body),
         })
-  const bearer = session === undefined ? undefined : { authorization: session.authorization, current: session.current }
+  const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
   const pipeline = createHttp({ ...http, urls, tls, bearer })
   const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer })
   if (http.apiKey !== undefined && http.apiKey !== '') {

@@ -5,22 +5,24 @@
  * runs as a child `node` process started here; it must be up before the server, which reads its
  * keys at startup, so both start in this file.
  *
- * Access tokens live 3 seconds: the refresh test runs 12 seconds, four lifetimes, over REST and
- * gRPC (a paced batch over gRPC and a paced stream over REST), which is enough to see several
- * refreshes without making the run 30 seconds longer.
+ * Access tokens live 5 seconds: the refresh test runs 30 seconds, six lifetimes, with a paced
+ * batch and a paced stream over each transport at once (the gRPC batch with the default method,
+ * one `BatchStream` the client must reopen with each next token, the issue's check).
  */
 import { ChildProcess, spawn } from 'node:child_process'
 import * as path from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as E from 'fp-ts/Either'
-import { concatMap, delay, interval, lastValueFrom, map, of, take, toArray } from 'rxjs'
+import { concatMap, delay, interval, lastValueFrom, map, of, range, take, toArray } from 'rxjs'
 import { BatchObject, Client, ConnectOptions, OidcAuth, WeaviateError, connect } from '../../lib'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { guardAgainstLeaks, uniqueClassName } from '../helpers/server'
 
-const TTL_S = 3
+const TTL_S = 5
+/** Objects the paced streams read. */
+const SEEDS = 200
 const USER = 'ada'
 const PASSWORD = 'lovelace'
 const Note = uniqueClassName('OidcNote')
@@ -157,32 +159,55 @@ describe('OIDC sign-in', () => {
   it.each([
     ['client credentials', CREDENTIALS],
     ['a password with its refresh token', PASSWORD_AUTH],
-  ])('with %s, a batch over gRPC and a stream over REST keep working across several token lifetimes', async (_, auth) => {
+  ])('with %s, a batch and a stream over REST and over gRPC keep working across several token lifetimes', async (_, auth) => {
     const c = client(auth)
-    await right(c.schema.get())
+    // A class of its own for each run: afterwards it holds exactly the objects the batches wrote.
+    const Paced = uniqueClassName('OidcPaced')
+    await right(c.schema.createClass({ class: Paced, vectorizer: 'none', properties: [{ name: 'text', dataType: ['text'] }] }))
+    // What the streams read: 200 objects, one every 150 ms, are 30 s of reading.
+    const seeded = await lastValueFrom(c.objects.batch(range(0, SEEDS).pipe(map((n): BatchObject => ({ className: Paced, dataObject: { text: `seed ${n}` } }))), { transport: 'rest' }).pipe(toArray()))
+    expect(seeded.filter(E.isLeft)).toEqual([])
     const before = issued.length
-    // 12 s: four 3-second token lifetimes. The batch writes one object every 200 ms in small
-    // unary BatchObjects calls (a BatchStream keeps the token it was opened with, and Weaviate
-    // checks it on every message: docs/oidc.md); the stream reads the class one object per page,
-    // an object every 100 ms.
-    const rows = interval(200).pipe(
-      take(60),
-      map((n): BatchObject => ({ className: Note, dataObject: { text: `batch ${n}` } })),
-    )
-    const written = lastValueFrom(c.objects.batch(rows, { batchSize: 2, transport: 'grpc', grpcMethod: 'unary' }).pipe(toArray()))
-    const read = lastValueFrom(
-      c.objects.stream({ className: Note, pageSize: 1, transport: 'rest' }).pipe(
-        concatMap((o) => of(o).pipe(delay(100))),
-        take(120),
-        toArray(),
-      ),
-    )
-    const [batch, stream] = await Promise.all([written, read])
-    expect(batch.filter(E.isLeft)).toEqual([])
-    expect(batch).toHaveLength(60)
-    expect(stream.filter(E.isLeft)).toEqual([])
-    // Several refreshes happened during the run (a token at half-life: about one a 1.5 s).
-    expect(issued.length - before).toBeGreaterThanOrEqual(4)
+    // 30 s: six 5-second token lifetimes. Each batch writes one object every 250 ms in messages of
+    // two; over gRPC with the default method, which on 1.39 is one BatchStream for the whole run
+    // (Weaviate checks the token it opened with as it writes each message, so it must be reopened
+    // with each next token). Each stream reads the class one object per page, an object every 150 ms.
+    const batch = (transport: 'rest' | 'grpc') =>
+      lastValueFrom(
+        c.objects
+          .batch(
+            interval(250).pipe(
+              take(120),
+              map((n): BatchObject => ({ className: Paced, dataObject: { text: `${transport} ${n}` } })),
+            ),
+            { batchSize: 2, transport },
+          )
+          .pipe(toArray()),
+      )
+    const stream = (transport: 'rest' | 'grpc') =>
+      lastValueFrom(
+        c.objects.stream({ className: Paced, pageSize: 1, transport }).pipe(
+          concatMap((o) => of(o).pipe(delay(150))),
+          take(SEEDS),
+          toArray(),
+        ),
+      )
+    const [grpcBatch, restBatch, grpcStream, restStream] = await Promise.all([batch('grpc'), batch('rest'), stream('grpc'), stream('rest')])
+    for (const written of [grpcBatch, restBatch]) {
+      expect(written.filter(E.isLeft)).toEqual([])
+      expect(written).toHaveLength(120)
+    }
+    for (const read of [grpcStream, restStream]) {
+      expect(read.filter(E.isLeft)).toEqual([])
+      expect(read).toHaveLength(SEEDS)
+    }
+    // Nothing lost or written twice: the class holds the seeds and each batch object once.
+    const uuids = [...grpcBatch, ...restBatch].flatMap((r) => (E.isRight(r) ? [r.right.uuid] : []))
+    const stored = await right(c.objects.stream({ className: Paced, pageSize: 100 }).pipe(toArray()).pipe(map((rs) => E.sequenceArray(rs))))
+    expect(stored.map((o) => o.id).filter((id) => id !== undefined && uuids.includes(id)).sort()).toEqual([...uuids].sort())
+    expect(stored).toHaveLength(uuids.length + SEEDS)
+    // Several refreshes happened during the run (a token at half-life: about one every 2.5 s).
+    expect(issued.length - before).toBeGreaterThanOrEqual(6)
   })
 
   it('gives a RefreshTokenRejectedError for a revoked refresh token, and the same at once afterwards', async () => {

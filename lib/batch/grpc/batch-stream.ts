@@ -34,26 +34,38 @@
  * given to another object of the same UUID (`batch-stream-waiting.ts`); so is one owed to the
  * objects of an unsubscribed request.
  *
+ * With OIDC (a token that changes over the client's life) a stream keeps the token it opened with,
+ * and the server checks that token as it writes the stream's objects, so an expired one fails them.
+ * A stream therefore opens with a token in the first half of its life (waiting for the next one
+ * when the current is older: `signingIn`), and at that token's half-life (`renewDue`) it is closed
+ * cleanly: nothing more is written on it, `Stop` is sent, and the server acknowledges and writes
+ * what it was sent, reports every result and ends it (`renewing`); the next stream opens at once
+ * with the next token and takes what waits meanwhile. No object is sent twice for it (only one the
+ * server ended without a result, as after any end), none is lost, and no failure is counted.
+ *
  * The session is a state machine: its states are {@link StreamState}, and each transition is one
  * method of the session (`BatchStreamSession`):
  *
  * | transition | from | to |
  * |---|---|---|
- * | `openStream` | idle | open; idle when the call cannot be made (every waiting object fails) |
+ * | `openStream` | idle | open; signingIn while the next token is fetched; idle when the call cannot be made (every waiting object fails) |
+ * | `signedIn` | signingIn | open; idle when the sign-in failed (every waiting object fails) |
  * | `halfClose` | open | halfClosed (the server said `OutOfMemory` or `ShuttingDown`) |
- * | `streamEnded` | open, halfClosed | idle when nothing waits or the policy gives up (every waiting object fails); open at once when a message was too large (smaller ones); else reopening |
+ * | `renewDue` | open | renewing (the stream's token is at its half-life) |
+ * | `streamEnded` | open, halfClosed, renewing | idle when nothing waits or the policy gives up (every waiting object fails); open at once after a renewal, or when a message was too large (smaller ones); else reopening |
  * | `reopenDue` | reopening | open; idle when nothing waits any more |
  * | `close` | any | closed |
  *
  * @packageDocumentation
  */
 import type { ClientDuplexStream } from '@grpc/grpc-js'
-import { Observable, SchedulerLike, Subscriber, Subscription } from 'rxjs'
-import { ConnectionError, TimeoutError, WeaviateError } from '../../core/errors'
+import { Observable, SchedulerLike, Subscriber, Subscription, from } from 'rxjs'
+import { ConnectionError, TimeoutError, WeaviateError, isWeaviateError } from '../../core/errors'
 import type { ConsistencyLevel } from '../../input/check'
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../../proto/generated/weaviate/v1/batch_stream_pb'
 import { MAX_TIMER_MS } from '../../transport/http/deadline'
 import { retryDelay } from '../../transport/http/retry'
+import type { StreamBearer } from '../../transport/http/options'
 import type { CallOptions, RetryOptions, TimeoutOptions } from '../../transport/http/types'
 import { METHODS } from '../../transport/grpc/methods'
 import type { GrpcEffect, OpenedStream } from '../../transport/grpc/pipeline'
@@ -120,6 +132,8 @@ interface Open {
   largest: number
   /** The attempt timeout's timer while objects wait: no progress before it fires, and the stream is given up. */
   stall: Subscription | undefined
+  /** The timer of its token's half-life (`renewDue`); undefined when its token is never renewed. */
+  renewal: Subscription | undefined
 }
 
 /**
@@ -133,6 +147,10 @@ type StreamState =
   | { readonly name: 'open'; readonly stream: Open }
   /** The server asked to stop sending (`OutOfMemory`, `ShuttingDown`): `Stop` sent, the stream's end awaited. */
   | { readonly name: 'halfClosed'; readonly stream: Open }
+  /** A stream is due and waits for the next token (the current one is past its half-life). */
+  | { readonly name: 'signingIn'; readonly wait: Subscription }
+  /** The stream's token is at its half-life: `Stop` sent, the stream's end (every result) awaited, then the next opens at once. */
+  | { readonly name: 'renewing'; readonly stream: Open }
   /** A stream ended while objects wait: the next opens when `timer` fires (the retry policy's wait). */
   | { readonly name: 'reopening'; readonly timer: Subscription }
   /** The run is over: nothing is opened or sent again. */
@@ -147,8 +165,8 @@ const REOPEN = { method: 'POST', idempotent: true } as const
 /**
  * The stream session of one batch run: its state ({@link StreamState}), the objects waiting for
  * their results, and what the server told it (message size, failures since the last result). Its
- * transitions are `openStream`, `halfClose`, `streamEnded`, `reopenDue` and `close`; the other
- * methods report outcomes and watch for a stalled stream.
+ * transitions are `openStream`, `signedIn`, `halfClose`, `renewDue`, `streamEnded`, `reopenDue`
+ * and `close`; the other methods report outcomes and watch for a stalled stream.
  */
 class BatchStreamSession {
   private state: StreamState = { name: 'idle' }
@@ -206,8 +224,10 @@ class BatchStreamSession {
     if (state.name === 'closed') return
     this.state = { name: 'closed' }
     if (state.name === 'reopening') state.timer.unsubscribe()
-    if (state.name !== 'open' && state.name !== 'halfClosed') return
+    if (state.name === 'signingIn') state.wait.unsubscribe()
+    if (state.name !== 'open' && state.name !== 'halfClosed' && state.name !== 'renewing') return
     state.stream.stall?.unsubscribe()
+    state.stream.renewal?.unsubscribe()
     if (this.waiting.count === 0 && !this.abandoned) {
       if (state.name === 'open') this.sendStop(state.stream)
     } else state.stream.call.cancel()
@@ -218,14 +238,45 @@ class BatchStreamSession {
   // -----------------------------------------------------------------------------------------------
 
   /**
-   * Transition idle -> open: opens a stream and sends every waiting object (all of them: a new
-   * stream knows none). When the call cannot even be made, every waiting object fails and the
-   * state stays idle.
+   * Transition idle -> open | signingIn: opens a stream and sends every waiting object (all of
+   * them: a new stream knows none), with the token at hand, or, when the current token is past its
+   * half-life, once the next one comes (`signedIn`). When the call cannot even be made, every
+   * waiting object fails and the state stays idle.
    */
   private openStream(): void {
+    let bearer: StreamBearer | Promise<StreamBearer> | undefined
+    try {
+      bearer = this.config.grpc.streamBearer()
+    } catch (e) {
+      this.failAll(new ConnectionError({ method: 'POST', url: this.url, code: 'UNKNOWN', detail: String(e), cause: e }))
+      return
+    }
+    if (bearer instanceof Promise) {
+      this.state = {
+        name: 'signingIn',
+        wait: from(bearer).subscribe({
+          next: (next) => this.signedIn(next),
+          error: (e: unknown) => this.signedIn(isWeaviateError(e) ? e : new ConnectionError({ method: 'POST', url: this.url, code: 'UNKNOWN', detail: String(e), cause: e })),
+        }),
+      }
+      return
+    }
+    this.startStream(bearer)
+  }
+
+  /** Transition signingIn -> open | idle: the next token came (a stream with it), or the sign-in failed (every waiting object fails). */
+  private signedIn(next: StreamBearer | WeaviateError): void {
+    if (this.state.name !== 'signingIn') return
+    this.state = { name: 'idle' }
+    if (isWeaviateError(next)) this.failAll(next)
+    else if (this.waiting.count > 0) this.startStream(next)
+  }
+
+  /** The call of a stream with `bearer`'s token: idle -> open, or every waiting object fails when the call cannot be made. */
+  private startStream(bearer: StreamBearer | undefined): void {
     let opened: OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>
     try {
-      opened = this.config.grpc.openStream(METHODS.batchStream, this.config.call)
+      opened = this.config.grpc.openStream(METHODS.batchStream, this.config.call, bearer)
     } catch (e) {
       this.failAll(e instanceof ConnectionError ? e : new ConnectionError({ method: 'POST', url: '', code: 'UNKNOWN', detail: String(e), cause: e }))
       return
@@ -239,8 +290,11 @@ class BatchStreamSession {
       waitMs: 0,
       largest: 0,
       stall: undefined,
+      renewal: undefined,
     }
     this.state = { name: 'open', stream }
+    const renewInMs = bearer?.renewInMs
+    if (renewInMs !== undefined && renewInMs <= MAX_TIMER_MS) stream.renewal = this.config.scheduler.schedule(() => this.renewDue(stream), renewInMs)
     this.url = stream.url
     stream.call.on('data', (reply: BatchStreamReply) => this.onReply(stream, reply))
     stream.call.on('error', (e: unknown) =>
@@ -267,18 +321,40 @@ class BatchStreamSession {
   }
 
   /**
-   * Transition open | halfClosed -> idle | open | reopening: `stream` is over (`error` undefined:
-   * the server ended it). Nothing waits: idle. A message was over the server's size limit: a new
-   * stream at once, with smaller messages. Else the retry policy decides: reopening after its wait
-   * (at least the `OutOfMemory` wait), or every waiting object fails with the error (idle).
+   * Transition open -> renewing: `stream`'s token is at its half-life. Nothing more is written on
+   * it; `Stop` asks the server to finish what it was sent (it writes and reports every object, its
+   * token still good for as long again) and to end it; `streamEnded` then opens the next.
+   */
+  private renewDue(stream: Open): void {
+    const state = this.state
+    stream.renewal = undefined
+    if (state.name !== 'open' || state.stream !== stream) return
+    this.state = { name: 'renewing', stream }
+    this.sendStop(stream)
+  }
+
+  /**
+   * Transition open | halfClosed | renewing -> idle | open | reopening: `stream` is over (`error`
+   * undefined: the server ended it). Nothing waits: idle. A renewal's stream the server ended: the
+   * next at once, with the next token. A message was over the server's size limit: a new stream at
+   * once, with smaller messages. Else the retry policy decides: reopening after its wait (at least
+   * the `OutOfMemory` wait), or every waiting object fails with the error (idle).
    */
   private streamEnded(stream: Open, error: WeaviateError | undefined): void {
     if (!this.isCurrent(stream)) return
+    const renewed = this.state.name === 'renewing' && error === undefined && stream.waitMs === 0
     this.state = { name: 'idle' }
     stream.stall?.unsubscribe()
     stream.stall = undefined
+    stream.renewal?.unsubscribe()
+    stream.renewal = undefined
     if (error !== undefined) stream.node.failed(error)
     if (this.waiting.count === 0) return
+    if (renewed) {
+      // The clean end of a renewal is not a failure: the next stream takes what waits, at once.
+      this.openStream()
+      return
+    }
     if (error?._tag === 'UnexpectedStatusError' && error.status === TOO_LARGE && stream.largest > 1) {
       // A message over the server's size limit (RESOURCE_EXHAUSTED ends the stream): smaller ones.
       this.fits = Math.ceil(stream.largest / 2)
@@ -368,10 +444,10 @@ class BatchStreamSession {
   // objects and outcomes
   // -----------------------------------------------------------------------------------------------
 
-  /** True while `stream` is the session's stream (open or half-closed). */
+  /** True while `stream` is the session's stream (open, half-closed or renewing). */
   private isCurrent(stream: Open): boolean {
     const state = this.state
-    return (state.name === 'open' || state.name === 'halfClosed') && state.stream === stream
+    return (state.name === 'open' || state.name === 'halfClosed' || state.name === 'renewing') && state.stream === stream
   }
 
   private write(stream: Open, entries: ReadonlyArray<Waiting>): void {
@@ -420,7 +496,7 @@ class BatchStreamSession {
     }
     request.remaining = 0
     const state = this.state
-    if (this.waiting.count === 0 && (state.name === 'open' || state.name === 'halfClosed')) {
+    if (this.waiting.count === 0 && (state.name === 'open' || state.name === 'halfClosed' || state.name === 'renewing')) {
       // Nothing waits any more: the stream is idle, not stalled.
       state.stream.stall?.unsubscribe()
       state.stream.stall = undefined

@@ -1,7 +1,9 @@
 /**
  * The OIDC session of a client: discovery, the first token, and the next one before the current
  * expires, all with `openid-client` (no token code of our own but the timing). It is the client's
- * {@link BearerSource}: both transports ask it for the Authorization header before each call.
+ * {@link BearerSource}: both transports ask it for the Authorization header before each call, and a
+ * `BatchStream` asks it for a token in the first half of its life, with the time left until the
+ * next (`forStream`), so that it reopens with the next token before its own expires.
  *
  * ```
  * GET /v1/.well-known/openid-configuration    the server names the provider (href) and clientId
@@ -226,7 +228,18 @@ export const createOidcSession = (auth: OidcAuth, deps: SessionDeps): OidcSessio
       }
       return renew().then(header)
     },
-    current: () => (tokens === undefined ? undefined : header(tokens)),
+    forStream: () => {
+      if (final !== undefined) return Promise.reject(final)
+      const t = tokens
+      const at = now()
+      if (t !== undefined) {
+        // A bearer token without a refresh token is never renewed: used as it is, for as long as the server takes it.
+        if (auth.kind === 'bearerToken' && t.refreshToken === undefined) return { authorization: header(t), renewInMs: undefined }
+        if (at < renewAt(t)) return { authorization: header(t), renewInMs: renewAt(t) - at }
+      }
+      // Past its half-life the token is being renewed (or is about to be): the stream waits for the next.
+      return renew().then((next) => ({ authorization: header(next), renewInMs: Math.max(0, renewAt(next) - now()) }))
+    },
     close: () => {
       closed = true
       if (timer !== undefined) clearTimeout(timer)

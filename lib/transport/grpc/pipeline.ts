@@ -21,7 +21,7 @@ import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
 import { ConnectionError, WeaviateError } from '../../core/errors'
 import { createNodes } from '../http/nodes'
-import { BearerSource, CallSettings, forCall } from '../http/options'
+import { BearerSource, CallSettings, StreamBearer, forCall } from '../http/options'
 import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../../core/observable-either'
 import type { TlsSettings } from '../tls'
@@ -79,11 +79,19 @@ export interface GrpcEffect {
     interpret: (reply: MessageShape<O>) => E.Either<WeaviateError, A>,
   ): ObservableEither<WeaviateError, A>
   /**
-   * Opens a bidirectional call (`BatchStream`) on the node the failover cursor picks, with the
-   * call's metadata; no retries or deadline: the caller owns the stream's life and gets the call's
-   * resolved retry and timeout settings for it. Throws a ConnectionError when the client is closed.
+   * The Authorization header a bidirectional call opens with when it changes over the client's
+   * life (OIDC): at once while the token is fresh, else a promise of the next one (rejecting with
+   * a WeaviateError, a failed sign-in). Undefined when the client's headers hold the credentials
+   * (an API key, or none): a stream then lives as long as it likes.
    */
-  openStream<I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, call?: GrpcCallOptions): OpenedStream<I, O>
+  streamBearer(): StreamBearer | Promise<StreamBearer> | undefined
+  /**
+   * Opens a bidirectional call (`BatchStream`) on the node the failover cursor picks, with the
+   * call's metadata and `bearer`'s Authorization header (from {@link GrpcEffect.streamBearer}); no
+   * retries or deadline: the caller owns the stream's life and gets the call's resolved retry and
+   * timeout settings for it. Throws a ConnectionError when the client is closed.
+   */
+  openStream<I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, call?: GrpcCallOptions, bearer?: StreamBearer): OpenedStream<I, O>
   /** The client's retry and timeout settings with the call's over them: what a call or stream applies. */
   settings(call?: GrpcCallOptions): CallSettings
   /** The nodes, in the order of the failover cursor. */
@@ -182,18 +190,17 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
 
   const settings = (callOptions: GrpcCallOptions = {}): CallSettings => forCall(options, callOptions)
 
-  const openStream = <I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, callOptions: GrpcCallOptions = {}): OpenedStream<I, O> => {
+  const openStream = <I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, callOptions: GrpcCallOptions = {}, streamBearer?: StreamBearer): OpenedStream<I, O> => {
     const picked = shared.cursor.pick()
     const node = shared.nodes[picked.index]
     if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)
     const url = `${node.origin}${method.path}`
     if (channels.closed) throw new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })
     const { retry, timeout } = settings(callOptions)
-    // A stream is opened synchronously: it carries the token of this moment (kept fresh by the
-    // OIDC session's refresh timer), or none before the first sign-in, and keeps it: Weaviate
-    // checks it on every message, so a stream must not outlive it (docs/oidc.md).
-    const current = bearer?.current()
-    const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, current === undefined ? shared.metadata : withToken(current))
+    // The stream keeps the token it opens with, and Weaviate checks it as it writes the stream's
+    // objects: its owner reopens it before the token expires (`renewInMs`, docs/oidc.md).
+    const metadata = streamBearer === undefined ? shared.metadata : withToken(streamBearer.authorization)
+    const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, metadata)
     return {
       call: stream,
       url,
@@ -207,6 +214,7 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
   return {
     call,
     run,
+    streamBearer: () => bearer?.forStream(),
     openStream,
     settings,
     nodes: options.nodes,

@@ -58,8 +58,28 @@ export interface BearerSource {
    * without a retry.
    */
   readonly authorization: () => string | Promise<string>
-  /** The header's value now, without waiting: the current token, or undefined before the first. */
-  readonly current: () => string | undefined
+  /**
+   * The header for a call that keeps it for its whole life (a `BatchStream`): at once while the
+   * token is in the first half of its life, else a promise of the next one (rejecting as
+   * `authorization` does). Its `renewInMs` says when that call should be opened again with the
+   * next token (docs/oidc.md).
+   */
+  readonly forStream: () => StreamBearer | Promise<StreamBearer>
+}
+
+/**
+ * The Authorization header a long call opens with, and how long it stays good for that call.
+ */
+export interface StreamBearer {
+  /** `Bearer <token>`. */
+  readonly authorization: string
+  /**
+   * Milliseconds until the session has the next token (the token's half-life, at most 30 s before
+   * it expires): a call opened with this header is reopened by then, while the header still has at
+   * least as long again to live. Undefined when the token is never renewed (a bearer token without
+   * a refresh token): the server judges it.
+   */
+  readonly renewInMs: number | undefined
 }
 
 /**
