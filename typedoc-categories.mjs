@@ -65,7 +65,7 @@ const CATEGORIES = {
     'Access control': [
       'RolesApi', 'UsersApi', 'DbUsersApi', 'GroupsApi', 'Role', 'Permission', 'PermissionKind', 'CrudAction', 'OtherPermission',
       'AliasesPermission', 'BackupsPermission', 'ClusterPermission', 'CollectionsPermission', 'DataPermission',
-      'GroupsPermission', 'NodesPermission', 'ReplicationPermission', 'RolesPermission', 'TenantsPermission',
+      'GroupsPermission', 'McpPermission', 'NamespacesPermission', 'NodesPermission', 'ReplicationPermission', 'RolesPermission', 'TenantsPermission',
       'UsersPermission', 'UserAssignment', 'GroupAssignment', 'UserType', 'UserRoleOptions', 'AssignedRolesOptions',
       'DbUser', 'DbUserReadOptions', 'DeactivateOptions', 'OwnInfo',
     ],

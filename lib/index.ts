@@ -184,6 +184,8 @@ export type {
   GroupAssignment,
   GroupsApi,
   GroupsPermission,
+  McpPermission,
+  NamespacesPermission,
   NodesPermission,
   OtherPermission,
   OwnInfo,

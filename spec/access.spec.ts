@@ -170,6 +170,8 @@ describe('roles', () => {
     { kind: 'aliases', collection: c, alias: 'Alias*', actions: ['read', 'delete'] },
     { kind: 'replication', collection: c, shard: '*', actions: ['create', 'read'] },
     { kind: 'groups', group: 'ops', groupType: 'oidc', actions: ['assign_and_revoke', 'read'] },
+    { kind: 'mcp', actions: ['create', 'read', 'update'] },
+    { kind: 'namespaces', namespace: 'team-*', actions: ['manage'] },
   ]
   const byKind = (ps: readonly Permission[]): Permission[] => [...ps].sort((a, b) => a.kind.localeCompare(b.kind))
 
@@ -266,6 +268,8 @@ describe('the cut-offs of permission kinds and operations, for a server of a giv
     ['1.30.9', "a 'replication' permission", (c) => once(c.roles.create('r', [{ kind: 'replication', actions: ['read'] }]))],
     ['1.31.9', "an 'aliases' permission", (c) => once(c.roles.hasPermission('r', { kind: 'aliases', actions: ['read'] }))],
     ['1.32.4', "a 'groups' permission", (c) => once(c.roles.create('r', [{ kind: 'groups', actions: ['read'] }]))],
+    ['1.37.0', "an 'mcp' permission", (c) => once(c.roles.create('r', [{ kind: 'mcp', actions: ['read'] }]))],
+    ['1.37.9', "a 'namespaces' permission", (c) => once(c.roles.addPermissions('r', [{ kind: 'namespaces', actions: ['manage'] }]))],
     ['1.28.4', 'users.ownInfo', (c) => once(c.users.ownInfo())],
     ['1.28.4', 'users.groups.assignRoles', (c) => once(c.users.groups.assignRoles('g', ['r']))],
     ['1.29.9', 'users.db.rotateKey', (c) => once(c.users.db.rotateKey('u'))],
@@ -283,6 +287,13 @@ describe('the cut-offs of permission kinds and operations, for a server of a giv
     const rc = at('1.32.5')
     const name = newRoleName('backport')
     await right(rc.client.roles.create(name, [{ kind: 'groups', actions: ['read'] }]))
+    expect(rc.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/authz/roles'])
+  })
+
+  it('on 1.37.1, an mcp permission passes the gate (the 1.37.x backport)', async () => {
+    const rc = at('1.37.1')
+    const name = newRoleName('mcp-backport')
+    await right(rc.client.roles.create(name, [{ kind: 'mcp', actions: ['read'] }]))
     expect(rc.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/authz/roles'])
   })
 

@@ -17,6 +17,8 @@ export type {
   CrudAction,
   DataPermission,
   GroupsPermission,
+  McpPermission,
+  NamespacesPermission,
   NodesPermission,
   OtherPermission,
   Permission,

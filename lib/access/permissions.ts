@@ -194,6 +194,36 @@ export interface GroupsPermission {
 }
 
 /**
+ * The server's MCP (Model Context Protocol) endpoint (`create_mcp`, `read_mcp`, `update_mcp`); it
+ * has no resource. Weaviate 1.37.1 (1.37.x) / 1.38.0 and later.
+ *
+ * @example
+ * ```ts
+ * const p: McpPermission = { kind: 'mcp', actions: ['read'] }
+ * ```
+ */
+export interface McpPermission {
+  readonly kind: 'mcp'
+  readonly actions: readonly ('create' | 'read' | 'update')[]
+}
+
+/**
+ * Managing the matching namespaces (`manage_namespaces`), on a server with namespaces on.
+ * Weaviate 1.38.0 and later.
+ *
+ * @example
+ * ```ts
+ * const p: NamespacesPermission = { kind: 'namespaces', namespace: 'team-*', actions: ['manage'] }
+ * ```
+ */
+export interface NamespacesPermission {
+  readonly kind: 'namespaces'
+  /** A namespace name or a pattern; default `'*'`, every namespace. */
+  readonly namespace?: string
+  readonly actions: readonly 'manage'[]
+}
+
+/**
  * A permission of a role: a resource kind, which of its resources (names or patterns; an omitted
  * field is `'*'`, all), and the actions allowed on them. Checked before any request: an unknown
  * kind, field or action is an `ArgumentValueError` and nothing is sent.
@@ -218,6 +248,8 @@ export type Permission =
   | AliasesPermission
   | ReplicationPermission
   | GroupsPermission
+  | McpPermission
+  | NamespacesPermission
 
 /**
  * The kind of a {@link Permission}.
@@ -289,6 +321,8 @@ const KINDS: { readonly [K in PermissionKind]: KindSpec } = {
     choices: { groupType: ['oidc'] },
     feature: 'rbacGroups',
   },
+  mcp: { wire: 'mcp', resource: undefined, actions: ['create', 'read', 'update'], fields: {}, feature: 'rbacMcp' },
+  namespaces: { wire: 'namespaces', resource: 'namespaces', actions: ['manage'], fields: { namespace: ['namespace', '*'] }, feature: 'rbacNamespaces' },
 }
 
 const KIND_NAMES = Object.keys(KINDS) as PermissionKind[]

@@ -211,6 +211,11 @@ export const FEATURES = {
   // GET /authz/groups/{groupType}, /authz/groups/{id}/roles/{groupType},
   // /authz/roles/{id}/group-assignments and the `groups` permission kind: v1.33.0, backported to 1.32.5.
   rbacGroups: { since: '1.33.0', backports: ['1.32.5'], name: "listing groups, their roles, and the 'groups' permission" },
+  // The `mcp` permission kind (create_mcp, read_mcp, update_mcp; usecases/auth/authorization/types.go
+  // and Permission.action in openapi-specs/schema.json): v1.38.0, backported to 1.37.1.
+  rbacMcp: { since: '1.38.0', backports: ['1.37.1'], name: "the 'mcp' permission" },
+  // The `namespaces` permission kind (manage_namespaces, Permission.namespaces): v1.38.0.
+  rbacNamespaces: { since: '1.38.0', name: "the 'namespaces' permission" },
   // Collection configuration (client.schema.createClass / updateClass / updateConfig), each read
   // from the server's source at the tag named: the vector index types in
   // entities/vectorindex/config.go (flat v1.23.0, dynamic v1.25.0, hfresh v1.35.0); the quantizer

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import * as net from 'node:net'
 import * as E from 'fp-ts/Either'
-import { asyncScheduler, lastValueFrom, toArray } from 'rxjs'
+import { asyncScheduler, interval, lastValueFrom, mergeMap, take, toArray } from 'rxjs'
 import { BatchObject, Client, WeaviateError, connect } from '../../lib'
 import type { BatchWritten } from '../../lib/objects/batch'
 import { EmbeddedWeaviate, startEmbedded } from '../../lib/embedded'
@@ -21,7 +21,7 @@ import { STREAM_WINDOW_OBJECTS } from '../../lib/batch/grpc/batch-stream-framing
 import { grpcNodes } from '../../lib/transport/grpc/address'
 import { prepareGrpcObject } from '../../lib/batch/grpc/batch-object'
 import { createGrpc } from '../../lib/transport/grpc/pipeline'
-import { DEFAULT_TIMEOUT } from '../../lib/transport/http/options'
+import { DEFAULT_TIMEOUT, StreamBearer } from '../../lib/transport/http/options'
 import { DEFAULT_RETRY } from '../../lib/transport/http/retry'
 import { BATCH_STREAM_FALLBACK_WARNING } from '../../lib/context/fallback-warnings'
 import { startGrpcStub } from '../helpers/grpc-stub'
@@ -604,6 +604,50 @@ describe('objects.batch over BatchStream, against a stub of the server', () => {
 })
 
 describe('the BatchStream sender of one run, against a stub of the server', () => {
+  it("reopens its stream with the next token at each token's half-life, sending every object once and on one stream", async () => {
+    // A real server cannot be told to issue short-lived tokens: spec/slow/oidc.spec.ts runs the
+    // same against Weaviate and a real OpenID provider; here the stub shows what each stream carried.
+    const stub = await startBatchStreamStub({})
+    let tokens = 0
+    // Tokens that need renewing every 150 ms; every other one comes asynchronously, as a token
+    // past its half-life does (the stream waits for it).
+    const forStream = (): StreamBearer | Promise<StreamBearer> => {
+      tokens += 1
+      const next = { authorization: `Bearer t${tokens}`, renewInMs: 150 }
+      return tokens % 2 === 0 ? Promise.resolve(next) : next
+    }
+    const grpc = createGrpc({ nodes: grpcNodes([weaviateUrl()], stub.url), headers: {}, retry: DEFAULT_RETRY, timeout: DEFAULT_TIMEOUT, bearer: { authorization: () => 'Bearer unary', forStream } })
+    const sender = batchStreamSender({ grpc, call: {}, consistencyLevel: undefined, batchSize: 10, scheduler: asyncScheduler })
+    const row = (index: number) => {
+      const prepared = prepareGrpcObject(undefined)({ className: 'Any', uuid: id(index), dataObject: { n: index } }, index)
+      if (E.isLeft(prepared)) throw prepared.left
+      return prepared.right
+    }
+    try {
+      // Twenty requests of two objects, one every 50 ms: 1 s, several token half-lives.
+      const outcomes = await lastValueFrom(
+        interval(50).pipe(
+          take(20),
+          mergeMap((n) => sender.sendItems([row(2 * n), row(2 * n + 1)])),
+          toArray(),
+        ),
+      )
+      const all = outcomes.flat()
+      expect(all.map((o) => o.ok)).toEqual(Array.from({ length: 40 }, () => true))
+      expect(all.map((o) => o.item.index).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i))
+      // Several streams, each with a token of its own, in order.
+      expect(stub.streamUuids.length).toBeGreaterThanOrEqual(2)
+      expect(stub.streamAuthorizations).toEqual(stub.streamAuthorizations.map((_, i) => `Bearer t${i + 1}`))
+      // No object sent twice: over every stream, each UUID arrived once.
+      const sent = stub.streamUuids.flat()
+      expect(sent.sort()).toEqual(Array.from({ length: 40 }, (_, i) => id(i)).sort())
+    } finally {
+      sender.close()
+      grpc.close()
+      await stub.close()
+    }
+  })
+
   it('gives a copy of a UUID its own result when an earlier copy was unsubscribed before the server answered it', async () => {
     const TWICE = id(7)
     // The first copy's answer (a refusal) comes only when the second copy's message arrives.

@@ -64,6 +64,8 @@ export interface BatchStreamStub {
   readonly starts: BatchStreamRequest_Start[]
   /** The UUIDs of each stream's `Data` messages, by stream (0-based, every stream opened), in arrival order. */
   readonly streamUuids: string[][]
+  /** The `authorization` metadata of each stream (0-based, every stream opened); undefined when it had none. */
+  readonly streamAuthorizations: Array<string | undefined>
   /** The UUIDs of every `BatchObjects` call, in arrival order. */
   readonly unaryUuids: string[]
   /** How often each UUID was reported written. */
@@ -116,6 +118,7 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
   const dataSizes: number[] = []
   const starts: BatchStreamRequest_Start[] = []
   const streamUuids: string[][] = []
+  const streamAuthorizations: Array<string | undefined> = []
   const unaryUuids: string[] = []
   const written = new Map<string, number>()
   const unaryInFlight: number[] = []
@@ -168,6 +171,8 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
         const stream = streams++
         const uuidsOfStream: string[] = []
         streamUuids.push(uuidsOfStream)
+        const authorization = call.metadata.get('authorization')[0]
+        streamAuthorizations.push(typeof authorization === 'string' ? authorization : undefined)
         if (script.streamUnimplemented === true) {
           // What grpc-js answers for a method it does not serve (a server or proxy without it).
           call.emit('error', { code: status.UNIMPLEMENTED, details: 'unknown method BatchStream for service weaviate.v1.Weaviate' })
@@ -251,6 +256,7 @@ export const startBatchStreamStub = async (script: BatchStreamScript = {}): Prom
     dataSizes,
     starts,
     streamUuids,
+    streamAuthorizations,
     unaryUuids,
     written,
     unaryInFlight,
