@@ -145,6 +145,7 @@ export type {
 export type { BackupState } from './codecs/backup'
 export type { ClusterApi, ReplicationsApi } from './cluster'
 export type {
+  ApplyScalePlanArgs,
   ClusterStatistics,
   NodeShardStatus,
   NodeStatistics,
@@ -159,9 +160,13 @@ export type {
   ReplicationIdArgs,
   ReplicationListArgs,
   ReplicationOperation,
+  ReplicationScalePlan,
   ReplicationStatus,
   ReplicationType,
   ReplicationWatchOptions,
+  ScalePlanApplied,
+  ScalePlanArgs,
+  ShardScaleAction,
   ShardingState,
   ShardingStateArgs,
 } from './cluster/args'

@@ -74,6 +74,12 @@ describe('cluster on 1.39.0', () => {
     expect(error.message).toContain('REPLICA_MOVEMENT_ENABLED=true')
   })
 
+  it('answers a scale plan there with the same error, sent once to /v1/replication/scale', async () => {
+    const error = await left(rc.client.cluster.scalePlan({ className: Counted, replicationFactor: 2 }))
+    expect(isReplicationDisabledError(error)).toBe(true)
+    expect(clusterRequests(rc)).toEqual([`/v1/replication/scale?collection=${Counted}&replicationFactor=2`])
+  })
+
   it('answers a replication list there with the same error, sent once (a 501 is not retried)', async () => {
     const error = await left(rc.client.cluster.replications.list())
     expect(isReplicationDisabledError(error)).toBe(true)
@@ -100,12 +106,61 @@ describe('cluster input', () => {
     ['a list by class and target node', () => rc.client.cluster.replications.list({ className: 'A', targetNode: 'n2' }), 'targetNode'],
     ['a force delete by id and class', () => rc.client.cluster.replications.forceDelete({ id, className: 'A' }), 'id'],
     ['an argument the operation does not take', () => rc.client.cluster.replications.cancel({ id, force: true } as { id: string }), 'force'],
+    ['a replication factor of 0', () => rc.client.cluster.scalePlan({ className: 'A', replicationFactor: 0 }), 'replicationFactor'],
+    ['a plan whose id is not a UUID', () => rc.client.cluster.applyScalePlan({ plan: { planId: 'p-1', className: 'A', shards: [] } }), 'plan.planId'],
+    [
+      'a plan naming a shard twice',
+      () =>
+        rc.client.cluster.applyScalePlan({
+          plan: {
+            planId: id,
+            className: 'A',
+            shards: [
+              { shard: 's', removeNodes: [], addNodes: [{ node: 'n2', sourceNode: 'n1' }] },
+              { shard: 's', removeNodes: ['n1'], addNodes: [] },
+            ],
+          },
+        }),
+      'plan.shards[1].shard',
+    ],
+    [
+      'a node addition without its node',
+      () => rc.client.cluster.applyScalePlan({ plan: { planId: id, className: 'A', shards: [{ shard: 's', removeNodes: [], addNodes: [{ node: '', sourceNode: null }] }] } }),
+      'plan.shards[0].addNodes[0].node',
+    ],
   ]
 
   it.each(bad)('refuses %s with an ArgumentValueError and sends nothing', async (_, op, argument) => {
     const error = await left(op())
     expect(error._tag === 'ArgumentValueError' && error.argument).toBe(argument)
     expect(rc.requests).toEqual([])
+  })
+})
+
+describe('scale plans and the server version', () => {
+  const clients: Array<ReturnType<typeof recordingClient>> = []
+  /** A client told the server's version (the run's 1.39.0 answers), so the gate alone decides. */
+  const at = (serverVersion: string): ReturnType<typeof recordingClient> => {
+    const rc = recordingClient({ serverVersion })
+    clients.push(rc)
+    return rc
+  }
+
+  afterAll(() => Promise.all(clients.map((c) => c.close())))
+
+  it.each(['1.34.0', '1.33.4', '1.32.16'])('on %s a scale plan is an UnsupportedVersionError and nothing is sent', async (version) => {
+    const rc = at(version)
+    const error = await left(rc.client.cluster.scalePlan({ className: 'A', replicationFactor: 2 }))
+    expect(error).toMatchObject({ _tag: 'UnsupportedVersionError', feature: 'replication scale plans' })
+    expect(rc.requests).toEqual([])
+  })
+
+  it.each(['1.32.17', '1.33.5', '1.34.1'])('on %s a scale plan passes the gate (its request is sent)', async (version) => {
+    const rc = at(version)
+    // The run's server has replica movement off: the request is sent and answered 501.
+    const error = await left(rc.client.cluster.scalePlan({ className: 'A', replicationFactor: 2 }))
+    expect(isReplicationDisabledError(error)).toBe(true)
+    expect(rc.requests.map((r) => r.path)).toEqual(['/v1/replication/scale?collection=A&replicationFactor=2'])
   })
 })
 

@@ -7,7 +7,7 @@
  */
 import { ReplicationState } from '../codecs/cluster'
 import { CallOptions, callOptions } from '../context/context'
-import { argsOf, argumentKeys, boolean, nonEmptyString, oneOf, optional, positiveInteger, valueError } from '../input/check'
+import { argsOf, argumentKeys, boolean, nonEmptyString, oneOf, optional, positiveInteger, stringArray, typeError, valueError } from '../input/check'
 import { className } from '../input/names'
 import { uuid } from '../input/uuid'
 import { Feature } from '../server/version'
@@ -332,6 +332,84 @@ export interface ReplicationForceDeleteResult {
   readonly dryRun: boolean
 }
 
+/**
+ * The arguments of `client.cluster.scalePlan`: a class and the number of replicas each of its
+ * shards should have.
+ *
+ * @example
+ * ```ts
+ * client.cluster.scalePlan({ className: 'Article', replicationFactor: 3 })
+ * ```
+ */
+export interface ScalePlanArgs extends CallOptions {
+  readonly className: string
+  /** The replicas each shard should have: at least 1. */
+  readonly replicationFactor: number
+}
+
+/**
+ * What a scale plan does to one shard: the nodes that lose their replica and those that get one.
+ *
+ * @example
+ * ```ts
+ * const line = (a: ShardScaleAction) => `${a.shard}: +${a.addNodes.map((n) => n.node).join(',')} -${a.removeNodes.join(',')}`
+ * ```
+ */
+export interface ShardScaleAction {
+  readonly shard: string
+  /** Nodes whose replica of the shard is removed. */
+  readonly removeNodes: readonly string[]
+  /**
+   * Nodes that get a replica: copied from `sourceNode` (a move when `sourceNode` is also among
+   * `removeNodes`), or empty when `sourceNode` is null.
+   */
+  readonly addNodes: ReadonlyArray<{ readonly node: string; readonly sourceNode: string | null }>
+}
+
+/**
+ * A plan the server computed to bring a class's shards to a replication factor
+ * (`GET /v1/replication/scale`): give it to `client.cluster.applyScalePlan` as it is, or changed.
+ *
+ * @example
+ * ```ts
+ * const additions = (p: ReplicationScalePlan) => p.shards.reduce((n, s) => n + s.addNodes.length, 0)
+ * ```
+ */
+export interface ReplicationScalePlan {
+  /** A UUID naming the plan. */
+  readonly planId: string
+  readonly className: string
+  /** One entry per shard that changes. */
+  readonly shards: readonly ShardScaleAction[]
+}
+
+/**
+ * The arguments of `client.cluster.applyScalePlan`.
+ *
+ * @example
+ * ```ts
+ * const apply = (plan: ReplicationScalePlan) => client.cluster.applyScalePlan({ plan })
+ * ```
+ */
+export interface ApplyScalePlanArgs extends CallOptions {
+  readonly plan: ReplicationScalePlan
+}
+
+/**
+ * The replication operations a scale plan started (`POST /v1/replication/scale`): follow each with
+ * `client.cluster.replications.follow({ id })`.
+ *
+ * @example
+ * ```ts
+ * const count = (r: ScalePlanApplied) => `${r.operationIds.length} operations for ${r.className}`
+ * ```
+ */
+export interface ScalePlanApplied {
+  readonly planId: string
+  readonly className: string
+  readonly operationIds: readonly string[]
+}
+
 // -------------------------------------------------------------------------------------
 // checks
 // -------------------------------------------------------------------------------------
@@ -366,7 +444,13 @@ export const CLUSTER_KEYS = {
     node: true,
     dryRun: true,
   }),
+  scalePlan: argumentKeys<ScalePlanArgs>('cluster.scalePlan', { ...CALL, className: true, replicationFactor: true }),
+  applyScalePlan: argumentKeys<ApplyScalePlanArgs>('cluster.applyScalePlan', { ...CALL, plan: true }),
 } as const
+
+const PLAN_KEYS = argumentKeys<ReplicationScalePlan>('a scale plan', { planId: true, className: true, shards: true })
+const SHARD_ACTION_KEYS = argumentKeys<ShardScaleAction>('a shard scale action', { shard: true, removeNodes: true, addNodes: true })
+const ADDITION_KEYS = argumentKeys<ShardScaleAction['addNodes'][number]>('a node addition', { node: true, sourceNode: true })
 
 /** A checked request: its per-call options and the features the server must have. */
 export interface Checked {
@@ -521,5 +605,64 @@ export const checkForceDelete = (args: unknown): CheckedForceDelete => {
       ...(node === undefined ? {} : { node }),
       dryRun,
     },
+  }
+}
+
+/** A checked `scalePlan`. */
+export interface CheckedScalePlan extends Checked {
+  readonly query: ReadonlyArray<readonly [string, string | undefined]>
+}
+
+export const checkScalePlan = (args: unknown): CheckedScalePlan => {
+  const a = argsOf(CLUSTER_KEYS.scalePlan, args)
+  const cls = className('className', a['className'])
+  const factor = positiveInteger('replicationFactor', a['replicationFactor'])
+  return {
+    call: callOptions(a),
+    features: ['replication', 'replicationScale'],
+    query: [
+      ['collection', cls],
+      ['replicationFactor', String(factor)],
+    ],
+  }
+}
+
+/** The wire form of a plan: `shardScaleActions` keyed by shard, `addNodes` keyed by node. */
+export interface WireScalePlan {
+  readonly planId: string
+  readonly collection: string
+  readonly shardScaleActions: Readonly<Record<string, { readonly removeNodes: readonly string[]; readonly addNodes: Readonly<Record<string, string | null>> }>>
+}
+
+/** A checked `applyScalePlan`: the plan as the server takes it. */
+export interface CheckedApplyScalePlan extends Checked {
+  readonly body: WireScalePlan
+}
+
+const arrayAt = (argument: string, value: unknown): readonly unknown[] => (Array.isArray(value) ? value : typeError(argument, 'array', value))
+
+export const checkApplyScalePlan = (args: unknown): CheckedApplyScalePlan => {
+  const a = argsOf(CLUSTER_KEYS.applyScalePlan, args)
+  const plan = argsOf(PLAN_KEYS, a['plan'], 'plan')
+  const shardScaleActions: Record<string, { removeNodes: readonly string[]; addNodes: Record<string, string | null> }> = {}
+  arrayAt('plan.shards', plan['shards']).forEach((value, i) => {
+    const at = `plan.shards[${i}]`
+    const action = argsOf(SHARD_ACTION_KEYS, value, at)
+    const shard = nonEmptyString(`${at}.shard`, action['shard'])
+    if (shardScaleActions[shard] !== undefined) valueError(`${at}.shard`, `'${at}.shard' names ${JSON.stringify(shard)} a second time`)
+    const addNodes: Record<string, string | null> = {}
+    arrayAt(`${at}.addNodes`, action['addNodes']).forEach((added, j) => {
+      const where = `${at}.addNodes[${j}]`
+      const addition = argsOf(ADDITION_KEYS, added, where)
+      const node = nonEmptyString(`${where}.node`, addition['node'])
+      const source = addition['sourceNode']
+      addNodes[node] = source === null ? null : nonEmptyString(`${where}.sourceNode`, source)
+    })
+    shardScaleActions[shard] = { removeNodes: stringArray(`${at}.removeNodes`, action['removeNodes']), addNodes }
+  })
+  return {
+    call: callOptions(a),
+    features: ['replication', 'replicationScale'],
+    body: { planId: uuid('plan.planId', plan['planId']), collection: className('plan.className', plan['className']), shardScaleActions },
   }
 }

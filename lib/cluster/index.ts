@@ -13,6 +13,8 @@ import {
   NodesStatusCodec,
   ReplicateResponseCodec,
   ReplicationListCodec,
+  ScaleAppliedCodec,
+  ScalePlanCodec,
   ShardingStateCodec,
 } from '../codecs/cluster'
 import { decode } from '../codecs/decode'
@@ -22,6 +24,7 @@ import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
 import { CLUSTER_PATHS, nodesPath, replicationPath } from '../server/routes'
 import {
+  ApplyScalePlanArgs,
   CLUSTER_KEYS,
   ClusterStatistics,
   NodeStatus,
@@ -34,14 +37,19 @@ import {
   ReplicationIdArgs,
   ReplicationListArgs,
   ReplicationOperation,
+  ReplicationScalePlan,
+  ScalePlanApplied,
+  ScalePlanArgs,
   ShardingState,
   ShardingStateArgs,
+  checkApplyScalePlan,
   checkCall,
   checkForceDelete,
   checkId,
   checkList,
   checkNodes,
   checkReplicate,
+  checkScalePlan,
   checkShardingState,
 } from './args'
 import { follow, getOperation, toOperation } from './replication'
@@ -89,7 +97,7 @@ export interface ReplicationsApi {
  * `client.cluster`. Every method checks its arguments first (bad input is one `Left`, nothing
  * sent) and gives an `UnsupportedVersionError` before any request on a server without the feature:
  * node status 1.16.0 (by class 1.20.0, `output` 1.23.0, by shard 1.31.0), statistics 1.25.0, the
- * sharding state and replication 1.31.0. The sharding state and replication also need the server
+ * sharding state and replication 1.31.0, scale plans 1.34.1 (1.32.17 and 1.33.5 on those lines). The sharding state and replication also need the server
  * started with `REPLICA_MOVEMENT_ENABLED=true` (a 501 otherwise: `isReplicationDisabledError`).
  *
  * `replicate` is cold: each subscription starts one operation and follows it. It emits the
@@ -118,6 +126,18 @@ export interface ClusterApi {
   readonly shardingState: (args: ShardingStateArgs) => ObservableEither<WeaviateError, ShardingState>
   /** Starts copying or moving a shard replica (`POST /v1/replication/replicate`) and follows it to its end. */
   readonly replicate: (args: ReplicateArgs) => ObservableEither<WeaviateError, ReplicationOperation>
+  /**
+   * The server's plan to give every shard of a class `replicationFactor` replicas
+   * (`GET /v1/replication/scale`): for each shard that changes, the nodes that get a replica (and
+   * where it is copied from) and those that lose one. Nothing changes until it is applied.
+   * Weaviate 1.32.17 (1.32.x), 1.33.5 (1.33.x), 1.34.1 and later.
+   */
+  readonly scalePlan: (args: ScalePlanArgs) => ObservableEither<WeaviateError, ReplicationScalePlan>
+  /**
+   * Applies a scale plan (`POST /v1/replication/scale`): the server starts one replication
+   * operation per change and answers with their ids; follow each with `replications.follow`.
+   */
+  readonly applyScalePlan: (args: ApplyScalePlanArgs) => ObservableEither<WeaviateError, ScalePlanApplied>
   readonly replications: ReplicationsApi
 }
 
@@ -166,6 +186,35 @@ export const clusterApi = (ctx: OperationContext): ClusterApi => ({
               ? [id]
               : follow(ctx, { call: input.call, features: input.features, id: id.right, includeHistory: false, pollIntervalMs: input.pollIntervalMs }),
           ),
+        ),
+    ),
+  scalePlan: (args) =>
+    operation(
+      () => checkScalePlan(args),
+      (input) =>
+        whenSupported(ctx, input.features, input.call, { method: 'GET', path: CLUSTER_PATHS.scale, query: input.query, expect: [200] }, (res) =>
+          E.map(
+            (r: typeof ScalePlanCodec._A): ReplicationScalePlan => ({
+              planId: r.planId,
+              className: r.collection,
+              shards: Object.entries(r.shardScaleActions ?? {}).map(([shard, a]) => ({
+                shard,
+                removeNodes: a.removeNodes ?? [],
+                // The server sends "" for an empty replica (its map holds strings): null, as the plan's type says.
+                addNodes: Object.entries(a.addNodes ?? {}).map(([node, source]) => ({ node, sourceNode: source === null || source === '' ? null : source })),
+              })),
+            }),
+          )(decode(ScalePlanCodec, res.body, res)),
+        ),
+    ),
+  applyScalePlan: (args) =>
+    operation(
+      () => checkApplyScalePlan(args),
+      (input) =>
+        whenSupported(ctx, input.features, input.call, { method: 'POST', path: CLUSTER_PATHS.scale, body: input.body, expect: [200] }, (res) =>
+          E.map(
+            (r: typeof ScaleAppliedCodec._A): ScalePlanApplied => ({ planId: r.planId, className: r.collection, operationIds: r.operationIds ?? [] }),
+          )(decode(ScaleAppliedCodec, res.body, res)),
         ),
     ),
   replications: {

@@ -133,6 +133,16 @@ export const ReplicationListCodec = t.union([t.array(ReplicationOperationCodec),
 /** `POST /v1/replication/replicate`. */
 export const ReplicateResponseCodec = t.type({ id: t.string })
 
+/** `GET /v1/replication/scale` (and the body `POST` takes). */
+export const ScalePlanCodec = t.type({
+  planId: t.string,
+  collection: t.string,
+  shardScaleActions: nullable(t.record(t.string, t.partial({ removeNodes: nullable(t.array(t.string)), addNodes: nullable(t.record(t.string, nullable(t.string))) }))),
+})
+
+/** `POST /v1/replication/scale`. */
+export const ScaleAppliedCodec = t.intersection([t.type({ planId: t.string, collection: t.string }), t.partial({ operationIds: nullable(t.array(t.string)) })])
+
 /** `POST /v1/replication/replicate/force-delete`. */
 export const ForceDeleteResponseCodec = t.partial({ deleted: nullable(t.array(t.string)), dryRun: t.boolean })
 

@@ -133,6 +133,8 @@ export const CLUSTER_PATHS = {
   shardingState: '/replication/sharding-state',
   replicationList: '/replication/replicate/list',
   forceDelete: '/replication/replicate/force-delete',
+  /** A scale plan: computed (GET) and applied (POST). */
+  scale: '/replication/scale',
 } as const
 
 /** `/schema/<Class>/shards` and `/schema/<Class>/shards/<shard>` (shard status, 1.12). */

@@ -187,6 +187,10 @@ export const FEATURES = {
   // from v1.31.0 (adapters/handlers/rest/replication/handlers_setup.go; none at v1.30.0), each
   // answering 501 unless the server runs with REPLICA_MOVEMENT_ENABLED=true.
   replication: { since: '1.31.0', name: 'replica movement (replication operations and sharding state)' },
+  // GET|POST /v1/replication/scale (a scale plan: computed, applied; handlers_replicate.go
+  // getReplicationScalePlan): v1.34.1, backported to 1.32.17 and 1.33.5 (none at 1.34.0, 1.33.4,
+  // 1.32.16); 501 without REPLICA_MOVEMENT_ENABLED, as the rest of replication.
+  replicationScale: { since: '1.34.1', backports: ['1.32.17', '1.33.5'], name: 'replication scale plans' },
   // Role-based access control (adapters/handlers/rest/authz/handlers_authz.go and
   // openapi-specs/schema.json at each tag): roles, their permissions, has-permission, assigning
   // roles to users, the roles of a user and the users of a role from v1.28.0 (with the permission

@@ -77,6 +77,7 @@ const cases: ReadonlyArray<readonly [string, (extra: Record<string, unknown>) =>
   ['cluster.replications.delete', (x) => (c) => c.cluster.replications.delete(loose({ id: UUID, ...x })), 'force', 'id'],
   ['cluster.replications.deleteAll', (x) => (c) => c.cluster.replications.deleteAll(loose({ ...x })), 'force', 'retry'],
   ['cluster.replications.forceDelete', (x) => (c) => c.cluster.replications.forceDelete(loose({ ...x })), 'targetNode', 'node'],
+  ['cluster.scalePlan', (x) => (c) => c.cluster.scalePlan(loose({ className: 'A', replicationFactor: 2, ...x })), 'collection', 'className'],
   ['schema.getShards options', (x) => (c) => c.schema.getShards('A', loose({ ...x })), 'timout', 'timeout'],
   ['schema.updateShardStatus options', (x) => (c) => c.schema.updateShardStatus('A', 's', 'READY', loose({ ...x })), 'timout', 'timeout'],
   ['per-call retry options', (x) => (c) => c.objects.getById(loose({ className: 'A', uuid: UUID, retry: { attempts: 1, ...x } })), 'attemps', 'attempts'],

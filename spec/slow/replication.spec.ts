@@ -2,7 +2,8 @@
  * client.cluster on a real 3-node cluster started with `REPLICA_MOVEMENT_ENABLED=true`: node status
  * and statistics list the three nodes; a class of one shard with two replicas has a replica moved
  * onto the third node, and when the `replicate` stream ends every object reads back at consistency
- * ALL and the sharding state shows the new node; a copy that is cancelled ends as cancelled.
+ * ALL and the sharding state shows the new node; a class of one replica is scaled to two with a
+ * scale plan; a copy that is cancelled ends as cancelled.
  *
  * The cancelled copy cannot be allowed to race the copy itself (a small shard copies in well under
  * a second): its source node is stopped first, so the copy stays in HYDRATING, retrying (each
@@ -106,6 +107,46 @@ it('moves a replica onto the third node: when the stream ends, every object read
   expect(read.filter((o) => o === null)).toEqual([])
   expect(read.map((o) => o?.properties['n']).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: OBJECTS }, (_, n) => n))
 })
+
+it('scales a class of one replica to two with a scale plan: the plan adds a node, applying it starts copies that end READY, and the sharding state names two nodes', async () => {
+  const client = first()
+  const Scaled = uniqueClassName('Scaled')
+  const [node0] = cluster.nodes
+  if (node0 === undefined) throw new Error('no node')
+  await createClass(node0.connection, {
+    class: Scaled,
+    vectorizer: 'none',
+    replicationConfig: { factor: 1 },
+    shardingConfig: { desiredCount: 1 },
+    properties: [{ name: 'n', dataType: ['int'] }],
+  })
+  const scaledIds = await insertObjects(node0.connection, Scaled, Array.from({ length: 50 }, (_, n) => ({ n })))
+  const state = await right(client.cluster.shardingState({ className: Scaled }))
+  const [only] = state.shards
+  if (only === undefined || state.shards.length !== 1) throw new Error(`expected one shard, got ${JSON.stringify(state.shards)}`)
+  const [holder] = only.replicas
+
+  const plan = await right(client.cluster.scalePlan({ className: Scaled, replicationFactor: 2 }))
+  expect(plan.className).toBe(Scaled)
+  expect(plan.shards).toHaveLength(1)
+  const [action] = plan.shards
+  expect(action?.shard).toBe(only.shard)
+  expect(action?.removeNodes).toEqual([])
+  // One new replica, on a node that has none, copied from the one that has it.
+  expect(action?.addNodes).toHaveLength(1)
+  expect(only.replicas).not.toContain(action?.addNodes[0]?.node)
+  expect(action?.addNodes[0]?.sourceNode).toBe(holder)
+
+  const applied = await right(client.cluster.applyScalePlan({ plan }))
+  expect(applied).toMatchObject({ planId: plan.planId, className: Scaled })
+  expect(applied.operationIds).toHaveLength(1)
+  const ends = await Promise.all(applied.operationIds.map((id) => lastValueFrom(client.cluster.replications.follow({ id, pollIntervalMs: 250 }))))
+  expect(ends.map((e) => (E.isRight(e) ? e.right.status.state : `Left ${e.left.message}`))).toEqual(['READY'])
+  const after = await right(client.cluster.shardingState({ className: Scaled }))
+  expect(after.shards.map((s) => [...s.replicas].sort())).toEqual([[holder, action?.addNodes[0]?.node].sort()])
+  const read = await Promise.all(scaledIds.map((uuid) => right(client.objects.getById({ className: Scaled, uuid, consistencyLevel: 'ALL' }))))
+  expect(read.filter((o) => o === null)).toEqual([])
+}, 120_000)
 
 it('ends a cancelled copy as cancelled: a Left whose body is the operation in state CANCELLED', async () => {
   const { shard, replicas } = await placement(first())
