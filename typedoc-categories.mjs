@@ -54,7 +54,7 @@ const CATEGORIES = {
       'ReplicationStatus', 'ReplicationType', 'ReplicationWatchOptions', 'ShardingState', 'ShardingStateArgs',
       'isReplicationDisabledError',
     ],
-    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
+    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'IndexStatus', 'PropertyIndexes', 'PropertyIndexStatus', 'PropertyIndexState', 'PropertyIndexType', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     'Collection config': [
       'ConfigChange', 'VectorIndexType', 'VectorDistance', 'VectorIndexConfig', 'HnswIndexConfig', 'FlatIndexConfig',
       'FlatCompressionConfig', 'DynamicIndexConfig', 'HFreshIndexConfig', 'PQConfig', 'BQConfig', 'SQConfig', 'RQConfig',
