@@ -128,6 +128,7 @@ export type {
   VectorIndexType,
 } from './codecs/collection-config'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
+export type { IndexStatus, PropertyIndexState, PropertyIndexStatus, PropertyIndexType, PropertyIndexes } from './codecs/index-status'
 export type { BackupApi } from './backup'
 export type {
   BackupBackend,

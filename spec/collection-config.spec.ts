@@ -11,10 +11,10 @@
  * UnsupportedVersionError and nothing but the version probe is sent. Shard status: get, and set
  * READONLY and back to READY.
  *
- * The dynamic index is not created here: the run's servers have no `ASYNC_INDEXING=true`, without
- * which 1.39.0 refuses it ("the dynamic index can only be created when async indexing is enabled");
- * object time-to-live is created disabled for the same reason (enabling it needs
- * `OBJECTS_TTL_DELETE_SCHEDULE`).
+ * The dynamic index and enabled object time-to-live are created in spec/dynamic-ttl.spec.ts, on the
+ * run's `INDEXING` server: the plain 1.39.0 server here has no `ASYNC_INDEXING=true` ("the dynamic
+ * index can only be created when async indexing is enabled") and no `OBJECTS_TTL_DELETE_SCHEDULE`,
+ * so object time-to-live is created disabled here.
  */
 import fc from 'fast-check'
 import type { ClassDefinition, ConfigChange, WeaviateError } from '../lib'

@@ -8,6 +8,7 @@
  */
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { multiTenantClasses } from './helpers/fixtures'
+import { authHeaders, weaviateUrl } from './helpers/server'
 import { grpcServerUrl, serverApiKey, serverUrl } from './helpers/versions'
 
 const classes = multiTenantClasses('TenantsFull')
@@ -42,6 +43,22 @@ describe('tenants.get, getByNames and exists', () => {
     const { result, sent } = await recorded({}, (client) => right(client.tenants.get(Tenanted, 'tenant-a')))
     expect(result).toEqual({ name: 'tenant-a', activityStatus: 'ACTIVE' })
     expect(sent).toEqual([`GET /v1/schema/${Tenanted}/tenants/tenant-a`])
+  })
+
+  it('1.39 answers the legacy names over REST (HOT, COLD); the client reads them as ACTIVE and INACTIVE', async () => {
+    const Tenanted = await tenantedClass(['tenant-a', 'tenant-b'])
+    await right(rc.client.tenants.deactivate(Tenanted, ['tenant-b']))
+    const res = await fetch(`${weaviateUrl()}/v1/schema/${Tenanted}/tenants`, { headers: authHeaders() })
+    const raw = (await res.json()) as Array<{ name: string; activityStatus: string }>
+    expect(raw.map((t) => [t.name, t.activityStatus]).sort()).toEqual([
+      ['tenant-a', 'HOT'],
+      ['tenant-b', 'COLD'],
+    ])
+    const listed = await right(rc.client.tenants.list(Tenanted))
+    expect([...listed].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'tenant-a', activityStatus: 'ACTIVE' },
+      { name: 'tenant-b', activityStatus: 'INACTIVE' },
+    ])
   })
 
   it('get of a name the class does not have is null', async () => {

@@ -9,6 +9,8 @@ import { string, valueError } from './check'
 
 const CLASS_NAME = /^[A-Za-z][_0-9A-Za-z]*$/
 const PROPERTY_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
+/** A named vector's name (entities/schema/validation.go). */
+const VECTOR_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,230}$/
 
 /** Upper-cases the first character only: `karaokeSongs` -> `KaraokeSongs`. */
 export const capitalizeFirst = (s: string): string => {
@@ -33,4 +35,12 @@ export const propertyName = (argument: string, value: unknown): string => {
   return PROPERTY_NAME.test(s)
     ? s
     : valueError(argument, `'${argument}' must match ${String(PROPERTY_NAME)}, got ${JSON.stringify(s.slice(0, 80))}`)
+}
+
+/** Checks the name of a named vector (returned unchanged). */
+export const vectorName = (argument: string, value: unknown): string => {
+  const s = string(argument, value)
+  return VECTOR_NAME.test(s)
+    ? s
+    : valueError(argument, `'${argument}' must match ${String(VECTOR_NAME)}, got ${JSON.stringify(s.slice(0, 80))}`)
 }

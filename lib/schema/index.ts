@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import { ClassDefinition, PropertyDefinition, Schema } from '../codecs/class-definition'
+import { IndexStatus, PropertyIndexType } from '../codecs/index-status'
 import { CallOptions, OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
@@ -12,6 +13,7 @@ import { createClass } from './create-class'
 import { deleteClass } from './delete-class'
 import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
+import { deletePropertyIndex, deleteVectorIndex, indexStatus } from './indexes'
 import { ShardStatus, ShardStatusInput, getShards, updateShardStatus } from './shards'
 import { updateClass } from './update-class'
 import { ConfigChange, updateConfig } from './update-config'
@@ -53,6 +55,25 @@ export interface SchemaApi {
     status: ShardStatusInput,
     options?: CallOptions,
   ) => ObservableEither<WeaviateError, string>
+  /**
+   * Drops one inverted index of a property (`DELETE /v1/schema/<Class>/properties/<property>/index/<index>`,
+   * Weaviate 1.36+): filters (`filterable`), keyword searches (`searchable`) or range filters
+   * (`rangeFilters`) on it are refused by the server afterwards; the values stay.
+   */
+  readonly deletePropertyIndex: (
+    className: string,
+    property: string,
+    index: PropertyIndexType,
+    options?: CallOptions,
+  ) => ObservableEither<WeaviateError, void>
+  /**
+   * Drops the index of a named vector (`DELETE /v1/schema/<Class>/vectors/<vector>/index`, Weaviate
+   * 1.37+, on a server started with `ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT=true`):
+   * its `vectorIndexType` becomes `'none'` and searches on it are refused.
+   */
+  readonly deleteVectorIndex: (className: string, vector: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
+  /** Each property of a class with its inverted indexes and their state (`GET /v1/schema/<Class>/indexes`, Weaviate 1.38+). */
+  readonly indexStatus: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, IndexStatus>
 }
 
 /**
@@ -69,6 +90,9 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   addProperty: addProperty(ctx),
   getShards: getShards(ctx),
   updateShardStatus: updateShardStatus(ctx),
+  deletePropertyIndex: deletePropertyIndex(ctx),
+  deleteVectorIndex: deleteVectorIndex(ctx),
+  indexStatus: indexStatus(ctx),
 })
 
 export type { ShardStatus, ShardStatusInput } from './shards'

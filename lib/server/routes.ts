@@ -113,6 +113,16 @@ export const backupPath = (backend: string, backupId?: string, sub?: 'restore'):
 /** One shard: `/schema/<Class>/shards/<shard>` (PUT its status). */
 export const shardPath = (className: string, shard: string): string => `${schemaPath(className, 'shards')}/${segment(shard)}`
 
+/** One inverted index of a property: `/schema/<Class>/properties/<property>/index/<index>` (DELETE from 1.36). */
+export const propertyIndexPath = (className: string, property: string, index: string): string =>
+  `${schemaPath(className, 'properties')}/${segment(property)}/index/${segment(index)}`
+
+/** The index of a named vector: `/schema/<Class>/vectors/<vector>/index` (DELETE from 1.37). */
+export const vectorIndexPath = (className: string, vector: string): string => `${schemaPath(className)}/vectors/${segment(vector)}/index`
+
+/** The inverted indexes of a class and their state: `/schema/<Class>/indexes` (GET from 1.38). */
+export const indexesPath = (className: string): string => `${schemaPath(className)}/indexes`
+
 /** One tenant: `/schema/<Class>/tenants/<tenant>` (HEAD from 1.25, GET from 1.28). */
 export const tenantPath = (className: string, tenant: string): string => `${schemaPath(className, 'tenants')}/${segment(tenant)}`
 

@@ -258,6 +258,15 @@ export const FEATURES = {
   tokenizerUserDict: { since: '1.35.0', name: "'invertedIndexConfig.tokenizerUserDict'" },
   stopwordPresets: { since: '1.37.0', name: "'invertedIndexConfig.stopwordPresets'" },
   objectTtl: { since: '1.35.0', name: "object time-to-live ('objectTtlConfig')" },
+  // Index management (openapi-specs/schema.json and adapters/handlers/rest at each tag; no 1.35.x,
+  // 1.36.x or 1.37.x patch has a later route): DELETE /schema/{c}/properties/{p}/index/{i} from
+  // v1.36.0 (handlers_schema.go deleteClassPropertyIndex); DELETE /schema/{c}/vectors/{v}/index from
+  // v1.37.0 (deleteClassVectorIndex; usecases/schema/property.go refuses it unless the server runs
+  // with ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT=true, still so at v1.39.0);
+  // GET /schema/{c}/indexes from v1.38.0 (handlers_indexes.go getIndexes).
+  deletePropertyIndex: { since: '1.36.0', name: "dropping a property's inverted index" },
+  deleteVectorIndex: { since: '1.37.0', name: "dropping a named vector's index" },
+  indexStatus: { since: '1.38.0', name: 'the index status of a class' },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**

@@ -19,6 +19,12 @@
  *   bigram does not declare, so nearText runs on the bigram vector (spec/query/near-text.spec.ts).
  * - `RBAC`: role-based access control with database users (`startEmbedded`'s `rbac: true`); the
  *   published key is the root user's.
+ * - `INDEXING`: what the index and time-to-live features need on 1.39.0 (read in the server's source
+ *   at v1.39.0): `ASYNC_INDEXING=true` for a `dynamic` vector index; `OBJECTS_TTL_DELETE_SCHEDULE`
+ *   (a go-cron schedule, here every second; without it an enabled `objectTtlConfig` is refused,
+ *   adapters/repos/db/ttl/config.go) with `OBJECTS_TTL_MINIMUM_DEFAULT_TTL=1s` (the default minimum
+ *   TTL is a minute); `ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT=true` for
+ *   `schema.deleteVectorIndex` (usecases/schema/property.go DeleteClassVectorIndex).
  * A row's `rbac` is passed to `startEmbedded` as is (it makes its own key, which `env` cannot).
  */
 export const CONFIGURED_SERVERS = {
@@ -32,6 +38,15 @@ export const CONFIGURED_SERVERS = {
     },
   },
   RBAC: { version: '1.39.0', env: {}, rbac: true },
+  INDEXING: {
+    version: '1.39.0',
+    env: {
+      ASYNC_INDEXING: 'true',
+      OBJECTS_TTL_DELETE_SCHEDULE: '@every 1s',
+      OBJECTS_TTL_MINIMUM_DEFAULT_TTL: '1s',
+      ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT: 'true',
+    },
+  },
 } as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>>; readonly rbac?: boolean }>
 
 /** A name of {@link CONFIGURED_SERVERS}. */

@@ -80,6 +80,9 @@ const cases: ReadonlyArray<readonly [string, (extra: Record<string, unknown>) =>
   ['cluster.scalePlan', (x) => (c) => c.cluster.scalePlan(loose({ className: 'A', replicationFactor: 2, ...x })), 'collection', 'className'],
   ['schema.getShards options', (x) => (c) => c.schema.getShards('A', loose({ ...x })), 'timout', 'timeout'],
   ['schema.updateShardStatus options', (x) => (c) => c.schema.updateShardStatus('A', 's', 'READY', loose({ ...x })), 'timout', 'timeout'],
+  ['schema.deletePropertyIndex options', (x) => (c) => c.schema.deletePropertyIndex('A', 'p', 'filterable', loose({ ...x })), 'timout', 'timeout'],
+  ['schema.deleteVectorIndex options', (x) => (c) => c.schema.deleteVectorIndex('A', 'v', loose({ ...x })), 'timout', 'timeout'],
+  ['schema.indexStatus options', (x) => (c) => c.schema.indexStatus('A', loose({ ...x })), 'timout', 'timeout'],
   ['per-call retry options', (x) => (c) => c.objects.getById(loose({ className: 'A', uuid: UUID, retry: { attempts: 1, ...x } })), 'attemps', 'attempts'],
   ['per-call timeout options', (x) => (c) => c.query.bm25(loose({ className: 'A', query: 'x', timeout: { totalMs: 1_000, ...x } })), 'total', 'totalMs'],
 ]
