@@ -3,7 +3,7 @@
  * searches and counts against one embedded 1.39 server over both transports, with the server
  * restarted in the middle (same ports, data and key, so the clients ride it out). Prints, per
  * interval (a minute by default): operations done, errors by tag, p50/p99 latency, and the client's
- * heap, RSS, open sockets to the server (REST and gRPC, from /proc on Linux), active handles.
+ * heap, RSS, external and arrayBuffers memory, open sockets to the server (REST and gRPC, from /proc on Linux), active handles.
  *
  * `SOAK_MINUTES` (default 10), `SOAK_RESTARTS` (default 2), `SOAK_INTERVAL_S` (default 60).
  * spec/slow/soak.spec.ts runs a short one in `npm test`.
@@ -32,7 +32,13 @@ export interface SoakInterval {
   readonly p50Ms: number
   readonly p99Ms: number
   readonly heapMb: number
+  /** The heap V8 holds from the system (used or not), after the collection. */
+  readonly heapTotalMb: number
   readonly rssMb: number
+  /** Memory of C++ objects bound to JS ones (Buffers among them), after the collection. */
+  readonly externalMb: number
+  /** Of which ArrayBuffers and Buffers. */
+  readonly arrayBuffersMb: number
   /** Established connections to the server's REST port; undefined where /proc is missing. */
   readonly restSockets: number | undefined
   /** Established connections to the server's gRPC port (one per gRPC channel). */
@@ -169,7 +175,10 @@ export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
         p50Ms: percentile(sorted, 50),
         p99Ms: percentile(sorted, 99),
         heapMb: Math.round(memory.heapUsed / 2 ** 20),
+        heapTotalMb: Math.round(memory.heapTotal / 2 ** 20),
         rssMb: Math.round(memory.rss / 2 ** 20),
+        externalMb: Math.round(memory.external / 2 ** 20),
+        arrayBuffersMb: Math.round(memory.arrayBuffers / 2 ** 20),
         restSockets: await connectionsTo(ports.rest),
         grpcSockets: await connectionsTo(ports.grpc),
         activeHandles: process.getActiveResourcesInfo().length,
@@ -182,12 +191,12 @@ export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
       restartedNow = false
       const errorText = Object.entries(interval.errors).map(([tag, n]) => `${tag}:${n}`).join(' ') || '-'
       log(
-        `| ${interval.index} | ${interval.operations} | ${errorText} | ${interval.p50Ms} | ${interval.p99Ms} | ${interval.heapMb} | ${interval.rssMb} | ${interval.restSockets ?? '-'} | ${interval.grpcSockets ?? '-'} | ${interval.activeHandles} |${interval.restarted ? ' restart' : ''}`,
+        `| ${interval.index} | ${interval.operations} | ${errorText} | ${interval.p50Ms} | ${interval.p99Ms} | ${interval.heapMb} | ${interval.heapTotalMb} | ${interval.rssMb} | ${interval.externalMb} | ${interval.arrayBuffersMb} | ${interval.restSockets ?? '-'} | ${interval.grpcSockets ?? '-'} | ${interval.activeHandles} |${interval.restarted ? ' restart' : ''}`,
       )
     }
 
-    log('| interval | operations | errors by tag | p50 ms | p99 ms | heap MB | RSS MB | REST sockets | gRPC sockets | handles | |')
-    log('|---|---|---|---|---|---|---|---|---|---|---|')
+    log('| interval | operations | errors by tag | p50 ms | p99 ms | heap MB | heap total MB | RSS MB | external MB | arrayBuffers MB | REST sockets | gRPC sockets | handles | |')
+    log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
     const sampler = (async () => {
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(options.intervalMs, Math.max(0, deadline - Date.now()))))

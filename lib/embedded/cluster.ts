@@ -30,6 +30,7 @@ import { exposureWarning } from './exposure'
 import { redactedConnection, type EmbeddedClusterConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
 import { withOidcEnv } from './auth/oidc-env'
+import { prepareServerTls, type EmbeddedTls, type ServerTls } from './tls/server-tls'
 
 /**
  * One node of an embedded cluster. It can be stopped and started again with the same name, ports
@@ -46,11 +47,11 @@ import { withOidcEnv } from './auth/oidc-env'
 export interface EmbeddedNode {
   /** `CLUSTER_HOSTNAME`, e.g. `weaviate-b`. */
   readonly name: string
-  /** REST base URL without `/v1`. */
+  /** REST base URL without `/v1` (`https://` with `tls`). */
   readonly url: string
-  /** `http://127.0.0.1:<ports.grpc>` (only servers from 1.19.0 on listen there). */
+  /** `http://127.0.0.1:<ports.grpc>` (`https://` with `tls`; only servers from 1.19.0 on listen there). */
   readonly grpcUrl: string
-  /** This node alone, to spread into `connect()` (the cluster's key included). */
+  /** This node alone, to spread into `connect()` (the cluster's key and, with `tls`, its `tls` option included). */
   readonly connection: EmbeddedConnection
   readonly ports: ServerPorts
   readonly dataDir: string
@@ -88,6 +89,11 @@ export interface EmbeddedCluster {
    */
   readonly connection: EmbeddedClusterConnection
   readonly nodes: readonly EmbeddedNode[]
+  /**
+   * The nodes' TLS, with `options.tls`: the run's CA (`tls.ca`, PEM) that signed the one
+   * certificate every node serves, the name on it, a client certificate; undefined without TLS.
+   */
+  readonly tls: EmbeddedTls | undefined
   /** The version node 0 reports in `/v1/meta`. */
   readonly version: string
   /** Stops every node and removes the cluster's temp dir. Idempotent. */
@@ -112,6 +118,8 @@ interface ClusterPlan {
   readonly auth: ServerAuth
   /** The version the nodes are started as (decides what `connection` offers). */
   readonly version: string
+  /** Every node's TLS (one certificate for all), with `options.tls`. */
+  readonly tls: ServerTls | undefined
   /** Set by the cluster's `stop()`: nodes may not start again after it. */
   stopped: boolean
 }
@@ -126,7 +134,7 @@ const awaitHealthy = async (
   let seen = 'nothing yet'
   const failure = await pollUntil(
     async () => {
-      const statuses = await readNodeStatuses(url, plan.auth.apiKey)
+      const statuses = await readNodeStatuses(url, plan.auth.apiKey, plan.tls?.client)
       if (statuses === undefined) return false
       seen = statuses.map((s) => `${s.name}=${s.status}`).join(', ')
       return plan.names.every((name) => statuses.some((s) => s.name === name && s.status === 'HEALTHY'))
@@ -162,12 +170,13 @@ class ClusterNode implements EmbeddedNode {
     if (name === undefined || ports === undefined) throw new RangeError(`no node ${index} in the plan`)
     this.name = name
     this.ports = ports
-    this.url = restUrl(ports)
-    this.grpcUrl = grpcUrlOf(ports)
+    this.url = restUrl(ports, plan.tls !== undefined)
+    this.grpcUrl = grpcUrlOf(ports, plan.tls !== undefined)
     this.connection = redactedConnection<EmbeddedConnection>({
       url: this.url,
       grpcUrl: hasFeature(plan.version, 'grpc') ? this.grpcUrl : undefined,
       apiKey: plan.auth.apiKey,
+      tls: plan.tls?.client,
     })
     this.dataDir = path.join(plan.root.path, name)
   }
@@ -206,6 +215,7 @@ class ClusterNode implements EmbeddedNode {
       authEnv: this.plan.auth.env,
       readyTimeoutMs: this.plan.options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
       signal,
+      tls: this.plan.tls,
     })
     return this.server
   }
@@ -264,8 +274,12 @@ export const startEmbeddedCluster = async (given: EmbeddedClusterOptions = {}): 
   const say = progress(options.log)
   const binary = await resolveBinary(options)
   const ports = await allocateServerPorts(count)
-  const root = await acquireDataDir(undefined, 'cluster')
-  const plan: ClusterPlan = { binary, names: clusterNodeNames(count), ports, root, options, auth, version: requested, stopped: false }
+  const tls = await prepareServerTls(options.tls)
+  const root = await acquireDataDir(undefined, 'cluster').catch(async (e: unknown) => {
+    await tls?.release()
+    throw e
+  })
+  const plan: ClusterPlan = { binary, names: clusterNodeNames(count), ports, root, options, auth, version: requested, tls, stopped: false }
   const nodes = plan.names.map((_, i) => new ClusterNode(plan, i))
 
   let stopping: Promise<void> | undefined
@@ -276,6 +290,7 @@ export const startEmbeddedCluster = async (given: EmbeddedClusterOptions = {}): 
       .reverse()
       .reduce((previous, node) => previous.then(() => node.stop()), Promise.resolve())
       .then(() => root.release())
+      .then(() => tls?.release())
     return stopping
   }
 
@@ -306,7 +321,7 @@ export const startEmbeddedCluster = async (given: EmbeddedClusterOptions = {}): 
     throw unhealthy
   }
 
-  const version = (await readServerVersion(first.url, auth.apiKey)) ?? requested
+  const version = (await readServerVersion(first.url, auth.apiKey, tls?.client)) ?? requested
   say(`weaviate cluster ${version} ready: ${nodes.map((n) => `${n.name} ${n.url}`).join(', ')}`)
   const warning = exposureWarning(version, ports, auth)
   if (warning !== undefined) say(warning)
@@ -315,6 +330,7 @@ export const startEmbeddedCluster = async (given: EmbeddedClusterOptions = {}): 
     url: urls,
     grpcUrl: hasFeature(requested, 'grpc') ? nodes.map((n) => n.grpcUrl) : undefined,
     apiKey: auth.apiKey,
+    tls: tls?.client,
   })
-  return { urls, connection, nodes, version, stop }
+  return { urls, connection, nodes, tls: tls?.handle, version, stop }
 }

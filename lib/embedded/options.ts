@@ -102,6 +102,16 @@ export interface ServerOptions extends BinaryOptions {
    * rejects with an `InvalidOptions` error.
    */
   readonly env?: Readonly<Record<string, string>>
+  /**
+   * TLS on REST and gRPC: `true` for a certificate made for this start by a private CA (with the
+   * `openssl` command), or a certificate of your own; `clientCertificates: true` makes REST
+   * require client certificates (mutual TLS). The handle's `tls.ca` is the CA to trust, and
+   * `connection` carries everything `connect` needs (docs/tls.md). A cluster's nodes (all on
+   * 127.0.0.1) share one certificate, made by one CA for the run.
+   *
+   * @default false
+   */
+  readonly tls?: boolean | EmbeddedTlsOptions
   /** How long to wait for `/v1/.well-known/ready`. Default 120 s. */
   readonly readyTimeoutMs?: number
   /** How long `stop()` waits after SIGTERM before SIGKILL. Default 10 s. */
@@ -154,15 +164,6 @@ export interface EmbeddedOptions extends ServerOptions {
   readonly dataDir?: string
   /** `CLUSTER_HOSTNAME`, the node's raft identity. Default `'node0'`. */
   readonly hostname?: string
-  /**
-   * TLS on REST and gRPC: `true` for a certificate made for this start by a private CA (with the
-   * `openssl` command), or a certificate of your own; `clientCertificates: true` makes REST
-   * require client certificates (mutual TLS). The handle's `tls.ca` is the CA to trust, and
-   * `connection` carries everything `connect` needs (docs/tls.md).
-   *
-   * @default false
-   */
-  readonly tls?: boolean | EmbeddedTlsOptions
 }
 
 /**

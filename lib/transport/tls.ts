@@ -9,8 +9,10 @@
  *
  * A failed handshake is a {@link TlsError}, not a `ConnectionError`: {@link tlsFailureOf} reads
  * Node's code (undici passes Node's error on) or, for gRPC, Node's message inside grpc-js's
- * UNAVAILABLE details (grpc-js keeps the message, not the code). The retry policy never retries a
- * `TlsError`: the next attempt meets the same certificate.
+ * UNAVAILABLE details (grpc-js keeps the message, not the code). A server's alert that comes after
+ * the client's side of the handshake (TLS 1.3: a client certificate missing or refused) reaches
+ * REST through `http/tls-connector.ts`. The retry policy never retries a `TlsError`: the next
+ * attempt meets the same certificate.
  *
  * @packageDocumentation
  */
@@ -84,7 +86,7 @@ const CODES: Readonly<Record<string, TlsFailureReason>> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'hostname-mismatch',
   CERT_HAS_EXPIRED: 'certificate-expired',
   CERT_NOT_YET_VALID: 'certificate-expired',
-  ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: 'client-certificate-rejected',
+  ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: 'client-certificate-required',
   ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE: 'client-certificate-rejected',
   ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: 'client-certificate-rejected',
   ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN: 'client-certificate-rejected',
@@ -128,7 +130,7 @@ export const tlsFailureOf = (err: unknown, depth = 0): TlsFailure | undefined =>
   if (typeof err !== 'object' || err === null || depth > 3) return undefined
   if ('code' in err && typeof err.code === 'string') {
     const reason = CODES[err.code]
-    if (reason !== undefined) return { reason, code: err.code, detail: err instanceof Error ? err.message : '' }
+    if (reason !== undefined) return { reason, code: err.code, detail: err instanceof Error ? err.message.trim() : '' }
   }
   if (err instanceof AggregateError) {
     for (const inner of err.errors) {

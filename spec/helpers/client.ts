@@ -34,9 +34,9 @@ const parseBody = (body: unknown): unknown => {
   return undefined
 }
 
-/** An undici Agent that records every request it dispatches. */
-export const recordingDispatcher = (): { dispatcher: Dispatcher; requests: RecordedRequest[]; close: () => Promise<void> } => {
-  const agent = new Agent()
+/** An undici Agent that records every request it dispatches (connecting with `connect`: TLS options, when given). */
+export const recordingDispatcher = (connect?: Agent.Options['connect']): { dispatcher: Dispatcher; requests: RecordedRequest[]; close: () => Promise<void> } => {
+  const agent = new Agent(connect === undefined ? {} : { connect })
   const requests: RecordedRequest[] = []
   const dispatcher = agent.compose((dispatch) => (opts, handler) => {
     requests.push({

@@ -3,10 +3,11 @@
  * cluster whose nodes are declared to {@link guardAgainstLeaks} while it runs, a request recorder
  * that also notes which node each request went to, and bounded polling.
  */
+import { promises as fs } from 'node:fs'
 import * as path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Agent, Dispatcher } from 'undici'
-import { EmbeddedError, startEmbeddedCluster, type EmbeddedCluster, type EmbeddedOptions, type LogSink } from '../../lib/embedded'
+import { EmbeddedError, startEmbeddedCluster, type EmbeddedCluster, type EmbeddedClusterOptions, type EmbeddedOptions, type LogSink } from '../../lib/embedded'
 import { type LongLivedServer } from './server'
 import { apiKeyFor } from './versions'
 
@@ -28,8 +29,8 @@ export interface GuardedCluster {
 }
 
 /**
- * Starts an n-node cluster (with `env` for every node, when given) and declares every node (its current pid, the cluster's data root) as
- * long-lived to the leak guard until `stop()`.
+ * Starts an n-node cluster (with `env` for every node, and `tls`, when given) and declares every node (its current pid, the cluster's data root
+ * and, with `tls`, the run's certificate folder) as long-lived to the leak guard until `stop()`.
  *
  * @example
  * ```ts
@@ -39,8 +40,19 @@ export interface GuardedCluster {
  * afterAll(() => guarded.stop())
  * ```
  */
-export const startGuardedCluster = async (leaks: LeakGuard, nodes: number, env?: Readonly<Record<string, string>>): Promise<GuardedCluster> => {
-  const cluster = await retryOnPortClash(() => startEmbeddedCluster({ nodes, log: quietLog, ...(env === undefined ? {} : { env }) }))
+export const startGuardedCluster = async (
+  leaks: LeakGuard,
+  nodes: number,
+  env?: Readonly<Record<string, string>>,
+  tls?: EmbeddedClusterOptions['tls'],
+): Promise<GuardedCluster> => {
+  const tmp = process.env['TMPDIR'] ?? ''
+  const before = new Set(tls === undefined ? [] : await fs.readdir(tmp))
+  const cluster = await retryOnPortClash(() =>
+    startEmbeddedCluster({ nodes, log: quietLog, ...(env === undefined ? {} : { env }), ...(tls === undefined ? {} : { tls }) }),
+  )
+  // The certificates' temp folder lives as long as the cluster (TMPDIR is the file's own).
+  const certificates = tls === undefined ? [] : (await fs.readdir(tmp)).filter((name) => !before.has(name) && name.startsWith('weaviate-rx-tls-'))
   const seen = new Set<number>()
   const note = (): void => {
     for (const node of cluster.nodes) if (node.pid !== undefined) seen.add(node.pid)
@@ -54,6 +66,7 @@ export const startGuardedCluster = async (leaks: LeakGuard, nodes: number, env?:
       dataDir: path.dirname(node.dataDir),
     }),
   )
+  for (const dataDir of certificates) releases.push(leaks.allow({ pid: undefined, dataDir }))
   return {
     cluster,
     pids: () => {

@@ -9,7 +9,9 @@
  * over REST, streams and searches over both. Without the CA the server's certificate is untrusted:
  * one `TlsError` that says so, after one attempt (a counting TCP proxy in front of the server sees
  * every connection; on gRPC the calls made on the channel are counted too), on REST and gRPC alike; a `servername` the certificate does
- * not carry is a `TlsError` too. The same operations succeed in a child process whose only trust
+ * not carry is a `TlsError` too. With mutual TLS, a REST client without a client certificate (or
+ * with one of another CA) is one `TlsError` after one connection, though the server's alert comes
+ * after the handshake (TLS 1.3). The same operations succeed in a child process whose only trust
  * in the CA is `NODE_EXTRA_CA_CERTS` (Node reads it at start, hence the child).
  */
 import { spawn } from 'node:child_process'
@@ -21,6 +23,7 @@ import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { Client, ConnectOptions, TlsError, WeaviateError, connect, firstRight } from '../../lib'
 import { startEmbedded, type EmbeddedOptions, type EmbeddedWeaviate } from '../../lib/embedded'
+import { prepareServerTls } from '../../lib/embedded/tls/server-tls'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { guardAgainstLeaks, uniqueClassName } from '../helpers/server'
 import type { ChildReport } from './programs/tls-extra-ca'
@@ -226,6 +229,44 @@ describe.each(CONFIGURATIONS)('%s on REST and gRPC (Weaviate 1.39)', (_name, tls
     const error = await tlsFailure(c.query.nearVector({ className: Article, vector: VECTOR, limit: 1 }))
     expect(error).toMatchObject({ reason: 'hostname-mismatch', code: 'ERR_TLS_CERT_ALTNAME_INVALID' })
   })
+
+  if (tls !== true) {
+    // TLS 1.3: the client's side of the handshake is over before the server judges its
+    // certificate, so the server's alert arrives after the request was sent.
+    it('REST without a client certificate is one TlsError client-certificate-required, after one connection', async () => {
+      const proxy = await startCountingProxy(started().url)
+      try {
+        const { cert: _cert, key: _key, ...withoutCertificate } = started().connection.tls ?? {}
+        const c = client('rest', { url: `https://${proxy.hostPort}`, tls: withoutCertificate, retry: { attempts: 3, baseDelayMs: 1 } })
+        const error = await tlsFailure(c.schema.getClass(Article))
+        expect(error).toMatchObject({ reason: 'client-certificate-required', code: 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED' })
+        expect(error.message).toContain('requires a client certificate')
+        expect(proxy.connections()).toBe(1)
+      } finally {
+        await proxy.close()
+      }
+    })
+
+    it('REST with a client certificate of another CA is one TlsError client-certificate-rejected, after one connection', async () => {
+      const proxy = await startCountingProxy(started().url)
+      const foreign = await prepareServerTls({ clientCertificates: true })
+      try {
+        const { cert, key } = foreign?.client ?? {}
+        if (cert === undefined || key === undefined) throw new Error('no client certificate of another CA')
+        const c = client('rest', {
+          url: `https://${proxy.hostPort}`,
+          tls: { ...started().connection.tls, cert, key },
+          retry: { attempts: 3, baseDelayMs: 1 },
+        })
+        const error = await tlsFailure(c.schema.getClass(Article))
+        expect(error).toMatchObject({ reason: 'client-certificate-rejected', code: 'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA' })
+        expect(proxy.connections()).toBe(1)
+      } finally {
+        await foreign?.release()
+        await proxy.close()
+      }
+    })
+  }
 
   it('succeeds in a child process that trusts the CA through NODE_EXTRA_CA_CERTS only', async () => {
     const s = started()

@@ -27,7 +27,12 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
  * const fixable: TlsFailureReason[] = ['untrusted-certificate', 'hostname-mismatch']
  * ```
  */
-export type TlsFailureReason = 'untrusted-certificate' | 'hostname-mismatch' | 'certificate-expired' | 'client-certificate-rejected'
+export type TlsFailureReason =
+  | 'untrusted-certificate'
+  | 'hostname-mismatch'
+  | 'certificate-expired'
+  | 'client-certificate-required'
+  | 'client-certificate-rejected'
 
 /** What to do about each {@link TlsFailureReason}, for the message. */
 const TLS_ADVICE: Readonly<Record<TlsFailureReason, string>> = {
@@ -36,8 +41,10 @@ const TLS_ADVICE: Readonly<Record<TlsFailureReason, string>> = {
   'hostname-mismatch':
     "the server's TLS certificate is not valid for this host: connect by a name the certificate lists, or pass that name as tls.servername",
   'certificate-expired': "the server's TLS certificate has expired or is not yet valid",
+  'client-certificate-required':
+    'the server requires a client certificate and got none: pass tls.cert and tls.key, signed by a certificate authority the server trusts',
   'client-certificate-rejected':
-    'the server refused the client certificate (or wanted one and got none): pass tls.cert and tls.key, signed by a certificate authority the server trusts',
+    'the server refused the client certificate: pass tls.cert and tls.key signed by a certificate authority the server trusts',
 }
 
 /**
@@ -81,8 +88,9 @@ export interface ErrorProps {
     /**
      * What failed: `'untrusted-certificate'` (no trusted CA signed the server's certificate),
      * `'hostname-mismatch'` (the certificate is not for the host or `tls.servername`),
-     * `'certificate-expired'` (expired or not yet valid), `'client-certificate-rejected'` (the
-     * server refused the client's certificate, or wanted one and got none).
+     * `'certificate-expired'` (expired or not yet valid), `'client-certificate-required'` (the
+     * server wants a client certificate and got none), `'client-certificate-rejected'` (the server
+     * refused the client's certificate).
      */
     readonly reason: TlsFailureReason
     /** Node's or OpenSSL's code, e.g. `SELF_SIGNED_CERT_IN_CHAIN`, `ERR_TLS_CERT_ALTNAME_INVALID`. */

@@ -45,6 +45,8 @@ export interface EmbeddedClusterConnection {
   readonly url: readonly string[]
   readonly grpcUrl?: readonly string[]
   readonly apiKey?: string
+  /** With TLS: the run's CA, the name on the nodes' certificate, a client certificate and key. */
+  readonly tls?: NonNullable<EmbeddedConnection['tls']>
 }
 
 const REDACTED = '<redacted>'

@@ -50,8 +50,9 @@ export const readServerVersion = async (
 export const readNodeStatuses = async (
   url: string,
   apiKey: string | undefined,
+  tls?: ProbeTls,
 ): Promise<NodeStatus[] | undefined> => {
-  const body = await getJson(`${url}/v1/nodes`, apiKey, undefined)
+  const body = await getJson(`${url}/v1/nodes`, apiKey, tls)
   const nodes = isObject(body) && 'nodes' in body ? body.nodes : undefined
   if (!Array.isArray(nodes)) return undefined
   return nodes.flatMap((node: unknown) =>

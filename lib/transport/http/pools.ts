@@ -10,7 +10,8 @@ import type { Dispatcher } from 'undici'
 // `dispatch` or `close`, and only for the bare name. Node and bundlers find the same file as `undici`.
 import { Pool } from 'undici/index.js'
 import { ConnectionError, HttpMethod } from '../../core/errors'
-import { TlsSettings, undiciConnectOptions } from '../tls'
+import { TlsSettings } from '../tls'
+import { tlsConnector } from './tls-connector'
 
 /**
  * The dispatchers of one client.
@@ -27,7 +28,8 @@ export interface Pools {
 /**
  * Pools on demand, `connections` keep-alive connections each, or the one `dispatcher` given. An
  * `https` pool connects with the client's TLS settings (its CA bundle, client certificate and
- * server name); an injected dispatcher brings its own.
+ * server name) through `tls-connector.ts`, which keeps a TLS alert that comes after the handshake;
+ * an injected dispatcher brings its own.
  */
 export const createPools = (settings: {
   readonly connections: number
@@ -44,7 +46,7 @@ export const createPools = (settings: {
         // The request's own deadline governs; undici's 300 s guards would only race it.
         headersTimeout: 0,
         bodyTimeout: 0,
-        ...(origin.startsWith('https:') ? { connect: undiciConnectOptions(settings.tls) } : {}),
+        ...(origin.startsWith('https:') ? { connect: tlsConnector(settings.tls) } : {}),
       })
       pools.set(origin, pool)
     }
