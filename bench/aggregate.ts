@@ -11,7 +11,9 @@
  * the top 5 values of a text, the percentage true of a boolean. Runs are interleaved (a new order
  * every run; before each, a quiet second, a full GC and an untimed settle batch), each timing every
  * call and taking its p50 and p99. Lines: `bench: aggregate metrics c=1 <p50|p99> ours/raw-grpc =
- * <ratio> (spread a-b)` and `bench: aggregate metrics c=1 <contender> <p50|p99> = <ms> ms`.
+ * <ratio> (spread a-b)`, `bench: aggregate metrics c=1 client cpu ours/raw-grpc` (this process's
+ * CPU over a run's calls), `bench: aggregate metrics c=1 <contender> <p50|p99> = <ms> ms` and
+ * `... <contender> client cpu = <µs> µs/call`.
  *
  * Sizes for development runs: BENCH_AGGREGATE_OBJECTS (10000), BENCH_AGGREGATE_CALLS (200),
  * BENCH_AGGREGATE_RUNS (5).
@@ -152,12 +154,16 @@ export async function benchAggregate(server: BenchServer): Promise<void> {
     const contenders: Record<string, Call> = { ours: ours(client), 'raw-grpc': rawGrpc(raw, server) }
     const p50: Record<string, number[]> = {}
     const p99: Record<string, number[]> = {}
+    const cpu: Record<string, number[]> = {}
     for (let run = 0; run < RUNS; run++) {
       for (const [name, call] of rotated(Object.entries(contenders), run)) {
         await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
         collectGarbage()
         await latencies(name, call, SETTLE)
+        const before = process.cpuUsage()
         const sorted = (await latencies(name, call, CALLS)).sort((a, b) => a - b)
+        const used = process.cpuUsage(before)
+        ;(cpu[name] ??= []).push((used.user + used.system) / CALLS)
         ;(p50[name] ??= []).push(percentile(sorted, 50))
         ;(p99[name] ??= []).push(percentile(sorted, 99))
       }
@@ -165,9 +171,11 @@ export async function benchAggregate(server: BenchServer): Promise<void> {
     const name = 'aggregate metrics c=1'
     const times = { p50, p99 }
     for (const [p, perRun] of Object.entries(times)) reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
+    reportRatio(`${name} client cpu`, cpu, 'raw-grpc')
     for (const [p, perRun] of Object.entries(times)) {
       for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
     }
+    for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, median(us), 'µs/call', 0)
   } finally {
     raw.close()
     await fetch(`${server.url}/v1/schema/${CLASS}`, { method: 'DELETE', headers: authHeaders(server) })
