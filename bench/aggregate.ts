@@ -49,7 +49,8 @@ const METRICS = {
   flag: { kind: 'boolean', metrics: ['percentageTrue'] },
 } as const
 
-const resetClass = async (server: BenchServer): Promise<void> => {
+/** Drops and re-creates the aggregate class (also profile.ts's). */
+export const resetAggregateClass = async (server: BenchServer): Promise<void> => {
   await fetch(`${server.url}/v1/schema/${CLASS}`, { method: 'DELETE', headers: authHeaders(server) })
   const res = await fetch(`${server.url}/v1/schema`, {
     method: 'POST',
@@ -69,7 +70,8 @@ const resetClass = async (server: BenchServer): Promise<void> => {
   if (!res.ok) throw new Error(`create class ${CLASS}: ${res.status} ${await res.text()}`)
 }
 
-const load = async (client: Client): Promise<void> => {
+/** Fills the aggregate class with OBJECTS objects (also profile.ts's). */
+export const loadAggregateClass = async (client: Client): Promise<void> => {
   const rows = function* (): Generator<BatchObject> {
     for (let i = 0; i < OBJECTS; i++) {
       yield { className: CLASS, dataObject: { count: (i * 7919) % 1000, score: ((i * 104729) % 10007) / 7, word: WORDS[(i * 31) % WORDS.length] ?? 'alpha', flag: i % 3 === 0 } }
@@ -81,9 +83,10 @@ const load = async (client: Client): Promise<void> => {
 }
 
 /** One aggregate of a contender: the count it found. */
-type Call = () => Promise<number>
+export type Call = () => Promise<number>
 
-const ours =
+/** `query.aggregate` with METRICS (also profile.ts's). */
+export const oursAggregate =
   (client: Client): Call =>
   async () => {
     const result = await firstValueFrom(client.query.aggregate({ className: CLASS, metrics: METRICS }))
@@ -91,7 +94,8 @@ const ours =
     return result.right.metrics.count.count
   }
 
-const rawGrpc =
+/** The same `AggregateRequest` by hand (also profile.ts's). */
+export const rawAggregate =
   (raw: GrpcClient, server: BenchServer): Call =>
   () =>
     new Promise((resolve, reject) =>
@@ -147,11 +151,11 @@ export async function benchAggregate(server: BenchServer): Promise<void> {
   const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
   try {
     const start = Date.now()
-    await resetClass(server)
-    await load(client)
+    await resetAggregateClass(server)
+    await loadAggregateClass(client)
     console.log(`  aggregate: loaded ${OBJECTS} objects in ${Date.now() - start} ms`)
     console.log(`  aggregate: the machine quiet after ${await quietMachine()} ms`)
-    const contenders: Record<string, Call> = { ours: ours(client), 'raw-grpc': rawGrpc(raw, server) }
+    const contenders: Record<string, Call> = { ours: oursAggregate(client), 'raw-grpc': rawAggregate(raw, server) }
     const p50: Record<string, number[]> = {}
     const p99: Record<string, number[]> = {}
     const cpu: Record<string, number[]> = {}

@@ -9,14 +9,16 @@
  * - `import`: 20,000 objects of 768 dimensions into a class with the vector index skipped, batches
  *   of 100, 2 in flight (the vectors group's import);
  * - `search`: `nearVector` top 10 over 20,000 objects of 128 dimensions, 4,000 queries at
- *   concurrency 16 (the search group's).
+ *   concurrency 16 (the search group's);
+ * - `aggregate`: the aggregate group's call (metrics of four properties over 10,000 objects), 300
+ *   in sequence (`ours` or `raw-grpc`).
  * Contenders: `ours` (`objects.batch` with its default method, or `unary` for `BatchObjects`;
  * `query.nearVector`), `raw-grpc` (grpc-js + the protobuf-es generated code, as in vectors.ts and
  * search.ts) and `raw-protobufjs` (grpc-js + proto-loader: protobufjs.ts).
  *
- * Run: `npx ts-node --transpile-only bench/profile.ts <import|search> <ours|ours-unary|raw-grpc|raw-protobufjs>... [--out DIR]`
+ * Run: `npx ts-node --transpile-only bench/profile.ts <import|search|aggregate> <ours|ours-unary|raw-grpc|raw-protobufjs>... [--out DIR]`
  * (default DIR `bench/profiles`; uses WEAVIATE_URL etc. when set: server-env.ts). Sizes:
- * BENCH_PROFILE_OBJECTS (20000), BENCH_PROFILE_QUERIES (4000).
+ * BENCH_PROFILE_OBJECTS (20000), BENCH_PROFILE_QUERIES (4000), BENCH_PROFILE_AGGREGATES (300).
  */
 import { create, toBinary, fromBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
@@ -30,6 +32,7 @@ import { type BatchObject, type Client, connect } from '../lib'
 import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_pb'
 import { SearchReply, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
 import { METHODS } from '../lib/transport/grpc/methods'
+import { loadAggregateClass, oursAggregate, rawAggregate, resetAggregateClass } from './aggregate'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { benchObjects, benchProperties, benchVector } from './bench-objects'
 import { collectGarbage } from './harness'
@@ -41,6 +44,7 @@ import { authMetadata } from './server-key'
 
 const OBJECTS = sizeFromEnv('PROFILE_OBJECTS', 20_000)
 const QUERIES = sizeFromEnv('PROFILE_QUERIES', 4_000)
+const AGGREGATES = sizeFromEnv('PROFILE_AGGREGATES', 300)
 const BATCH = 100
 const LANES = 2
 const SEARCH_LANES = 16
@@ -190,7 +194,7 @@ const main = async (server: BenchServer): Promise<void> => {
   const out = outAt >= 0 ? path.resolve(args[outAt + 1] ?? 'bench/profiles') : path.join(__dirname, 'profiles')
   const [kind, ...rest] = outAt >= 0 ? args.slice(0, outAt) : args
   const contenders = rest.filter(isContender)
-  if ((kind !== 'import' && kind !== 'search') || contenders.length === 0) throw new Error(`usage: profile.ts <import|search> <${CONTENDERS.join('|')}>...`)
+  if ((kind !== 'import' && kind !== 'search' && kind !== 'aggregate') || contenders.length === 0) throw new Error(`usage: profile.ts <import|search|aggregate> <${CONTENDERS.join('|')}>...`)
   await fs.mkdir(out, { recursive: true })
   const client = connect({ ...server })
   const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
@@ -198,6 +202,10 @@ const main = async (server: BenchServer): Promise<void> => {
     if (kind === 'search') {
       await resetBenchClass(server, SEARCH_CLASS)
       await loadSearchClass(client)
+    }
+    if (kind === 'aggregate') {
+      await resetAggregateClass(server)
+      await loadAggregateClass(client)
     }
     for (const contender of contenders) {
       let work: () => Promise<void>
@@ -207,6 +215,13 @@ const main = async (server: BenchServer): Promise<void> => {
         await one() // warm-up
         work = async () => one()
         await resetImportClass(server)
+      } else if (kind === 'aggregate') {
+        const call = contender === 'raw-grpc' ? rawAggregate(raw, server) : oursAggregate(client)
+        const calls = async (n: number): Promise<void> => {
+          for (let i = 0; i < n; i++) await call()
+        }
+        await calls(50) // warm-up
+        work = () => calls(AGGREGATES)
       } else {
         const run = searcher(contender, server, client, raw)
         await run(seededVectors(7, 1_000, DIMENSIONS)) // warm-up
@@ -216,13 +231,14 @@ const main = async (server: BenchServer): Promise<void> => {
       const { profile, cpu, ms } = await profiled(work)
       const file = path.join(out, `${kind}-${contender}.cpuprofile`)
       await fs.writeFile(file, JSON.stringify(profile))
-      const per = kind === 'import' ? `${(cpu / OBJECTS).toFixed(1)} µs/object` : `${(cpu / QUERIES).toFixed(0)} µs/query`
+      const per = kind === 'import' ? `${(cpu / OBJECTS).toFixed(1)} µs/object` : kind === 'aggregate' ? `${(cpu / AGGREGATES).toFixed(0)} µs/call` : `${(cpu / QUERIES).toFixed(0)} µs/query`
       console.log(`profile: ${kind} ${contender}: ${ms.toFixed(0)} ms, client cpu ${per} -> ${path.relative(process.cwd(), file)}`)
     }
   } finally {
     raw.close()
     await deleteBenchClass(server, IMPORT_CLASS)
     await deleteBenchClass(server, SEARCH_CLASS)
+    await deleteBenchClass(server, 'BenchAggregate')
     await client.close()
   }
 }
