@@ -56,10 +56,29 @@ const CATEGORIES: ReadonlyArray<readonly [string, (f: CallFrame) => boolean]> = 
 
 const categoryOf = (f: CallFrame): string => CATEGORIES.find(([, test]) => test(f))?.[0] ?? 'other'
 
-/** Self milliseconds per node id. */
+/**
+ * Self milliseconds per node id, without the profiler's own work: `Profiler.stop` (a call to
+ * `node:inspector`'s `post`) serializes the whole profile on the main thread, a one-off cost that
+ * grows with the profile and is no part of the work.
+ */
 const selfTimes = (profile: Profile): Map<number, number> => {
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const inspector = new Map<number, boolean>()
+  const underInspector = (id: number): boolean => {
+    const known = inspector.get(id)
+    if (known !== undefined) return known
+    const frame = byId.get(id)?.callFrame
+    const up = parent.get(id)
+    const is = (frame?.url === 'node:inspector' && frame.functionName === 'post') || (up !== undefined && underInspector(up))
+    inspector.set(id, is)
+    return is
+  }
   const self = new Map<number, number>()
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000))
+  profile.samples.forEach((id, i) => {
+    if (!underInspector(id)) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
+  })
   return self
 }
 
