@@ -11,7 +11,9 @@
  * the top 5 values of a text, the percentage true of a boolean. Runs are interleaved (a new order
  * every run; before each, a quiet second, a full GC and an untimed settle batch), each timing every
  * call and taking its p50 and p99. Lines: `bench: aggregate metrics c=1 <p50|p99> ours/raw-grpc =
- * <ratio> (spread a-b)` and `bench: aggregate metrics c=1 <contender> <p50|p99> = <ms> ms`.
+ * <ratio> (spread a-b)`, `bench: aggregate metrics c=1 client cpu ours/raw-grpc` (this process's
+ * CPU over a run's calls), `bench: aggregate metrics c=1 <contender> <p50|p99> = <ms> ms` and
+ * `... <contender> client cpu = <µs> µs/call`.
  *
  * Sizes for development runs: BENCH_AGGREGATE_OBJECTS (10000), BENCH_AGGREGATE_CALLS (200),
  * BENCH_AGGREGATE_RUNS (5).
@@ -47,7 +49,8 @@ const METRICS = {
   flag: { kind: 'boolean', metrics: ['percentageTrue'] },
 } as const
 
-const resetClass = async (server: BenchServer): Promise<void> => {
+/** Drops and re-creates the aggregate class (also profile.ts's). */
+export const resetAggregateClass = async (server: BenchServer): Promise<void> => {
   await fetch(`${server.url}/v1/schema/${CLASS}`, { method: 'DELETE', headers: authHeaders(server) })
   const res = await fetch(`${server.url}/v1/schema`, {
     method: 'POST',
@@ -67,7 +70,8 @@ const resetClass = async (server: BenchServer): Promise<void> => {
   if (!res.ok) throw new Error(`create class ${CLASS}: ${res.status} ${await res.text()}`)
 }
 
-const load = async (client: Client): Promise<void> => {
+/** Fills the aggregate class with OBJECTS objects (also profile.ts's). */
+export const loadAggregateClass = async (client: Client): Promise<void> => {
   const rows = function* (): Generator<BatchObject> {
     for (let i = 0; i < OBJECTS; i++) {
       yield { className: CLASS, dataObject: { count: (i * 7919) % 1000, score: ((i * 104729) % 10007) / 7, word: WORDS[(i * 31) % WORDS.length] ?? 'alpha', flag: i % 3 === 0 } }
@@ -79,9 +83,10 @@ const load = async (client: Client): Promise<void> => {
 }
 
 /** One aggregate of a contender: the count it found. */
-type Call = () => Promise<number>
+export type Call = () => Promise<number>
 
-const ours =
+/** `query.aggregate` with METRICS (also profile.ts's). */
+export const oursAggregate =
   (client: Client): Call =>
   async () => {
     const result = await firstValueFrom(client.query.aggregate({ className: CLASS, metrics: METRICS }))
@@ -89,7 +94,8 @@ const ours =
     return result.right.metrics.count.count
   }
 
-const rawGrpc =
+/** The same `AggregateRequest` by hand (also profile.ts's). */
+export const rawAggregate =
   (raw: GrpcClient, server: BenchServer): Call =>
   () =>
     new Promise((resolve, reject) =>
@@ -145,19 +151,23 @@ export async function benchAggregate(server: BenchServer): Promise<void> {
   const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
   try {
     const start = Date.now()
-    await resetClass(server)
-    await load(client)
+    await resetAggregateClass(server)
+    await loadAggregateClass(client)
     console.log(`  aggregate: loaded ${OBJECTS} objects in ${Date.now() - start} ms`)
     console.log(`  aggregate: the machine quiet after ${await quietMachine()} ms`)
-    const contenders: Record<string, Call> = { ours: ours(client), 'raw-grpc': rawGrpc(raw, server) }
+    const contenders: Record<string, Call> = { ours: oursAggregate(client), 'raw-grpc': rawAggregate(raw, server) }
     const p50: Record<string, number[]> = {}
     const p99: Record<string, number[]> = {}
+    const cpu: Record<string, number[]> = {}
     for (let run = 0; run < RUNS; run++) {
       for (const [name, call] of rotated(Object.entries(contenders), run)) {
         await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
         collectGarbage()
         await latencies(name, call, SETTLE)
+        const before = process.cpuUsage()
         const sorted = (await latencies(name, call, CALLS)).sort((a, b) => a - b)
+        const used = process.cpuUsage(before)
+        ;(cpu[name] ??= []).push((used.user + used.system) / CALLS)
         ;(p50[name] ??= []).push(percentile(sorted, 50))
         ;(p99[name] ??= []).push(percentile(sorted, 99))
       }
@@ -165,9 +175,11 @@ export async function benchAggregate(server: BenchServer): Promise<void> {
     const name = 'aggregate metrics c=1'
     const times = { p50, p99 }
     for (const [p, perRun] of Object.entries(times)) reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
+    reportRatio(`${name} client cpu`, cpu, 'raw-grpc')
     for (const [p, perRun] of Object.entries(times)) {
       for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
     }
+    for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, median(us), 'µs/call', 0)
   } finally {
     raw.close()
     await fetch(`${server.url}/v1/schema/${CLASS}`, { method: 'DELETE', headers: authHeaders(server) })

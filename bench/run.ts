@@ -5,7 +5,8 @@
  * medians; below 1: ours is faster) and `bench: <name> = <value>` lines.
  *
  * Flags:
- * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy, vectors, search, aggregate);
+ * - `--only <group>[,<group>...]`: run only these groups (http, objects, stream, batch, copy, vectors, search, aggregate,
+ *   neartext: on a server of its own with the vectorizer modules);
  * - `--json [FILE]`: write every figure as JSON to FILE (default `bench/results.json`), the input
  *   of `npm run bench:table`.
  *
@@ -16,6 +17,7 @@ import * as path from 'node:path'
 import { benchBatch } from './batch'
 import { benchCopy } from './copy'
 import { benchHttp } from './http'
+import { benchNearText } from './near-text'
 import { benchObjects } from './objects'
 import { allFigures, inGroup } from './report'
 import { benchSearch } from './search'
@@ -25,7 +27,7 @@ import { benchStream } from './stream'
 import { benchVectors } from './vectors'
 import { benchVectorsStream } from './vectors-stream'
 
-const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy', 'vectors', 'search', 'aggregate'] as const
+const GROUPS = ['http', 'objects', 'stream', 'batch', 'copy', 'vectors', 'search', 'aggregate', 'neartext'] as const
 type Group = (typeof GROUPS)[number]
 const isGroup = (s: string): s is Group => (GROUPS as readonly string[]).includes(s)
 
@@ -74,7 +76,7 @@ const main = async (): Promise<void> => {
     console.log(`  ${group}: ${seconds[group]} s`)
   }
   await timed('http', benchHttp)
-  if (groups.some((g) => g !== 'http')) {
+  if (groups.some((g) => g !== 'http' && g !== 'neartext')) {
     await withBenchServer(async (server) => {
       await timed('objects', () => benchObjects(server))
       await timed('stream', () => benchStream(server))
@@ -88,6 +90,7 @@ const main = async (): Promise<void> => {
       await timed('aggregate', () => benchAggregate(server))
     })
   }
+  await timed('neartext', benchNearText)
   if (json !== undefined) {
     const results: Results = { node: process.version, date, groups, seconds, figures: allFigures() }
     await fs.writeFile(json, `${JSON.stringify(results, null, 2)}\n`)

@@ -9,8 +9,14 @@
  * - `raw-grpc`: the plainest call a user would write: one grpc-js client, `makeUnaryRequest` with
  *   the generated codecs, a `SearchRequest` with `near_vector` (the vector as float32 bytes), the
  *   same properties (none) and metadata (id, distance) as ours;
+ * - `raw-protobufjs`: the same call as a user of `@grpc/proto-loader` (protobufjs) writes it: the
+ *   service client made from lib/proto's `.proto` files at run time, a plain request object
+ *   (protobufjs.ts);
  * - `weaviate-ts-client`: 2.x GraphQL, `client.graphql.get().withClassName().withNearVector({ vector })
- *   .withLimit(10).withFields('_additional { id distance }').do()`.
+ *   .withLimit(10).withFields('_additional { id distance }').do()`;
+ * - `weaviate-client`: the official 3.x client (`collection.query.nearVector`, gRPC) in a child on
+ *   Node 22, run by run over IPC (official-client.ts); left out, with the reason printed, when Node
+ *   22 or the child cannot start.
  *
  * Every contender asks the same questions: query vectors from a seeded generator, query i of a run
  * is the same vector for all. Runs are interleaved (a new order every run; before each, a quiet
@@ -25,9 +31,10 @@
  * ratio, what the plainest gRPC call gets against GraphQL in the same run (at c=1 the server's own
  * time dominates both, so this floor is far above 0 and ours/weaviate-ts-client can only be as low
  * as ours/raw-grpc times it), `bench: search nearVector c=<c> <contender> <p50|p99> = <ms> ms`, and
- * `bench: search nearVector c=<c> <contender> client cpu = <µs> µs/query` (this process's CPU time,
- * user + system, over a run's queries: the client's own cost, which the server's share of the two
- * cores does not blur).
+ * `bench: search nearVector c=<c> <contender> client cpu = <µs> µs/query` (the contender's process's
+ * CPU time, user + system, over a run's queries: the client's own cost, which the server's share of
+ * the two cores does not blur), and `bench: search nearVector c=<c> client cpu ours/<peer>` for every
+ * peer.
  *
  * Each sends the server's key (server-key.ts).
  *
@@ -50,6 +57,9 @@ import { quietMachine } from './quiet-machine'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import { type BenchServer, withBenchServer } from './server-env'
 import { authMetadata, peerClient, type PeerClient } from './server-key'
+import { OFFICIAL_CLIENT, type OfficialClient, startOfficialClient } from './official-client'
+import { protobufjsClient, protobufjsNearVector } from './protobufjs'
+import { percentile, seeded, seededVectors } from './seeded'
 
 const OBJECTS = sizeFromEnv('SEARCH_OBJECTS', 20_000)
 const RUNS = sizeFromEnv('SEARCH_RUNS', 5)
@@ -71,24 +81,11 @@ const IMPORT_BATCH = 500
 const SETTLE = 400
 /** The pause before every contender's run: the previous contender's after-effects end in it. */
 const QUIET_MS = 1_000
-
-/** A seeded generator (mulberry32): numbers in [0, 1), the same sequence for the same seed. */
-const seeded = (seed: number): (() => number) => {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+/** The seed of the settle batch's query vectors. */
+const SETTLE_SEED = 7
 
 /** `n` vectors of DIMENSIONS numbers in [-1, 1) from `seed`. */
-const vectors = (seed: number, n: number): number[][] => {
-  const next = seeded(seed)
-  return Array.from({ length: n }, () => Array.from({ length: DIMENSIONS }, () => next() * 2 - 1))
-}
+const vectors = (seed: number, n: number): number[][] => seededVectors(seed, n, DIMENSIONS)
 
 /** Writes OBJECTS objects with seeded vectors through `objects.batch` (setup, not measured). */
 const load = async (client: Client): Promise<void> => {
@@ -163,32 +160,54 @@ const latencies = async (name: string, search: Search, queries: readonly number[
   return ms
 }
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-
 /** A new order of the contenders for every run (rotated), so none always runs first. */
 const rotated = <T>(xs: readonly T[], by: number): T[] => xs.map((_, i) => xs[(i + by) % xs.length]).filter((x): x is T => x !== undefined)
 
+/** One timed run of a contender: the p50 and p99 of its queries' latencies (ms) and its client CPU per query (µs). */
+interface RunResult {
+  readonly p50: number
+  readonly p99: number
+  readonly cpu: number
+}
+
+/** A contender as the runs see it: given a run's seed and size, one timed run (after its own GC and settle batch). */
+type Runner = (concurrency: number, seed: number, queries: number) => Promise<RunResult>
+
+/** A contender of this process: a full GC, an untimed settle batch, then the timed run with this process's CPU. */
+const inProcess =
+  (name: string, search: Search): Runner =>
+  async (concurrency, seed, n) => {
+    collectGarbage()
+    await latencies(name, search, vectors(SETTLE_SEED, SETTLE), concurrency)
+    const queries = vectors(seed, n)
+    const before = process.cpuUsage()
+    const sorted = (await latencies(name, search, queries, concurrency)).sort((a, b) => a - b)
+    const used = process.cpuUsage(before)
+    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpu: (used.user + used.system) / n }
+  }
+
+/** The weaviate-client child as a contender: the same run, measured in the child (official-client.ts). */
+const inChild =
+  (official: OfficialClient): Runner =>
+  (concurrency, seed, queries) =>
+    official.search({ className: CLASS, dimensions: DIMENSIONS, limit: LIMIT, concurrency, seed, queries, settleSeed: SETTLE_SEED, settle: SETTLE })
+
 /** The p50 and p99 of every run per contender, interleaved: what reportRatio reads as times. */
 const measureShape = async (
-  contenders: Readonly<Record<string, Search>>,
+  contenders: Readonly<Record<string, Runner>>,
   concurrency: number,
-  queries: readonly number[][],
+  queries: number,
 ): Promise<{ readonly p50: Record<string, number[]>; readonly p99: Record<string, number[]>; readonly cpu: Record<string, number[]> }> => {
   const p50: Record<string, number[]> = {}
   const p99: Record<string, number[]> = {}
   const cpu: Record<string, number[]> = {}
-  const settle = vectors(7, SETTLE)
   for (let run = 0; run < RUNS; run++) {
-    for (const [name, search] of rotated(Object.entries(contenders), run)) {
+    for (const [name, runner] of rotated(Object.entries(contenders), run)) {
       await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
-      collectGarbage()
-      await latencies(name, search, settle, concurrency)
-      const before = process.cpuUsage()
-      const sorted = (await latencies(name, search, queries, concurrency)).sort((a, b) => a - b)
-      const used = process.cpuUsage(before)
-      ;(cpu[name] ??= []).push((used.user + used.system) / queries.length)
-      ;(p50[name] ??= []).push(percentile(sorted, 50))
-      ;(p99[name] ??= []).push(percentile(sorted, 99))
+      const result = await runner(concurrency, 100 + concurrency, queries)
+      ;(cpu[name] ??= []).push(result.cpu)
+      ;(p50[name] ??= []).push(result.p50)
+      ;(p99[name] ??= []).push(result.p99)
     }
   }
   return { p50, p99, cpu }
@@ -205,7 +224,10 @@ const measureShape = async (
 export async function benchSearch(server: BenchServer): Promise<void> {
   const client = connect({ ...server })
   const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
+  const protobufjs = protobufjsClient(server)
   const legacy = peerClient(server)
+  const official = await startOfficialClient(server)
+  if (typeof official === 'string') console.log(`  search: ${OFFICIAL_CLIENT} left out: ${official}`)
   try {
     const start = Date.now()
     await resetBenchClass(server, CLASS)
@@ -214,16 +236,26 @@ export async function benchSearch(server: BenchServer): Promise<void> {
     // Settle: the server flushes its memtables 2 s after the last write (server-env.ts), and the
     // imports before (this group's, the groups' before it) leave compactions running.
     console.log(`  search: the machine quiet after ${await quietMachine()} ms`)
-    const contenders: Record<string, Search> = { ours: ours(client), 'raw-grpc': rawGrpc(raw, server), 'weaviate-ts-client': tsClient(legacy) }
-    for (const [name, search] of Object.entries(contenders)) await latencies(name, search, vectors(3, 200), 4)
+    const searches: Record<string, Search> = {
+      ours: ours(client),
+      'raw-grpc': rawGrpc(raw, server),
+      'raw-protobufjs': (vector) => protobufjsNearVector(protobufjs, server, CLASS, vector, LIMIT),
+      'weaviate-ts-client': tsClient(legacy),
+    }
+    for (const [name, search] of Object.entries(searches)) await latencies(name, search, vectors(3, 200), 4)
+    const contenders: Record<string, Runner> = {
+      ...Object.fromEntries(Object.entries(searches).map(([name, search]) => [name, inProcess(name, search)])),
+      ...(typeof official === 'string' ? {} : { 'weaviate-client': inChild(official) }),
+    }
+    const peers = ['raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', ...(typeof official === 'string' ? [] : ['weaviate-client'])]
     for (const { concurrency, queries } of SHAPES) {
       const name = `search nearVector c=${concurrency}`
-      const { cpu, ...times } = await measureShape(contenders, concurrency, vectors(100 + concurrency, queries))
+      const { cpu, ...times } = await measureShape(contenders, concurrency, queries)
       for (const [p, perRun] of Object.entries(times)) {
-        reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
-        reportRatio(`${name} ${p}`, perRun, 'weaviate-ts-client')
+        for (const peer of peers) reportRatio(`${name} ${p}`, perRun, peer)
         reportRatio(`${name} ${p}`, perRun, 'weaviate-ts-client', 'raw-grpc')
       }
+      for (const peer of peers) reportRatio(`${name} client cpu`, cpu, peer)
       for (const [p, perRun] of Object.entries(times)) {
         for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
       }
@@ -231,6 +263,8 @@ export async function benchSearch(server: BenchServer): Promise<void> {
     }
   } finally {
     raw.close()
+    protobufjs.close()
+    if (typeof official !== 'string') await official.close()
     await deleteBenchClass(server, CLASS)
     await client.close()
   }

@@ -16,7 +16,7 @@
 import { type EmbeddedWeaviate, startEmbedded } from '../lib/embedded'
 import { redactedConnection } from '../lib/embedded/auth/connection'
 
-const BENCH_SERVER_ENV: Readonly<Record<string, string>> = { PERSISTENCE_MEMTABLES_FLUSH_DIRTY_AFTER_SECONDS: '2' }
+export const BENCH_SERVER_ENV: Readonly<Record<string, string>> = { PERSISTENCE_MEMTABLES_FLUSH_DIRTY_AFTER_SECONDS: '2' }
 
 /**
  * Where a bench group's server is and the key it wants. Printing it shows the key redacted;

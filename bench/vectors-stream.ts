@@ -9,9 +9,13 @@
  *    - ours-rest: `objects.stream({ withVector: true, transport: 'rest' })`;
  *    - raw-grpc: grpc-js `makeUnaryRequest` with the generated codecs, `Search` with `after`, the
  *      same request as ours, results counted (vectors left as the bytes received);
- *    - raw-rest: undici `request()` + `body.json()` of `GET /v1/objects?include=vector&after=...`.
- *    Lines: `bench: vectors stream page=<n> ours/raw-grpc`, `ours-f32/raw-grpc`,
- *    `ours-rest/raw-rest`, `ours/ours-rest`, and objects/s of each.
+ *    - raw-rest: undici `request()` + `body.json()` of `GET /v1/objects?include=vector&after=...`;
+ *    - raw-protobufjs: the raw-grpc loop as a user of `@grpc/proto-loader` (protobufjs) writes it
+ *      (protobufjs.ts).
+ *    Lines: `bench: vectors stream page=<n> ours/raw-grpc`, `ours/raw-protobufjs`,
+ *    `ours-f32/raw-grpc`, `ours-rest/raw-rest`, `ours/ours-rest`, `... client cpu ours/raw-grpc` and
+ *    `ours/raw-protobufjs` (this process's CPU over a run), each contender's client CPU per object
+ *    and objects/s.
  * 2. Without vectors, page 100: ours over gRPC against ours over REST and the raw loops (the
  *    figure `auto` reads by): `bench: vectors stream novec page=100 ours-grpc/ours-rest`.
  * 3. Memory, in fresh child processes (memory.ts): ours over gRPC streaming 100,000 objects with
@@ -38,6 +42,7 @@ import { METHODS } from '../lib/transport/grpc/methods'
 import { deleteBenchClass } from './bench-class'
 import { Call, measure, medians } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
+import { protobufjsClient, protobufjsStream } from './protobufjs'
 import { quietMachine } from './quiet-machine'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import { type BenchServer, givenBenchServer, withBenchServer } from './server-env'
@@ -194,6 +199,7 @@ const memoryChild = async (server: BenchServer, className: string): Promise<void
 export async function benchVectorsStream(server: BenchServer): Promise<void> {
   const ours = connect({ ...server })
   const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
+  const protobufjs = protobufjsClient(server)
   try {
     const start = Date.now()
     await resetClass(server, CLASS)
@@ -204,6 +210,7 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
     console.log(`  vectors stream: the machine quiet after ${await quietMachine()} ms`)
     for (const pageSize of PAGE_SIZES) {
       const name = `vectors stream page=${pageSize}`
+      const cpu: Record<string, number[]> = {}
       const times = await measure(
         {
           ours: checked('ours', TOTAL, () => oursCount(ours, CLASS, pageSize, 'grpc', true)),
@@ -211,13 +218,18 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
           'ours-rest': checked('ours-rest', TOTAL, () => oursCount(ours, CLASS, pageSize, 'rest', true)),
           'raw-grpc': checked('raw-grpc', TOTAL, () => rawGrpc(raw, server, CLASS, pageSize, true)),
           'raw-rest': checked('raw-rest', TOTAL, () => rawRest(server, CLASS, pageSize, true)),
+          'raw-protobufjs': checked('raw-protobufjs', TOTAL, () => protobufjsStream(protobufjs, server, CLASS, pageSize, true)),
         },
-        { total: 1, lanes: 1, runs: RUNS, warmup: 1 },
+        { total: 1, lanes: 1, runs: RUNS, warmup: 1, cpu },
       )
       reportRatio(name, times, 'raw-grpc')
+      reportRatio(name, times, 'raw-protobufjs')
       reportRatio(name, times, 'raw-grpc', 'ours-f32')
       reportRatio(name, times, 'raw-rest', 'ours-rest')
       reportRatio(name, times, 'ours-rest')
+      reportRatio(`${name} client cpu`, cpu, 'raw-grpc')
+      reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs')
+      for (const [contender, us] of Object.entries(medians(cpu))) reportValue(`${name} ${contender} client cpu`, us / TOTAL, 'µs/object', 1)
       perSecond(name, times, TOTAL)
     }
     const novec = await measure(
@@ -246,6 +258,7 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
     }
   } finally {
     raw.close()
+    protobufjs.close()
     await deleteBenchClass(server, CLASS)
     await deleteBenchClass(server, MEMORY_CLASS)
     await ours.close()

@@ -17,15 +17,22 @@
  *   `create()` a `BatchObjectsRequest` of 100 objects (client-made UUIDs, the properties as a
  *   Struct, the vector as float32 bytes), `makeUnaryRequest`, next;
  * - `raw-rest`: the plainest undici loop for `POST /v1/batch/objects` (client-made UUIDs);
+ * - `raw-protobufjs`: the same `BatchObjects` loop as a user of `@grpc/proto-loader` (protobufjs)
+ *   writes it: the service client made from lib/proto's `.proto` files, plain request objects, the
+ *   properties as a hand-written Struct (protobufjs.ts);
+ * - `weaviate-client`: the official 3.x client's `collection.data.insertMany` of 100, 2 in flight, in
+ *   a child on Node 22 (official-client.ts; its wall time and CPU measured in the child);
  * - `batch-stream`: the plainest grpc-js loop over server-side batching (`BatchStream`, 1.34+):
  *   `Data` messages of the size the server asks for, at most 2 of them unacknowledged (issue 23
  *   item 4: measured against `raw-grpc`, printed as `batch-stream/batch-objects`).
  *
  * Twice: with the vector index skipped (`vectorIndexConfig: { skip: true }`: the transport) and with
  * HNSW (what a default class costs). Prints `bench: vectors import 20k <index> ours/raw-grpc`,
+ * `... ours/raw-protobufjs`, `... ours/weaviate-client`,
  * `... ours-grpc/ours-rest`, `... ours/raw-rest`, `... batch-stream/batch-objects`,
  * `... ours-stream/raw-grpc`, `... ours-stream/batch-stream`, `... ours-stream/ours-unary` (the
- * default's switch), and each contender's objects/s.
+ * default's switch), each contender's objects/s, `... client cpu ours/<raw-grpc|raw-protobufjs|
+ * weaviate-client|batch-stream>` and each contender's client CPU per object.
  *
  * Each sends the server's key (server-key.ts).
  *
@@ -46,7 +53,9 @@ import { BatchObject, BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRe
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_stream_pb'
 import { deleteBenchClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
-import { interleavedRuns, median as medianOf } from './harness'
+import { interleavedRuns, type MeasuredElsewhere, median as medianOf } from './harness'
+import { OFFICIAL_CLIENT, startOfficialClient } from './official-client'
+import { protobufjsClient, protobufjsImport } from './protobufjs'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import type { BenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
@@ -207,6 +216,9 @@ export async function benchVectors(server: BenchServer): Promise<void> {
   const overGrpc = connect({ ...server, transport: 'grpc' })
   const overRest = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
   const raw = new GrpcClient(grpcTarget, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
+  const protobufjs = protobufjsClient(server)
+  const official = await startOfficialClient(server)
+  if (typeof official === 'string') console.log(`  vectors: ${OFFICIAL_CLIENT} left out: ${official}`)
   const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary') => () =>
     lastValueFrom(
       client.objects.batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, ...(grpcMethod === undefined ? {} : { grpcMethod }) }).pipe(
@@ -222,6 +234,15 @@ export async function benchVectors(server: BenchServer): Promise<void> {
     'raw-grpc': () => rawGrpc(raw, server),
     'raw-rest': () => rawRest(server),
     'batch-stream': () => rawBatchStream(raw, server),
+    'raw-protobufjs': () =>
+      protobufjsImport(protobufjs, server, { className: CLASS, total: OBJECTS, batch: BATCH, lanes: LANES, object: (i) => ({ properties: benchProperties(i), vector: benchVector(i) }) }),
+    ...(typeof official === 'string'
+      ? {}
+      : {
+          'weaviate-client': async (): Promise<MeasuredElsewhere> => ({
+            measuredElsewhere: await official.importObjects({ className: CLASS, total: OBJECTS, batch: BATCH, lanes: LANES }),
+          }),
+        }),
   }
   try {
     for (const [index, skip, runs] of [
@@ -232,6 +253,8 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       const cpu: Record<string, number[]> = {}
       const times = await timeRuns(server, skip, contenders, runs, cpu)
       reportRatio(name, times, 'raw-grpc')
+      reportRatio(name, times, 'raw-protobufjs')
+      if (times['weaviate-client'] !== undefined) reportRatio(name, times, 'weaviate-client')
       reportRatio(name, { ...times, 'ours-grpc': times['ours'] ?? [] }, 'ours-rest', 'ours-grpc')
       reportRatio(name, times, 'raw-rest')
       reportRatio(name, { ...times, 'batch-objects': times['raw-grpc'] ?? [] }, 'batch-objects', 'batch-stream')
@@ -247,12 +270,16 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       }
       // Client CPU per object: the ratio line pairs run i of ours with run i of the raw loop.
       reportRatio(`${name} client cpu`, cpu, 'raw-grpc')
+      reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs')
+      if (cpu['weaviate-client'] !== undefined) reportRatio(`${name} client cpu`, cpu, 'weaviate-client')
       reportRatio(`${name} client cpu`, cpu, 'batch-stream', 'ours')
       for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, medianOf(us) / OBJECTS, 'µs/object', 1)
     }
   } finally {
     await deleteBenchClass(server, CLASS)
     raw.close()
+    protobufjs.close()
+    if (typeof official !== 'string') await official.close()
     await overGrpc.close()
     await overRest.close()
   }
