@@ -55,7 +55,13 @@ const startCountingProxy = async (upstream: string): Promise<CountingProxy> => {
       open.delete(up)
     }
     client.on('error', drop).on('close', drop)
-    up.on('error', drop).on('close', drop)
+    // The server's last bytes (a TLS alert before its close or reset) must reach the client: end
+    // the client once they are written; destroying it at once could lose them.
+    const finish = (): void => {
+      client.end()
+      open.delete(up)
+    }
+    up.on('error', finish).on('close', finish)
     client.pipe(up)
     up.pipe(client)
   })
