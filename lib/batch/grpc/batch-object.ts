@@ -107,17 +107,37 @@ const preparedChecked = (
 /**
  * The little-endian float32 bytes of a copy of `value` when it is an array or Float32Array of
  * finite numbers (-0 written as 0, as REST's JSON does), in one pass; `null` for anything else.
+ * One loop per kind, each seeing one kind of array: a loop over both read every number as a
+ * boxed value (about 12 KB of garbage per 768-d vector, measured).
  */
 const finiteFloat32Bytes = (value: unknown): Uint8Array | null => {
-  if (!(value instanceof Float32Array) && !Array.isArray(value)) return null
-  const source = value as ArrayLike<unknown>
-  const copy = new Float32Array(source.length)
-  for (let i = 0; i < source.length; i++) {
+  const copy = value instanceof Float32Array ? finiteFromFloat32(value) : Array.isArray(value) ? finiteFromArray(value) : null
+  return copy === null ? null : vectorToBytes(copy)
+}
+
+/** A copy of an array of finite numbers as float32s (-0 as 0); `null` when an item is anything else. */
+const finiteFromArray = (source: readonly unknown[]): Float32Array | null => {
+  const n = source.length
+  const copy = new Float32Array(n)
+  for (let i = 0; i < n; i++) {
     const x = source[i]
-    if (typeof x !== 'number' || !Number.isFinite(x)) return null
+    // `x - x` is 0 for every finite number, NaN for NaN and the infinities.
+    if (typeof x !== 'number' || x - x !== 0) return null
     copy[i] = x || 0
   }
-  return vectorToBytes(copy)
+  return copy
+}
+
+/** A copy of a Float32Array of finite numbers (-0 as 0); `null` when it holds NaN or an infinity. */
+const finiteFromFloat32 = (source: Float32Array): Float32Array | null => {
+  const n = source.length
+  const copy = new Float32Array(n)
+  for (let i = 0; i < n; i++) {
+    const x = source[i] ?? Number.NaN
+    if (x - x !== 0) return null
+    copy[i] = x || 0
+  }
+  return copy
 }
 
 /** Checked named vectors as `Vectors` messages: a vector as `SINGLE_FP32`, a multi-vector as `MULTI_FP32`. */
