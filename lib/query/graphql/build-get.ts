@@ -143,6 +143,7 @@ const additionalText = (input: QueryInput<unknown>): string => {
   if (input.vectorNames.length > 0) fields.push(`vectors { ${input.vectorNames.join(' ')} }`)
   if (input.generate !== undefined) fields.push(generateText(input.generate))
   if (input.rerank !== undefined) fields.push(rerankText(input.rerank))
+  if (input.queryProfile === true) fields.push('queryProfile')
   return `_additional { ${fields.join(' ')} }`
 }
 
