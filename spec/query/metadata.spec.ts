@@ -49,7 +49,7 @@ describe('the query profile on 1.39.0', () => {
 })
 
 describe('isConsistent on 1.39.0 (one node, replication factor 1)', () => {
-  it.each(['grpc'] as const)('over %s: asked for, and absent as the server leaves it out', async (transport) => {
+  it.each(['grpc', 'rest'] as const)('over %s: the search succeeds, and isConsistent is absent as the server leaves it out', async (transport) => {
     const result = await right(client.query.fetchObjects({ className: Profiled, limit: 3, returnMetadata: ['isConsistent', 'creationTimeUnix'], transport }))
     expect(result.objects).toHaveLength(3)
     for (const o of result.objects) {
