@@ -3,7 +3,7 @@
  * bad shape values are an ArgumentValueError with nothing sent; a shape the server is too old for
  * (a length before 1.16, an id list before 1.21) is an UnsupportedVersionError before any search
  * request. The same gate holds for `objects.deleteMany`, which sends its filter over REST.
- * (The selections against a real server are not yet here.)
+ * The selections against a real server are in filter-shapes-select.spec.ts.
  */
 import { Where } from '../../lib'
 import { left, recordingClient } from '../helpers/client'
