@@ -26,7 +26,7 @@ const CATEGORIES = {
       'QueryApi', 'QueryCommon', 'NearVectorArgs', 'NearObjectArgs',
       'NearTextArgs', 'NearTextMove', 'NearImageArgs', 'NearMediaArgs', 'MediaType', 'MediaInput', 'Bm25Args', 'HybridArgs', 'SearchOperator',
       'TargetCombination', 'FetchObjectsArgs', 'ReturnProperty', 'ReturnReference', 'MetadataField', 'SearchGroupBy',
-      'SearchObject', 'SearchResult', 'SearchMetadata', 'SearchGroup', 'Where', 'WhereOperator', 'WhereValue',
+      'SearchObject', 'SearchResult', 'SearchMetadata', 'SearchGroup', 'QueryProfile', 'Where', 'WhereOperator', 'WhereValue', 'WhereLeaf', 'WhereShape', 'WhereTime', 'WhereCount', 'WhereComparison',
     ],
     Generative: ['GenerativeSearch', 'Rerank', 'SearchModules'],
     Aggregate: [

@@ -63,7 +63,7 @@ export type {
   Rerank,
   SearchModules,
 } from './query/args'
-export type { SearchObject, SearchResult, SearchMetadata, SearchGroup } from './query/result'
+export type { QueryProfile, SearchObject, SearchResult, SearchMetadata, SearchGroup } from './query/result'
 export type {
   AggregateArgs,
   CountGroupBy,
@@ -99,7 +99,7 @@ export { uuidFromKey } from './objects/batch'
 export type { BatchOptions, BatchProgress } from './batch/options'
 export type { OnProgress, Progress } from './core/progress'
 export type { BatchSource } from './batch/source'
-export type { Where, WhereOperator, WhereValue } from './input/where'
+export type { Where, WhereComparison, WhereCount, WhereLeaf, WhereOperator, WhereShape, WhereTime, WhereValue } from './input/where'
 export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, TenantsApi } from './schema'
 export type {
   BQConfig,

@@ -9,14 +9,16 @@ import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { EMPTY, Observable, asyncScheduler, concat, defer, expand, from, mergeMap, of, tap } from 'rxjs'
 import { decode } from '../codecs/decode'
-import { CallOptions, OperationContext, callOptions } from '../context/context'
+import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
+import { missingFeature } from '../context/when-supported'
 import { operation } from '../core/operation'
 import { BatchObjectError, WeaviateError } from '../core/errors'
-import { Where, whereFilter } from '../input/where'
+import { CheckedWhere, Where, whereFilter } from '../input/where'
 import { ConsistencyLevel, argsOf, argumentKeys, boolean, consistencyLevel, name, optional, oneOf, valueError } from '../input/check'
 import { className } from '../input/names'
 import { ObservableEither } from '../core/observable-either'
 import { OnProgress, progressMeter } from '../core/progress'
+import { whereFeatures } from '../query/requirements'
 
 /**
  * Arguments of `objects.deleteMany`.
@@ -111,7 +113,7 @@ const DELETE_MANY_KEYS = argumentKeys<DeleteManyArgs>('deleteMany', {
 /** Checked input of deleteMany. */
 interface DeleteManyInput {
   readonly className: string
-  readonly where: Where
+  readonly where: CheckedWhere
   readonly dryRun: boolean
   readonly output: 'minimal' | 'verbose'
   readonly consistencyLevel: ConsistencyLevel | undefined
@@ -130,7 +132,9 @@ const output = oneOf(['minimal', 'verbose'] as const)
  * needs; emits `right({ kind: 'round', ... })` per round, one `left(BatchObjectError)` per object
  * the server failed to delete (its `index` counts the failures from 0), and `right({ kind: 'done',
  * ... })` last. It stops when nothing matches, when a round deleted nothing (so a set of objects
- * that cannot be deleted does not loop), or after a round with fewer matches than the limit.
+ * that cannot be deleted does not loop), or after a round with fewer matches than the limit. A
+ * filter the server is too old for (`Not` before 1.33, ...) is one `UnsupportedVersionError` with
+ * no delete request, as in a search.
  */
 export const deleteMany =
   (ctx: OperationContext) =>
@@ -184,7 +188,7 @@ export const deleteMany =
           round.results.matches === 0 ||
           round.results.successful === 0 ||
           (round.results.limit !== undefined && round.results.matches < round.results.limit)
-        return roundAfter(undefined).pipe(
+        const rounds = roundAfter(undefined).pipe(
           expand((r) => (E.isRight(r) && !finished(r.right) ? roundAfter(r.right) : EMPTY)),
           mergeMap((r): Observable<E.Either<WeaviateError, DeleteManyProgress>> => {
             if (E.isLeft(r)) return of(r)
@@ -218,6 +222,10 @@ export const deleteMany =
           }),
           tap({ complete: () => input.onProgress?.(meter({ ...counts, done: true })) }),
         )
+        return withVersion(ctx, input.call, (version): ObservableEither<WeaviateError, DeleteManyProgress> => {
+          const refused = missingFeature(version, whereFeatures(input.where))
+          return refused === undefined ? rounds : of(refused)
+        })
       },
     )
 

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { CallOptions, callOptions } from '../context/context'
-import { Where, whereFilter } from '../input/where'
+import { CheckedWhere, Where, whereFilter } from '../input/where'
 import { TransportMode, transportMode } from '../input/transport-mode'
 import {
   MAX_UINT32,
@@ -222,7 +222,7 @@ export type CheckedAggregateSearch =
  */
 export interface AggregateInput {
   readonly className: string
-  readonly where?: Where
+  readonly where?: CheckedWhere
   readonly tenant?: string
   readonly groupBy?: { readonly property: string; readonly limit: number }
   /** None or empty: counts only. */

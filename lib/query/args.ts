@@ -48,7 +48,7 @@ export interface ReturnReference {
  * const metadata: readonly MetadataField[] = ['distance', 'creationTimeUnix']
  * ```
  */
-export type MetadataField = 'distance' | 'certainty' | 'score' | 'explainScore' | 'creationTimeUnix' | 'lastUpdateTimeUnix'
+export type MetadataField = 'distance' | 'certainty' | 'score' | 'explainScore' | 'creationTimeUnix' | 'lastUpdateTimeUnix' | 'isConsistent'
 
 /**
  * Generative search (retrieval-augmented generation): the server gives the search's results to the
@@ -133,6 +133,12 @@ export interface QueryCommon<P = Record<string, unknown>> extends CallOptions, S
   readonly returnProperties?: readonly ReturnProperty[]
   readonly returnReferences?: readonly ReturnReference[]
   readonly returnMetadata?: readonly MetadataField[]
+  /**
+   * Ask the server for the search's per-shard timings: the result's `queryProfile` (Weaviate 1.37+,
+   * and 1.36.9+; not with `groupBy`). Absent when the search found nothing.
+   * @default false
+   */
+  readonly queryProfile?: boolean
   /** `true`: the unnamed vector; a list: these named vectors (Weaviate 1.24+). */
   readonly includeVector?: boolean | readonly string[]
   /** How vectors are given, as the stream gives them (default `'array'`). */

@@ -72,6 +72,7 @@ const METADATA: Readonly<Record<MetadataField, true>> = {
   explainScore: true,
   creationTimeUnix: true,
   lastUpdateTimeUnix: true,
+  isConsistent: true,
 }
 const METADATA_FIELDS: readonly string[] = Object.keys(METADATA)
 
@@ -92,6 +93,7 @@ const COMMON_KEYS: KeyTable<QueryCommon> = {
   transport: true,
   generate: true,
   rerank: true,
+  queryProfile: true,
   retry: true,
   timeout: true,
 }
@@ -329,6 +331,9 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
   if (generative !== undefined) input.generate = generative
   const reranked = optional(rerank, 'rerank', a['rerank'])
   if (reranked !== undefined) input.rerank = reranked
+  const profiled = optional(boolean, 'queryProfile', a['queryProfile']) ?? false
+  if (profiled) input.queryProfile = true
+  if (input.groupBy !== undefined && profiled) valueError('groupBy', "'groupBy' cannot be combined with 'queryProfile' (not supported by this client yet)")
   if (input.groupBy !== undefined && (generative !== undefined || reranked !== undefined)) {
     valueError('groupBy', `'groupBy' cannot be combined with '${generative === undefined ? 'rerank' : 'generate'}' (not supported by this client yet)`)
   }

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import type { CallOptions } from '../context/context'
-import type { Where } from '../input/where'
+import type { CheckedWhere } from '../input/where'
 import type { VectorFormat } from '../input/vector-format'
 import type { TransportMode } from '../input/transport-mode'
 import type { ConsistencyLevel } from '../input/check'
@@ -113,7 +113,7 @@ export interface RerankInput {
 export interface QueryInput<P> {
   readonly className: string
   readonly search: Search
-  readonly where?: Where
+  readonly where?: CheckedWhere
   readonly limit: number
   readonly offset?: number
   readonly autocut?: number
@@ -126,6 +126,8 @@ export interface QueryInput<P> {
   readonly properties?: readonly PropertySelection[]
   readonly references: readonly ReferenceSelection[]
   readonly metadata: readonly MetadataField[]
+  /** Ask for the search's query profile. */
+  readonly queryProfile?: boolean
   readonly vector: boolean
   readonly vectorNames: readonly string[]
   readonly vectorFormat: VectorFormat

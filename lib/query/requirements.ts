@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { UnsupportedVersionError } from '../core/errors'
-import { Where } from '../input/where'
+import { CheckedWhere, WhereOperator } from '../input/where'
 import { isMultiVector } from '../input/vectors'
 import { Feature, ServerVersion, requireFeature } from '../server/version'
 import type { SearchOperator } from './args'
@@ -15,10 +15,19 @@ import type { QueryInput, Targets } from './input'
 /**
  * The features a where filter's operators need.
  */
-export const whereFeatures = (where: Where | undefined): Feature[] => {
+export const whereFeatures = (where: CheckedWhere | undefined): Feature[] => {
   if (where === undefined) return []
   if ('operands' in where) return [...(where.operator === 'Not' ? ['whereNot' as const] : []), ...where.operands.flatMap(whereFeatures)]
-  switch (where.operator) {
+  const lengths = where.path.some((step) => LENGTH_PATH.test(step)) ? ['wherePropertyLength' as const] : []
+  return [...lengths, ...operatorFeatures(where.operator)]
+}
+
+/** The path of a property-length filter: `len(title)`. */
+const LENGTH_PATH = /^len\(.+\)$/
+
+/** The features a leaf's operator needs. */
+const operatorFeatures = (operator: WhereOperator): Feature[] => {
+  switch (operator) {
     case 'IsNull':
       return ['whereIsNull']
     case 'ContainsAny':
@@ -32,7 +41,7 @@ export const whereFeatures = (where: Where | undefined): Feature[] => {
 }
 
 /** A keyword search's operator: 1.30.17+, `AndCross` 1.38.8+. */
-const operatorFeatures = (operator: SearchOperator | undefined): Feature[] => {
+const searchOperatorFeatures = (operator: SearchOperator | undefined): Feature[] => {
   if (operator === undefined) return []
   return operator.operator === 'AndCross' ? ['keywordOperator', 'keywordAndCross'] : ['keywordOperator']
 }
@@ -62,14 +71,14 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
       return features
     }
     case 'bm25':
-      return ['bm25', ...operatorFeatures(s.operator)]
+      return ['bm25', ...searchOperatorFeatures(s.operator)]
     case 'hybrid':
       return [
         'hybrid',
         ...(s.properties === undefined ? [] : ['hybridProperties' as const]),
         ...(s.fusionType === undefined ? [] : ['hybridFusion' as const]),
         ...targetFeatures(s),
-        ...operatorFeatures(s.operator),
+        ...searchOperatorFeatures(s.operator),
         ...(s.maxVectorDistance === undefined ? [] : ['hybridMaxVectorDistance' as const]),
       ]
     case 'fetch':
@@ -91,6 +100,8 @@ export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] =>
   const features = searchFeatures(input)
   if (input.metadata.includes('distance')) features.push('searchDistance')
   if (input.metadata.includes('score') || input.metadata.includes('explainScore')) features.push('searchScore')
+  if (input.metadata.includes('isConsistent')) features.push('searchIsConsistent')
+  if (input.queryProfile === true) features.push('queryProfile')
   if (input.autocut !== undefined) features.push('autocut')
   if (input.groupBy !== undefined) features.push(...groupByFeatures(input))
   if (input.generate !== undefined) {

@@ -11,7 +11,8 @@ import type { VectorFormat, VectorOf } from '../input/vector-format'
 /**
  * The metadata of a result: only the fields asked for (`returnMetadata`) are present.
  * `creationTimeUnix` / `lastUpdateTimeUnix` are Unix milliseconds, as on `objects.getById`;
- * `distance`, `certainty` and `score` are the server's float32 values.
+ * `distance`, `certainty` and `score` are the server's float32 values; `isConsistent` says whether
+ * the replicas the search read agreed on the object (with a single node: always true).
  *
  * @example
  * ```ts
@@ -25,6 +26,7 @@ export interface SearchMetadata {
   readonly explainScore?: string
   readonly creationTimeUnix?: number
   readonly lastUpdateTimeUnix?: number
+  readonly isConsistent?: boolean
   /** The reranker's score, present on every result of a search with `rerank` (highest first). */
   readonly rerankScore?: number
 }
@@ -56,6 +58,27 @@ export interface SearchObject<P = Record<string, unknown>, V = readonly number[]
 }
 
 /**
+ * Where a search spent its time, shard by shard, as the server measured it (`queryProfile: true`).
+ * `searches` holds one entry per kind of search the shard ran (`vector`, `keyword`, `object`, ...),
+ * each a map of metric names to the server's printed values (`total_took: '1.2ms'`); the metric
+ * names are the server's and change between versions.
+ *
+ * @example
+ * ```ts
+ * const profile: QueryProfile = {
+ *   shards: [{ name: 'a1b2c3', node: 'node1', searches: { vector: { details: { total_took: '512µs' } } } }],
+ * }
+ * ```
+ */
+export interface QueryProfile {
+  readonly shards: ReadonlyArray<{
+    readonly name: string
+    readonly node: string
+    readonly searches: Readonly<Record<string, { readonly details: Readonly<Record<string, string>> }>>
+  }>
+}
+
+/**
  * The results of one search, best first (or in the fetch's sort order).
  *
  * @example
@@ -71,6 +94,8 @@ export interface SearchResult<P = Record<string, unknown>, V = readonly number[]
   readonly groups?: Readonly<Record<string, SearchGroup<P, V>>>
   /** What the generative module wrote for `generate.groupedTask` over all the results (absent when none were found). */
   readonly generated?: string
+  /** With `queryProfile: true`: the server's timings of the search (absent when nothing was found). */
+  readonly queryProfile?: QueryProfile
 }
 
 /**

@@ -141,6 +141,16 @@ export const FEATURES = {
   // (modules/reranker-cohere/additional/rank/rank_graphql_field.go); gRPC SearchRequest.rerank and
   // MetadataResult.rerank_score are in every gRPC Search this client uses (v1.25.0 search_get.proto).
   rerank: { since: '1.20.0', name: 'rerank' },
+  // `_additional { isConsistent }` in GraphQL `Get` from v1.19.0 (adapters/handlers/graphql/local/get/
+  // class_builder.go isConsistentField; none at v1.18.0); gRPC's MetadataRequest.is_consistent is in
+  // every gRPC Search this client uses.
+  searchIsConsistent: { since: '1.19.0', name: "the search metadata 'isConsistent'" },
+  // The query profile: gRPC MetadataRequest.query_profile and SearchReply.query_profile
+  // (grpc/proto/v1/search_get.proto, adapters/handlers/grpc/v1/prepare_reply.go extractQueryProfile),
+  // and GraphQL `_additional { queryProfile }` (a JSON string on the first object,
+  // adapters/handlers/graphql/local/get/class_builder.go, adapters/repos/db/helpers/profile_collector.go):
+  // from v1.37.0, and on the 1.36 line from v1.36.9 (none at v1.36.8 or on the 1.35 line).
+  queryProfile: { since: '1.37.0', backports: ['1.36.9'], name: 'the query profile' },
   // where operators (common_filters/filters.go at each tag).
   whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
   whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },
@@ -150,6 +160,14 @@ export const FEATURES = {
   // all from v1.33.0; GraphQL listed the enum value `Not` before (v1.32.0 common_filters/filters.go)
   // without an operator behind it, and no 1.32 patch has OperatorNot.
   whereNot: { since: '1.33.0', name: "the where operator 'Not'" },
+  // A filter on a property's length, the path `len(property)` with `valueInt` (with the class's
+  // `invertedIndexConfig.indexPropertyLength`): entities/schema/data_types.go's IsPropertyLength and
+  // its use in entities/filters/filters_validator.go and adapters/repos/db/inverted/prop_value_pairs.go
+  // from v1.16.0, none at v1.15.0. Filters on `_creationTimeUnix` / `_lastUpdateTimeUnix` (valueDate
+  // or a text of milliseconds) and a reference count (`valueInt` on a reference property) are in
+  // filters_validator.go at v1.13.0 already, so they have no row; an id list is `ContainsAny` on
+  // the id (whereContainsAnyAll).
+  wherePropertyLength: { since: '1.16.0', name: "a filter on a property's length" },
   // An id filter's value: `valueString` before, `valueText` from 1.19 (entities/filters/filters_validator.go,
   // validateInternalPropertyClause, at v1.18.6 and v1.19.0).
   idFilterText: { since: '1.19.0', name: "an id filter's 'valueText'" },

@@ -6,7 +6,7 @@
 import * as fc from 'fast-check'
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
-import { BatchObject, Client, Where, connect } from '../../lib'
+import { BatchObject, Client, Where, WhereLeaf, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
@@ -40,12 +40,14 @@ const rows: Row[] = Array.from({ length: 300 }, (_, i) => ({
   date: DATES[(i * 7) % DATES.length] ?? '2020-01-01T00:00:00Z',
 }))
 
-type Leaf = Extract<Where, { readonly path: readonly string[] }>
+type Leaf = WhereLeaf
+/** The trees generated here: leaves and And / Or (no shapes, no Not). */
+type Tree = Leaf | { readonly operator: 'And' | 'Or'; readonly operands: readonly Tree[] }
 
 const likeRegExp = (pattern: string): RegExp => new RegExp(`^${pattern.replace(/\*/g, '.*').replace(/\?/g, '.')}$`)
 
 /** The TypeScript meaning of a filter. */
-const matches = (where: Where, row: Row): boolean => {
+const matches = (where: Tree, row: Row): boolean => {
   if ('operands' in where) return where.operator === 'And' ? where.operands.every((w) => matches(w, row)) : where.operands.some((w) => matches(w, row))
   return leafMatches(where, row)
 }
@@ -103,7 +105,7 @@ const ordering = fc.constantFrom('Equal', 'NotEqual', 'GreaterThan', 'GreaterTha
 const word = fc.constantFrom(...WORDS)
 const likePattern = fc.array(fc.constantFrom('a', 'b', 'c', '*', '?'), { minLength: 1, maxLength: 4 }).map((cs) => cs.join(''))
 
-const leaf: fc.Arbitrary<Where> = fc.oneof(
+const leaf: fc.Arbitrary<Tree> = fc.oneof(
   fc.record({ path: fc.constant(['word']), operator: fc.constantFrom('Equal', 'NotEqual'), valueText: word }),
   fc.record({ path: fc.constant(['word']), operator: fc.constant('Like'), valueText: likePattern }),
   fc.record({ path: fc.constant(['words']), operator: fc.constant('Equal'), valueText: word }),
@@ -116,13 +118,13 @@ const leaf: fc.Arbitrary<Where> = fc.oneof(
   fc.record({ path: fc.constant(['date']), operator: ordering, valueDate: fc.constantFrom(...DATES) }),
 )
 
-const whereTree: fc.Arbitrary<Where> = fc.letrec<{ tree: Where }>((tie) => ({
+const whereTree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
   tree: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     leaf,
     fc
       .tuple(fc.constantFrom<'And' | 'Or'>('And', 'Or'), fc.array(tie('tree'), { minLength: 1, maxLength: 3 }))
-      .map(([operator, operands]): Where => ({ operator, operands })),
+      .map(([operator, operands]): Tree => ({ operator, operands })),
   ),
 })).tree
 

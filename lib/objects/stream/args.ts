@@ -16,7 +16,7 @@ import { PageProgress } from '../../paging/page-progress'
 import { Pacer } from '../../paging/pacer'
 import { CodecOption, readFields } from '../args'
 import { PropertiesCodec, codecOf } from '../../codecs/decode-object'
-import { Where, whereFilter } from '../../input/where'
+import { CheckedWhere, Where, whereFilter } from '../../input/where'
 import { MAX_PARTITIONS, UuidRange, uuidPartitions } from '../../paging/uuid-partitions'
 
 /**
@@ -219,7 +219,7 @@ const RANGE_KEYS = argumentKeys<UuidRange>('a UUID range', { after: true, before
  */
 export interface StreamInput<P> {
   readonly className: string
-  readonly where: Where | undefined
+  readonly where: CheckedWhere | undefined
   /** REST's `include`: the vector and `additionalProperties`. */
   readonly include: string | undefined
   readonly withVector: boolean

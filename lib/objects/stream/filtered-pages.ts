@@ -23,7 +23,7 @@ import { WeaviateObject } from '../../codecs/object'
 import { OperationContext } from '../../context/context'
 import { operation } from '../../core/operation'
 import { WeaviateError } from '../../core/errors'
-import { Where } from '../../input/where'
+import { CheckedWhere } from '../../input/where'
 import { ObservableEither } from '../../core/observable-either'
 import { PrefixBundle, PrefixCounter, PrefixWalk } from '../../paging/prefix-walk'
 import { likePatterns } from '../../paging/uuid-prefixes'
@@ -108,18 +108,18 @@ const capBelow = (error: WeaviateError, cap: number): number | undefined => {
 export const filteredPageFetcher = <P>(
   ctx: OperationContext,
   input: StreamInput<P>,
-  where: Where,
+  where: CheckedWhere,
   version: ServerVersion,
   definition: ClassDefinition | null,
 ): (() => DecodedPageFetcher<P>) => {
   const valueKey = supports(version, 'idFilterText') ? 'valueText' : 'valueString'
-  const idUnder = (prefixes: readonly string[]): Where => {
-    const leaves = prefixes.flatMap(likePatterns).map((pattern): Where => ({ path: ['id'], operator: 'Like', [valueKey]: pattern }))
+  const idUnder = (prefixes: readonly string[]): CheckedWhere => {
+    const leaves = prefixes.flatMap(likePatterns).map((pattern): CheckedWhere => ({ path: ['id'], operator: 'Like', [valueKey]: pattern }))
     const [only] = leaves
     return leaves.length === 1 && only !== undefined ? only : { operator: 'Or', operands: leaves }
   }
   /** The filter's matches under `prefixes`; the root prefix `''` is every match. */
-  const matching = (prefixes: readonly string[]): Where => (prefixes.includes('') ? where : { operator: 'And', operands: [where, idUnder(prefixes)] })
+  const matching = (prefixes: readonly string[]): CheckedWhere => (prefixes.includes('') ? where : { operator: 'And', operands: [where, idUnder(prefixes)] })
   const common = {
     className: input.className,
     ...(input.tenant === undefined ? {} : { tenant: input.tenant }),

@@ -12,7 +12,7 @@ import * as E from 'fp-ts/Either'
 import { defer, mergeMap, of } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
 import { OperationContext, withVersion } from '../../context/context'
-import { Where } from '../../input/where'
+import { CheckedWhere } from '../../input/where'
 import { flatMap } from '../../core/observable-either'
 import { getClass } from '../../schema/get-class'
 import { filteredPageFetcher } from './filtered-pages'
@@ -60,7 +60,7 @@ const pages = <P>(ctx: OperationContext, input: StreamInput<P>, pacer: Pacer | u
  * The pages of a filtered stream: one walk of the UUID prefixes per subscription, paged by the
  * same page machine (a short page is no end: bundles hold up to `pageSize`).
  */
-const filtered = <P>(ctx: OperationContext, input: StreamInput<P>, where: Where, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> =>
+const filtered = <P>(ctx: OperationContext, input: StreamInput<P>, where: CheckedWhere, pacer: Pacer | undefined): ObservableEither<WeaviateError, Page<P>> =>
   withVersion(ctx, input.call, (version) =>
     getClass(ctx)(input.className, input.call).pipe(
       flatMap((definition) =>

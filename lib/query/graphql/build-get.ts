@@ -137,12 +137,17 @@ const generateText = (g: GenerativeInput): string => {
 /** A rerank as the `rerank` field of `_additional`: a list of one score. */
 const rerankText = (r: RerankInput): string => `rerank(${literal({ property: r.property, query: r.query }).slice(1, -1).trim()}) { score }`
 
+/**
+ * The `_additional` fields. `isConsistent` is left out: the server's GraphQL schema has the field
+ * only on a class with replication, so asking for it elsewhere fails the whole search; gRPC reads it.
+ */
 const additionalText = (input: QueryInput<unknown>): string => {
-  const fields = ['id', ...input.metadata]
+  const fields = ['id', ...input.metadata.filter((field) => field !== 'isConsistent')]
   if (input.vector) fields.push('vector')
   if (input.vectorNames.length > 0) fields.push(`vectors { ${input.vectorNames.join(' ')} }`)
   if (input.generate !== undefined) fields.push(generateText(input.generate))
   if (input.rerank !== undefined) fields.push(rerankText(input.rerank))
+  if (input.queryProfile === true) fields.push('queryProfile')
   return `_additional { ${fields.join(' ')} }`
 }
 

@@ -18,7 +18,7 @@ import type { JsonValue } from '../../codecs/value-json'
 import { isMultiVector } from '../../input/vectors'
 import { HttpResponse } from '../../transport/http/types'
 import type { QueryInput } from '../input'
-import type { SearchGroup, SearchMetadata, SearchObject } from '../result'
+import type { QueryProfile, SearchGroup, SearchMetadata, SearchObject } from '../result'
 import type { FieldSelection, ReferenceFields } from './selection'
 
 type RawObject = SearchObject<Record<string, JsonValue>, VectorOf<VectorFormat>>
@@ -33,6 +33,9 @@ const Additional = t.partial({
   explainScore: t.union([t.null, t.string]),
   creationTimeUnix: t.union([t.null, t.string, t.number]),
   lastUpdateTimeUnix: t.union([t.null, t.string, t.number]),
+  isConsistent: t.union([t.null, t.boolean]),
+  // The query profile, as JSON text, on the first object only.
+  queryProfile: t.union([t.null, t.string]),
   vector: t.union([t.null, t.readonlyArray(t.number)]),
   // A named vector is a vector, or a multi-vector's list of vectors.
   vectors: t.union([t.null, t.record(t.string, t.union([t.null, t.readonlyArray(t.number), t.readonlyArray(t.readonlyArray(t.number))]))]),
@@ -40,6 +43,31 @@ const Additional = t.partial({
   rerank: t.union([t.null, t.readonlyArray(t.union([t.null, t.partial({ score: t.union([t.null, t.number]) })]))]),
 })
 type Additional = t.TypeOf<typeof Additional>
+
+/** The query profile's JSON: the same shards as gRPC's `QueryProfile`. */
+const ProfileJson = t.readonlyArray(
+  t.type({
+    name: t.string,
+    node: t.string,
+    searches: t.union([t.null, t.record(t.string, t.type({ details: t.union([t.null, t.record(t.string, t.string)]) }))]),
+  }),
+)
+
+const profileOf = (text: string, res: HttpResponse): E.Either<DecodeError, QueryProfile> => {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = text
+  }
+  return E.map((shards: t.TypeOf<typeof ProfileJson>): QueryProfile => ({
+    shards: shards.map((s) => ({
+      name: s.name,
+      node: s.node,
+      searches: Object.fromEntries(Object.entries(s.searches ?? {}).map(([kind, search]) => [kind, { details: { ...(search.details ?? {}) } }])),
+    })),
+  }))(decode(ProfileJson, json, res))
+}
 
 /** A JSON value without its null object fields (REST and gRPC leave unset properties out). */
 const withoutNulls = (v: unknown): JsonValue => {
@@ -106,6 +134,9 @@ const metadataOf = (a: Additional, input: QueryInput<unknown>): SearchMetadata =
         if (ms !== undefined) out.lastUpdateTimeUnix = ms
         break
       }
+      case 'isConsistent':
+        if (typeof a.isConsistent === 'boolean') out.isConsistent = a.isConsistent
+        break
     }
   }
   return out
@@ -144,14 +175,23 @@ export const getResult = (
   if (input.groupBy !== undefined) return groupsOf(items.right, input, fields, references, res)
   const objects: RawObject[] = []
   let generated: string | undefined
+  let profile: string | undefined
   for (const item of items.right) {
     const o = objectOf(item, input, fields, references, res)
     if (E.isLeft(o)) return o
     objects.push(o.right.object)
     // The grouped task's text is on one object (the first before a rerank moved it).
     if (generated === undefined && o.right.grouped !== undefined && o.right.grouped !== '') generated = o.right.grouped
+    if (profile === undefined && o.right.profile !== undefined) profile = o.right.profile
   }
-  return E.right(generated === undefined ? { objects } : { objects, generated })
+  const result: { -readonly [K in keyof RawSearchResult]: RawSearchResult[K] } = { objects }
+  if (generated !== undefined) result.generated = generated
+  if (profile !== undefined) {
+    const decoded = profileOf(profile, res)
+    if (E.isLeft(decoded)) return decoded
+    result.queryProfile = decoded.right
+  }
+  return E.right(result)
 }
 
 /**
@@ -167,7 +207,7 @@ const objectOf = (
   fields: readonly FieldSelection[],
   references: readonly ReferenceFields[],
   res: HttpResponse,
-): E.Either<DecodeError | UnexpectedStatusError, { readonly object: RawObject; readonly grouped?: string }> => {
+): E.Either<DecodeError | UnexpectedStatusError, { readonly object: RawObject; readonly grouped?: string; readonly profile?: string }> => {
   const additional = decode(Additional, item['_additional'] ?? {}, res)
   if (E.isLeft(additional)) return additional
   const a = additional.right
@@ -190,7 +230,8 @@ const objectOf = (
   if (references.length > 0) o.references = referencesOf(item, references)
   if (input.generate?.singlePrompt !== undefined && typeof generate?.singleResult === 'string') o.generated = generate.singleResult
   const grouped = generate?.groupedResult
-  return E.right(typeof grouped === 'string' ? { object: o, grouped } : { object: o })
+  const profile = input.queryProfile === true && typeof a.queryProfile === 'string' && a.queryProfile !== '' ? { profile: a.queryProfile } : {}
+  return E.right(typeof grouped === 'string' ? { object: o, grouped, ...profile } : { object: o, ...profile })
 }
 
 const Group = t.type({

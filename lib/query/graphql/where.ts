@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { Where, WhereValue } from '../../input/where'
+import { CheckedWhere, WhereValue } from '../../input/where'
 import { Literal, enumValue } from './literal'
 
 const LIST_KEYS: Readonly<Record<string, string>> = {
@@ -20,7 +20,7 @@ const LIST_KEYS: Readonly<Record<string, string>> = {
 /**
  * A where filter as a GraphQL literal.
  */
-export const whereLiteral = (where: Where): Literal => {
+export const whereLiteral = (where: CheckedWhere): Literal => {
   if ('operands' in where) return { operator: enumValue(where.operator), operands: where.operands.map(whereLiteral) }
   const out: Record<string, Literal> = { path: [...where.path], operator: enumValue(where.operator) }
   for (const [key, value] of Object.entries(where)) {

@@ -8,7 +8,7 @@
  */
 import { create } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
-import { Where, WhereOperator } from '../../input/where'
+import { CheckedWhere, WhereLeaf, WhereOperator } from '../../input/where'
 import { FilterTarget, FilterTargetSchema, Filters, FiltersSchema, Filters_Operator } from '../../proto/generated/weaviate/v1/common_pb'
 
 const OPERATORS: Readonly<Record<WhereOperator, Filters_Operator>> = {
@@ -26,10 +26,9 @@ const OPERATORS: Readonly<Record<WhereOperator, Filters_Operator>> = {
   WithinGeoRange: Filters_Operator.WITHIN_GEO_RANGE,
 }
 
-type Leaf = Extract<Where, { readonly path: readonly string[] }>
 type TestValue = NonNullable<MessageInitShape<typeof FiltersSchema>['testValue']>
 
-const testValue = (leaf: Leaf): TestValue => {
+const testValue = (leaf: WhereLeaf): TestValue => {
   const text = leaf.valueText ?? leaf.valueString ?? leaf.valueDate
   if (text !== undefined) return { case: 'valueText', value: text }
   if (leaf.valueInt !== undefined) return { case: 'valueInt', value: BigInt(leaf.valueInt) }
@@ -57,7 +56,7 @@ const target = (path: readonly string[]): FilterTarget => {
 /**
  * A where filter as gRPC `Filters`.
  */
-export const whereToFilters = (where: Where): Filters => {
+export const whereToFilters = (where: CheckedWhere): Filters => {
   if ('operands' in where) {
     return create(FiltersSchema, {
       operator: where.operator === 'And' ? Filters_Operator.AND : where.operator === 'Or' ? Filters_Operator.OR : Filters_Operator.NOT,

@@ -5,10 +5,10 @@
  *
  * @packageDocumentation
  */
-import type { MetadataResult, PropertiesResult, SearchReply } from '../../proto/generated/weaviate/v1/search_pb'
+import type { MetadataResult, PropertiesResult, QueryProfile as QueryProfileMessage, SearchReply } from '../../proto/generated/weaviate/v1/search_pb'
 import type { GenerativeResult } from '../../proto/generated/weaviate/v1/generative_pb'
 import type { MetadataField } from '../args'
-import type { RawSearchResult, SearchGroup, SearchMetadata, SearchObject } from '../result'
+import type { QueryProfile, RawSearchResult, SearchGroup, SearchMetadata, SearchObject } from '../result'
 import { VectorReader, idOf, namedVectorsOf, vectorReader } from './search-result'
 import type { VectorFormat, VectorOf } from '../../input/vector-format'
 import { JsonValue, propertiesToJson } from '../../codecs/value-json'
@@ -55,6 +55,9 @@ const metadataOf = (meta: MetadataResult | undefined, asked: readonly MetadataFi
       case 'lastUpdateTimeUnix':
         if (meta.lastUpdateTimeUnixPresent) out.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
         break
+      case 'isConsistent':
+        if (meta.isConsistentPresent) out.isConsistent = meta.isConsistent ?? false
+        break
     }
   }
   return out
@@ -88,6 +91,15 @@ const objectOf = (
   return o
 }
 
+/** The reply's query profile, as plain objects. */
+const profileOf = (profile: QueryProfileMessage): QueryProfile => ({
+  shards: profile.shards.map((shard) => ({
+    name: shard.name,
+    node: shard.node,
+    searches: Object.fromEntries(Object.entries(shard.searches).map(([kind, search]) => [kind, { details: { ...search.details } }])),
+  })),
+})
+
 /**
  * The results of a reply, best first.
  */
@@ -97,7 +109,10 @@ export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions):
     const objects = reply.results.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true, r.generative))
     // The server sends the grouped task's text when it has one (none when nothing was found).
     const grouped = reply.generativeGroupedResults?.values[0]?.result
-    return grouped === undefined || grouped === '' ? { objects } : { objects, generated: grouped }
+    const result: { -readonly [K in keyof RawSearchResult]: RawSearchResult[K] } = { objects }
+    if (grouped !== undefined && grouped !== '') result.generated = grouped
+    if (reply.queryProfile !== undefined) result.queryProfile = profileOf(reply.queryProfile)
+    return result
   }
   const groups: Record<string, SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>> = {}
   for (const g of reply.groupByResults) {

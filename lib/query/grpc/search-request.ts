@@ -230,7 +230,7 @@ const generativeInit = (g: GenerativeInput): GenerativeInit => {
   return init
 }
 
-type MetadataInit = { uuid: true; vector?: boolean; vectors?: string[] } & { [K in MetadataField]?: boolean }
+type MetadataInit = { uuid: true; vector?: boolean; vectors?: string[]; queryProfile?: boolean } & { [K in MetadataField]?: boolean }
 
 /** The metadata to return: the id always, the rest only when asked for. */
 const metadataRequest = (input: QueryInput<unknown>): MetadataInit => {
@@ -238,5 +238,6 @@ const metadataRequest = (input: QueryInput<unknown>): MetadataInit => {
   if (input.vector) metadata.vector = true
   if (input.vectorNames.length > 0) metadata.vectors = [...input.vectorNames]
   for (const field of input.metadata) metadata[field] = true
+  if (input.queryProfile === true) metadata.queryProfile = true
   return metadata
 }

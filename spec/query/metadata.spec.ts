@@ -1,0 +1,75 @@
+/**
+ * The query profile (`queryProfile: true`, Weaviate 1.37+ and 1.36.9+) and the `isConsistent`
+ * metadata (1.19+), against real servers: 1.39.0 over gRPC and over GraphQL, and the refusal of
+ * 1.18.6 before any search request. `isConsistent` is reported by the server only for a class
+ * with a replication factor above 1, which needs a cluster; on the single-node servers here it is
+ * asked for and absent (the server's rule, read in usecases/traverser/explorer.go).
+ */
+import * as E from 'fp-ts/Either'
+import { lastValueFrom, toArray } from 'rxjs'
+import { BatchObject, Client, connect } from '../../lib'
+import { left, recordingClient, right } from '../helpers/client'
+import { createClass, deleteClass } from '../helpers/fixtures'
+import { uniqueClassName } from '../helpers/server'
+import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+
+const url = serverUrl('1.39.0')
+const Profiled = uniqueClassName('Profiled')
+let client: Client
+
+beforeAll(async () => {
+  client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0') })
+  await createClass(url, { class: Profiled, vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] })
+  const objects: BatchObject[] = Array.from({ length: 20 }, (_, i) => ({ className: Profiled, dataObject: { title: `title ${i}` }, vector: [i % 5, 1, (i * 7) % 3] }))
+  const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
+  expect(written.filter(E.isLeft)).toEqual([])
+}, 60_000)
+
+afterAll(async () => {
+  await deleteClass(url, Profiled)
+  await client.close()
+})
+
+describe('the query profile on 1.39.0', () => {
+  it.each(['grpc', 'rest'] as const)('over %s: no profile without queryProfile', async (transport) => {
+    const result = await right(client.query.nearVector({ className: Profiled, vector: [1, 1, 1], limit: 5, transport }))
+    expect(result).not.toHaveProperty('queryProfile')
+  })
+
+  it('queryProfile with groupBy is an ArgumentValueError, nothing sent', async () => {
+    const rc = recordingClient({ url, grpcUrl: grpcServerUrl('1.39.0') })
+    try {
+      const grouped = rc.client.query.nearVector({ className: Profiled, vector: [1, 1, 1], groupBy: { property: 'title', numberOfGroups: 2, objectsPerGroup: 2 }, queryProfile: true })
+      expect(await left(grouped)).toEqual(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'groupBy' }))
+      expect(rc.requests).toEqual([])
+    } finally {
+      await rc.close()
+    }
+  })
+})
+
+describe('isConsistent on 1.39.0 (one node, replication factor 1)', () => {
+  it.each(['grpc', 'rest'] as const)('over %s: the search succeeds, and isConsistent is absent as the server leaves it out', async (transport) => {
+    const result = await right(client.query.fetchObjects({ className: Profiled, limit: 3, returnMetadata: ['isConsistent', 'creationTimeUnix'], transport }))
+    expect(result.objects).toHaveLength(3)
+    for (const o of result.objects) {
+      expect(o.metadata.creationTimeUnix).toEqual(expect.any(Number))
+      expect(o.metadata).not.toHaveProperty('isConsistent')
+    }
+  })
+})
+
+describe('on 1.18.6: an UnsupportedVersionError before any search request', () => {
+  it.each([
+    ['queryProfile', { queryProfile: true }, 'the query profile'],
+    ["returnMetadata 'isConsistent'", { returnMetadata: ['isConsistent'] as const }, "the search metadata 'isConsistent'"],
+  ])('%s', async (_, extra, feature) => {
+    const rc = recordingClient({ url: serverUrl('1.18.6'), transport: 'rest' })
+    try {
+      expect(await left(rc.client.query.fetchObjects({ className: 'Anything', ...extra }))).toEqual(expect.objectContaining({ _tag: 'UnsupportedVersionError', feature }))
+      expect(rc.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
+    } finally {
+      await rc.close()
+    }
+  })
+})
