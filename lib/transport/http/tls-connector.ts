@@ -24,17 +24,18 @@ import { TlsSettings, tlsFailureOf, undiciConnectOptions } from '../tls'
 /**
  * Hangs `tlsError` under `err` as its `cause`, unless `err` is that error or has a cause already.
  */
-const attachCause = (err: unknown, tlsError: Error): void => {
-  if (err === tlsError || !(err instanceof Error) || err.cause !== undefined) return
+// Structural checks, not `instanceof Error`: Node's errors may come from another realm (jest's vm).
+const attachCause = (err: unknown, tlsError: object): void => {
+  if (err === tlsError || typeof err !== 'object' || err === null || ('cause' in err && err.cause !== undefined)) return
   Object.defineProperty(err, 'cause', { value: tlsError, configurable: true, writable: true, enumerable: false })
 }
 
 /** Remembers the first TLS error of `socket` and gives it as the cause of the errors after it. */
 const keepTlsAlert = (socket: Socket): void => {
-  let tlsError: Error | undefined
+  let tlsError: object | undefined
   socket.on('error', (err: unknown) => {
     if (tlsError !== undefined) attachCause(err, tlsError)
-    else if (err instanceof Error && tlsFailureOf(err) !== undefined) tlsError = err
+    else if (typeof err === 'object' && err !== null && tlsFailureOf(err) !== undefined) tlsError = err
   })
 }
 
