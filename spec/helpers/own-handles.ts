@@ -41,17 +41,30 @@ interface Site {
 }
 
 /**
- * Never checked: undici's one process-wide tick timer (unref'd, refreshed while any undici timer
- * runs, shared by every undici client in the process), which the first request of the process
- * happens to create.
+ * Never checked: timers of a dependency's process-wide housekeeping, shared by every client in the
+ * process, which the first client's request happens to create: undici's one tick timer (unref'd,
+ * refreshed while any undici timer runs) and grpc-js's global subchannel pool sweep (unref'd,
+ * every 10 s, stops itself on the first sweep that finds the pool empty, so up to 10 s after the
+ * last channel closed).
  */
-const PROCESS_WIDE: readonly Site[] = [{ file: 'undici/lib/util/timers.js', fn: 'refreshTimeout', why: "undici's process-wide tick" }]
+const PROCESS_WIDE: readonly Site[] = [
+  { file: 'undici/lib/util/timers.js', fn: 'refreshTimeout', why: "undici's process-wide tick" },
+  { file: '@grpc/grpc-js/build/src/subchannel-pool.js', fn: 'ensureCleanupTask', why: "grpc-js's global subchannel pool sweep" },
+]
 
 /**
  * Timers a live connection keeps after an operation ends by design; the per-test check allows
  * them, the check after closing does not (closing the client must end them).
  */
-export const CONNECTION_TIMERS: readonly Site[] = []
+export const CONNECTION_TIMERS: readonly Site[] = [
+  {
+    file: 'undici/lib/dispatcher/client-h1.js',
+    fn: 'setTimeout',
+    why: "a pooled HTTP/1.1 connection's parser timer (its keep-alive timeout while idle); cleared when the socket closes",
+  },
+  { file: '@grpc/grpc-js/build/src/internal-channel.js', fn: 'callRefTimerRef', why: 'a channel refs the event loop through it while calls run; cleared by close' },
+  { file: '@grpc/grpc-js/build/src/internal-channel.js', fn: 'startIdleTimeout', why: "the channel's idle timeout (30 min), restarted by each call; cleared by close" },
+]
 
 /** One live resource of ours, as a test failure shows it. */
 export interface OwnHandle {
@@ -90,11 +103,20 @@ const callSites = (): NodeJS.CallSite[] => {
   }
 }
 
-/** 'lib' when the nearest frame of this repository is in lib/, 'other' when elsewhere, undefined when none. */
+/** jest's own code: a timer it sets (a hook's timeout) is the runner's, whatever context it runs in. */
+const RUNNER = /[/\\]node_modules[/\\](jest-[^/\\]+|@jest[/\\][^/\\]+)[/\\]/
+
+/**
+ * 'lib' when the nearest frame of this repository (or of jest) is in lib/, 'other' when it is
+ * elsewhere in the repository or in jest, undefined when there is none.
+ */
 const ownerOf = (frames: readonly NodeJS.CallSite[]): { readonly owner: 'lib' | 'other'; readonly frame: NodeJS.CallSite } | undefined => {
   for (const frame of frames) {
     const file = frame.getFileName()
-    if (file === undefined || file === null || !file.startsWith(ROOT) || file.includes(NODE_MODULES)) continue
+    if (file === undefined || file === null) continue
+    if (RUNNER.test(file)) return { owner: 'other', frame }
+    // The hook's own frames (this file) are skipped like a dependency's.
+    if (file === __filename || !file.startsWith(ROOT) || file.includes(NODE_MODULES)) continue
     return { owner: file.startsWith(LIB) ? 'lib' : 'other', frame }
   }
   return undefined
@@ -196,8 +218,12 @@ export class OwnHandleTracker {
     return this.settle(() => this.openSince(mark, TIMER_TYPES, CONNECTION_TIMERS), withinMs)
   }
 
-  /** All our resources of every checked type still open after up to `withinMs`: none is allowed. */
-  settledAll(withinMs = 5_000): Promise<OwnHandle[]> {
+  /**
+   * All our resources of every checked type still open after up to `withinMs`: none is allowed.
+   * The default waits out grpc-js's global subchannel pool, which ends a closed channel's HTTP/2
+   * session at its next sweep (every 10 s).
+   */
+  settledAll(withinMs = 12_000): Promise<OwnHandle[]> {
     return this.settle(() => this.openSince(0, new Set([...TIMER_TYPES, ...CONNECTION_TYPES])), withinMs)
   }
 
