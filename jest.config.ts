@@ -20,8 +20,8 @@ const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose']
 //   election or a restart into a timeout), since jest 29 has no maxWorkers per project.
 //   `npx jest --selectProjects slow` runs only these.
 // No `--detectOpenHandles` (it forces a single worker): spec/helpers/own-handles.ts checks the
-// library's own timers, sockets and HTTP/2 sessions exactly, in the specs of the transports,
-// batch, stream and search.
+// library's own timers, sockets and HTTP/2 sessions exactly, in the specs of the HTTP transport,
+// batch and stream.
 const shared: Project = {
   testEnvironment: 'node',
   testMatch: ['**/*.spec.ts'],
