@@ -10,11 +10,18 @@ const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose']
 // globalTeardown, testTimeout and maxWorkers are run-wide options: jest 29 reads them only at the
 // top level, never inside `projects`.
 //
-// Two projects, both run by `npx jest` / `npm test`:
-// - `unit-and-server`: everything in spec/ except spec/slow;
+// Two projects:
+// - `unit-and-server`: everything in spec/ except spec/slow; `npm test` runs it first, on
+//   `maxWorkers` (2) workers;
 // - `slow`: spec/slow, the specs that start their own servers or clusters, crash and restart
 //   them, or push thousands of operations; their longer timeout (300 s) is set by a setup file,
-//   since `testTimeout` cannot differ per project. `npx jest --selectProjects slow` runs only these.
+//   since `testTimeout` cannot differ per project. `npm test` runs them after the others, one file
+//   at a time (`--maxWorkers=1`: two clusters at once would fight over the 2 cores and turn a raft
+//   election or a restart into a timeout), since jest 29 has no maxWorkers per project.
+//   `npx jest --selectProjects slow` runs only these.
+// No `--detectOpenHandles` (it forces a single worker): spec/helpers/own-handles.ts checks the
+// library's own timers, sockets and HTTP/2 sessions exactly, in the specs of the HTTP transport,
+// batch and stream.
 const shared: Project = {
   testEnvironment: 'node',
   testMatch: ['**/*.spec.ts'],

@@ -12,6 +12,7 @@ import { createClass, createMultiTenantClass, countObjects, deleteClass, getObje
 import { recordingClient, right } from './helpers/client'
 import { TestServer, json, startServer } from './helpers/misbehaving-server'
 import { startProxy } from './helpers/proxy'
+import { ownHandles } from './helpers/own-handles'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 import { serverUrl } from './helpers/versions'
 
@@ -39,9 +40,12 @@ beforeAll(async () => {
   for (const name of [Imported, Mixed, Cut, Lazy, Watermark]) await createClass(weaviateUrl(), { class: name, vectorizer: 'none', properties })
 })
 
-afterAll(async () => {
-  for (const name of ALL) await deleteClass(weaviateUrl(), name)
-  await client.close()
+// No timer of the library's left after any test; nothing of it at all once the client is closed.
+ownHandles({
+  closeAfterAll: async () => {
+    for (const name of ALL) await deleteClass(weaviateUrl(), name)
+    await client.close()
+  },
 })
 
 type Result<A> = E.Either<WeaviateError, A>

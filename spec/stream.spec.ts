@@ -10,6 +10,7 @@ import { isStreamPartitionError } from '../lib/core/errors'
 import { PageProgress, UuidRange, createPacer } from '../lib/paging'
 import { createClass, createMultiTenantClass, deleteClass, insertObjects } from './helpers/fixtures'
 import { startProxy } from './helpers/proxy'
+import { ownHandles } from './helpers/own-handles'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 
 const Item = uniqueClassName('Item')
@@ -27,10 +28,13 @@ beforeAll(async () => {
   client = connect({ ...weaviateConnection() })
 }, 120_000)
 
-afterAll(async () => {
-  await client.close()
-  await deleteClass(weaviateUrl(), Item)
-  await deleteClass(weaviateUrl(), Empty)
+// No timer of the library's left after any test; nothing of it at all once the client is closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await client.close()
+    await deleteClass(weaviateUrl(), Item)
+    await deleteClass(weaviateUrl(), Empty)
+  },
 })
 
 /** The ids of a finished stream; fails on a Left. */

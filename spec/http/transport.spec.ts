@@ -22,6 +22,7 @@ import {
   startServer,
 } from '../helpers/misbehaving-server'
 import { CountingClock, countingClock } from '../helpers/counting-clock'
+import { ownHandles } from '../helpers/own-handles'
 
 const FAST_RETRY = { baseDelayMs: 1, maxDelayMs: 5 }
 
@@ -42,11 +43,15 @@ const http = (options: HttpOptions, clock?: CountingClock): HttpEffect => {
   return h
 }
 
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.close()))
-  await Promise.all(servers.map((s) => s.close()))
-  clients = []
-  servers = []
+// After each test: no timer of the pipeline's left pending, and once its clients and servers are
+// closed, no timer, socket or session of the library's left at all.
+ownHandles({
+  closeAfterEach: async () => {
+    await Promise.all(clients.map((c) => c.close()))
+    await Promise.all(servers.map((s) => s.close()))
+    clients = []
+    servers = []
+  },
 })
 
 const success = async (h: HttpEffect, req: HttpRequest): Promise<HttpResponse> => {

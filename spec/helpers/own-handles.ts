@@ -1,0 +1,285 @@
+/**
+ * An exact check of the timers, sockets and HTTP/2 sessions the library itself owns, instead of a
+ * count of every handle in the process (which other clients, the spec's stub servers and jest's
+ * own timers move, so it can neither see one leak nor stay green).
+ *
+ * An `async_hooks` hook records each resource from its `init` to its `destroy`. A resource is
+ * *ours* when the nearest frame of this repository on its creation stack (dependencies such as
+ * undici, grpc-js and RxJS skipped) is in `lib/`, or, with no frame of ours on the stack, when
+ * the resource that triggered it is ours (a timer set in a callback of lib's socket, a socket that
+ * grpc-js opens on a later tick for lib's channel). So a timer the spec's stub server sets is not
+ * ours, and one RxJS sets for lib's deadline is.
+ *
+ * `ownHandles()` makes every test of the calling spec file prove that no timer (`Timeout`,
+ * `Immediate`) of ours created during the test is still pending when it ends, apart from the few a
+ * live connection keeps by design ({@link CONNECTION_TIMERS}), and, once the spec's clients are
+ * closed, that nothing of ours is left at all: no timer, no socket, no HTTP/2 session or stream.
+ */
+import { createHook } from 'node:async_hooks'
+import * as path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+/** The resource types checked (Node's `async_hooks` type names). */
+export const TIMER_TYPES: ReadonlySet<string> = new Set(['Timeout', 'Immediate'])
+export const CONNECTION_TYPES: ReadonlySet<string> = new Set(['TCPWRAP', 'TLSWRAP', 'HTTP2SESSION', 'HTTP2STREAM'])
+
+const ROOT = path.resolve(__dirname, '..', '..')
+const LIB = `${path.join(ROOT, 'lib')}${path.sep}`
+const NODE_MODULES = `${path.sep}node_modules${path.sep}`
+
+/**
+ * A place in a dependency that creates a resource on our behalf which is not leaked when it
+ * outlives an operation.
+ */
+interface Site {
+  /** A path fragment of the creating file (under node_modules). */
+  readonly file: string
+  /** The creating function's name. */
+  readonly fn: string
+  /** Why it may stay. */
+  readonly why: string
+}
+
+/**
+ * Never checked: timers of a dependency's process-wide housekeeping, shared by every client in the
+ * process, which the first client's request happens to create: undici's one tick timer (unref'd,
+ * refreshed while any undici timer runs) and grpc-js's global subchannel pool sweep (unref'd,
+ * every 10 s, stops itself on the first sweep that finds the pool empty, so up to 10 s after the
+ * last channel closed).
+ */
+const PROCESS_WIDE: readonly Site[] = [
+  { file: 'undici/lib/util/timers.js', fn: 'refreshTimeout', why: "undici's process-wide tick" },
+  { file: '@grpc/grpc-js/build/src/subchannel-pool.js', fn: 'ensureCleanupTask', why: "grpc-js's global subchannel pool sweep" },
+]
+
+/**
+ * Timers a live connection keeps after an operation ends by design; the per-test check allows
+ * them, the check after closing does not (closing the client must end them).
+ */
+export const CONNECTION_TIMERS: readonly Site[] = [
+  {
+    file: 'undici/lib/dispatcher/client-h1.js',
+    fn: 'setTimeout',
+    why: "a pooled HTTP/1.1 connection's parser timer (its keep-alive timeout while idle); cleared when the socket closes",
+  },
+  { file: '@grpc/grpc-js/build/src/internal-channel.js', fn: 'callRefTimerRef', why: 'a channel refs the event loop through it while calls run; cleared by close' },
+  { file: '@grpc/grpc-js/build/src/internal-channel.js', fn: 'startIdleTimeout', why: "the channel's idle timeout (30 min), restarted by each call; cleared by close" },
+]
+
+/** One live resource of ours, as a test failure shows it. */
+export interface OwnHandle {
+  readonly type: string
+  /** Where it was made: the creating frame, and the frame in lib/ that asked for it. */
+  readonly site: string
+}
+
+interface Tracked {
+  readonly type: string
+  readonly seq: number
+  readonly resource: object
+  readonly site: string
+  readonly frames: readonly NodeJS.CallSite[]
+}
+
+const shortPath = (file: string): string => (file.startsWith(ROOT) ? file.slice(ROOT.length + 1) : file)
+
+const frameText = (frame: NodeJS.CallSite): string =>
+  `${frame.getFunctionName() ?? '<anonymous>'} (${shortPath(frame.getFileName() ?? '?')}:${frame.getLineNumber() ?? '?'})`
+
+/** The creation stack as call sites, deep enough to reach lib/ below a dependency's frames. */
+const callSites = (): NodeJS.CallSite[] => {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called here
+  const savedPrepare = Error.prepareStackTrace
+  const savedLimit = Error.stackTraceLimit
+  try {
+    Error.stackTraceLimit = 60
+    Error.prepareStackTrace = (_error, sites) => sites
+    const holder: { stack?: unknown } = {}
+    Error.captureStackTrace(holder, callSites)
+    return Array.isArray(holder.stack) ? (holder.stack as NodeJS.CallSite[]) : []
+  } finally {
+    Error.prepareStackTrace = savedPrepare
+    Error.stackTraceLimit = savedLimit
+  }
+}
+
+/** jest's own code: a timer it sets (a hook's timeout) is the runner's, whatever context it runs in. */
+const RUNNER = /[/\\]node_modules[/\\](jest-[^/\\]+|@jest[/\\][^/\\]+)[/\\]/
+
+/**
+ * 'lib' when the nearest frame of this repository (or of jest) is in lib/, 'other' when it is
+ * elsewhere in the repository or in jest, undefined when there is none.
+ */
+const ownerOf = (frames: readonly NodeJS.CallSite[]): { readonly owner: 'lib' | 'other'; readonly frame: NodeJS.CallSite } | undefined => {
+  for (const frame of frames) {
+    const file = frame.getFileName()
+    if (file === undefined || file === null) continue
+    if (RUNNER.test(file)) return { owner: 'other', frame }
+    // The hook's own frames (this file) are skipped like a dependency's.
+    if (file === __filename || !file.startsWith(ROOT) || file.includes(NODE_MODULES)) continue
+    return { owner: file.startsWith(LIB) ? 'lib' : 'other', frame }
+  }
+  return undefined
+}
+
+/** The first frame outside node's internals and the async_hooks machinery: what created it. */
+const creator = (frames: readonly NodeJS.CallSite[]): NodeJS.CallSite | undefined =>
+  frames.find((frame) => {
+    const file = frame.getFileName()
+    return file !== undefined && file !== null && !file.startsWith('node:') && file !== __filename
+  })
+
+const madeAt = (frames: readonly NodeJS.CallSite[], sites: readonly Site[]): Site | undefined =>
+  frames
+    .map((frame) => sites.find((site) => (frame.getFileName() ?? '').includes(site.file) && frame.getFunctionName() === site.fn))
+    .find((site) => site !== undefined)
+
+/** Node sets `_destroyed` on a Timeout or Immediate that fired (and does not repeat) or was cleared. */
+const finished = (resource: object): boolean => (resource as { _destroyed?: unknown })._destroyed === true
+
+/**
+ * The tracker behind {@link ownHandles}: records our resources between `enable()` and `disable()`.
+ *
+ * @example
+ * ```ts
+ * const tracker = new OwnHandleTracker()
+ * tracker.enable()
+ * const mark = tracker.mark()
+ * await once(client.data.get(className, id))
+ * expect(await tracker.settledTimers(mark)).toEqual([])
+ * ```
+ */
+export class OwnHandleTracker {
+  /** Our live resources of the checked types, by async id. */
+  private readonly live = new Map<number, Tracked>()
+  /** Every async id (of any type) that is ours, until its destroy: the context later resources inherit. */
+  private readonly ours = new Map<number, string>()
+  private seq = 0
+
+  private readonly hook = createHook({
+    init: (asyncId, type, triggerAsyncId, resource) => {
+      const checked = TIMER_TYPES.has(type) || CONNECTION_TYPES.has(type)
+      // Promises inherit only: a stack for every promise would slow the specs down for nothing.
+      if (type === 'PROMISE') {
+        const parent = this.ours.get(triggerAsyncId)
+        if (parent !== undefined) this.ours.set(asyncId, parent)
+        return
+      }
+      const frames = callSites()
+      const found = ownerOf(frames)
+      let libSite: string | undefined
+      if (found === undefined) libSite = this.ours.get(triggerAsyncId)
+      else if (found.owner === 'lib') libSite = frameText(found.frame)
+      if (libSite === undefined) return
+      if (madeAt(frames, PROCESS_WIDE) !== undefined) return
+      this.ours.set(asyncId, libSite)
+      if (!checked) return
+      const made = creator(frames)
+      const site = made === undefined ? `via ${libSite}` : `${frameText(made)} via ${libSite}`
+      this.live.set(asyncId, { type, seq: ++this.seq, resource, site, frames })
+    },
+    destroy: (asyncId) => {
+      this.ours.delete(asyncId)
+      this.live.delete(asyncId)
+    },
+  })
+
+  enable(): void {
+    this.hook.enable()
+  }
+
+  /** Stops recording and forgets everything recorded. */
+  disable(): void {
+    this.hook.disable()
+    this.live.clear()
+    this.ours.clear()
+  }
+
+  /** A point in time: resources created after it are the ones `timersSince` looks at. */
+  mark(): number {
+    return this.seq
+  }
+
+  /** Our live resources created after `mark` whose type is in `types`. */
+  openSince(mark: number, types: ReadonlySet<string>, allowed: readonly Site[] = []): OwnHandle[] {
+    return [...this.live.values()]
+      .filter((t) => t.seq > mark && types.has(t.type))
+      .filter((t) => !(TIMER_TYPES.has(t.type) && finished(t.resource)))
+      .filter((t) => madeAt(t.frames, allowed) === undefined)
+      .map((t) => ({ type: t.type, site: t.site }))
+  }
+
+  /**
+   * Our timers created after `mark` that are still pending once the event loop has had up to
+   * `withinMs` to run what was already due (a cleared timer's destroy, an immediate queued by a
+   * completion), connection timers allowed.
+   */
+  settledTimers(mark: number, withinMs = 2_000): Promise<OwnHandle[]> {
+    return this.settle(() => this.openSince(mark, TIMER_TYPES, CONNECTION_TIMERS), withinMs)
+  }
+
+  /**
+   * All our resources of every checked type still open after up to `withinMs`: none is allowed.
+   * The default waits out grpc-js's global subchannel pool, which ends a closed channel's HTTP/2
+   * session at its next sweep (every 10 s).
+   */
+  settledAll(withinMs = 12_000): Promise<OwnHandle[]> {
+    return this.settle(() => this.openSince(0, new Set([...TIMER_TYPES, ...CONNECTION_TYPES])), withinMs)
+  }
+
+  private async settle(open: () => OwnHandle[], withinMs: number): Promise<OwnHandle[]> {
+    const until = Date.now() + withinMs
+    for (;;) {
+      const left = open()
+      if (left.length === 0 || Date.now() >= until) return left
+      await sleep(10)
+    }
+  }
+}
+
+/** What closes a spec file's clients, for {@link ownHandles} to close them before its checks. */
+export interface OwnHandlesOptions {
+  /** Closes the clients a test made; run after each test, before the check that nothing is open. */
+  readonly closeAfterEach?: () => Promise<unknown>
+  /** Closes the file's shared clients; run after the last test, before the check that nothing is open. */
+  readonly closeAfterAll?: () => Promise<unknown>
+}
+
+/**
+ * Tracks the library's own handles for the calling spec file. After each test, no timer of ours
+ * made during the test may still be pending (one leaked timer of one operation fails that test),
+ * checked while the test's clients are still open. Then, once `closeAfterEach` (after each test)
+ * or `closeAfterAll` (after the last) has closed the clients, nothing of ours may be open at all:
+ * no timer, socket, HTTP/2 session or stream. The helper closes the clients itself so that its
+ * checks run after the closing, whatever order the file declares its hooks in.
+ *
+ * @example
+ * ```ts
+ * let client: Client
+ * ownHandles({ closeAfterAll: () => client.close() })
+ * beforeAll(() => { client = connect({ url: weaviateUrl() }) })
+ * ```
+ */
+export const ownHandles = (options: OwnHandlesOptions = {}): OwnHandleTracker => {
+  const tracker = new OwnHandleTracker()
+  let mark = 0
+  beforeAll(() => tracker.enable())
+  beforeEach(() => {
+    mark = tracker.mark()
+  })
+  afterEach(async () => {
+    expect(await tracker.settledTimers(mark)).toEqual([])
+    if (options.closeAfterEach === undefined) return
+    await options.closeAfterEach()
+    expect(await tracker.settledAll()).toEqual([])
+  })
+  afterAll(async () => {
+    try {
+      await options.closeAfterAll?.()
+      expect(await tracker.settledAll()).toEqual([])
+    } finally {
+      tracker.disable()
+    }
+  })
+  return tracker
+}
