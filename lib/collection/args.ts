@@ -17,7 +17,15 @@ import type { AggregateArgs } from '../query/aggregate-args'
 import type { ReferenceArgs, ReplaceReferencesArgs } from '../references/args'
 import type { BatchReference } from '../references/batch'
 
-/** What a handle binds: never an argument of its operations. */
+/**
+ * What a handle binds: never an argument of its operations (`withTenant`, `withConsistency` and
+ * the handle's options set them).
+ *
+ * @example
+ * ```ts
+ * const bound: BoundKey = 'tenant'
+ * ```
+ */
 export type BoundKey = 'className' | 'tenant' | 'consistencyLevel' | 'codec'
 
 /**
@@ -74,6 +82,14 @@ export interface CollectionOptions<P> {
   readonly tenant?: string
   /** The consistency level of every operation that takes one. */
   readonly consistencyLevel?: ConsistencyLevel
+  /**
+   * The data type of number properties, for the filter builder: a number is sent as `valueInt`
+   * on an `int` property and `valueNumber` on a `number` one. Without it, a property whose codec
+   * is `t.Int` is `int`, and otherwise an integer value is sent as `valueInt`. Searches over gRPC
+   * (Weaviate 1.25+) do not mind, as the server converts to the property's type; REST and GraphQL
+   * (`data.deleteMany`, older servers) refuse `valueInt` on a `number` property.
+   */
+  readonly numberKinds?: Readonly<Partial<Record<PropertyName<P>, 'int' | 'number'>>>
 }
 
 /**

@@ -9,9 +9,6 @@
  */
 import type { Where, WhereOperator, WhereValue } from '../input/where'
 
-/** The element of an array property, the type itself otherwise. */
-type ElementOf<V> = V extends ReadonlyArray<infer E> ? E : V
-
 /**
  * The value a filter on a property of type `V` compares with: a string property (text, date or
  * uuid) takes a string or a `Date` (sent as `valueDate`), a number property a number, a boolean
@@ -25,7 +22,8 @@ type ElementOf<V> = V extends ReadonlyArray<infer E> ? E : V
  * ```
  */
 export type FilterValueOf<V> =
-  ElementOf<NonNullable<V>> extends infer E ? (E extends string ? E | Date : E extends number ? number : E extends boolean ? boolean : never) : never
+  // The element of an array property, the type itself otherwise.
+  (NonNullable<V> extends ReadonlyArray<infer A> ? A : NonNullable<V>) extends infer E ? (E extends string ? E | Date : E extends number ? number : E extends boolean ? boolean : never) : never
 
 /**
  * A geo coordinate, as a `geoCoordinates` property holds it.
@@ -130,7 +128,7 @@ const isoOf = (value: string | Date): string => (value instanceof Date ? value.t
 
 /**
  * The `value*` key and value of one scalar. A number is `valueInt` when the property is known to
- * hold integers (an `int` property's `t.Int` codec), `valueNumber` when known to hold floats, and
+ * hold integers (`numberKinds`, or a `t.Int` codec), `valueNumber` when known to hold floats, and
  * by whether it is an integer otherwise: over gRPC the server corrects either to the property's
  * type (weaviate/weaviate `adapters/handlers/grpc/v1/filters.go`).
  */
@@ -180,7 +178,7 @@ const valueFilter = (path: string, kind: 'int' | 'number' | undefined): ValueFil
 
 /**
  * The filter builder of a handle. `numberKind` tells integer from float properties where the
- * handle's codec says (`t.Int` or `t.number`).
+ * handle knows (its `numberKinds` option, a `t.Int` codec).
  */
 export const collectionFilter = <P>(numberKind: NumberKindOf): CollectionFilter<P> => ({
   // The runtime builder serves every property; its type narrows it to the property's.

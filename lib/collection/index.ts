@@ -295,10 +295,12 @@ const propertyCodec = (codec: unknown, property: string): unknown => {
   return undefined
 }
 
-/** `t.Int` (or an array of it) is an `int` property, `t.number` a `number` one; unknown otherwise. */
-const numberKind = (codec: unknown): 'int' | 'number' | undefined => {
+/**
+ * `t.Int` (or an array of it) is an `int` property; `t.number` says nothing (both `int` and
+ * `number` properties decode as numbers).
+ */
+const numberKind = (codec: unknown): 'int' | undefined => {
   if (codec === t.Int) return 'int'
-  if (codec === t.number) return 'number'
   if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType || codec instanceof t.ReadonlyType) return numberKind(codec.type)
   if (codec instanceof t.UnionType) {
     for (const member of codec.types as readonly unknown[]) {
@@ -310,9 +312,9 @@ const numberKind = (codec: unknown): 'int' | 'number' | undefined => {
 }
 
 const numberKindOf =
-  (codec: unknown): NumberKindOf =>
+  (codec: unknown, given: Readonly<Partial<Record<string, 'int' | 'number'>>>): NumberKindOf =>
   (property) =>
-    numberKind(propertyCodec(codec, property))
+    given[property] ?? numberKind(propertyCodec(codec, property))
 
 /**
  * The flat arguments of a call: the handle's own plus what it binds. The one place the type
@@ -441,7 +443,7 @@ export const collection = <P>(api: FlatApis, name: string, options: CollectionOp
   return bind(api, {
     name: checked,
     codec,
-    numberKind: numberKindOf(options.codec),
+    numberKind: numberKindOf(options.codec, options.numberKinds ?? {}),
     tenant: options.tenant,
     consistencyLevel: options.consistencyLevel,
   })
