@@ -161,7 +161,7 @@ export interface CollectionAggregateOverAll {
  * ```ts
  * const books = client.collection('Book')
  * books.aggregate.count()
- * books.aggregate.overAll({ metrics: { year: { kind: 'numeric', metrics: ['mean'] } } })
+ * books.aggregate.overAll({ metrics: { year: { kind: 'int', metrics: ['mean'] } } })
  * ```
  */
 export interface CollectionAggregate {

@@ -90,3 +90,6 @@ books.aggregate.overAll({ groupBy: { property: 'year' } }).subscribe((r) => {
 // Bindings return the same handle type.
 const bound: typeof books = books.withTenant('tenantA').withConsistency('QUORUM')
 void bound
+books.aggregate.overAll({ metrics: { year: { kind: 'int', metrics: ['mean'] } } }).subscribe((r) => {
+  if (r._tag === 'Right') { const mean: number | null | undefined = r.right.metrics.year.mean; void mean }
+})
