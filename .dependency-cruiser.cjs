@@ -22,6 +22,7 @@ const LAYERS = [
   ['batch', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'paging']],
   ['references', ['core', 'server', 'input', 'context', 'batch']],
   ['objects', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'paging', 'schema', 'query', 'batch']],
+  ['collection', ['core', 'server', 'input', 'codecs', 'context', 'schema', 'query', 'batch', 'references', 'objects']],
   ['embedded', ['core', 'server']],
 ]
 

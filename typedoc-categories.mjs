@@ -41,6 +41,14 @@ const CATEGORIES = {
       'ReferenceBatchOptions', 'ReferenceWritten', 'uuidFromKey', 'BatchOptions', 'BatchProgress', 'BatchSource',
       'BatchGrpcMethod',
     ],
+    'Collection handle': [
+      'Collection', 'CollectionOptions', 'CollectionData', 'CollectionQuery', 'CollectionSearch', 'CollectionSearchArgs',
+      'CollectionAggregate', 'CollectionAggregateOverAll', 'CollectionAggregateArgs', 'CollectionCountArgs', 'CollectionTenants',
+      'CollectionConfig', 'CollectionFilter', 'PropertyFilter', 'ValueFilter', 'GeoFilter', 'GeoCoordinates', 'FilterValueOf',
+      'PropertyName', 'TypedReturnProperty', 'BoundKey', 'InsertArgs', 'ReplaceArgs', 'UpdateArgs', 'CollectionValidateArgs',
+      'CollectionBatchObject', 'CollectionAddressArgs', 'CollectionGetByIdArgs', 'CollectionListArgs', 'CollectionDeleteManyArgs',
+      'CollectionStreamArgs', 'CollectionReferenceArgs', 'CollectionReplaceReferencesArgs', 'CollectionBatchReference',
+    ],
     Streaming: ['StreamArgs', 'IterateArgs', 'StreamFields', 'VectorFormatOption', 'PageProgress', 'Pacer', 'UuidRange'],
     Operations: [
       'BackupApi', 'BackupBackend', 'BackupCancelArgs', 'BackupCompressionLevel', 'BackupCreateArgs', 'BackupListArgs',

@@ -26,6 +26,7 @@ import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
 import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { AliasesApi, aliasesApi } from './aliases'
+import { Collection, CollectionOptions, collection } from './collection'
 import { RolesApi, UsersApi, rolesApi, usersApi } from './access'
 import { createVersionSource, fetchMeta } from './context/server-version'
 import { OidcAuth, checkAuth } from './context/oidc/options'
@@ -132,6 +133,19 @@ export interface Client {
     /** `GET /v1/meta`. */
     readonly get: () => ObservableEither<WeaviateError, Meta>
   }
+  /**
+   * A typed handle on one class: every operation of `objects`, `references`, `query`, `tenants`
+   * and `schema` with the class name (and a tenant and a consistency level, when given) bound,
+   * the properties typed by the `codec`'s type or the type parameter `P` (docs/collection-handle.md).
+   * Sends nothing; throws an `ArgumentValueError` for a name that is not a class name.
+   *
+   * @example
+   * ```ts
+   * const books = client.collection('Book', { codec: t.type({ title: t.string, year: t.number }) })
+   * books.query.bm25({ query: 'dune', returnProperties: ['title'] })
+   * ```
+   */
+  readonly collection: <P = Record<string, unknown>>(name: string, options?: CollectionOptions<P>) => Collection<P>
   /** Closes the client's connection pools and gRPC channels. */
   readonly close: () => Promise<void>
 }
@@ -189,18 +203,16 @@ export const connect = (options: ConnectOptions): Client => {
     transports: createTransportChoice({ mode, versions, grpc, noAddress, warn: warnRestFallback }),
     streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
   }
+  const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
   return {
-    objects: objectsApi(ctx),
-    references: referencesApi(ctx),
-    query: queryApi(ctx),
-    schema: schemaApi(ctx),
-    tenants: tenantsApi(ctx),
+    ...flat,
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
     cluster: clusterApi(ctx),
     roles: rolesApi(ctx),
     users: usersApi(ctx),
     meta: { get: () => fetchMeta(pipeline) },
+    collection: (name, options) => collection(flat, name, options),
     close: () => {
       session?.close()
       grpc.close()

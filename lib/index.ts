@@ -100,6 +100,42 @@ export type { BatchOptions, BatchProgress } from './batch/options'
 export type { OnProgress, Progress } from './core/progress'
 export type { BatchSource } from './batch/source'
 export type { Where, WhereComparison, WhereCount, WhereLeaf, WhereOperator, WhereShape, WhereTime, WhereValue } from './input/where'
+export type {
+  BoundKey,
+  Collection,
+  CollectionAddressArgs,
+  CollectionAggregate,
+  CollectionAggregateArgs,
+  CollectionAggregateOverAll,
+  CollectionBatchObject,
+  CollectionBatchReference,
+  CollectionConfig,
+  CollectionCountArgs,
+  CollectionData,
+  CollectionDeleteManyArgs,
+  CollectionFilter,
+  CollectionGetByIdArgs,
+  CollectionListArgs,
+  CollectionOptions,
+  CollectionQuery,
+  CollectionReferenceArgs,
+  CollectionReplaceReferencesArgs,
+  CollectionSearch,
+  CollectionSearchArgs,
+  CollectionStreamArgs,
+  CollectionTenants,
+  CollectionValidateArgs,
+  FilterValueOf,
+  GeoCoordinates,
+  GeoFilter,
+  InsertArgs,
+  PropertyFilter,
+  PropertyName,
+  ReplaceArgs,
+  TypedReturnProperty,
+  UpdateArgs,
+  ValueFilter,
+} from './collection'
 export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, TenantsApi } from './schema'
 export type {
   BQConfig,

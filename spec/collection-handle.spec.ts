@@ -1,0 +1,293 @@
+/**
+ * The typed collection handle (`client.collection`) against the run's 1.39 server: each family of
+ * operations (data, references, batch, query, aggregate, stream, tenants, config) reaches the
+ * handle's class through the flat operations, a tenant and a consistency level bound once go with
+ * every call, and the filter builder's `Where` finds what the hand-written one finds. Each
+ * describe makes its own classes.
+ */
+import * as t from 'io-ts'
+import { firstValueFrom, toArray } from 'rxjs'
+import type { Where } from '../lib'
+import { isArgumentValueError, isDecodeError } from '../lib'
+import { RecordingClient, left, recordingClient, right } from './helpers/client'
+import { createClass, deleteClass, multiTenantClasses } from './helpers/fixtures'
+import { uniqueClassName, weaviateUrl } from './helpers/server'
+
+const Book = t.type({ title: t.string, year: t.number, rating: t.number, tags: t.array(t.string), inPrint: t.boolean })
+type Book = t.TypeOf<typeof Book>
+
+const BOOKS: ReadonlyArray<{ readonly id: string; readonly book: Book; readonly vector: readonly number[] }> = [
+  { id: '00000000-0000-4000-8000-000000000001', book: { title: 'Dune', year: 1965, rating: 4.5, tags: ['sf', 'classic'], inPrint: true }, vector: [1, 0, 0] },
+  { id: '00000000-0000-4000-8000-000000000002', book: { title: 'Dune Messiah', year: 1969, rating: 4, tags: ['sf'], inPrint: true }, vector: [0.9, 0.1, 0] },
+  { id: '00000000-0000-4000-8000-000000000003', book: { title: 'Emma', year: 1815, rating: 3.5, tags: ['classic', 'romance'], inPrint: false }, vector: [0, 1, 0] },
+  { id: '00000000-0000-4000-8000-000000000004', book: { title: 'Neuromancer', year: 1984, rating: 4, tags: ['sf', 'cyberpunk'], inPrint: true }, vector: [0.5, 0, 0.5] },
+  { id: '00000000-0000-4000-8000-000000000005', book: { title: 'Middlemarch', year: 1871, rating: 5, tags: ['classic'], inPrint: false }, vector: [0, 0.8, 0.2] },
+]
+
+const BOOK_PROPERTIES = [
+  { name: 'title', dataType: ['text'] },
+  { name: 'year', dataType: ['int'] },
+  { name: 'rating', dataType: ['number'] },
+  { name: 'tags', dataType: ['text[]'] },
+  { name: 'inPrint', dataType: ['boolean'] },
+]
+
+let rc: RecordingClient
+const made: string[] = []
+
+/** A new class of books (no vectorizer, the properties of `Book`), dropped after the run. */
+const bookClass = async (prefix: string): Promise<string> => {
+  const name = uniqueClassName(prefix)
+  made.push(name)
+  await createClass(weaviateUrl(), { class: name, vectorizer: 'none', properties: BOOK_PROPERTIES })
+  return name
+}
+
+/** A class of books holding `BOOKS`, written through the handle's batch. */
+const filledBookClass = async (prefix: string): Promise<string> => {
+  const name = await bookClass(prefix)
+  const written = await firstValueFrom(
+    rc.client
+      .collection(name, { codec: Book })
+      .data.insertMany(BOOKS.map(({ id, book, vector }) => ({ uuid: id, dataObject: book, vector })))
+      .pipe(toArray()),
+  )
+  expect(written.every((r) => r._tag === 'Right')).toBe(true)
+  return name
+}
+
+const idsOf = (objects: ReadonlyArray<{ readonly id: string }>): string[] => objects.map((o) => o.id).sort()
+
+beforeAll(() => {
+  rc = recordingClient()
+})
+
+afterAll(async () => {
+  for (const name of made) await deleteClass(weaviateUrl(), name)
+  await rc.close()
+})
+
+describe('client.collection', () => {
+  it('throws an ArgumentValueError for a name that is not a class name, sending nothing', () => {
+    const before = rc.requests.length
+    let thrown: unknown
+    try {
+      rc.client.collection('not a class')
+    } catch (e) {
+      thrown = e
+    }
+    expect(isArgumentValueError(thrown)).toBe(true)
+    expect(rc.requests.length).toBe(before)
+  })
+})
+
+describe('data through the handle', () => {
+  it('insert writes typed properties to the handle class and getById reads them back decoded', async () => {
+    const name = await bookClass('HandleData')
+    const books = rc.client.collection(name, { codec: Book })
+    const id = await right(books.data.insert({ dataObject: BOOKS[0]?.book ?? fail('no book'), vector: [1, 0, 0] }))
+    const read = await right(books.data.getById({ uuid: id }))
+    expect(read?.class).toBe(name)
+    expect(read?.properties).toEqual(BOOKS[0]?.book)
+  })
+
+  it('update changes only the properties given; replace writes them all', async () => {
+    const name = await bookClass('HandleUpdate')
+    const books = rc.client.collection(name, { codec: Book })
+    const dune = BOOKS[0]?.book ?? fail('no book')
+    const id = await right(books.data.insert({ dataObject: dune }))
+    await right(books.data.update({ uuid: id, dataObject: { year: 1966 } }))
+    expect((await right(books.data.getById({ uuid: id })))?.properties).toEqual({ ...dune, year: 1966 })
+    const emma = BOOKS[2]?.book ?? fail('no book')
+    await right(books.data.replace({ uuid: id, dataObject: emma }))
+    expect((await right(books.data.getById({ uuid: id })))?.properties).toEqual(emma)
+  })
+
+  it('exists, deleteById, list and validate address the handle class', async () => {
+    const name = await filledBookClass('HandleExists')
+    const books = rc.client.collection(name, { codec: Book })
+    const id = BOOKS[1]?.id ?? fail('no book')
+    expect(await right(books.data.exists({ uuid: id }))).toBe(true)
+    expect(idsOf(await right(books.data.list({ limit: 10 })))).toEqual(BOOKS.map((b) => b.id).sort())
+    expect((await right(books.data.validate({ dataObject: BOOKS[3]?.book ?? fail('no book') }))).valid).toBe(true)
+    await right(books.data.deleteById({ uuid: id }))
+    expect(await right(books.data.exists({ uuid: id }))).toBe(false)
+  })
+
+  it('a read whose properties do not fit the codec is a DecodeError', async () => {
+    const name = await filledBookClass('HandleDecode')
+    const wrong = rc.client.collection(name, { codec: t.type({ title: t.number }) })
+    expect(isDecodeError(await left(wrong.data.getById({ uuid: BOOKS[0]?.id ?? fail('no book') })))).toBe(true)
+  })
+
+  it('deleteMany deletes what a built filter matches, and nothing else', async () => {
+    const name = await filledBookClass('HandleDeleteMany')
+    const books = rc.client.collection(name, { codec: Book })
+    const done = await firstValueFrom(books.data.deleteMany({ where: books.filter.byProperty('inPrint').equal(false) }).pipe(toArray()))
+    expect(done.every((r) => r._tag === 'Right')).toBe(true)
+    expect(await right(books.aggregate.count())).toBe(BOOKS.filter((b) => b.book.inPrint).length)
+  })
+})
+
+describe('references through the handle', () => {
+  it('referenceAdd, referenceReplace and referenceDelete change the references of an object of the handle class', async () => {
+    const name = await filledBookClass('HandleRefs')
+    const books = rc.client.collection(name, { codec: Book })
+    await right(books.config.addProperty({ name: 'sequel', dataType: [name] }))
+    const [first, second, third] = BOOKS.map((b) => b.id)
+    if (first === undefined || second === undefined || third === undefined) fail('three books')
+    const beacons = async (): Promise<unknown> => (await right(rc.client.objects.getById({ className: name, uuid: first })))?.properties['sequel']
+    await right(books.data.referenceAdd({ fromUuid: first, fromPropertyName: 'sequel', toUuid: second, toClassName: name }))
+    expect(JSON.stringify(await beacons())).toContain(second)
+    await right(books.data.referenceReplace({ fromUuid: first, fromPropertyName: 'sequel', toUuids: [third], toClassNames: name }))
+    expect(JSON.stringify(await beacons())).toContain(third)
+    expect(JSON.stringify(await beacons())).not.toContain(second)
+    await right(books.data.referenceDelete({ fromUuid: first, fromPropertyName: 'sequel', toUuid: third, toClassName: name }))
+    expect(await beacons()).toEqual([])
+  })
+
+  it('referenceAddMany writes references from objects of the handle class', async () => {
+    const name = await filledBookClass('HandleRefBatch')
+    const books = rc.client.collection(name, { codec: Book })
+    await right(books.config.addProperty({ name: 'sequel', dataType: [name] }))
+    const [first, second] = BOOKS.map((b) => b.id)
+    if (first === undefined || second === undefined) fail('two books')
+    const written = await firstValueFrom(books.data.referenceAddMany([{ fromUuid: first, fromPropertyName: 'sequel', toUuid: second, toClassName: name }]).pipe(toArray()))
+    expect(written.map((r) => r._tag)).toEqual(['Right'])
+    const read = await right(rc.client.objects.getById({ className: name, uuid: first }))
+    expect(JSON.stringify(read?.properties['sequel'])).toContain(second)
+  })
+})
+
+describe('query through the handle', () => {
+  it('nearVector searches the handle class and returns only the returnProperties asked for', async () => {
+    const name = await filledBookClass('HandleNear')
+    const books = rc.client.collection(name)
+    const result = await right(books.query.nearVector({ vector: [1, 0, 0], limit: 2, returnProperties: ['title'] }))
+    expect(result.objects.map((o) => o.properties)).toEqual([{ title: 'Dune' }, { title: 'Dune Messiah' }])
+  })
+
+  it('bm25 and fetchObjects decode the properties through the handle codec', async () => {
+    const name = await filledBookClass('HandleBm25')
+    const books = rc.client.collection(name, { codec: Book })
+    const found = await right(books.query.bm25({ query: 'neuromancer' }))
+    expect(found.objects.map((o) => o.properties)).toEqual([BOOKS[3]?.book])
+    const fetched = await right(books.query.fetchObjects({ limit: 10 }))
+    expect(idsOf(fetched.objects)).toEqual(BOOKS.map((b) => b.id).sort())
+  })
+})
+
+describe('stream and aggregate through the handle', () => {
+  it('stream emits every object of the handle class, decoded', async () => {
+    const name = await filledBookClass('HandleStream')
+    const books = rc.client.collection(name, { codec: Book })
+    const all = await firstValueFrom(books.stream({ pageSize: 2 }).pipe(toArray()))
+    expect(all.map((r) => (r._tag === 'Right' ? r.right.properties.title : r.left._tag)).sort()).toEqual(BOOKS.map((b) => b.book.title).sort())
+  })
+
+  it('aggregate.overAll counts the class and groups it by a property', async () => {
+    const name = await filledBookClass('HandleAggregate')
+    const books = rc.client.collection(name, { codec: Book })
+    expect((await right(books.aggregate.overAll())).count).toBe(BOOKS.length)
+    const groups = await right(books.aggregate.overAll({ groupBy: { property: 'inPrint' } }))
+    expect(groups.groups).toEqual([
+      { value: true, count: 3 },
+      { value: false, count: 2 },
+    ])
+  })
+})
+
+describe('tenants and config through the handle', () => {
+  const classes = multiTenantClasses('HandleTenants')
+  afterAll(() => classes.dropAll())
+
+  it('tenants.create, list and exists act on the handle class', async () => {
+    const name = await classes.make([])
+    const handle = rc.client.collection(name)
+    await right(handle.tenants.create(['tenantA', 'tenantB']))
+    expect((await right(handle.tenants.list())).map((x) => x.name).sort()).toEqual(['tenantA', 'tenantB'])
+    expect(await right(handle.tenants.exists('tenantB'))).toBe(true)
+  })
+
+  it('a handle bound to a tenant writes and reads in that tenant only', async () => {
+    const name = await classes.make(['tenantA', 'tenantB'])
+    const a = rc.client.collection(name, { codec: t.type({ title: t.string }), tenant: 'tenantA' })
+    const b = a.withTenant('tenantB')
+    const id = await right(a.data.insert({ dataObject: { title: 'in A' } }))
+    expect(a.tenant).toBe('tenantA')
+    expect(await right(a.aggregate.count())).toBe(1)
+    expect(await right(b.aggregate.count())).toBe(0)
+    expect(await right(b.data.exists({ uuid: id }))).toBe(false)
+    expect((await right(a.query.fetchObjects({}))).objects.map((o) => o.properties.title)).toEqual(['in A'])
+  })
+
+  it('config.get reads the class definition and exists tells whether the class is there', async () => {
+    const name = await bookClass('HandleConfig')
+    const books = rc.client.collection(name)
+    expect((await right(books.config.get()))?.class).toBe(name)
+    expect(await right(books.exists())).toBe(true)
+    expect(await right(rc.client.collection(uniqueClassName('HandleMissing')).exists())).toBe(false)
+  })
+})
+
+describe('consistency binding', () => {
+  it('a handle bound to a consistency level sends it with each write and read that takes one', async () => {
+    const name = await bookClass('HandleConsistency')
+    const books = rc.client.collection(name, { codec: Book }).withConsistency('QUORUM')
+    const id = await right(books.data.insert({ dataObject: BOOKS[0]?.book ?? fail('no book') }))
+    expect(rc.requests.at(-1)?.path).toBe('/v1/objects?consistency_level=QUORUM')
+    await right(books.data.exists({ uuid: id }))
+    expect(rc.requests.at(-1)).toMatchObject({ method: 'HEAD', path: `/v1/objects/${name}/${id}?consistency_level=QUORUM` })
+    await right(books.withConsistency('ONE').data.deleteById({ uuid: id }))
+    expect(rc.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/objects/${name}/${id}?consistency_level=ONE` })
+  })
+})
+
+describe('the filter builder', () => {
+  let name: string
+  beforeAll(async () => {
+    name = await filledBookClass('HandleFilter')
+  })
+
+  const books = () => rc.client.collection(name, { codec: Book })
+  const cases: ReadonlyArray<readonly [string, (f: ReturnType<typeof books>['filter']) => Where, Where]> = [
+    ['text equal', (f) => f.byProperty('title').equal('Emma'), { path: ['title'], operator: 'Equal', valueText: 'Emma' }],
+    ['text like', (f) => f.byProperty('title').like('Dune*'), { path: ['title'], operator: 'Like', valueText: 'Dune*' }],
+    ['int greaterThan', (f) => f.byProperty('year').greaterThan(1900), { path: ['year'], operator: 'GreaterThan', valueInt: 1900 }],
+    ['number lessOrEqual', (f) => f.byProperty('rating').lessOrEqual(4.2), { path: ['rating'], operator: 'LessThanEqual', valueNumber: 4.2 }],
+    ['boolean equal', (f) => f.byProperty('inPrint').equal(false), { path: ['inPrint'], operator: 'Equal', valueBoolean: false }],
+    ['array containsAny', (f) => f.byProperty('tags').containsAny(['romance', 'cyberpunk']), { path: ['tags'], operator: 'ContainsAny', valueTextArray: ['romance', 'cyberpunk'] }],
+    ['array containsAll', (f) => f.byProperty('tags').containsAll(['sf', 'classic']), { path: ['tags'], operator: 'ContainsAll', valueTextArray: ['sf', 'classic'] }],
+    ['id equal', (f) => f.byId().equal(BOOKS[4]?.id ?? ''), { path: ['_id'], operator: 'Equal', valueText: BOOKS[4]?.id ?? '' }],
+    [
+      'and / or / not',
+      (f) => f.and(f.or(f.byProperty('year').lessThan(1900), f.byProperty('rating').equal(4.5)), f.not(f.byProperty('title').equal('Emma'))),
+      {
+        operator: 'And',
+        operands: [
+          { operator: 'Or', operands: [{ path: ['year'], operator: 'LessThan', valueInt: 1900 }, { path: ['rating'], operator: 'Equal', valueNumber: 4.5 }] },
+          { operator: 'Not', operands: [{ path: ['title'], operator: 'Equal', valueText: 'Emma' }] },
+        ],
+      },
+    ],
+  ]
+
+  it.each(cases)('%s: the built Where is the hand-written one', (_, build, hand) => {
+    expect(build(books().filter)).toEqual(hand)
+  })
+
+  it.each(cases)('%s: the built Where finds what the hand-written one finds, and something', async (_, build, hand) => {
+    const found = async (where: Where) => idsOf((await right(books().query.fetchObjects({ where, limit: 10 }))).objects)
+    const built = await found(build(books().filter))
+    expect(built).toEqual(await found(hand))
+    expect(built.length).toBeGreaterThan(0)
+  })
+
+  it('an integer on a number property is valueNumber when numberKinds says so, and REST deleteMany accepts it', async () => {
+    const own = rc.client.collection(name, { codec: Book, numberKinds: { rating: 'number' } })
+    const where = own.filter.byProperty('rating').equal(5)
+    expect(where).toEqual({ path: ['rating'], operator: 'Equal', valueNumber: 5 })
+    const dry = await firstValueFrom(own.data.deleteMany({ where, dryRun: true }).pipe(toArray()))
+    expect(dry.at(-1)).toMatchObject({ _tag: 'Right', right: { kind: 'done', matches: 1, deleted: 0 } })
+  })
+})
