@@ -30,6 +30,7 @@ import { exposureWarning } from './exposure'
 import { redactedConnection, type EmbeddedClusterConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
 import { withOidcEnv } from './auth/oidc-env'
+import { withModulesEnv } from './process/modules-env'
 import { prepareServerTls, type EmbeddedTls, type ServerTls } from './tls/server-tls'
 
 /**
@@ -263,7 +264,7 @@ class ClusterNode implements EmbeddedNode {
  * ```
  */
 export const startEmbeddedCluster = async (given: EmbeddedClusterOptions = {}): Promise<EmbeddedCluster> => {
-  const options = withOidcEnv(given)
+  const options = withModulesEnv(withOidcEnv(given))
   const count = options.nodes ?? 3
   if (!Number.isInteger(count) || count < 1 || count > MAX_NODES) {
     throw new EmbeddedError({ reason: 'InvalidOptions', detail: `nodes must be an integer from 1 to ${MAX_NODES}, got ${count}` })

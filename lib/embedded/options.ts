@@ -96,6 +96,19 @@ export interface ServerOptions extends BinaryOptions {
    */
   readonly oidc?: EmbeddedOidc
   /**
+   * Modules to enable (`ENABLE_MODULES`), e.g. the ones that need no outside service:
+   * `['text2vec-bigram', 'generative-dummy', 'reranker-dummy', 'backup-filesystem']`. Each name is
+   * checked to look like a module name; the server refuses one it does not know at start. Not
+   * together with `env.ENABLE_MODULES`.
+   */
+  readonly modules?: readonly string[]
+  /**
+   * An absolute folder for filesystem backups (`BACKUP_FILESYSTEM_PATH`); turns on the
+   * `backup-filesystem` module as well, so `client.backup.create({ backend: 'filesystem', ... })`
+   * works. A cluster's nodes share it. The folder is the caller's: `stop()` leaves it in place.
+   */
+  readonly backupPath?: string
+  /**
    * Extra environment for the server (e.g. `LOG_LEVEL`), merged over the inherited environment
    * and the defaults. Settings that keep the server offline and on loopback
    * (telemetry, bind addresses, ports, data path, cluster identity) cannot be overridden: trying

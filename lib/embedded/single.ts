@@ -23,6 +23,7 @@ import { redactedConnection, type EmbeddedConnection } from './auth/connection'
 import { hasFeature } from './auth/server-features'
 import { prepareServerTls, type EmbeddedTls } from './tls/server-tls'
 import { withOidcEnv } from './auth/oidc-env'
+import { withModulesEnv } from './process/modules-env'
 
 /**
  * A running embedded server.
@@ -91,7 +92,7 @@ export const checkPort = (port: number | undefined): void => {
  * ```
  */
 export const startEmbedded = async (given: EmbeddedOptions = {}): Promise<EmbeddedWeaviate> => {
-  const options = withOidcEnv(given)
+  const options = withModulesEnv(withOidcEnv(given))
   checkExtraEnv(options.env)
   checkPort(options.port)
   checkPort(options.grpcPort)
