@@ -19,6 +19,7 @@
 import fc from 'fast-check'
 import type { ClassDefinition, ConfigChange, WeaviateError } from '../lib'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
+import { differences } from './helpers/round-trip'
 import { uniqueClassName, weaviateUrl, authHeaders } from './helpers/server'
 import { configuredServer, serverUrl } from './helpers/versions'
 
@@ -46,25 +47,6 @@ const newName = (prefix: string, list: string[] = made): string => {
   return name
 }
 
-type Leaf = readonly [string, unknown]
-
-/** Every leaf of `value` with its dotted path (a list of objects by index; other lists are leaves). */
-const leaves = (value: unknown, path = ''): Leaf[] => {
-  const join = (k: string): string => (path === '' ? k : `${path}.${k}`)
-  if (Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v)) && value.length > 0) {
-    return value.flatMap((v, i) => leaves(v, join(String(i))))
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value).flatMap(([k, v]) => leaves(v, join(k))) : [[path, value]]
-}
-
-const at = (value: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined), value)
-
-/** The leaves of `written` whose value read back differs: `[]` when every field round-trips. */
-const differences = (written: ClassDefinition, read: unknown): Leaf[] =>
-  leaves(written)
-    .filter(([path, value]) => JSON.stringify(at(read, path)) !== JSON.stringify(value))
-    .map(([path, value]) => [path, { written: value, read: at(read, path) }])
 
 /** The class as the server's JSON, read without the client. */
 const rawClass = async (url: string, name: string, apiKey?: string): Promise<unknown> => {

@@ -11,6 +11,7 @@
  */
 import type { ClassDefinition } from '../lib'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
+import { differences } from './helpers/round-trip'
 import { uniqueClassName } from './helpers/server'
 import { configuredServer } from './helpers/versions'
 
@@ -36,25 +37,6 @@ const newName = (prefix: string, client: () => RecordingClient = () => indexing)
   return name
 }
 
-type Leaf = readonly [string, unknown]
-
-/** Every leaf of `value` with its dotted path (a list of objects by index; other lists are leaves). */
-const leaves = (value: unknown, path = ''): Leaf[] => {
-  const join = (k: string): string => (path === '' ? k : `${path}.${k}`)
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v))) {
-    return value.flatMap((v, i) => leaves(v, join(String(i))))
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value).flatMap(([k, v]) => leaves(v, join(k))) : [[path, value]]
-}
-
-const at = (value: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined), value)
-
-/** The leaves of `written` whose value read back differs: `[]` when every field round-trips. */
-const differences = (written: ClassDefinition, read: unknown): Leaf[] =>
-  leaves(written)
-    .filter(([path, value]) => JSON.stringify(at(read, path)) !== JSON.stringify(value))
-    .map(([path, value]) => [path, { written: value, read: at(read, path) }])
 
 /** The class as the server's JSON, read without the client. */
 const rawClass = async (name: string): Promise<unknown> => {
