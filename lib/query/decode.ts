@@ -47,7 +47,13 @@ const decodeObjects = <P, V>(raw: readonly RawObject[], input: QueryInput<P>, ur
 export const decodeResult = <P, V>(raw: RawSearchResult, input: QueryInput<P>, url: string): E.Either<DecodeError, SearchResult<P, V>> => {
   const objects = decodeObjects<P, V>(raw.objects, input, url, 'objects')
   if (E.isLeft(objects)) return objects
-  if (raw.groups === undefined) return E.right(raw.generated === undefined ? { objects: objects.right } : { objects: objects.right, generated: raw.generated })
+  if (raw.groups === undefined) {
+    if (raw.generated === undefined && raw.queryProfile === undefined) return E.right({ objects: objects.right })
+    const result: { -readonly [K in keyof SearchResult<P, V>]: SearchResult<P, V>[K] } = { objects: objects.right }
+    if (raw.generated !== undefined) result.generated = raw.generated
+    if (raw.queryProfile !== undefined) result.queryProfile = raw.queryProfile
+    return E.right(result)
+  }
   const groups: Record<string, SearchGroup<P, V>> = {}
   for (const [name, g] of Object.entries(raw.groups)) {
     const members = decodeObjects<P, V>(g.objects, input, url, `groups.${name}.objects`)
