@@ -45,6 +45,7 @@ const CATEGORIES = {
       'Collection', 'CollectionOptions', 'CollectionData', 'CollectionQuery', 'CollectionSearch', 'CollectionSearchArgs',
       'CollectionAggregate', 'CollectionAggregateOverAll', 'CollectionAggregateArgs', 'CollectionCountArgs', 'CollectionTenants',
       'CollectionConfig', 'CollectionFilter', 'PropertyFilter', 'ValueFilter', 'GeoFilter', 'GeoCoordinates', 'FilterValueOf',
+      'CountFilter', 'TimeFilter', 'LengthPropertyOf', 'ReferenceNameOf',
       'PropertyName', 'TypedReturnProperty', 'BoundKey', 'InsertArgs', 'ReplaceArgs', 'UpdateArgs', 'CollectionValidateArgs',
       'CollectionBatchObject', 'CollectionAddressArgs', 'CollectionGetByIdArgs', 'CollectionListArgs', 'CollectionDeleteManyArgs',
       'CollectionStreamArgs', 'CollectionReferenceArgs', 'CollectionReplaceReferencesArgs', 'CollectionBatchReference',

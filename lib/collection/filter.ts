@@ -3,11 +3,14 @@
  * the property name and the value's type against the handle's properties type `P` at compile time
  * and produces the existing {@link Where} (so every operation that takes a `where` takes it).
  * Names after the official TypeScript client (weaviate/typescript-client
- * `src/collections/filters/classes.ts`: `byProperty`, `byId`, `equal`, `greaterOrEqual`, ...).
+ * `src/collections/filters/classes.ts`: `byProperty`, `byProperty(name, true)` for the length,
+ * `byRefCount`, `byId`, `byCreationTime`, `byUpdateTime`, `equal`, `greaterOrEqual`, ...). The
+ * length, reference count, time and id-list conditions are the shapes of {@link WhereShape}, so a
+ * built filter is exactly the hand-written one and gets the same checks.
  *
  * @packageDocumentation
  */
-import type { Where, WhereOperator, WhereValue } from '../input/where'
+import type { Where, WhereComparison, WhereOperator, WhereShape, WhereValue } from '../input/where'
 
 /**
  * The value a filter on a property of type `V` compares with: a string property (text, date or
@@ -98,6 +101,71 @@ export type PropertyFilter<T> = [FilterValueOf<T>] extends [never]
   : ValueFilter<FilterValueOf<T>>
 
 /**
+ * The conditions on a count: a property's length (`byProperty(name, true)`, the shape
+ * `propertyLength`) or how many references a reference property holds (`byRefCount`, the shape
+ * `referenceCount`). The value is a non-negative integer (checked when the filter is used).
+ *
+ * @example
+ * ```ts
+ * declare const titleLength: CountFilter
+ * const untitled: Where = titleLength.equal(0)
+ * ```
+ */
+export interface CountFilter {
+  readonly equal: (value: number) => Where
+  readonly notEqual: (value: number) => Where
+  readonly greaterThan: (value: number) => Where
+  readonly greaterOrEqual: (value: number) => Where
+  readonly lessThan: (value: number) => Where
+  readonly lessOrEqual: (value: number) => Where
+}
+
+/**
+ * The conditions on when an object was created (`byCreationTime`, the shape `creationTime`) or
+ * last updated (`byUpdateTime`, the shape `updateTime`): a `Date`, or an RFC 3339 string with its
+ * offset (checked when the filter is used). The class needs `invertedIndexConfig.indexTimestamps`.
+ *
+ * @example
+ * ```ts
+ * declare const created: TimeFilter
+ * const thisYear: Where = created.greaterOrEqual(new Date('2026-01-01T00:00:00Z'))
+ * const before: Where = created.lessThan('2026-01-01T00:00:00+01:00')
+ * ```
+ */
+export interface TimeFilter {
+  readonly equal: (value: Date | string) => Where
+  readonly notEqual: (value: Date | string) => Where
+  readonly greaterThan: (value: Date | string) => Where
+  readonly greaterOrEqual: (value: Date | string) => Where
+  readonly lessThan: (value: Date | string) => Where
+  readonly lessOrEqual: (value: Date | string) => Where
+}
+
+/**
+ * The names of `P`'s properties that have a length: text (characters) and arrays (items); any
+ * name when `P` does not say (`Record<string, unknown>`).
+ *
+ * @example
+ * ```ts
+ * const name: LengthPropertyOf<{ title: string; tags: string[]; year: number }> = 'tags' // or 'title', never 'year'
+ * ```
+ */
+export type LengthPropertyOf<P> = {
+  [K in Extract<keyof P, string>]-?: unknown extends P[K] ? K : NonNullable<P[K]> extends string | ReadonlyArray<unknown> ? K : never
+}[Extract<keyof P, string>]
+
+/**
+ * A reference property's name `K` for a handle whose properties are `P`: reference properties
+ * are not part of `P`, so any name but a property of `P` (any name at all when `P` does not say).
+ *
+ * @example
+ * ```ts
+ * const name: ReferenceNameOf<{ title: string }, 'writtenBy'> = 'writtenBy' // ReferenceNameOf<{ title: string }, 'title'> is never
+ * ```
+ */
+export type ReferenceNameOf<P, K extends string> = string extends keyof P ? K : K extends keyof P ? never : K
+
+/**
  * The filter builder of a collection handle whose properties are `P`.
  *
  * @example
@@ -108,9 +176,29 @@ export type PropertyFilter<T> = [FilterValueOf<T>] extends [never]
  */
 export interface CollectionFilter<P> {
   /** The conditions on one property of `P`: a misspelt name, or a value of another type, does not compile. */
-  readonly byProperty: <K extends Extract<keyof P, string>>(name: K) => PropertyFilter<P[K]>
-  /** The conditions on the object's UUID. */
+  readonly byProperty: {
+    <K extends Extract<keyof P, string>>(name: K, length?: false): PropertyFilter<P[K]>
+    /**
+     * With `length: true`, the conditions on the property's length: characters of a text, items of
+     * an array (the shape `propertyLength`; the class needs `invertedIndexConfig.indexPropertyLength`,
+     * Weaviate 1.16+).
+     */
+    <K extends LengthPropertyOf<P>>(name: K, length: true): CountFilter
+  }
+  /**
+   * The conditions on how many references the reference property `linkOn` holds (the shape
+   * `referenceCount`). Reference properties are not part of `P`: a property of `P` does not compile.
+   */
+  readonly byRefCount: <K extends string>(linkOn: K & ReferenceNameOf<P, K>) => CountFilter
+  /**
+   * The conditions on the object's UUID; `containsAny` is the shape `ids` (each a UUID, checked
+   * when the filter is used; Weaviate 1.21+).
+   */
   readonly byId: () => Pick<ValueFilter<string>, 'equal' | 'notEqual' | 'containsAny'>
+  /** The conditions on when the object was created (the shape `creationTime`). */
+  readonly byCreationTime: () => TimeFilter
+  /** The conditions on when the object was last updated (the shape `updateTime`). */
+  readonly byUpdateTime: () => TimeFilter
   /** Every condition (`And`); at least one. */
   readonly and: (first: Where, ...rest: readonly Where[]) => Where
   /** Any condition (`Or`); at least one. */
@@ -176,14 +264,29 @@ const valueFilter = (path: string, kind: 'int' | 'number' | undefined): ValueFil
   }
 }
 
+/** The six comparisons, each making the shape `shape` gives for its operator and value. */
+const comparisons = <V>(shape: (operator: WhereComparison, value: V) => WhereShape) => ({
+  equal: (value: V): Where => shape('Equal', value),
+  notEqual: (value: V): Where => shape('NotEqual', value),
+  greaterThan: (value: V): Where => shape('GreaterThan', value),
+  greaterOrEqual: (value: V): Where => shape('GreaterThanEqual', value),
+  lessThan: (value: V): Where => shape('LessThan', value),
+  lessOrEqual: (value: V): Where => shape('LessThanEqual', value),
+})
+
+const lengthFilter = (property: string): CountFilter => comparisons<number>((operator, value) => ({ propertyLength: { property, operator, value } }))
+
 /**
  * The filter builder of a handle. `numberKind` tells integer from float properties where the
  * handle knows (its `numberKinds` option, a `t.Int` codec).
  */
 export const collectionFilter = <P>(numberKind: NumberKindOf): CollectionFilter<P> => ({
-  // The runtime builder serves every property; its type narrows it to the property's.
-  byProperty: <K extends Extract<keyof P, string>>(name: K) => valueFilter(name, numberKind(name)),
-  byId: () => valueFilter('_id', undefined),
+  // One runtime function serves both signatures (the length one and every property type's); the type narrows it.
+  byProperty: ((name: string, length?: boolean) => (length === true ? lengthFilter(name) : valueFilter(name, numberKind(name)))) as CollectionFilter<P>['byProperty'],
+  byRefCount: (linkOn) => comparisons<number>((operator, value) => ({ referenceCount: { property: linkOn, operator, value } })),
+  byId: () => ({ ...valueFilter('_id', undefined), containsAny: (ids: readonly string[]) => ({ ids }) }),
+  byCreationTime: () => comparisons<Date | string>((operator, value) => ({ creationTime: { operator, value } })),
+  byUpdateTime: () => comparisons<Date | string>((operator, value) => ({ updateTime: { operator, value } })),
   and: (first, ...rest) => ({ operator: 'And', operands: [first, ...rest] }),
   or: (first, ...rest) => ({ operator: 'Or', operands: [first, ...rest] }),
   not: (operand) => ({ operator: 'Not', operands: [operand] }),

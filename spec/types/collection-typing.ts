@@ -43,6 +43,32 @@ books.filter.byProperty('inPrint').equal(true)
 // @ts-expect-error a boolean property takes a boolean
 books.filter.byProperty('inPrint').equal('yes')
 books.filter.and(recent, books.filter.byProperty('inPrint').equal(true))
+// The shapes: length, reference count, times, the id list.
+const long: Where = books.filter.byProperty('title', true).greaterThan(10)
+books.filter.byProperty('tags', true).equal(0)
+// @ts-expect-error a length is a number
+books.filter.byProperty('title', true).equal('10')
+// @ts-expect-error a number property has no length
+books.filter.byProperty('year', true)
+// @ts-expect-error a length has no like
+void books.filter.byProperty('title', true).like
+// @ts-expect-error a misspelt property has no length either
+books.filter.byProperty('titel', true)
+books.filter.byRefCount('writtenBy').greaterOrEqual(1)
+// @ts-expect-error a property of P is not a reference
+books.filter.byRefCount('title')
+// @ts-expect-error a reference count is a number
+books.filter.byRefCount('writtenBy').equal('1')
+books.filter.byCreationTime().greaterThan(new Date('2026-01-01T00:00:00Z'))
+books.filter.byUpdateTime().lessOrEqual('2026-01-01T00:00:00+01:00')
+// @ts-expect-error a time is a Date or a string
+books.filter.byCreationTime().greaterThan(1767225600000)
+// @ts-expect-error a time has no containsAny here
+void books.filter.byUpdateTime().containsAny
+books.filter.byId().containsAny([uuid])
+// @ts-expect-error ids are strings
+books.filter.byId().containsAny([1])
+books.filter.or(long, books.filter.not(books.filter.byCreationTime().lessThan(new Date())))
 
 // Searches: returnProperties keyed by P, the result typed by P.
 books.query.nearVector({ vector: [1], returnProperties: ['title', 'year'], where: recent }).subscribe((r) => {
@@ -71,6 +97,11 @@ const authors = client.collection<Author>('Author')
 authors.filter.byProperty('born').lessThan(1900)
 // @ts-expect-error a misspelt property of the type parameter
 authors.filter.byProperty('bron')
+authors.filter.byProperty('name', true).lessThan(3)
+// @ts-expect-error a number of the type parameter has no length
+authors.filter.byProperty('born', true)
+// @ts-expect-error a property of the type parameter is not a reference
+authors.filter.byRefCount('name')
 authors.query.hybrid({ query: 'x', returnProperties: ['name'] })
 // @ts-expect-error a returnProperties entry not in the type parameter
 authors.query.hybrid({ query: 'x', returnProperties: ['title'] })
@@ -78,6 +109,8 @@ authors.query.hybrid({ query: 'x', returnProperties: ['title'] })
 // Without a type, any property name goes (the flat API's Record<string, unknown>).
 const any = client.collection('Anything')
 any.filter.byProperty('whatever')
+any.filter.byProperty('whatever', true).equal(0)
+any.filter.byRefCount('whatever').equal(0)
 any.query.bm25({ query: 'x', returnProperties: ['whatever'] })
 
 // Aggregates keep the flat answers' types.
