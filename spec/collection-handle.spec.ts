@@ -12,6 +12,7 @@ import { isArgumentValueError, isDecodeError } from '../lib'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { createClass, deleteClass, multiTenantClasses } from './helpers/fixtures'
 import { uniqueClassName, weaviateUrl } from './helpers/server'
+import { grpcServerUrl } from './helpers/versions'
 
 const Book = t.type({ title: t.string, year: t.number, rating: t.number, tags: t.array(t.string), inPrint: t.boolean })
 type Book = t.TypeOf<typeof Book>
@@ -289,5 +290,116 @@ describe('the filter builder', () => {
     expect(where).toEqual({ path: ['rating'], operator: 'Equal', valueNumber: 5 })
     const dry = await firstValueFrom(own.data.deleteMany({ where, dryRun: true }).pipe(toArray()))
     expect(dry.at(-1)).toMatchObject({ _tag: 'Right', right: { kind: 'done', matches: 1, deleted: 0 } })
+  })
+})
+
+describe("the filter builder's shapes: length, reference count, times, ids", () => {
+  // A class of BOOKS with timestamps and property lengths indexed and a reference to itself,
+  // written in steps that the clock separates (the server runs on this machine, on its clock):
+  // Dune, Dune Messiah, Emma; then Neuromancer, Middlemarch; references Dune -> Dune Messiah and
+  // Neuromancer, Emma -> Middlemarch; then Middlemarch updated.
+  const id = (i: number): string => BOOKS[i]?.id ?? fail(`no book ${i}`)
+  let name: string
+  let times: ReadonlyArray<{ readonly id: string; readonly created: number; readonly updated: number }> = []
+  const books = () => rc.client.collection(name, { codec: Book })
+  let grpc: RecordingClient
+  /** The ids a search with `where` finds, over `transport` (the handle of a client with a gRPC address for gRPC). */
+  const found = async (where: Where, transport: 'grpc' | 'rest'): Promise<string[]> => {
+    const handle = (transport === 'grpc' ? grpc : rc).client.collection(name, { codec: Book })
+    return idsOf((await right(handle.query.fetchObjects({ where, limit: 10, transport }))).objects)
+  }
+  const timesOf = (i: number) => times.find((t) => t.id === id(i)) ?? fail(`no times of book ${i}`)
+  /** The times the server reports, read again. */
+  const readTimes = async (): Promise<void> => {
+    const read = await right(books().query.fetchObjects({ limit: 10, returnMetadata: ['creationTimeUnix', 'lastUpdateTimeUnix'] }))
+    times = read.objects.map((o) => ({ id: o.id, created: o.metadata.creationTimeUnix ?? fail('no creation time'), updated: o.metadata.lastUpdateTimeUnix ?? fail('no update time') }))
+  }
+  /** Returns once this machine's clock is past every time the server has reported. */
+  const clockPastAll = async (): Promise<void> => {
+    const last = Math.max(...times.flatMap((t) => [t.created, t.updated]))
+    while (Date.now() <= last) await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+  const write = async (indices: readonly number[]): Promise<void> => {
+    const batch = indices.map((i) => ({ uuid: id(i), dataObject: BOOKS[i]?.book ?? fail('no book'), vector: BOOKS[i]?.vector ?? [] }))
+    const written = await firstValueFrom(books().data.insertMany(batch).pipe(toArray()))
+    expect(written.every((r) => r._tag === 'Right')).toBe(true)
+    await readTimes()
+  }
+
+  afterAll(() => grpc.close())
+
+  beforeAll(async () => {
+    grpc = recordingClient({ grpcUrl: grpcServerUrl('1.39.0') })
+    name = uniqueClassName('HandleShapes')
+    made.push(name)
+    await createClass(weaviateUrl(), {
+      class: name,
+      vectorizer: 'none',
+      invertedIndexConfig: { indexTimestamps: true, indexPropertyLength: true },
+      properties: [...BOOK_PROPERTIES, { name: 'similar', dataType: [name] }],
+    })
+    await write([0, 1, 2])
+    await clockPastAll()
+    await write([3, 4])
+    for (const [from, to] of [[0, 1], [0, 3], [2, 4]] as const) {
+      await right(books().data.referenceAdd({ fromUuid: id(from), fromPropertyName: 'similar', toUuid: id(to), toClassName: name }))
+    }
+    await readTimes()
+    await clockPastAll()
+    await right(books().data.update({ uuid: id(4), dataObject: { rating: 4.8 } }))
+    await readTimes()
+    expect(times).toHaveLength(BOOKS.length)
+  })
+
+  /** Neuromancer's creation time: the second write's objects from there on, the first's before. */
+  const secondWrite = (): Date => new Date(timesOf(3).created)
+  /** Middlemarch's update time: the last write. */
+  const lastUpdate = (): Date => new Date(timesOf(4).updated)
+
+  const cases: ReadonlyArray<readonly [string, (f: ReturnType<typeof books>['filter']) => Where, () => Where, () => string[]]> = [
+    ['text length', (f) => f.byProperty('title', true).greaterThan(5), () => ({ propertyLength: { property: 'title', operator: 'GreaterThan', value: 5 } }), () => [id(1), id(3), id(4)]],
+    ['array length', (f) => f.byProperty('tags', true).equal(1), () => ({ propertyLength: { property: 'tags', operator: 'Equal', value: 1 } }), () => [id(1), id(4)]],
+    ['reference count', (f) => f.byRefCount('similar').greaterOrEqual(1), () => ({ referenceCount: { property: 'similar', operator: 'GreaterThanEqual', value: 1 } }), () => [id(0), id(2)]],
+    ['no references', (f) => f.byRefCount('similar').equal(0), () => ({ referenceCount: { property: 'similar', operator: 'Equal', value: 0 } }), () => [id(1), id(3), id(4)]],
+    ['ids', (f) => f.byId().containsAny([id(0), id(3)]), () => ({ ids: [id(0), id(3)] }), () => [id(0), id(3)]],
+    ['creation time (a Date)', (f) => f.byCreationTime().greaterOrEqual(secondWrite()), () => ({ creationTime: { operator: 'GreaterThanEqual', value: secondWrite() } }), () => [id(3), id(4)]],
+    [
+      'creation time (an RFC 3339 string)',
+      (f) => f.byCreationTime().lessThan(secondWrite().toISOString()),
+      () => ({ creationTime: { operator: 'LessThan', value: secondWrite().toISOString() } }),
+      () => [id(0), id(1), id(2)],
+    ],
+    ['update time', (f) => f.byUpdateTime().greaterOrEqual(lastUpdate()), () => ({ updateTime: { operator: 'GreaterThanEqual', value: lastUpdate() } }), () => [id(4)]],
+    [
+      'a shape under not',
+      (f) => f.not(f.byUpdateTime().lessThan(lastUpdate())),
+      () => ({ operator: 'Not', operands: [{ updateTime: { operator: 'LessThan', value: lastUpdate() } }] }),
+      () => [id(4)],
+    ],
+  ]
+
+  it.each(cases)('%s: the built Where is the flat shape', (_, build, flat) => {
+    expect(build(books().filter)).toEqual(flat())
+  })
+
+  describe.each(['grpc', 'rest'] as const)('over %s', (transport) => {
+    it.each(cases)('%s: the built Where selects what the flat shape selects, the objects the data says', async (_, build, flat, expected) => {
+      const built = await found(build(books().filter), transport)
+      expect(built).toEqual(await found(flat(), transport))
+      expect(built).toEqual(expected().sort())
+    })
+  })
+
+  it('a negative length, a time without an offset and an id that is no UUID are ArgumentValueErrors, nothing sent', async () => {
+    const before = rc.requests.length
+    const f = books().filter
+    expect(await left(books().query.fetchObjects({ where: f.byProperty('title', true).greaterThan(-1) }))).toEqual(
+      expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'where.propertyLength.value' }),
+    )
+    expect(await left(books().query.fetchObjects({ where: f.byCreationTime().greaterThan('2026-01-01') }))).toEqual(
+      expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'where.creationTime.value' }),
+    )
+    expect(await left(books().query.fetchObjects({ where: f.byId().containsAny(['not-a-uuid']) }))).toEqual(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'where.ids[0]' }))
+    expect(rc.requests.length).toBe(before)
   })
 })
