@@ -89,6 +89,7 @@ const searchFeatures = (search: AggregateInput['search']): Feature[] => {
       return []
     case 'nearVector':
     case 'nearObject':
+    case 'nearText':
       return [...(search.distance === undefined ? [] : ['searchDistance' as const]), ...(search.targetVector === undefined ? [] : ['namedVectors' as const])]
     case 'hybrid':
       return [
