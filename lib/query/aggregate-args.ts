@@ -26,6 +26,9 @@ import {
 import { className, propertyName } from '../input/names'
 import { uuid } from '../input/uuid'
 import { nonEmptyVector } from '../input/vectors'
+import type { NearTextMove } from './args'
+import { concepts, move } from './check'
+import type { Move } from './input'
 
 /**
  * Counting per value of a property: the `limit` largest groups (default 100, always sent).
@@ -120,13 +123,18 @@ export type PropertyMetrics =
 export type AggregateMetrics = Readonly<Record<string, PropertyMetrics>>
 
 /**
- * The objects an aggregate covers when they are those a search finds: the nearest to a vector or
- * to a stored object (with `objectLimit`, or a `distance` / `certainty`), or a hybrid search's
- * results (with `objectLimit`). A search by text the server embeds (`nearText`) is not offered here.
+ * The objects an aggregate covers when they are those a search finds: the nearest to a vector, to
+ * a stored object or to the vector the class's vectorizer makes of a text (`nearText`: `concepts`,
+ * moved by `moveTo` / `moveAway`), each with `objectLimit` or a `distance` / `certainty`; or a
+ * hybrid search's results (with `objectLimit`). `nearText` runs over gRPC `Aggregate` and GraphQL
+ * alike, on a class whose vectorizer the server can run: GraphQL asks that a module of the class
+ * declare the `nearText` argument (`text2vec-bigram` alone does not), and gRPC asks the same of
+ * the vectorizer (the server's refusal, an `UnexpectedStatusError`).
  *
  * @example
  * ```ts
  * const near: AggregateSearch = { kind: 'nearVector', vector: [0.1, 0.2], distance: 0.3 }
+ * const about: AggregateSearch = { kind: 'nearText', concepts: ['sailing boats'], moveAway: { force: 0.3, concepts: ['motor'] }, certainty: 0.7 }
  * ```
  */
 export type AggregateSearch =
@@ -140,6 +148,16 @@ export type AggregateSearch =
   | {
       readonly kind: 'nearObject'
       readonly id: string
+      readonly targetVector?: string
+      readonly distance?: number
+      readonly certainty?: number
+    }
+  | {
+      readonly kind: 'nearText'
+      /** The text searched for, or several texts searched together (none empty). */
+      readonly concepts: string | readonly string[]
+      readonly moveTo?: NearTextMove
+      readonly moveAway?: NearTextMove
       readonly targetVector?: string
       readonly distance?: number
       readonly certainty?: number
@@ -207,6 +225,15 @@ export type CheckedMetrics = { readonly property: string } & (
 export type CheckedAggregateSearch =
   | { readonly kind: 'nearVector'; readonly vector: readonly number[]; readonly targetVector?: string; readonly distance?: number; readonly certainty?: number }
   | { readonly kind: 'nearObject'; readonly id: string; readonly targetVector?: string; readonly distance?: number; readonly certainty?: number }
+  | {
+      readonly kind: 'nearText'
+      readonly concepts: readonly string[]
+      readonly moveTo?: Move
+      readonly moveAway?: Move
+      readonly targetVector?: string
+      readonly distance?: number
+      readonly certainty?: number
+    }
   | {
       readonly kind: 'hybrid'
       readonly query: string
@@ -327,11 +354,20 @@ const groupBy = (argument: string, value: unknown): { readonly property: string;
 const finite = (argument: string, value: unknown): number =>
   typeof value === 'number' ? (Number.isFinite(value) ? value : valueError(argument, `'${argument}' must be a finite number`)) : typeError(argument, 'number', value)
 
-const searchKind: (argument: string, value: unknown) => CheckedAggregateSearch['kind'] = oneOf(['nearVector', 'nearObject', 'hybrid'] as const)
+const searchKind: (argument: string, value: unknown) => CheckedAggregateSearch['kind'] = oneOf(['nearVector', 'nearObject', 'nearText', 'hybrid'] as const)
 
 const SEARCH_KEYS = {
   nearVector: argumentKeys<Extract<AggregateSearch, { readonly kind: 'nearVector' }>>('an aggregate nearVector', { kind: true, vector: true, targetVector: true, distance: true, certainty: true }),
   nearObject: argumentKeys<Extract<AggregateSearch, { readonly kind: 'nearObject' }>>('an aggregate nearObject', { kind: true, id: true, targetVector: true, distance: true, certainty: true }),
+  nearText: argumentKeys<Extract<AggregateSearch, { readonly kind: 'nearText' }>>('an aggregate nearText', {
+    kind: true,
+    concepts: true,
+    moveTo: true,
+    moveAway: true,
+    targetVector: true,
+    distance: true,
+    certainty: true,
+  }),
   hybrid: argumentKeys<Extract<AggregateSearch, { readonly kind: 'hybrid' }>>('an aggregate hybrid', {
     kind: true,
     query: true,
@@ -366,6 +402,18 @@ const aggregateSearch = (argument: string, value: unknown): CheckedAggregateSear
       return { kind, vector: nonEmptyVector(`${argument}.vector`, o['vector']), ...targetOf(argument, o), ...threshold(argument, o) }
     case 'nearObject':
       return { kind, id: uuid(`${argument}.id`, o['id']), ...targetOf(argument, o), ...threshold(argument, o) }
+    case 'nearText': {
+      const moveTo = optional(move, `${argument}.moveTo`, o['moveTo'])
+      const moveAway = optional(move, `${argument}.moveAway`, o['moveAway'])
+      return {
+        kind,
+        concepts: concepts(`${argument}.concepts`, o['concepts']),
+        ...(moveTo === undefined ? {} : { moveTo }),
+        ...(moveAway === undefined ? {} : { moveAway }),
+        ...targetOf(argument, o),
+        ...threshold(argument, o),
+      }
+    }
     case 'hybrid': {
       const alpha = optional(finite, `${argument}.alpha`, o['alpha']) ?? DEFAULT_ALPHA
       if (alpha < 0 || alpha > 1) valueError(`${argument}.alpha`, "'alpha' must be between 0 and 1")
@@ -398,7 +446,7 @@ export const aggregateInput = (a: Record<string, unknown>): AggregateInput => {
   const transport = transportMode('transport', a['transport'])
   if (objectLimit !== undefined && search === undefined) valueError('objectLimit', "'objectLimit' limits the objects a search finds: give 'search' too")
   // The server refuses a vector search with neither (traverser_aggregate.go: "must provide certainty or objectLimit").
-  if ((search?.kind === 'nearVector' || search?.kind === 'nearObject') && objectLimit === undefined && search.distance === undefined && search.certainty === undefined) {
+  if ((search?.kind === 'nearVector' || search?.kind === 'nearObject' || search?.kind === 'nearText') && objectLimit === undefined && search.distance === undefined && search.certainty === undefined) {
     valueError('search', `an aggregate over '${search.kind}' needs 'objectLimit', or a 'distance' or 'certainty' in 'search'`)
   }
   return {

@@ -43,6 +43,7 @@ export type AggregateResult = CountAnswer | { readonly groups: readonly GroupAns
  * ```ts
  * client.query.aggregate({ className: 'Article', groupBy: { property: 'category' } }) // right({ groups: [...] })
  * client.query.aggregate({ className: 'Article', metrics: { words: { kind: 'int', metrics: ['mean'] } } }) // right({ count, metrics: { words: { kind: 'int', mean } } })
+ * client.query.aggregate({ className: 'Article', search: { kind: 'nearText', concepts: ['sailing'] }, objectLimit: 20 }) // right({ count: 20 })
  * ```
  */
 export interface Aggregate {
@@ -89,6 +90,7 @@ const searchFeatures = (search: AggregateInput['search']): Feature[] => {
       return []
     case 'nearVector':
     case 'nearObject':
+    case 'nearText':
       return [...(search.distance === undefined ? [] : ['searchDistance' as const]), ...(search.targetVector === undefined ? [] : ['namedVectors' as const])]
     case 'hybrid':
       return [

@@ -385,15 +385,15 @@ const text = (argument: string, value: unknown): string => {
   return given === '' ? valueError(argument, `'${argument}' must not be empty`) : given
 }
 
-/** One text or a non-empty list of them. */
-const concepts = (argument: string, value: unknown): readonly string[] => {
+/** One text or a non-empty list of them (also an aggregate's nearText). */
+export const concepts = (argument: string, value: unknown): readonly string[] => {
   if (!Array.isArray(value)) return [text(argument, value)]
   if (value.length === 0) valueError(argument, `'${argument}' must hold at least one text`)
   return value.map((v: unknown, i) => text(`${argument}[${i}]`, v))
 }
 
-/** A move: a force in [0, 1] and at least one concept or object id. */
-const move = (argument: string, value: unknown): Move => {
+/** A move: a force in [0, 1] and at least one concept or object id (also an aggregate's nearText). */
+export const move = (argument: string, value: unknown): Move => {
   const m = argsObject(argument, value)
   knownKeys(MOVE_KEYS, m, argument)
   const force = finite(`${argument}.force`, m['force'])

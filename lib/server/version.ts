@@ -121,10 +121,16 @@ export const FEATURES = {
   // arguments on every server we support (v1.13.0 modules/text2vec-transformers/neartext and
   // img2vec-neural, with moveTo/moveAwayFrom objects), and gRPC's near_text / near_image (v1.22.0
   // grpc/proto/v1/search_get.proto) predate FEATURES.grpcSearch; a class whose modules declare no
-  // such argument is the server's refusal, not a version's. The other media: GraphQL `nearAudio`,
-  // `nearVideo`, `nearDepth`, `nearThermal`, `nearIMU` arrive with multi2vec-bind in v1.21.0
-  // (modules/multi2vec-bind/near*/graphql_provider.go; no 1.20.x has it), gRPC's near_audio/video
-  // in v1.22.0 and near_depth/thermal/imu in v1.24.0, both before FEATURES.grpcSearch.
+  // such argument is the server's refusal, not a version's. Aggregates over nearText have no row
+  // either: GraphQL `Aggregate`'s nearText comes from the same module argument
+  // (AggregateArgumentsFunction, v1.13.0 modules/text2vec-transformers/neartext/graphql_provider.go,
+  // with `targetVectors` from v1.24.0 usecases/modulecomponents/arguments/nearText, which is
+  // FEATURES.namedVectors), and gRPC's AggregateRequest.near_text is in aggregate.proto and
+  // parse_aggregate_request.go at v1.28.5 and v1.29.0 alike (FEATURES.grpcAggregate). The other
+  // media: GraphQL `nearAudio`, `nearVideo`, `nearDepth`, `nearThermal`, `nearIMU` arrive with
+  // multi2vec-bind in v1.21.0 (modules/multi2vec-bind/near*/graphql_provider.go; no 1.20.x has it),
+  // gRPC's near_audio/video in v1.22.0 and near_depth/thermal/imu in v1.24.0, both before
+  // FEATURES.grpcSearch.
   nearMedia: { since: '1.21.0', name: 'a search by audio, video, depth, thermal or IMU data (nearMedia)' },
   // Generative search: GraphQL `_additional { generate(singleResult: {prompt}, groupedResult: {task}) { singleResult
   // groupedResult error } }` from v1.18.0 (modules/generative-openai/additional/generate/generate_graphql_field.go),

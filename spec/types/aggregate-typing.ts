@@ -36,5 +36,11 @@ client.query.aggregate({ className: 'A' }).subscribe((r) => {
 // @ts-expect-error 'topOccurrences' is not a metric of a number property
 client.query.aggregate({ className: 'A', metrics: { price: { kind: 'number', metrics: ['topOccurrences'] } } })
 
-// @ts-expect-error a vector search's kind names the search
+// @ts-expect-error a vector search's kind names the search (no nearImage in aggregates)
+client.query.aggregate({ className: 'A', search: { kind: 'nearImage', image: 'iVBORw0KGgo=' }, objectLimit: 3 })
+
+// nearText names its texts 'concepts'
 client.query.aggregate({ className: 'A', search: { kind: 'nearText', concepts: ['x'] }, objectLimit: 3 })
+
+// @ts-expect-error nearText's texts are 'concepts', not 'query'
+client.query.aggregate({ className: 'A', search: { kind: 'nearText', query: 'x' }, objectLimit: 3 })

@@ -23,8 +23,8 @@ const operatorLiteral = (operator: SearchOperator | undefined): Literal | undefi
     ? undefined
     : { operator: enumValue(operator.operator), minimumOrTokensMatch: operator.operator === 'Or' ? operator.minimumOrTokensMatch : undefined }
 
-/** A nearText move as GraphQL's `moveTo` / `moveAwayFrom`: objects by id. */
-const moveLiteral = (move: Move | undefined): Literal | undefined =>
+/** A nearText move as GraphQL's `moveTo` / `moveAwayFrom`: objects by id (also an aggregate's). */
+export const moveLiteral = (move: Move | undefined): Literal | undefined =>
   move === undefined
     ? undefined
     : { force: move.force, concepts: move.concepts.length === 0 ? undefined : move.concepts, objects: move.objects.length === 0 ? undefined : move.objects.map((id) => ({ id })) }

@@ -19,6 +19,7 @@ import {
   AggregateRequest_AggregationSchema,
 } from '../../proto/generated/weaviate/v1/aggregate_pb'
 import { whereToFilters } from './filters'
+import { moveInit } from './search-request'
 import { vectorToBytes } from '../../codecs/vector-bytes'
 
 type Init = Exclude<MessageInitShape<typeof AggregateRequestSchema>, AggregateRequest>
@@ -68,6 +69,18 @@ const searchPart = (search: CheckedAggregateSearch): NonNullable<Init['search']>
         value: {
           id: search.id,
           targetVectors: targets(search.targetVector),
+          ...(search.distance === undefined ? {} : { distance: search.distance }),
+          ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
+        },
+      }
+    case 'nearText':
+      return {
+        case: 'nearText',
+        value: {
+          query: [...search.concepts],
+          targetVectors: targets(search.targetVector),
+          ...(search.moveTo === undefined ? {} : { moveTo: moveInit(search.moveTo) }),
+          ...(search.moveAway === undefined ? {} : { moveAway: moveInit(search.moveAway) }),
           ...(search.distance === undefined ? {} : { distance: search.distance }),
           ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
         },

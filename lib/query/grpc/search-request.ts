@@ -55,7 +55,8 @@ const targetsInit = (t: Targets): MessageInitShape<typeof TargetsSchema> => ({
 
 type MoveInit = { force: number; concepts: string[]; uuids: string[] }
 
-const moveInit = (move: Move): MoveInit => ({ force: move.force, concepts: [...move.concepts], uuids: [...move.objects] })
+/** A nearText move as gRPC's `Move` (also an aggregate's). */
+export const moveInit = (move: Move): MoveInit => ({ force: move.force, concepts: [...move.concepts], uuids: [...move.objects] })
 
 /** What the searches by a text or a medium share: the named vector(s) and the threshold. */
 type NearInit = { targetVectors?: string[]; targets?: MessageInitShape<typeof TargetsSchema>; distance?: number; certainty?: number }
