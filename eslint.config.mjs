@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint'
 export default defineConfig(
   // The consumer's TypeScript (spec/package/consumer) imports the installed package, which only
   // exists in the tarball spec's temp project: that spec type-checks it there, strictly.
-  { ignores: ['dist/', 'docs/', 'coverage/', 'node_modules/', '.tmp/', 'spec/package/consumer/*.ts', 'lib/proto/generated/'] },
+  { ignores: ['dist/', 'docs/', 'coverage/', 'node_modules/', '.tmp/', 'spec/package/consumer/*.ts', 'lib/proto/generated/', 'lib/proto/static/'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked, rxjsX.configs.recommended],

@@ -23,6 +23,8 @@ import { request } from 'undici'
 import { Where, connect } from '../lib'
 import { BatchDeleteReply, BatchDeleteReplySchema, BatchDeleteRequest, BatchDeleteRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_delete_pb'
 import { whereToFilters } from '../lib/query/grpc/filters'
+import { FiltersSchema } from '../lib/proto/generated/weaviate/v1/common_pb'
+import { Filters } from '../lib/proto/static/requests/weaviate/v1/common'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
 import { collectGarbage } from './harness'
@@ -53,7 +55,7 @@ const rawRest = async (server: BenchServer): Promise<void> => {
 
 /** The plain grpc-js loop: one BatchDelete per round until nothing matches. */
 const rawGrpc = async (client: GrpcClient, server: BenchServer): Promise<void> => {
-  const message = create(BatchDeleteRequestSchema, { collection: CLASS, filters: whereToFilters(EVERYTHING) })
+  const message = create(BatchDeleteRequestSchema, { collection: CLASS, filters: fromBinary(FiltersSchema, Filters.encode(whereToFilters(EVERYTHING)).finish()) })
   for (;;) {
     const reply = await new Promise<BatchDeleteReply>((resolve, reject) =>
       client.makeUnaryRequest(

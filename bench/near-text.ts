@@ -27,13 +27,13 @@
  *
  * Run: `npm run bench -- --only neartext`, or alone: `npx ts-node --transpile-only bench/near-text.ts`.
  */
-import { create } from '@bufbuild/protobuf'
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
 import { type BatchObject, type Client, connect } from '../lib'
 import { startEmbedded } from '../lib/embedded'
-import { SearchReply, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
+import { SearchReply, SearchReplySchema, SearchRequest, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
 import { METHODS } from '../lib/transport/grpc/methods'
 import { deleteBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
@@ -113,8 +113,8 @@ const rawGrpc =
     new Promise((resolve, reject) =>
       raw.makeUnaryRequest(
         METHODS.search.path,
-        METHODS.search.serialize,
-        METHODS.search.deserialize,
+        (request: SearchRequest) => Buffer.from(toBinary(SearchRequestSchema, request)),
+        (bytes: Buffer) => fromBinary(SearchReplySchema, bytes),
         create(SearchRequestSchema, {
           collection: CLASS,
           limit: LIMIT,

@@ -30,7 +30,7 @@ import * as path from 'node:path'
 import { firstValueFrom, lastValueFrom, tap, toArray } from 'rxjs'
 import { type BatchObject, type Client, connect } from '../lib'
 import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_pb'
-import { SearchReply, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
+import { SearchReply, SearchReplySchema, SearchRequest, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
 import { METHODS } from '../lib/transport/grpc/methods'
 import { loadAggregateClass, oursAggregate, rawAggregate, resetAggregateClass } from './aggregate'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
@@ -145,8 +145,8 @@ const searcher = (contender: Contender, server: BenchServer, client: Client, raw
           new Promise((resolve, reject) =>
             raw.makeUnaryRequest(
               METHODS.search.path,
-              METHODS.search.serialize,
-              METHODS.search.deserialize,
+              (request: SearchRequest) => Buffer.from(toBinary(SearchRequestSchema, request)),
+              (bytes: Buffer) => fromBinary(SearchReplySchema, bytes),
               create(SearchRequestSchema, {
                 collection: SEARCH_CLASS,
                 limit: 10,

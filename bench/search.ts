@@ -44,12 +44,12 @@
  * Run: `npm run bench -- --only search`, or alone: `npx ts-node --transpile-only bench/search.ts`
  * (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set: server-env.ts).
  */
-import { create } from '@bufbuild/protobuf'
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, connect } from '../lib'
-import { SearchReply, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
+import { SearchReply, SearchReplySchema, SearchRequest, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
 import { METHODS } from '../lib/transport/grpc/methods'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage, median } from './harness'
@@ -117,8 +117,8 @@ const rawGrpc =
     new Promise((resolve, reject) =>
       raw.makeUnaryRequest(
         METHODS.search.path,
-        METHODS.search.serialize,
-        METHODS.search.deserialize,
+        (request: SearchRequest) => Buffer.from(toBinary(SearchRequestSchema, request)),
+        (bytes: Buffer) => fromBinary(SearchReplySchema, bytes),
         create(SearchRequestSchema, {
           collection: CLASS,
           limit: LIMIT,

@@ -31,13 +31,13 @@
  * WEAVIATE_API_KEY when set: server-env.ts). Child mode, the server in the environment:
  * `... bench/vectors-stream.ts --memory <class>`.
  */
-import { create } from '@bufbuild/protobuf'
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { count, lastValueFrom, toArray } from 'rxjs'
 import { request } from 'undici'
 import { BatchObject, Client, connect } from '../lib'
-import { SearchReply, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
+import { SearchReply, SearchReplySchema, SearchRequest, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
 import { METHODS } from '../lib/transport/grpc/methods'
 import { deleteBenchClass } from './bench-class'
 import { Call, measure, medians } from './harness'
@@ -107,8 +107,8 @@ const rawGrpc = async (raw: GrpcClient, server: BenchServer, className: string, 
     new Promise((resolve, reject) =>
       raw.makeUnaryRequest(
         METHODS.search.path,
-        METHODS.search.serialize,
-        METHODS.search.deserialize,
+        (request: SearchRequest) => Buffer.from(toBinary(SearchRequestSchema, request)),
+        (bytes: Buffer) => fromBinary(SearchReplySchema, bytes),
         create(SearchRequestSchema, {
           collection: className,
           limit: pageSize,

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import type { ConsistencyLevel } from '../input/check'
-import { ConsistencyLevel as WireConsistency } from '../proto/generated/weaviate/v1/common_pb'
+import { ConsistencyLevel as WireConsistency } from '../proto/static/requests/weaviate/v1/common'
 
 /** `ConsistencyLevel` -> gRPC's `weaviate.v1.ConsistencyLevel`. */
 export const WIRE_CONSISTENCY: Readonly<Record<ConsistencyLevel, WireConsistency>> = {

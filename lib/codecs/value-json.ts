@@ -8,7 +8,7 @@
  *
  * @packageDocumentation
  */
-import type { GeoCoordinate, ListValue, PhoneNumber, Properties, Value } from '../proto/generated/weaviate/v1/values_pb'
+import type { GeoCoordinate, ListValue, PhoneNumber, Properties, Value } from '../proto/static/replies/weaviate/v1/values'
 import { jsonFloat32 } from './float32-shortest'
 
 /** What a property holds in REST's JSON. */
@@ -35,7 +35,8 @@ export const propertiesToJson = (properties: Properties | undefined): Record<str
  */
 export const valueToJson = (value: Value): JsonValue | undefined => {
   const kind = value.kind
-  switch (kind.case) {
+  if (kind === undefined) return undefined
+  switch (kind.$case) {
     case 'textValue':
     case 'dateValue':
     case 'uuidValue':
@@ -54,7 +55,6 @@ export const valueToJson = (value: Value): JsonValue | undefined => {
     case 'phoneValue':
       return phoneToJson(kind.value)
     case 'nullValue':
-    case undefined:
       return undefined
     default:
       return absurd(kind)
@@ -68,7 +68,8 @@ const absurd = (kind: never): never => {
 /** A list; a list of no kind is the empty list. */
 const listToJson = (list: ListValue): JsonValue => {
   const kind = list.kind
-  switch (kind.case) {
+  if (kind === undefined) return []
+  switch (kind.$case) {
     case 'textValues':
     case 'dateValues':
     case 'uuidValues':
@@ -80,8 +81,6 @@ const listToJson = (list: ListValue): JsonValue => {
       return float64sAsNumbers(kind.value.values)
     case 'objectValues':
       return kind.value.values.map(propertiesToJson)
-    case undefined:
-      return []
     default:
       return absurd(kind)
   }

@@ -10,7 +10,6 @@ import { connect, isWeaviateError } from '../../lib'
 import { grpcNodes } from '../../lib/transport/grpc/address'
 import { HealthCheckRequestSchema, HealthCheckResponse_ServingStatus } from '../../lib/proto/generated/grpc/health/v1/health_pb'
 import { BatchObjectsRequestSchema } from '../../lib/proto/generated/weaviate/v1/batch_pb'
-import { SearchRequestSchema } from '../../lib/proto/generated/weaviate/v1/search_pb'
 import { METHODS } from '../../lib/transport/grpc/methods'
 import { GrpcEffect, createGrpc } from '../../lib/transport/grpc/pipeline'
 import { DEFAULT_TIMEOUT, resolveOptions } from '../../lib/transport/http/options'
@@ -42,7 +41,7 @@ describe('a gRPC call', () => {
   })
 
   it('maps a search of a class that does not exist to an UnexpectedStatusError with the server message', async () => {
-    const result = await firstValueFrom(client(grpcServerUrl('1.39.0')).run(METHODS.search, create(SearchRequestSchema, { collection: 'NoSuchClass_x1', limit: 1, uses127Api: true })))
+    const result = await firstValueFrom(client(grpcServerUrl('1.39.0')).run(METHODS.search, { collection: 'NoSuchClass_x1', limit: 1, uses127Api: true }))
     expect(E.isLeft(result)).toBe(true)
     if (E.isLeft(result)) {
       expect(result.left._tag).toBe('UnexpectedStatusError')

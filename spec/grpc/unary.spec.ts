@@ -3,10 +3,9 @@
  * codec cannot encode. The calls that reach a server are specified against the real 1.39.0 in
  * `spec/query/grpc-call.spec.ts` and `pipeline.spec.ts`.
  */
-import { create } from '@bufbuild/protobuf'
 import { type Client, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
-import { SearchRequestSchema } from '../../lib/proto/generated/weaviate/v1/search_pb'
+import type { SearchRequest } from '../../lib/proto/static/requests/weaviate/v1/search'
 import { METHODS } from '../../lib/transport/grpc/methods'
 import { startUnary } from '../../lib/transport/grpc/unary'
 
@@ -22,7 +21,7 @@ const SITE = { url: 'http://127.0.0.1:1/weaviate.v1.Weaviate/Search', limit: { p
 describe('a unary attempt', () => {
   it('ends in a ConnectionError UNKNOWN naming the encoding failure, with no call started, when the request cannot be encoded', () => {
     const results: unknown[] = []
-    const request = create(SearchRequestSchema, { collection: 'A', limit: 2 ** 40 })
+    const request: SearchRequest = { collection: 'A', limit: 2 ** 40 }
     startUnary({ client: noCalls, method: METHODS.search, request, metadata: new Metadata(), ...SITE }, (r) => results.push(r))
     expect(results).toEqual([
       E.left(expect.objectContaining({ _tag: 'ConnectionError', code: 'UNKNOWN', message: expect.stringContaining('the request could not be encoded') })),

@@ -4,7 +4,6 @@
  *
  * @packageDocumentation
  */
-import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
 import { v4 as uuidv4 } from 'uuid'
 import type { Prepared } from '../sink'
@@ -18,8 +17,8 @@ import { CheckedNamedVectors, float32NamedVectors, float32Vector, isMultiVector 
 import { ifVectorsWritable } from '../../input/vector-writes'
 import type { ServerVersion } from '../../server/version'
 import { batchProperties } from './batch-properties'
-import { BatchObject, BatchObjectSchema } from '../../proto/generated/weaviate/v1/batch_pb'
-import { VectorsSchema, Vectors_VectorType } from '../../proto/generated/weaviate/v1/common_pb'
+import type { BatchObject } from '../../proto/static/requests/weaviate/v1/batch'
+import { Vectors, Vectors_VectorType } from '../../proto/static/requests/weaviate/v1/common'
 import { multiVectorToBytes, vectorToBytes } from '../../codecs/vector-bytes'
 
 /**
@@ -58,7 +57,7 @@ const preparedFast = (
   const id = uuidFor(fields.uuid, uuidOf, item, index)
   if (E.isLeft(id)) return id
   const { properties, bytes } = batchProperties(fields.data)
-  const message = create(BatchObjectSchema, { uuid: id.right, collection: fields.className, properties })
+  const message: BatchObject = { uuid: id.right, collection: fields.className, properties }
   if (vectorBytes !== undefined) message.vectorBytes = vectorBytes
   if (fields.tenant !== undefined) message.tenant = fields.tenant
   const size = bytes + (vectorBytes?.byteLength ?? 0) + fields.className.length + id.right.length + 16
@@ -90,14 +89,14 @@ const preparedChecked = (
     const named = vectors === undefined ? undefined : namedVectorMessages(vectors)
     const tenant = optional(name, `${at}.tenant`, a['tenant'])
     const { properties, bytes } = batchProperties(data as Readonly<Record<string, unknown>>)
-    const message = create(BatchObjectSchema, {
+    const message: BatchObject = {
       uuid: id,
       collection: klass,
       properties,
       ...(vectorBytes === undefined ? {} : { vectorBytes }),
       ...(named === undefined ? {} : { vectors: named }),
       ...(tenant === undefined ? {} : { tenant }),
-    })
+    }
     const vectorSize = (vectorBytes?.byteLength ?? 0) + (named ?? []).reduce((n, v) => n + v.name.length + v.vectorBytes.byteLength + 8, 0)
     return { prepared: { index, payload: { uuid: id, className: klass, message }, bytes: bytes + vectorSize + klass.length + id.length + 16 }, vectors }
   })
@@ -142,8 +141,16 @@ const finiteFromFloat32 = (source: Float32Array): Float32Array | null => {
 
 /** Checked named vectors as `Vectors` messages: a vector as `SINGLE_FP32`, a multi-vector as `MULTI_FP32`. */
 const namedVectorMessages = (vectors: CheckedNamedVectors<Float32Array>) =>
-  Object.entries(vectors).map(([vectorName, v]) =>
-    isMultiVector(v)
-      ? create(VectorsSchema, { name: vectorName, vectorBytes: multiVectorToBytes(v), type: Vectors_VectorType.MULTI_FP32 })
-      : create(VectorsSchema, { name: vectorName, vectorBytes: vectorToBytes(v), type: Vectors_VectorType.SINGLE_FP32 }),
+  Object.entries(vectors).map(
+    ([vectorName, v]): NamedVector =>
+      isMultiVector(v)
+        ? { name: vectorName, vectorBytes: multiVectorToBytes(v), type: Vectors_VectorType.MULTI_FP32 }
+        : { name: vectorName, vectorBytes: vectorToBytes(v), type: Vectors_VectorType.SINGLE_FP32 },
   )
+
+/** A `Vectors` message as this module builds it: every field set. */
+interface NamedVector extends Vectors {
+  readonly name: string
+  readonly vectorBytes: Uint8Array
+  readonly type: Vectors_VectorType
+}

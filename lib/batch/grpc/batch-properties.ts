@@ -13,20 +13,23 @@
  *
  * @packageDocumentation
  */
-import { JsonObject, JsonValue, create } from '@bufbuild/protobuf'
-import {
+import type { JsonObject, JsonValue } from '@bufbuild/protobuf'
+import type {
   BatchObject_Properties,
-  BatchObject_PropertiesSchema,
-  BooleanArrayPropertiesSchema,
-  NumberArrayPropertiesSchema,
-  TextArrayPropertiesSchema,
-} from '../../proto/generated/weaviate/v1/batch_pb'
+  BooleanArrayProperties,
+  NumberArrayProperties,
+  TextArrayProperties,
+} from '../../proto/static/requests/weaviate/v1/batch'
 
 /**
  * The message of an object's properties, and its approximate size in bytes (for batching by bytes).
  */
 export const batchProperties = (data: Readonly<Record<string, unknown>>): { readonly properties: BatchObject_Properties; readonly bytes: number } => {
-  const properties = create(BatchObject_PropertiesSchema)
+  const properties: BatchObject_Properties = {}
+  const emptyListProps: string[] = []
+  const numberArrayProperties: NumberArrayProperties[] = []
+  const textArrayProperties: TextArrayProperties[] = []
+  const booleanArrayProperties: BooleanArrayProperties[] = []
   const struct: JsonObject = {}
   let bytes = 0
   let structUsed = false
@@ -34,22 +37,22 @@ export const batchProperties = (data: Readonly<Record<string, unknown>>): { read
     const raw = data[key]
     if (Array.isArray(raw)) {
       if (raw.length === 0) {
-        properties.emptyListProps.push(key)
+        emptyListProps.push(key)
         bytes += key.length + 2
         continue
       }
       if (raw.every(isFiniteNumber)) {
-        properties.numberArrayProperties.push(create(NumberArrayPropertiesSchema, { propName: key, valuesBytes: float64Bytes(raw) }))
+        numberArrayProperties.push({ propName: key, valuesBytes: float64Bytes(raw) })
         bytes += key.length + raw.length * 8 + 4
         continue
       }
       if (raw.every(isString)) {
-        properties.textArrayProperties.push(create(TextArrayPropertiesSchema, { propName: key, values: [...raw] }))
+        textArrayProperties.push({ propName: key, values: [...raw] })
         bytes += key.length + raw.reduce((n, s) => n + s.length + 2, 4)
         continue
       }
       if (raw.every(isBoolean)) {
-        properties.booleanArrayProperties.push(create(BooleanArrayPropertiesSchema, { propName: key, values: [...raw] }))
+        booleanArrayProperties.push({ propName: key, values: [...raw] })
         bytes += key.length + raw.length * 2 + 4
         continue
       }
@@ -61,6 +64,10 @@ export const batchProperties = (data: Readonly<Record<string, unknown>>): { read
     bytes += key.length + approximateSize(value)
   }
   if (structUsed) properties.nonRefProperties = struct
+  if (emptyListProps.length > 0) properties.emptyListProps = emptyListProps
+  if (numberArrayProperties.length > 0) properties.numberArrayProperties = numberArrayProperties
+  if (textArrayProperties.length > 0) properties.textArrayProperties = textArrayProperties
+  if (booleanArrayProperties.length > 0) properties.booleanArrayProperties = booleanArrayProperties
   return { properties, bytes }
 }
 

@@ -8,7 +8,6 @@
  *
  * @packageDocumentation
  */
-import { create } from '@bufbuild/protobuf'
 import { Observable, concat, mergeMap, of } from 'rxjs'
 import type { CallOptions } from '../../transport/http/types'
 import { itemFailure } from '../item-failure'
@@ -16,7 +15,8 @@ import { ItemOutcome, allFailed } from '../item-retry'
 import type { Prepared } from '../sink'
 import type { ConsistencyLevel } from '../../input/check'
 import type { GrpcObjectPayload } from './batch-object'
-import { BatchObjectsReply, BatchObjectsRequestSchema } from '../../proto/generated/weaviate/v1/batch_pb'
+import type { BatchObjectsRequest } from '../../proto/static/requests/weaviate/v1/batch'
+import type { BatchObjectsReply } from '../../proto/static/replies/weaviate/v1/batch'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { METHODS } from '../../transport/grpc/methods'
 import type { GrpcEffect } from '../../transport/grpc/pipeline'
@@ -33,10 +33,10 @@ export const sendBatchObjects =
     // The URL an item's failure names (the first node's; the reply does not say which node answered).
     const url = `${grpc.nodes[0]?.origin ?? ''}${METHODS.batchObjects.path}`
     const send = (part: ReadonlyArray<Prepared<GrpcObjectPayload>>): Observable<ReadonlyArray<ItemOutcome<GrpcObjectPayload>>> => {
-      const request = create(BatchObjectsRequestSchema, {
+      const request: BatchObjectsRequest = {
         objects: part.map((item) => item.payload.message),
         ...(consistencyLevel === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[consistencyLevel] }),
-      })
+      }
       return grpc.run(METHODS.batchObjects, request, { ...call, idempotent: true }).pipe(
         mergeMap((answer) => {
           if (answer._tag === 'Right') return of(outcomesOf(part, answer.right, url))

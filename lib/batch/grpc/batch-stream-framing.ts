@@ -5,10 +5,9 @@
  *
  * @packageDocumentation
  */
-import { MessageInitShape, create } from '@bufbuild/protobuf'
 import type { ConsistencyLevel } from '../../input/check'
-import type { BatchObject } from '../../proto/generated/weaviate/v1/batch_pb'
-import { BatchStreamRequest, BatchStreamRequestSchema } from '../../proto/generated/weaviate/v1/batch_stream_pb'
+import type { BatchObject } from '../../proto/static/requests/weaviate/v1/batch'
+import type { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
 import type { Prepared } from '../sink'
 import type { GrpcObjectPayload } from './batch-object'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
@@ -30,17 +29,17 @@ export const STREAM_WINDOW_OBJECTS = 2_000
 export const streamRequestsInFlight = (batchSize: number, concurrency: number, given: boolean): number =>
   given ? concurrency : Math.max(concurrency, Math.ceil(STREAM_WINDOW_OBJECTS / batchSize))
 
-const message = (value: NonNullable<MessageInitShape<typeof BatchStreamRequestSchema>['message']>): BatchStreamRequest => create(BatchStreamRequestSchema, { message: value })
+const message = (value: NonNullable<BatchStreamRequest['message']>): BatchStreamRequest => ({ message: value })
 
 /** The first message of a stream: the run's consistency level, if it has one. */
 export const startMessage = (level: ConsistencyLevel | undefined): BatchStreamRequest =>
-  message({ case: 'start', value: level === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[level] } })
+  message({ $case: 'start', value: level === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[level] } })
 
 /** One `Data` message. */
-export const dataMessage = (values: BatchObject[]): BatchStreamRequest => message({ case: 'data', value: { objects: { values } } })
+export const dataMessage = (values: BatchObject[]): BatchStreamRequest => message({ $case: 'data', value: { objects: { values } } })
 
 /** The client's last message on a stream before it half-closes it. */
-export const stopMessage = (): BatchStreamRequest => message({ case: 'stop', value: {} })
+export const stopMessage = (): BatchStreamRequest => message({ $case: 'stop', value: {} })
 
 /**
  * The `Data` messages that carry the items of `objects`: at most `size` objects each, and objects

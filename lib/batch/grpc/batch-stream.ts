@@ -62,7 +62,8 @@ import type { ClientDuplexStream } from '@grpc/grpc-js'
 import { Observable, SchedulerLike, Subscriber, Subscription, from } from 'rxjs'
 import { ConnectionError, TimeoutError, WeaviateError, isWeaviateError } from '../../core/errors'
 import type { ConsistencyLevel } from '../../input/check'
-import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../../proto/generated/weaviate/v1/batch_stream_pb'
+import type { BatchStreamReply } from '../../proto/generated/weaviate/v1/batch_stream_pb'
+import type { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
 import { MAX_TIMER_MS } from '../../transport/http/deadline'
 import { retryDelay } from '../../transport/http/retry'
 import type { StreamBearer } from '../../transport/http/options'
@@ -125,7 +126,7 @@ interface Open {
   readonly retry: RetryOptions
   readonly timeout: TimeoutOptions
   /** The failover cursor's side of the call. */
-  readonly node: Pick<OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>, 'succeeded' | 'failed'>
+  readonly node: Pick<OpenedStream<BatchStreamRequest, BatchStreamReply>, 'succeeded' | 'failed'>
   /** The `OutOfMemory` wait before sending again, in ms. */
   waitMs: number
   /** Objects in the largest `Data` message sent. */
@@ -274,7 +275,7 @@ class BatchStreamSession {
 
   /** The call of a stream with `bearer`'s token: idle -> open, or every waiting object fails when the call cannot be made. */
   private startStream(bearer: StreamBearer | undefined): void {
-    let opened: OpenedStream<typeof BatchStreamRequestSchema, typeof BatchStreamReplySchema>
+    let opened: OpenedStream<BatchStreamRequest, BatchStreamReply>
     try {
       opened = this.config.grpc.openStream(METHODS.batchStream, this.config.call, bearer)
     } catch (e) {

@@ -6,10 +6,9 @@
  *
  * @packageDocumentation
  */
-import { fromBinary } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
 import { DecodeError } from '../../core/errors'
-import { SearchResult, SearchResultSchema } from '../../proto/generated/weaviate/v1/search_pb'
+import { SearchResult } from '../../proto/static/replies/weaviate/v1/search'
 import { idOf } from '../../query/grpc/search-result'
 
 /**
@@ -50,7 +49,7 @@ const EMPTY = new Uint8Array(0)
 
 const decodeResult = (bytes: Uint8Array, i: number, url: string): E.Either<DecodeError, SearchResult> => {
   try {
-    return E.right(fromBinary(SearchResultSchema, bytes))
+    return E.right(SearchResult.decode(bytes))
   } catch (e) {
     return E.left(new DecodeError({ method: 'POST', url, report: [`results[${i}]: ${e instanceof Error ? e.message : String(e)}`] }))
   }

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { create } from '@bufbuild/protobuf'
+import { create, fromBinary } from '@bufbuild/protobuf'
 import type { MessageInitShape } from '@bufbuild/protobuf'
 import type { AggregateInput, CheckedAggregateSearch, CheckedMetrics } from '../aggregate-args'
 import { AggregatedMetrics, CountAnswer, GroupAnswer, RawMetric, metricsResult } from '../aggregate-result'
@@ -18,8 +18,11 @@ import {
   AggregateRequestSchema,
   AggregateRequest_AggregationSchema,
 } from '../../proto/generated/weaviate/v1/aggregate_pb'
+import type { CheckedWhere } from '../../input/where'
 import { whereToFilters } from './filters'
 import { moveInit } from './search-request'
+import { Filters as Filters_ES, FiltersSchema } from '../../proto/generated/weaviate/v1/common_pb'
+import { Filters } from '../../proto/static/requests/weaviate/v1/common'
 import { vectorToBytes } from '../../codecs/vector-bytes'
 
 type Init = Exclude<MessageInitShape<typeof AggregateRequestSchema>, AggregateRequest>
@@ -111,9 +114,15 @@ export const aggregateRequest = (input: AggregateInput): AggregateRequest =>
     aggregations: (input.metrics ?? []).map(aggregation),
     ...(input.objectLimit === undefined ? {} : { objectLimit: input.objectLimit }),
     ...(input.search === undefined ? {} : { search: searchPart(input.search) }),
-    ...(input.where === undefined ? {} : { filters: whereToFilters(input.where) }),
+    ...(input.where === undefined ? {} : { filters: aggregateFilters(input.where) }),
     ...(input.groupBy === undefined ? {} : { groupBy: { collection: input.className, property: input.groupBy.property }, limit: input.groupBy.limit }),
   })
+
+/**
+ * The filter of an aggregate: `Filters` as the searches build it (their static code,
+ * `filters.ts`), carried over to protobuf-es, the encoder of `Aggregate`, through its bytes.
+ */
+const aggregateFilters = (where: CheckedWhere): Filters_ES => fromBinary(FiltersSchema, Filters.encode(whereToFilters(where)).finish())
 
 /** A group's value; a list property's group is one of its elements. */
 const valueOf = (g: AggregateReply_Group_GroupedBy | undefined): string | number | boolean => {

@@ -6,10 +6,8 @@
  *
  * @packageDocumentation
  */
-import { create } from '@bufbuild/protobuf'
-import type { MessageInitShape } from '@bufbuild/protobuf'
 import { CheckedWhere, WhereLeaf, WhereOperator } from '../../input/where'
-import { FilterTarget, FilterTargetSchema, Filters, FiltersSchema, Filters_Operator } from '../../proto/generated/weaviate/v1/common_pb'
+import { FilterTarget, Filters, Filters_Operator } from '../../proto/static/requests/weaviate/v1/common'
 
 const OPERATORS: Readonly<Record<WhereOperator, Filters_Operator>> = {
   Equal: Filters_Operator.EQUAL,
@@ -26,31 +24,31 @@ const OPERATORS: Readonly<Record<WhereOperator, Filters_Operator>> = {
   WithinGeoRange: Filters_Operator.WITHIN_GEO_RANGE,
 }
 
-type TestValue = NonNullable<MessageInitShape<typeof FiltersSchema>['testValue']>
+type TestValue = Filters['testValue']
 
 const testValue = (leaf: WhereLeaf): TestValue => {
   const text = leaf.valueText ?? leaf.valueString ?? leaf.valueDate
-  if (text !== undefined) return { case: 'valueText', value: text }
-  if (leaf.valueInt !== undefined) return { case: 'valueInt', value: BigInt(leaf.valueInt) }
-  if (leaf.valueNumber !== undefined) return { case: 'valueNumber', value: leaf.valueNumber }
-  if (leaf.valueBoolean !== undefined) return { case: 'valueBoolean', value: leaf.valueBoolean }
+  if (text !== undefined) return { $case: 'valueText', value: text }
+  if (leaf.valueInt !== undefined) return { $case: 'valueInt', value: BigInt(leaf.valueInt) }
+  if (leaf.valueNumber !== undefined) return { $case: 'valueNumber', value: leaf.valueNumber }
+  if (leaf.valueBoolean !== undefined) return { $case: 'valueBoolean', value: leaf.valueBoolean }
   const texts = leaf.valueTextArray ?? leaf.valueStringArray ?? leaf.valueDateArray
-  if (texts !== undefined) return { case: 'valueTextArray', value: { values: [...texts] } }
-  if (leaf.valueIntArray !== undefined) return { case: 'valueIntArray', value: { values: leaf.valueIntArray.map((n) => BigInt(n)) } }
-  if (leaf.valueNumberArray !== undefined) return { case: 'valueNumberArray', value: { values: [...leaf.valueNumberArray] } }
-  if (leaf.valueBooleanArray !== undefined) return { case: 'valueBooleanArray', value: { values: [...leaf.valueBooleanArray] } }
+  if (texts !== undefined) return { $case: 'valueTextArray', value: { values: [...texts] } }
+  if (leaf.valueIntArray !== undefined) return { $case: 'valueIntArray', value: { values: leaf.valueIntArray.map((n) => BigInt(n)) } }
+  if (leaf.valueNumberArray !== undefined) return { $case: 'valueNumberArray', value: { values: [...leaf.valueNumberArray] } }
+  if (leaf.valueBooleanArray !== undefined) return { $case: 'valueBooleanArray', value: { values: [...leaf.valueBooleanArray] } }
   const geo = leaf.valueGeoRange
-  if (geo !== undefined) return { case: 'valueGeo', value: { latitude: geo.geoCoordinates.latitude, longitude: geo.geoCoordinates.longitude, distance: geo.distance.max } }
-  return { case: undefined }
+  if (geo !== undefined) return { $case: 'valueGeo', value: { latitude: geo.geoCoordinates.latitude, longitude: geo.geoCoordinates.longitude, distance: geo.distance.max } }
+  return undefined
 }
 
 /** A filter path as a gRPC target. */
 const target = (path: readonly string[]): FilterTarget => {
   const [head = '', targetClass, ...rest] = path
   if (targetClass !== undefined && rest.length > 0) {
-    return create(FilterTargetSchema, { target: { case: 'multiTarget', value: { on: head, targetCollection: targetClass, target: target(rest) } } })
+    return { target: { $case: 'multiTarget', value: { on: head, targetCollection: targetClass, target: target(rest) } } }
   }
-  return create(FilterTargetSchema, { target: { case: 'property', value: head === 'id' ? '_id' : head } })
+  return { target: { $case: 'property', value: head === 'id' ? '_id' : head } }
 }
 
 /**
@@ -58,10 +56,13 @@ const target = (path: readonly string[]): FilterTarget => {
  */
 export const whereToFilters = (where: CheckedWhere): Filters => {
   if ('operands' in where) {
-    return create(FiltersSchema, {
+    return {
       operator: where.operator === 'And' ? Filters_Operator.AND : where.operator === 'Or' ? Filters_Operator.OR : Filters_Operator.NOT,
       filters: where.operands.map(whereToFilters),
-    })
+    }
   }
-  return create(FiltersSchema, { operator: OPERATORS[where.operator], testValue: testValue(where), target: target(where.path) })
+  const value = testValue(where)
+  const filters: Filters = { operator: OPERATORS[where.operator], target: target(where.path) }
+  if (value !== undefined) filters.testValue = value
+  return filters
 }

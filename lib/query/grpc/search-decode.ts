@@ -5,8 +5,8 @@
  *
  * @packageDocumentation
  */
-import type { MetadataResult, PropertiesResult, QueryProfile as QueryProfileMessage, SearchReply } from '../../proto/generated/weaviate/v1/search_pb'
-import type { GenerativeResult } from '../../proto/generated/weaviate/v1/generative_pb'
+import type { MetadataResult, PropertiesResult, QueryProfile as QueryProfileMessage, SearchReply } from '../../proto/static/replies/weaviate/v1/search'
+import type { GenerativeResult } from '../../proto/static/replies/weaviate/v1/generative'
 import type { MetadataField } from '../args'
 import type { QueryProfile, RawSearchResult, SearchGroup, SearchMetadata, SearchObject } from '../result'
 import { VectorReader, idOf, namedVectorsOf, vectorReader } from './search-result'

@@ -5,37 +5,34 @@
  *
  * @packageDocumentation
  */
-import { create } from '@bufbuild/protobuf'
-import type { MessageInitShape } from '@bufbuild/protobuf'
 import type { MetadataField, SearchOperator } from '../args'
 import type { GenerativeInput, Medium, Move, PropertySelection, QueryInput, Search, Targets } from '../input'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
-import { Vectors_VectorType, VectorsSchema } from '../../proto/generated/weaviate/v1/common_pb'
+import { Vectors, Vectors_VectorType } from '../../proto/static/requests/weaviate/v1/common'
 import {
   CombinationMethod,
   Hybrid_FusionType,
-  ObjectPropertiesRequestSchema,
-  PropertiesRequestSchema,
-  RefPropertiesRequestSchema,
-  SearchOperatorOptionsSchema,
+  ObjectPropertiesRequest,
+  PropertiesRequest,
+  RefPropertiesRequest,
+  SearchOperatorOptions,
   SearchOperatorOptions_Operator,
   SearchRequest,
-  SearchRequestSchema,
-  TargetsSchema,
-} from '../../proto/generated/weaviate/v1/search_pb'
-import { GenerativeSearchSchema } from '../../proto/generated/weaviate/v1/generative_pb'
+  Targets as TargetsMessage,
+} from '../../proto/static/requests/weaviate/v1/search'
+import type { GenerativeSearch } from '../../proto/static/requests/weaviate/v1/generative'
 import { whereToFilters } from './filters'
 import { multiVectorToBytes, vectorToBytes } from '../../codecs/vector-bytes'
 import { isMultiVector } from '../../input/vectors'
 
-type Init = Exclude<MessageInitShape<typeof SearchRequestSchema>, SearchRequest>
-type VectorsInit = MessageInitShape<typeof VectorsSchema>
+type Init = SearchRequest
+type VectorsInit = Vectors
 
 const FUSION = { ranked: Hybrid_FusionType.RANKED, relativeScore: Hybrid_FusionType.RELATIVE_SCORE } as const
 
 const OPERATOR = { Or: SearchOperatorOptions_Operator.OR, And: SearchOperatorOptions_Operator.AND, AndCross: SearchOperatorOptions_Operator.AND_CROSS } as const
 
-type OperatorInit = MessageInitShape<typeof SearchOperatorOptionsSchema>
+type OperatorInit = SearchOperatorOptions
 
 /** A keyword search's operator (left out, the server's default is OR). */
 const operatorInit = (operator: SearchOperator): OperatorInit =>
@@ -48,7 +45,7 @@ const targets = (name: string | undefined): string[] => (name === undefined ? []
 const COMBINATION = { sum: CombinationMethod.TYPE_SUM, average: CombinationMethod.TYPE_AVERAGE, minimum: CombinationMethod.TYPE_MIN } as const
 
 /** Several target vectors (1.26+); no combination is the server's default (minimum). */
-const targetsInit = (t: Targets): MessageInitShape<typeof TargetsSchema> => ({
+const targetsInit = (t: Targets): TargetsMessage => ({
   targetVectors: [...t.names],
   combination: t.combination === undefined ? CombinationMethod.UNSPECIFIED : COMBINATION[t.combination],
 })
@@ -59,7 +56,7 @@ type MoveInit = { force: number; concepts: string[]; uuids: string[] }
 export const moveInit = (move: Move): MoveInit => ({ force: move.force, concepts: [...move.concepts], uuids: [...move.objects] })
 
 /** What the searches by a text or a medium share: the named vector(s) and the threshold. */
-type NearInit = { targetVectors?: string[]; targets?: MessageInitShape<typeof TargetsSchema>; distance?: number; certainty?: number }
+type NearInit = { targetVectors?: string[]; targets?: TargetsMessage; distance?: number; certainty?: number }
 
 const nearCommon = (search: Extract<Search, { readonly kind: 'nearText' | 'nearMedia' }>, near: NearInit): void => {
   if (search.targetVector !== undefined) near.targetVectors = [search.targetVector]
@@ -94,7 +91,7 @@ const searchPart = (search: Search): Init => {
         vectorBytes?: Uint8Array
         vectors?: VectorsInit[]
         targetVectors?: string[]
-        targets?: MessageInitShape<typeof TargetsSchema>
+        targets?: TargetsMessage
         distance?: number
         certainty?: number
       } = isMultiVector(search.vector)
@@ -147,7 +144,7 @@ const searchPart = (search: Search): Init => {
           targetVectors: targets(search.targetVector),
           ...(search.targets === undefined ? {} : { targets: targetsInit(search.targets) }),
           ...(search.operator === undefined ? {} : { bm25SearchOperator: operatorInit(search.operator) }),
-          ...(search.maxVectorDistance === undefined ? {} : { threshold: { case: 'vectorDistance' as const, value: search.maxVectorDistance } }),
+          ...(search.maxVectorDistance === undefined ? {} : { threshold: { $case: 'vectorDistance' as const, value: search.maxVectorDistance } }),
         },
       }
     case 'fetch':
@@ -158,7 +155,7 @@ const searchPart = (search: Search): Init => {
   }
 }
 
-type PropertiesInit = MessageInitShape<typeof PropertiesRequestSchema>
+type PropertiesInit = PropertiesRequest
 
 /** Named properties: plain ones by name, object properties with their nested selection. */
 const named = (properties: readonly PropertySelection[]): { nonRefProperties: string[]; objectProperties: ObjectInit[] } => ({
@@ -166,7 +163,7 @@ const named = (properties: readonly PropertySelection[]): { nonRefProperties: st
   objectProperties: properties.filter((p) => p.nested !== undefined).map(objectProperty),
 })
 
-type ObjectInit = MessageInitShape<typeof ObjectPropertiesRequestSchema>
+type ObjectInit = ObjectPropertiesRequest
 
 const objectProperty = (p: PropertySelection): ObjectInit => ({
   propName: p.name,
@@ -189,11 +186,12 @@ const returned = (input: QueryInput<unknown>): PropertiesInit => {
   return own
 }
 
-type RefInit = MessageInitShape<typeof RefPropertiesRequestSchema>
+type RefInit = RefPropertiesRequest
 
 /**
- * The search request of a checked query. Only what differs from a field's default is given to
- * `create` (the bytes are the same: proto3 sends no default), so a plain search builds little.
+ * The search request of a checked query, for its generated static encoder (`lib/proto/static`).
+ * Only what differs from a field's default is set (the bytes are the same: proto3 sends no
+ * default), so a plain search builds little.
  */
 export const searchRequest = (input: QueryInput<unknown>): SearchRequest => {
   const init: Init = {
@@ -216,10 +214,10 @@ export const searchRequest = (input: QueryInput<unknown>): SearchRequest => {
   if (input.where !== undefined) init.filters = whereToFilters(input.where)
   if (input.generate !== undefined) init.generative = generativeInit(input.generate)
   if (input.rerank !== undefined) init.rerank = input.rerank.query === undefined ? { property: input.rerank.property } : { property: input.rerank.property, query: input.rerank.query }
-  return create(SearchRequestSchema, init)
+  return init
 }
 
-type GenerativeInit = MessageInitShape<typeof GenerativeSearchSchema>
+type GenerativeInit = GenerativeSearch
 
 /** A generative search as servers from 1.27 read it (uses_127_api): `single` and `grouped`. */
 const generativeInit = (g: GenerativeInput): GenerativeInit => {

@@ -5,9 +5,9 @@
  *
  * @packageDocumentation
  */
-import type { Vectors } from '../../proto/generated/weaviate/v1/common_pb'
-import { Vectors_VectorType } from '../../proto/generated/weaviate/v1/common_pb'
-import type { MetadataResult, PropertiesResult, SearchResult } from '../../proto/generated/weaviate/v1/search_pb'
+import type { Vectors } from '../../proto/static/replies/weaviate/v1/common'
+import { Vectors_VectorType } from '../../proto/static/replies/weaviate/v1/common'
+import type { MetadataResult, PropertiesResult, SearchResult } from '../../proto/static/replies/weaviate/v1/search'
 import type { NamedVectors } from '../../codecs/object'
 import { beacon } from '../../server/routes'
 import { float32BytesAsJson, float32Copier } from '../../codecs/float32-bytes'

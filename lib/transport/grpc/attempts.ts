@@ -17,7 +17,6 @@
  *
  * @packageDocumentation
  */
-import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
 import { Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import type { SchedulerLike, Subscription } from 'rxjs'
@@ -52,9 +51,9 @@ export interface CallShared {
 /**
  * One call, resolved: the client's settings with the call's own over them.
  */
-export interface ResolvedCall<I extends DescMessage, O extends DescMessage> {
+export interface ResolvedCall<I, O> {
   readonly method: UnaryMethod<I, O>
-  readonly request: MessageShape<I>
+  readonly request: I
   readonly settings: CallSettings
   /** Whether sending the call twice is safe (retries need it). */
   readonly idempotent: boolean
@@ -69,10 +68,10 @@ const POST = 'POST' as const
  * Starts the call's first attempt now; `done` gets the reply or the last error, exactly once,
  * unless the returned function stops the call first (then never).
  */
-export const startCall = <I extends DescMessage, O extends DescMessage>(
+export const startCall = <I, O>(
   shared: CallShared,
   call: ResolvedCall<I, O>,
-  done: (result: E.Either<WeaviateError, MessageShape<O>>) => void,
+  done: (result: E.Either<WeaviateError, O>) => void,
 ): StopCall => {
   const { method, settings } = call
   const deadline = startDeadline(settings.timeout, shared.clock)

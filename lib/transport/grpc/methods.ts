@@ -1,61 +1,106 @@
 /**
  * The gRPC methods the client calls, as grpc-js needs them: a path and the two codecs, taken from
- * the generated service descriptors (never spelled by hand).
+ * the generated service descriptors (never spelled by hand). The messages of the import and search
+ * paths (`BatchObjects`, the requests of `BatchStream`, `Search`) are encoded and decoded by their
+ * generated static code (`lib/proto/static`, ts-proto); the other methods by protobuf-es.
  *
  * @packageDocumentation
  */
 import { DescMessage, MessageShape, fromBinary, toBinary } from '@bufbuild/protobuf'
-import type { DescMethodBiDiStreaming, DescMethodUnary } from '@bufbuild/protobuf'
+import type { DescMethodUnary } from '@bufbuild/protobuf'
+import { BinaryReader, BinaryWriter } from '@bufbuild/protobuf/wire'
 import { Health } from '../../proto/generated/grpc/health/v1/health_pb'
 import { SearchReplyResultsSchema } from '../../proto/generated/weaviate/v1/search_pages_pb'
 import { Weaviate } from '../../proto/generated/weaviate/v1/service_pb'
+import { BatchObjectsRequest } from '../../proto/static/requests/weaviate/v1/batch'
+import { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
+import { SearchRequest } from '../../proto/static/requests/weaviate/v1/search'
+import { BatchObjectsReply } from '../../proto/static/replies/weaviate/v1/batch'
+import { SearchReply } from '../../proto/static/replies/weaviate/v1/search'
 
 /**
- * A unary method: its path and codecs.
+ * A unary method: its path and the codecs of its request (`I`) and reply (`O`).
  */
-export interface UnaryMethod<I extends DescMessage, O extends DescMessage> {
+export interface UnaryMethod<I, O> {
   /** `/weaviate.v1.Weaviate/BatchObjects`. */
   readonly path: string
-  readonly serialize: (message: MessageShape<I>) => Buffer
-  readonly deserialize: (bytes: Buffer) => MessageShape<O>
+  readonly serialize: (message: I) => Buffer
+  readonly deserialize: (bytes: Buffer) => O
 }
 
-const unary = <I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>): UnaryMethod<I, O> => ({
-  path: `/${method.parent.typeName}/${method.name}`,
-  serialize: (message) => {
-    const bytes = toBinary(method.input, message)
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  },
+const unary = <I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>): UnaryMethod<MessageShape<I>, MessageShape<O>> => ({
+  path: pathOf(method),
+  serialize: (message) => asBuffer(toBinary(method.input, message)),
   deserialize: (bytes) => fromBinary(method.output, bytes),
 })
 
-/** `Search` with each result left as its bytes (`search_pages.proto`): the object stream's pages. */
-function searchWithEncodedResults(): UnaryMethod<typeof Weaviate.method.search.input, typeof SearchReplyResultsSchema> {
-  return { ...unary(Weaviate.method.search), deserialize: (bytes) => fromBinary(SearchReplyResultsSchema, bytes) }
+/** The encoder and decoder ts-proto generates for a message. */
+interface StaticCodec<M> {
+  encode(message: M, writer?: BinaryWriter): BinaryWriter
+  decode(input: BinaryReader | Uint8Array, length?: number): M
 }
+
+/** What a method descriptor gives its path from. */
+interface MethodName {
+  readonly parent: { readonly typeName: string }
+  readonly name: string
+}
+
+const pathOf = (method: MethodName): string => `/${method.parent.typeName}/${method.name}`
+
+/**
+ * The serializer of a message with generated static code, with one writer reused: grpc-js
+ * serializes one message at a time, and `finish()` hands the bytes over and leaves the writer
+ * empty (a failed encode leaves it half-written, so it is replaced).
+ */
+const staticSerialize = <M>(codec: StaticCodec<M>): ((message: M) => Buffer) => {
+  let writer = new BinaryWriter()
+  return (message) => {
+    try {
+      return asBuffer(codec.encode(message, writer).finish())
+    } catch (e) {
+      writer = new BinaryWriter()
+      throw e
+    }
+  }
+}
+
+/** A method whose request and reply both go through generated static code. */
+const staticMethod = <I, O>(method: MethodName, input: StaticCodec<I>, output: StaticCodec<O>): UnaryMethod<I, O> => ({
+  path: pathOf(method),
+  serialize: staticSerialize(input),
+  deserialize: (bytes) => output.decode(bytes),
+})
+
+/** The bytes as a Buffer over the same memory (no copy). */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+
+/** `Search` with each result left as its bytes (`search_pages.proto`): the object stream's pages. */
+const searchWithEncodedResults = (): UnaryMethod<MessageShape<typeof Weaviate.method.search.input>, MessageShape<typeof SearchReplyResultsSchema>> => ({
+  ...unary(Weaviate.method.search),
+  deserialize: (bytes) => fromBinary(SearchReplyResultsSchema, bytes),
+})
 
 /**
  * A bidirectional streaming method (`BatchStream`): the same path and codecs as a unary one.
  */
-export type BidiMethod<I extends DescMessage, O extends DescMessage> = UnaryMethod<I, O>
+export type BidiMethod<I, O> = UnaryMethod<I, O>
 
-const bidi = <I extends DescMessage, O extends DescMessage>(method: DescMethodBiDiStreaming<I, O>): BidiMethod<I, O> => ({
-  path: `/${method.parent.typeName}/${method.name}`,
-  serialize: (message) => {
-    const bytes = toBinary(method.input, message)
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  },
-  deserialize: (bytes) => fromBinary(method.output, bytes),
+/** `BatchStream`: its requests by their static code, its replies by protobuf-es (`batch-stream.ts` reads them). */
+const batchStream = (): BidiMethod<BatchStreamRequest, MessageShape<typeof Weaviate.method.batchStream.output>> => ({
+  path: pathOf(Weaviate.method.batchStream),
+  serialize: staticSerialize(BatchStreamRequest),
+  deserialize: (bytes) => fromBinary(Weaviate.method.batchStream.output, bytes),
 })
 
 /**
  * Every method the client calls.
  */
 export const METHODS = {
-  search: unary(Weaviate.method.search),
+  search: staticMethod(Weaviate.method.search, SearchRequest, SearchReply),
   searchPages: searchWithEncodedResults(),
-  batchObjects: unary(Weaviate.method.batchObjects),
-  batchStream: bidi(Weaviate.method.batchStream),
+  batchObjects: staticMethod(Weaviate.method.batchObjects, BatchObjectsRequest, BatchObjectsReply),
+  batchStream: batchStream(),
   batchDelete: unary(Weaviate.method.batchDelete),
   aggregate: unary(Weaviate.method.aggregate),
   tenantsGet: unary(Weaviate.method.tenantsGet),

@@ -15,7 +15,6 @@
  *
  * @packageDocumentation
  */
-import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
 import type { ClientDuplexStream, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
@@ -65,18 +64,18 @@ export interface GrpcEffect {
    * failure); emits the reply and completes, or errors with a WeaviateError. Unsubscribing
    * cancels the call in flight and any pending backoff.
    */
-  call<I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call?: GrpcCallOptions): Observable<MessageShape<O>>
+  call<I, O>(method: UnaryMethod<I, O>, request: I, call?: GrpcCallOptions): Observable<O>
   /** {@link GrpcEffect.call} with its failure as a `Left`. */
-  run<I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call?: GrpcCallOptions): ObservableEither<WeaviateError, MessageShape<O>>
+  run<I, O>(method: UnaryMethod<I, O>, request: I, call?: GrpcCallOptions): ObservableEither<WeaviateError, O>
   /**
    * {@link GrpcEffect.run} with the reply read by `interpret` as it arrives (as `HttpEffect.run`
    * reads a response): one Observable, no operator after it.
    */
-  run<I extends DescMessage, O extends DescMessage, A>(
+  run<I, O, A>(
     method: UnaryMethod<I, O>,
-    request: MessageShape<I>,
+    request: I,
     call: GrpcCallOptions | undefined,
-    interpret: (reply: MessageShape<O>) => E.Either<WeaviateError, A>,
+    interpret: (reply: O) => E.Either<WeaviateError, A>,
   ): ObservableEither<WeaviateError, A>
   /**
    * The Authorization header a bidirectional call opens with when it changes over the client's
@@ -91,7 +90,7 @@ export interface GrpcEffect {
    * retries or deadline: the caller owns the stream's life and gets the call's resolved retry and
    * timeout settings for it. Throws a ConnectionError when the client is closed.
    */
-  openStream<I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, call?: GrpcCallOptions, bearer?: StreamBearer): OpenedStream<I, O>
+  openStream<I, O>(method: BidiMethod<I, O>, call?: GrpcCallOptions, bearer?: StreamBearer): OpenedStream<I, O>
   /** The client's retry and timeout settings with the call's over them: what a call or stream applies. */
   settings(call?: GrpcCallOptions): CallSettings
   /** The nodes, in the order of the failover cursor. */
@@ -103,8 +102,8 @@ export interface GrpcEffect {
 /**
  * A bidirectional call just opened, with the settings its owner applies.
  */
-export interface OpenedStream<I extends DescMessage, O extends DescMessage> {
-  readonly call: ClientDuplexStream<MessageShape<I>, MessageShape<O>>
+export interface OpenedStream<I, O> {
+  readonly call: ClientDuplexStream<I, O>
   /** The method's URL on the node, for errors. */
   readonly url: string
   readonly retry: RetryOptions
@@ -152,15 +151,15 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
           },
     clock: internals.scheduler ?? asyncScheduler,
   }
-  const resolve = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, call: GrpcCallOptions): ResolvedCall<I, O> => ({
+  const resolve = <I, O>(method: UnaryMethod<I, O>, request: I, call: GrpcCallOptions): ResolvedCall<I, O> => ({
     method,
     request,
     settings: forCall(options, call),
     idempotent: call.idempotent ?? false,
   })
 
-  const call = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>, callOptions: GrpcCallOptions = {}): Observable<MessageShape<O>> =>
-    new Observable<MessageShape<O>>((subscriber) =>
+  const call = <I, O>(method: UnaryMethod<I, O>, request: I, callOptions: GrpcCallOptions = {}): Observable<O> =>
+    new Observable<O>((subscriber) =>
       startCall(shared, resolve(method, request, callOptions), (result) => {
         if (E.isLeft(result)) return subscriber.error(result.left)
         subscriber.next(result.right)
@@ -168,15 +167,15 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
       }),
     )
 
-  const run = <I extends DescMessage, O extends DescMessage, A>(
+  const run = <I, O, A>(
     method: UnaryMethod<I, O>,
-    request: MessageShape<I>,
+    request: I,
     callOptions: GrpcCallOptions = {},
-    interpret?: (reply: MessageShape<O>) => E.Either<WeaviateError, A>,
-  ): ObservableEither<WeaviateError, A | MessageShape<O>> =>
-    new Observable<E.Either<WeaviateError, A | MessageShape<O>>>((subscriber) =>
+    interpret?: (reply: O) => E.Either<WeaviateError, A>,
+  ): ObservableEither<WeaviateError, A | O> =>
+    new Observable<E.Either<WeaviateError, A | O>>((subscriber) =>
       startCall(shared, resolve(method, request, callOptions), (result) => {
-        let value: E.Either<WeaviateError, A | MessageShape<O>>
+        let value: E.Either<WeaviateError, A | O>
         try {
           value = interpret === undefined || E.isLeft(result) ? result : interpret(result.right)
         } catch (e) {
@@ -190,7 +189,7 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
 
   const settings = (callOptions: GrpcCallOptions = {}): CallSettings => forCall(options, callOptions)
 
-  const openStream = <I extends DescMessage, O extends DescMessage>(method: BidiMethod<I, O>, callOptions: GrpcCallOptions = {}, streamBearer?: StreamBearer): OpenedStream<I, O> => {
+  const openStream = <I, O>(method: BidiMethod<I, O>, callOptions: GrpcCallOptions = {}, streamBearer?: StreamBearer): OpenedStream<I, O> => {
     const picked = shared.cursor.pick()
     const node = shared.nodes[picked.index]
     if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)

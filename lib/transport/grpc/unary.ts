@@ -7,7 +7,6 @@
  *
  * @packageDocumentation
  */
-import type { DescMessage, MessageShape } from '@bufbuild/protobuf'
 import { type Client, Metadata, type StatusObject, status as Status } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { ConnectionError, WeaviateError } from '../../core/errors'
@@ -18,10 +17,10 @@ import { grpcError } from './status'
 /**
  * One attempt of a call, fully resolved.
  */
-export interface UnaryAttempt<I extends DescMessage, O extends DescMessage> {
+export interface UnaryAttempt<I, O> {
   readonly client: Client
   readonly method: UnaryMethod<I, O>
-  readonly request: MessageShape<I>
+  readonly request: I
   /** The client's call metadata, built once: grpc-js copies it for each call. */
   readonly metadata: Metadata
   /** The method's URL on the node, for errors. */
@@ -58,7 +57,7 @@ export interface UnaryCall {
  * docs/benchmarks.md). A request the codec cannot encode ends here, unsent and not retried; a reply
  * it cannot decode ends the call as grpc-js would (INTERNAL, "Response message parsing error").
  */
-export const startUnary = <I extends DescMessage, O extends DescMessage>(attempt: UnaryAttempt<I, O>, done: UnaryDone<MessageShape<O>>): UnaryCall => {
+export const startUnary = <I, O>(attempt: UnaryAttempt<I, O>, done: UnaryDone<O>): UnaryCall => {
   const { client, method, url, limit } = attempt
   const request = encode(method, attempt.request)
   if (E.isLeft(request)) {
@@ -66,7 +65,7 @@ export const startUnary = <I extends DescMessage, O extends DescMessage>(attempt
     return { cancel: () => undefined }
   }
   const call = client.getChannel().createCall(method.path, callDeadline(limit, Date.now()), null, null, null)
-  let reply: MessageShape<O> | undefined
+  let reply: O | undefined
   let unreadable: StatusObject | undefined
   let ended = false
   call.start(attempt.metadata, {
@@ -94,7 +93,7 @@ export const startUnary = <I extends DescMessage, O extends DescMessage>(attempt
   return { cancel: () => call.cancelWithStatus(Status.CANCELLED, 'Cancelled on client') }
 }
 
-const encode = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, request: MessageShape<I>): E.Either<Error, Buffer> => {
+const encode = <I, O>(method: UnaryMethod<I, O>, request: I): E.Either<Error, Buffer> => {
   try {
     return E.right(method.serialize(request))
   } catch (e) {
@@ -102,7 +101,7 @@ const encode = <I extends DescMessage, O extends DescMessage>(method: UnaryMetho
   }
 }
 
-const decode = <I extends DescMessage, O extends DescMessage>(method: UnaryMethod<I, O>, bytes: Buffer): E.Either<string, MessageShape<O>> => {
+const decode = <I, O>(method: UnaryMethod<I, O>, bytes: Buffer): E.Either<string, O> => {
   try {
     return E.right(method.deserialize(bytes))
   } catch (e) {
