@@ -106,7 +106,11 @@ export const stringArray = (argument: string, value: unknown): readonly string[]
   if (!Array.isArray(value)) return typeError(argument, 'string[]', value)
   const items: readonly unknown[] = value
   const copy = new Array<string>(items.length)
-  for (let i = 0; i < items.length; i++) copy[i] = string(`${argument}[${i}]`, items[i])
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]
+    // The item's name is built only for its error (a search checks its lists on every call).
+    copy[i] = typeof item === 'string' ? item : string(`${argument}[${i}]`, item)
+  }
   return copy
 }
 

@@ -18,6 +18,9 @@ type RawObject = SearchObject<Record<string, JsonValue>, VectorOf<VectorFormat>>
 
 const decodeObjects = <P, V>(raw: readonly RawObject[], input: QueryInput<P>, url: string, at: string): E.Either<DecodeError, Array<SearchObject<P, V>>> => {
   const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
+  // The default codec and no references: every object stays as it is, so the raw list (made for
+  // this call by the reply's decoder) is the result: no second pass, no second array.
+  if (codec === AnyProperties && input.references.length === 0) return E.right(raw as unknown as Array<SearchObject<P, V>>)
   const objects: Array<SearchObject<P, V>> = []
   for (let i = 0; i < raw.length; i++) {
     const o = raw[i]

@@ -21,7 +21,7 @@ import { Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import type { SchedulerLike, Subscription } from 'rxjs'
 import { ConnectionError, WeaviateError, isWeaviateError } from '../../core/errors'
-import { startDeadline } from '../http/deadline'
+import { attemptLimit } from '../http/deadline'
 import type { Nodes } from '../http/nodes'
 import type { CallSettings } from '../http/options'
 import { retryDelay } from '../http/retry'
@@ -74,7 +74,9 @@ export const startCall = <I, O>(
   done: (result: E.Either<WeaviateError, O>) => void,
 ): StopCall => {
   const { method, settings } = call
-  const deadline = startDeadline(settings.timeout, shared.clock)
+  const { clock } = shared
+  // The request's total deadline on its clock (what `startDeadline` keeps, without its closures).
+  const at = clock.now() + settings.timeout.totalMs
   let attempt = 0
   let stopped = false
   let inFlight: UnaryCall | undefined
@@ -107,7 +109,7 @@ export const startCall = <I, O>(
 
   const start = (node: GrpcNode, picked: ReturnType<Nodes['pick']>, url: string, metadata: Metadata): void => {
     const client = shared.channels.for(node)
-    const limit = deadline.limit()
+    const limit = attemptLimit(settings.timeout, at - clock.now())
     inFlight = startUnary({ client, method, request: call.request, metadata, url, limit }, (result) => {
       inFlight = undefined
       // The CANCELLED of an attempt the caller stopped is no failure of the node.
@@ -122,9 +124,9 @@ export const startCall = <I, O>(
       const wait =
         settings.retry.attempts <= 1
           ? undefined
-          : retryDelay({ error: failure, attempt, request: { method: POST, idempotent: call.idempotent }, options: settings.retry, remainingMs: deadline.remainingMs() })
+          : retryDelay({ error: failure, attempt, request: { method: POST, idempotent: call.idempotent }, options: settings.retry, remainingMs: at - clock.now() })
       if (wait === undefined) done(result)
-      else waiting = shared.clock.schedule(send, wait)
+      else waiting = clock.schedule(send, wait)
     })
   }
 

@@ -43,18 +43,30 @@ export interface Deadline {
   attempt<T>(request: { readonly method: HttpMethod; readonly url: string }): MonoTypeOperatorFunction<T>
 }
 
+/** The full-attempt limit of each timeout setting, made once (a request whose total has room for a whole attempt allocates none). */
+const WHOLE_ATTEMPT = new WeakMap<TimeoutOptions, AttemptLimit>()
+
+/**
+ * The limit of an attempt starting when `remainingMs` of the request's `totalMs` are left:
+ * `attemptMs`, or what is left when that is less (`phase: 'total'`).
+ */
+export const attemptLimit = (timeout: TimeoutOptions, remainingMs: number): AttemptLimit => {
+  if (remainingMs < timeout.attemptMs) return { afterMs: remainingMs, phase: 'total', timeoutMs: timeout.totalMs }
+  let whole = WHOLE_ATTEMPT.get(timeout)
+  if (whole?.afterMs !== timeout.attemptMs) {
+    whole = Object.freeze({ afterMs: timeout.attemptMs, phase: 'attempt', timeoutMs: timeout.attemptMs })
+    WHOLE_ATTEMPT.set(timeout, whole)
+  }
+  return whole
+}
+
 /**
  * Starts the deadline of a request now, on `clock`.
  */
 export const startDeadline = (timeout: TimeoutOptions, clock: SchedulerLike): Deadline => {
   const at = clock.now() + timeout.totalMs
   const remainingMs = (): number => at - clock.now()
-  const limit = (): AttemptLimit => {
-    const remaining = remainingMs()
-    return remaining < timeout.attemptMs
-      ? { afterMs: remaining, phase: 'total', timeoutMs: timeout.totalMs }
-      : { afterMs: timeout.attemptMs, phase: 'attempt', timeoutMs: timeout.attemptMs }
-  }
+  const limit = (): AttemptLimit => attemptLimit(timeout, remainingMs())
   return {
     remainingMs,
     limit,
