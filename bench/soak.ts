@@ -7,7 +7,15 @@
  *
  * `SOAK_MINUTES` (default 10), `SOAK_RESTARTS` (default 2), `SOAK_INTERVAL_S` (default 60).
  * spec/slow/soak.spec.ts runs a short one in `npm test`.
+ *
+ * Run as a program, it runs itself again as a child with `MALLOC_ARENA_MAX=2` unless the variable
+ * is set: glibc reads it only at a process's start, and without it glibc's per-thread arenas keep
+ * freed pages, so RSS grows by 20-30 % over ten minutes while the heap stays flat
+ * (docs/benchmarks.md, "RSS in the soak"). `MALLOC_ARENA_MAX=` (empty) keeps glibc's default.
+ * After the table it prints the issue's check: heap and RSS against the first interval, sockets and
+ * handles.
  */
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
@@ -226,8 +234,42 @@ export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
   }
 }
 
-if (require.main === module) {
+/** The share (%) by which the heap and RSS may move from the first interval: the issue's check. */
+const STEADY_PERCENT = 15
+
+/**
+ * The issue's check on the intervals after the first: heap and RSS within {@link STEADY_PERCENT} of
+ * the first interval's, sockets and handles within the first interval's range and no higher.
+ */
+export const steadyLines = (intervals: readonly SoakInterval[]): string[] => {
+  const [first, ...rest] = intervals
+  if (first === undefined || rest.length === 0) return ['check: fewer than two intervals']
+  const spread = (pick: (i: SoakInterval) => number): string => {
+    const base = pick(first)
+    const values = rest.map(pick)
+    const worst = Math.max(...values.map((v) => Math.abs(v - base) / base)) * 100
+    return `${base} -> ${Math.min(...values)}-${Math.max(...values)} (at most ${worst.toFixed(1)} % from the first interval: ${worst <= STEADY_PERCENT ? 'within' : 'OUTSIDE'} ${STEADY_PERCENT} %)`
+  }
+  const range = (pick: (i: SoakInterval) => number | undefined): string => {
+    const values = intervals.map(pick).filter((v): v is number => v !== undefined)
+    return values.length === 0 ? '-' : `${Math.min(...values)}-${Math.max(...values)}`
+  }
+  return [
+    `check heap MB: ${spread((i) => i.heapMb)}`,
+    `check RSS MB: ${spread((i) => i.rssMb)}`,
+    `check REST sockets ${range((i) => i.restSockets)}, gRPC sockets (one per channel) ${range((i) => i.grpcSockets)}, handles ${range((i) => i.activeHandles)}`,
+  ]
+}
+
+if (require.main === module && process.env['MALLOC_ARENA_MAX'] === undefined) {
+  const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename], {
+    stdio: 'inherit',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  })
+  process.exitCode = child.status ?? 1
+} else if (require.main === module) {
   const minutes = Number(process.env['SOAK_MINUTES'] ?? 10)
+  console.log(`MALLOC_ARENA_MAX=${process.env['MALLOC_ARENA_MAX'] ?? ''}`)
   runSoak({
     durationMs: minutes * 60_000,
     restarts: Number(process.env['SOAK_RESTARTS'] ?? 2),
@@ -238,6 +280,9 @@ if (require.main === module) {
       console.log(`restarts: ${report.restarts.map((r) => `${(r.fromMs / 1000).toFixed(0)}-${(r.toMs / 1000).toFixed(0)} s`).join(', ') || 'none'}`)
       console.log(`failures: ${JSON.stringify(byTag)}`)
       for (const tag of Object.keys(byTag)) console.log(`  first ${tag}: ${report.failures.find((f) => f.tag === tag)?.message ?? ''}`)
+      const outside = report.failures.filter((f) => !report.restarts.some((r) => f.atMs >= r.fromMs && f.atMs <= r.toMs + 10_000))
+      console.log(`failures more than 10 s away from a restart: ${outside.length}${outside.length === 0 ? '' : ` (first: ${outside[0]?.tag} ${outside[0]?.message})`}`)
+      for (const line of steadyLines(report.intervals)) console.log(line)
       console.log(`after close: REST sockets ${report.after.restSockets ?? '-'}, gRPC sockets ${report.after.grpcSockets ?? '-'}, handles ${report.after.activeHandles}`)
     })
     .catch((e: unknown) => {

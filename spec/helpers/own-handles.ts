@@ -18,6 +18,23 @@
 import { createHook } from 'node:async_hooks'
 import * as path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+
+/**
+ * A full garbage collection, for {@link OwnHandleTracker.settledAll}: Node frees an HTTP/2
+ * session's native object, and so emits its `destroy`, only when V8 collects it, not when the
+ * session closes (a socket's handle is freed on close). grpc-js closes a channel's session within
+ * a millisecond of `client.close()` (its socket's `destroy` comes then), but in an idle process the
+ * closed session's object can wait for a collection longer than any settle time. So before a
+ * session is called open, the garbage is collected: one that is still referenced (grpc-js or the
+ * client still holds it) stays, one that is closed and unreferenced goes.
+ */
+const collectGarbage: () => void = (() => {
+  setFlagsFromString('--expose-gc')
+  const gc: unknown = runInNewContext('gc')
+  return typeof gc === 'function' ? () => void (gc as () => unknown)() : () => undefined
+})()
 
 /** The resource types checked (Node's `async_hooks` type names). */
 export const TIMER_TYPES: ReadonlySet<string> = new Set(['Timeout', 'Immediate'])
@@ -45,7 +62,9 @@ interface Site {
  * process, which the first client's request happens to create: undici's one tick timer (unref'd,
  * refreshed while any undici timer runs) and grpc-js's global subchannel pool sweep (unref'd,
  * every 10 s, stops itself on the first sweep that finds the pool empty, so up to 10 s after the
- * last channel closed).
+ * last channel closed). The sweep does not hold a closed channel's session: a channel's `close()`
+ * runs the pool's unref at once (grpc-js 1.14 `internal-channel.js` `close`), so a subchannel no
+ * other open channel uses goes idle and its transport closes its session then.
  */
 const PROCESS_WIDE: readonly Site[] = [
   { file: 'undici/lib/util/timers.js', fn: 'refreshTimeout', why: "undici's process-wide tick" },
@@ -73,21 +92,32 @@ export interface OwnHandle {
   readonly site: string
 }
 
+/**
+ * One frame of a creation stack, as plain data. Never the `CallSite` itself: a call site holds its
+ * function and receiver, so keeping it would keep the objects of the creating call alive (grpc-js's
+ * connector, and through it the HTTP/2 session whose `destroy` waits for its collection).
+ */
+interface Frame {
+  readonly file: string | undefined
+  readonly fn: string | undefined
+  readonly line: number | undefined
+}
+
 interface Tracked {
   readonly type: string
   readonly seq: number
-  readonly resource: object
+  /** A timer, to see whether it fired or was cleared; weakly, like nothing else of the resource: it must stay collectable. */
+  readonly timer: WeakRef<object> | undefined
   readonly site: string
-  readonly frames: readonly NodeJS.CallSite[]
+  readonly frames: readonly Frame[]
 }
 
 const shortPath = (file: string): string => (file.startsWith(ROOT) ? file.slice(ROOT.length + 1) : file)
 
-const frameText = (frame: NodeJS.CallSite): string =>
-  `${frame.getFunctionName() ?? '<anonymous>'} (${shortPath(frame.getFileName() ?? '?')}:${frame.getLineNumber() ?? '?'})`
+const frameText = (frame: Frame): string => `${frame.fn ?? '<anonymous>'} (${shortPath(frame.file ?? '?')}:${frame.line ?? '?'})`
 
-/** The creation stack as call sites, deep enough to reach lib/ below a dependency's frames. */
-const callSites = (): NodeJS.CallSite[] => {
+/** The creation stack, deep enough to reach lib/ below a dependency's frames. */
+const callSites = (): Frame[] => {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, never called here
   const savedPrepare = Error.prepareStackTrace
   const savedLimit = Error.stackTraceLimit
@@ -96,7 +126,8 @@ const callSites = (): NodeJS.CallSite[] => {
     Error.prepareStackTrace = (_error, sites) => sites
     const holder: { stack?: unknown } = {}
     Error.captureStackTrace(holder, callSites)
-    return Array.isArray(holder.stack) ? (holder.stack as NodeJS.CallSite[]) : []
+    const sites = Array.isArray(holder.stack) ? (holder.stack as NodeJS.CallSite[]) : []
+    return sites.map((site) => ({ file: site.getFileName() ?? undefined, fn: site.getFunctionName() ?? undefined, line: site.getLineNumber() ?? undefined }))
   } finally {
     Error.prepareStackTrace = savedPrepare
     Error.stackTraceLimit = savedLimit
@@ -110,10 +141,10 @@ const RUNNER = /[/\\]node_modules[/\\](jest-[^/\\]+|@jest[/\\][^/\\]+)[/\\]/
  * 'lib' when the nearest frame of this repository (or of jest) is in lib/, 'other' when it is
  * elsewhere in the repository or in jest, undefined when there is none.
  */
-const ownerOf = (frames: readonly NodeJS.CallSite[]): { readonly owner: 'lib' | 'other'; readonly frame: NodeJS.CallSite } | undefined => {
+const ownerOf = (frames: readonly Frame[]): { readonly owner: 'lib' | 'other'; readonly frame: Frame } | undefined => {
   for (const frame of frames) {
-    const file = frame.getFileName()
-    if (file === undefined || file === null) continue
+    const file = frame.file
+    if (file === undefined) continue
     if (RUNNER.test(file)) return { owner: 'other', frame }
     // The hook's own frames (this file) are skipped like a dependency's.
     if (file === __filename || !file.startsWith(ROOT) || file.includes(NODE_MODULES)) continue
@@ -123,19 +154,20 @@ const ownerOf = (frames: readonly NodeJS.CallSite[]): { readonly owner: 'lib' | 
 }
 
 /** The first frame outside node's internals and the async_hooks machinery: what created it. */
-const creator = (frames: readonly NodeJS.CallSite[]): NodeJS.CallSite | undefined =>
-  frames.find((frame) => {
-    const file = frame.getFileName()
-    return file !== undefined && file !== null && !file.startsWith('node:') && file !== __filename
-  })
+const creator = (frames: readonly Frame[]): Frame | undefined =>
+  frames.find((frame) => frame.file !== undefined && !frame.file.startsWith('node:') && frame.file !== __filename)
 
-const madeAt = (frames: readonly NodeJS.CallSite[], sites: readonly Site[]): Site | undefined =>
-  frames
-    .map((frame) => sites.find((site) => (frame.getFileName() ?? '').includes(site.file) && frame.getFunctionName() === site.fn))
-    .find((site) => site !== undefined)
+const madeAt = (frames: readonly Frame[], sites: readonly Site[]): Site | undefined =>
+  frames.map((frame) => sites.find((site) => (frame.file ?? '').includes(site.file) && frame.fn === site.fn)).find((site) => site !== undefined)
 
-/** Node sets `_destroyed` on a Timeout or Immediate that fired (and does not repeat) or was cleared. */
-const finished = (resource: object): boolean => (resource as { _destroyed?: unknown })._destroyed === true
+/**
+ * Node sets `_destroyed` on a Timeout or Immediate that fired (and does not repeat) or was cleared;
+ * one that was collected is finished too (a pending timer is referenced by Node's timer lists).
+ */
+const finished = (timer: WeakRef<object> | undefined): boolean => {
+  const resource = timer?.deref()
+  return resource === undefined || (resource as { _destroyed?: unknown })._destroyed === true
+}
 
 /**
  * The tracker behind {@link ownHandles}: records our resources between `enable()` and `disable()`.
@@ -176,7 +208,7 @@ export class OwnHandleTracker {
       if (!checked) return
       const made = creator(frames)
       const site = made === undefined ? `via ${libSite}` : `${frameText(made)} via ${libSite}`
-      this.live.set(asyncId, { type, seq: ++this.seq, resource, site, frames })
+      this.live.set(asyncId, { type, seq: ++this.seq, timer: TIMER_TYPES.has(type) ? new WeakRef(resource) : undefined, site, frames })
     },
     destroy: (asyncId) => {
       this.ours.delete(asyncId)
@@ -204,7 +236,7 @@ export class OwnHandleTracker {
   openSince(mark: number, types: ReadonlySet<string>, allowed: readonly Site[] = []): OwnHandle[] {
     return [...this.live.values()]
       .filter((t) => t.seq > mark && types.has(t.type))
-      .filter((t) => !(TIMER_TYPES.has(t.type) && finished(t.resource)))
+      .filter((t) => !(TIMER_TYPES.has(t.type) && finished(t.timer)))
       .filter((t) => madeAt(t.frames, allowed) === undefined)
       .map((t) => ({ type: t.type, site: t.site }))
   }
@@ -220,18 +252,21 @@ export class OwnHandleTracker {
 
   /**
    * All our resources of every checked type still open after up to `withinMs`: none is allowed.
-   * The default waits out grpc-js's global subchannel pool, which ends a closed channel's HTTP/2
-   * session at its next sweep (every 10 s).
+   * The garbage is collected before each look after the first, so that a closed HTTP/2 session
+   * that nothing references any more has had its `destroy` ({@link collectGarbage}); a session
+   * grpc-js still holds stays, and fails the check.
    */
-  settledAll(withinMs = 12_000): Promise<OwnHandle[]> {
-    return this.settle(() => this.openSince(0, new Set([...TIMER_TYPES, ...CONNECTION_TYPES])), withinMs)
+  settledAll(withinMs = 5_000): Promise<OwnHandle[]> {
+    return this.settle(() => this.openSince(0, new Set([...TIMER_TYPES, ...CONNECTION_TYPES])), withinMs, true)
   }
 
-  private async settle(open: () => OwnHandle[], withinMs: number): Promise<OwnHandle[]> {
+  private async settle(open: () => OwnHandle[], withinMs: number, collect = false): Promise<OwnHandle[]> {
     const until = Date.now() + withinMs
-    for (;;) {
+    for (let look = 0; ; look++) {
       const left = open()
       if (left.length === 0 || Date.now() >= until) return left
+      // A collection is a few ms with the suite's heap: once per 100 ms, not per 10 ms look.
+      if (collect && look % 10 === 1) collectGarbage()
       await sleep(10)
     }
   }

@@ -8,6 +8,7 @@ import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, SearchObject, Where, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
+import { ownHandles } from '../helpers/own-handles'
 import { uniqueClassName } from '../helpers/server'
 import { cosineDistance, random } from '../helpers/vector-math'
 import { apiKeyOption, ServerVersionUnderTest, grpcServerUrl, serverUrl } from '../helpers/versions'
@@ -90,6 +91,9 @@ const sameGroups = (reference: readonly SearchObject[], other: readonly string[]
     return [...slice].sort()
   })
 }
+
+// No timer of the library's left after any test; nothing of it at all once each block's client is closed.
+ownHandles()
 
 describe.each([
   ['1.39.0', 'grpc', { vectorIndexType: 'flat' }, undefined],
