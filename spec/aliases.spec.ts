@@ -18,6 +18,7 @@ import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { createClass, deleteClass, insertObjects } from './helpers/fixtures'
 import { uniqueClassName, weaviateUrl } from './helpers/server'
 import { grpcServerUrl, serverUrl } from './helpers/versions'
+import { ownHandles } from './helpers/own-handles'
 
 const made: string[] = []
 const aliases: string[] = []
@@ -25,17 +26,20 @@ let rc: RecordingClient
 let client: Client
 let dir: string
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    for (const alias of aliases) await right(client.aliases.delete(alias))
+    for (const name of made) await deleteClass(weaviateUrl(), name)
+    await rc.close()
+    await fs.rm(dir, { recursive: true, force: true })
+  },
+})
+
 beforeAll(async () => {
   rc = recordingClient({ grpcUrl: grpcServerUrl('1.39.0') })
   client = rc.client
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'weaviate-rx-aliases-spec-'))
-})
-
-afterAll(async () => {
-  for (const alias of aliases) await right(client.aliases.delete(alias))
-  for (const name of made) await deleteClass(weaviateUrl(), name)
-  await rc.close()
-  await fs.rm(dir, { recursive: true, force: true })
 })
 
 /** A new class `{ title: text }` without a vectorizer. */

@@ -8,12 +8,23 @@ import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { createClass, createMultiTenantClass, deleteClass, insertObjects } from './helpers/fixtures'
 import { uniqueClassName, weaviateUrl } from './helpers/server'
 import { CURRENT_VERSION, grpcServerUrl } from './helpers/versions'
+import { ownHandles } from './helpers/own-handles'
 
 const Counted = uniqueClassName('Counted')
 const TenantCounted = uniqueClassName('TenantCounted')
 let rc: RecordingClient
 let grpc: RecordingClient
 let ids: string[]
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(weaviateUrl(), Counted)
+    await deleteClass(weaviateUrl(), TenantCounted)
+    await rc.close()
+    await grpc.close()
+  },
+})
 
 beforeAll(async () => {
   rc = recordingClient()
@@ -23,13 +34,6 @@ beforeAll(async () => {
   await createMultiTenantClass(weaviateUrl(), TenantCounted, ['a', 'b'])
   await insertObjects(weaviateUrl(), TenantCounted, Array.from({ length: 30 }, () => ({ title: 'a' })), 'a')
   await insertObjects(weaviateUrl(), TenantCounted, Array.from({ length: 12 }, () => ({ title: 'b' })), 'b')
-})
-
-afterAll(async () => {
-  await deleteClass(weaviateUrl(), Counted)
-  await deleteClass(weaviateUrl(), TenantCounted)
-  await rc.close()
-  await grpc.close()
 })
 
 const streamed = async (className: string, tenant?: string): Promise<number> =>

@@ -13,6 +13,7 @@ import { createClass, deleteClass } from './helpers/fixtures'
 import { left, recordingClient, right } from './helpers/client'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from './helpers/server'
 import { grpcServerUrl, serverUrl } from './helpers/versions'
+import { ownHandles } from './helpers/own-handles'
 
 /** Float32-exact values: what is written is what the server stores and returns. */
 const TITLE = [0.5, -0.25, 1.75]
@@ -28,6 +29,14 @@ let client: Client
 
 const none = { vectorizer: { none: {} }, vectorIndexType: 'hnsw' }
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(weaviateUrl(), Pages)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   client = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0') })
   await createClass(weaviateUrl(), {
@@ -35,11 +44,6 @@ beforeAll(async () => {
     properties: [{ name: 'title', dataType: ['text'] }],
     vectorConfig: { title: none, colbert: { ...none, vectorIndexConfig: { multivector: { enabled: true } } } },
   })
-})
-
-afterAll(async () => {
-  await deleteClass(weaviateUrl(), Pages)
-  await client.close()
 })
 
 const vectorsOf = async (uuid: string): Promise<WeaviateObject['vectors']> =>

@@ -12,6 +12,7 @@ import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { createClass, createMultiTenantClass, deleteClass, insertObjects } from './helpers/fixtures'
 import { uniqueClassName } from './helpers/server'
 import { noGraphqlGrpcUrl, noGraphqlUrl } from './helpers/versions'
+import { ownHandles } from './helpers/own-handles'
 
 const Plain = uniqueClassName('NoGraphql')
 const Copy = uniqueClassName('NoGraphqlCopy')
@@ -38,6 +39,14 @@ const values = async <A>(stream: Observable<E.Either<WeaviateError, A>>): Promis
 const sorted = (list: readonly string[]): string[] => [...list].sort()
 const idsWhere = (keep: (i: number) => boolean): string[] => sorted(ids.filter((_, i) => keep(i)))
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    for (const className of [Plain, Copy, Tenanted]) await deleteClass(noGraphqlUrl(), className)
+    await rc.close()
+  },
+})
+
 beforeAll(async () => {
   rc = recordingClient({ url: noGraphqlUrl(), grpcUrl: noGraphqlGrpcUrl() })
   client = rc.client
@@ -54,11 +63,6 @@ beforeAll(async () => {
   await createMultiTenantClass(noGraphqlUrl(), Tenanted, ['a', 'b'])
   await insertObjects(noGraphqlUrl(), Tenanted, Array.from({ length: 30 }, () => ({ title: 'a' })), 'a')
   await insertObjects(noGraphqlUrl(), Tenanted, Array.from({ length: 12 }, () => ({ title: 'b' })), 'b')
-})
-
-afterAll(async () => {
-  for (const className of [Plain, Copy, Tenanted]) await deleteClass(noGraphqlUrl(), className)
-  await rc.close()
 })
 
 describe('a Weaviate 1.39 with DISABLE_GRAPHQL=true', () => {

@@ -14,6 +14,7 @@ import { createClass, deleteClass } from './helpers/fixtures'
 import { startProxy } from './helpers/proxy'
 import { authHeaders, uniqueClassName } from './helpers/server'
 import { ServerVersionUnderTest, apiKeyOption, grpcServerUrl, serverUrl } from './helpers/versions'
+import { ownHandles } from './helpers/own-handles'
 
 const COUNT = 1_200
 interface Row {
@@ -52,6 +53,9 @@ const values = async <A>(stream: Observable<E.Either<WeaviateError, A>>): Promis
   })
 
 const idsOf = (objects: ReadonlyArray<WeaviateObject<unknown, unknown>>): string[] => objects.map((o) => o.id.toLowerCase())
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe.each([
   ['1.39.0', 'grpc'],

@@ -10,17 +10,21 @@ import { RecordingClient, left, recordingClient, right } from './helpers/client'
 import { multiTenantClasses } from './helpers/fixtures'
 import { authHeaders, weaviateUrl } from './helpers/server'
 import { grpcServerUrl, serverApiKey, serverUrl } from './helpers/versions'
+import { ownHandles } from './helpers/own-handles'
 
 const classes = multiTenantClasses('TenantsFull')
 let rc: RecordingClient
 
-beforeAll(() => {
-  rc = recordingClient()
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await classes.dropAll()
+    await rc.close()
+  },
 })
 
-afterAll(async () => {
-  await classes.dropAll()
-  await rc.close()
+beforeAll(() => {
+  rc = recordingClient()
 })
 
 /** A new multi-tenant class with `tenants`. */

@@ -7,7 +7,7 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { v4 as uuidv4 } from 'uuid'
-import { RecordingClient, RecordedRequest, left, recordingClient, right } from './helpers/client'
+import { RecordingClient, RecordedRequest, left, once, recordingClient, right } from './helpers/client'
 import { SERVER_VERSIONS, ServerVersionUnderTest, serverUrl } from './helpers/versions'
 import { json, sequence, startServer } from './helpers/misbehaving-server'
 import { connect } from '../lib'
@@ -131,8 +131,10 @@ describe.each(SERVER_VERSIONS)('on Weaviate %s', (version) => {
     try {
       const id = uuidv4()
       const args = namespaced ? { uuid: id } : { className: Article, uuid: id }
-      await right(fresh.client.objects.exists(args))
-      await right(fresh.client.objects.exists(args))
+      // The answer is not the subject: without a class name, 1.39 refuses (422) while another spec's
+      // multi-tenant class exists on the shared server, and the warning comes before the request.
+      await once(fresh.client.objects.exists(args))
+      await once(fresh.client.objects.exists(args))
       expect(warningCodes()).toEqual([namespaced ? 'WEAVIATE_RX_DEP001' : 'WEAVIATE_RX_DEP002'])
     } finally {
       await fresh.close()

@@ -7,9 +7,13 @@
 import { connect } from '../../lib'
 import { ArgumentValueError } from '../../lib/core/errors'
 import { grpcNodes, noGrpcAddressReason } from '../../lib/transport/grpc/address'
+import { ownHandles } from '../helpers/own-handles'
 
 const plain = (target: string) => ({ target, secure: false, origin: `http://${target}` })
 const tls = (target: string) => ({ target, secure: true, origin: `https://${target}` })
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe('without grpcUrl', () => {
   it.each([

@@ -17,6 +17,7 @@ import { DEFAULT_GRPC_PORT, DEFAULT_REST_PORT } from '../../lib/transport/grpc/a
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { countObjects, createClass } from '../helpers/fixtures'
 import { guardAgainstLeaks, uniqueClassName } from '../helpers/server'
+import { ownHandles } from '../helpers/own-handles'
 
 const Rows = uniqueClassName('GrpcAddressRows')
 const COUNT = 40
@@ -38,6 +39,9 @@ const started = (name: 'a' | 'b'): EmbeddedWeaviate => {
   return server
 }
 const target = (name: 'a' | 'b') => ({ url: started(name).url, apiKey: KEY })
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 beforeAll(async () => {
   // A's ports are fixed: a clash is not retried, it is reported with the port.

@@ -10,6 +10,7 @@ import { BatchObject, ConnectOptions, WeaviateError, connect } from '../../lib'
 import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { guardAgainstLeaks, uniqueClassName } from '../helpers/server'
+import { ownHandles } from '../helpers/own-handles'
 
 const Secured = uniqueClassName('GrpcSecured')
 const leaks = guardAgainstLeaks()
@@ -50,6 +51,9 @@ const causeStatus = (e: WeaviateError): number | undefined => {
   const cause = e._tag === 'BatchObjectError' ? e.cause : undefined
   return typeof cause === 'object' && cause !== null && 'status' in cause && typeof cause.status === 'number' ? cause.status : undefined
 }
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 beforeAll(async () => {
   server = await retryOnPortClash(() =>

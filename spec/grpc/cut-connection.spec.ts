@@ -11,10 +11,14 @@ import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { startTcpProxy } from '../helpers/tcp-proxy'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const Cut = uniqueClassName('GrpcCut')
 const COUNT = 3_000
 const DIMENSIONS = 64
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 beforeAll(() => createClass(weaviateUrl(), { class: Cut, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] }))
 afterAll(() => deleteClass(weaviateUrl(), Cut))

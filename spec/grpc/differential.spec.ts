@@ -10,6 +10,7 @@ import type { BatchWritten } from '../../lib/objects/batch'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const ViaGrpc = uniqueClassName('DiffGrpc')
 const ViaRest = uniqueClassName('DiffRest')
@@ -88,18 +89,21 @@ const state = async (client: Client, className: string): Promise<unknown[]> => {
 let grpc: Client
 let rest: Client
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(weaviateUrl(), ViaGrpc)
+    await deleteClass(weaviateUrl(), ViaRest)
+    await grpc.close()
+    await rest.close()
+  },
+})
+
 beforeAll(async () => {
   grpc = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
   rest = connect({ ...weaviateConnection(), transport: 'rest' })
   await createClass(weaviateUrl(), { class: ViaGrpc, vectorizer: 'none', properties })
   await createClass(weaviateUrl(), { class: ViaRest, vectorizer: 'none', properties })
-})
-
-afterAll(async () => {
-  await deleteClass(weaviateUrl(), ViaGrpc)
-  await deleteClass(weaviateUrl(), ViaRest)
-  await grpc.close()
-  await rest.close()
 })
 
 describe('the same scripted import over gRPC and over REST', () => {

@@ -4,6 +4,7 @@
  */
 import { FLOAT32_BLOCK_BYTES, float32BytesAsJson, float32BytesToArray, float32Copier } from '../../lib/codecs/float32-bytes'
 import { float32sAsJson, jsonFloat32 } from '../../lib/codecs/float32-shortest'
+import { ownHandles } from '../helpers/own-handles'
 
 /** A decimal `digits · 10^exponent` or a dyadic `digits · 2^exponent`, exactly. */
 interface Exact {
@@ -108,6 +109,9 @@ const mismatches = (xs: readonly number[]): Array<[number, number, number]> =>
     const expected = reference(x)
     return Object.is(ours, expected) ? [] : [[x, ours, expected]]
   })
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe('jsonFloat32', () => {
   it('gives the shortest decimal that reads back as the same float32, for random float32s of every magnitude', () => {

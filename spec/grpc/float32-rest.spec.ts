@@ -12,6 +12,7 @@ import { jsonFloat32 } from '../../lib/codecs/float32-shortest'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const Floats = uniqueClassName('Float32Rest')
 const DIMENSIONS = 256
@@ -37,6 +38,14 @@ let client: Client
 /** The server's float32s by object id. */
 let kept: Map<string, Float32Array>
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(weaviateUrl(), Floats)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   client = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0') })
   await createClass(weaviateUrl(), { class: Floats, vectorizer: 'none', vectorIndexConfig: { skip: true }, properties: [{ name: 'n', dataType: ['int'] }] })
@@ -48,11 +57,6 @@ beforeAll(async () => {
   kept = new Map(read.flatMap((item) => (E.isRight(item) && item.right.vector !== undefined ? [[item.right.id, item.right.vector] as const] : [])))
   expect(kept.size).toBe(vectors.length)
 }, 120_000)
-
-afterAll(async () => {
-  await deleteClass(weaviateUrl(), Floats)
-  await client.close()
-})
 
 /** The float32s whose number read differs from what jsonFloat32 makes of the server's float32: [float32, ours, read]. */
 const differences = async (transport: 'grpc' | 'rest'): Promise<{ objects: number; differ: Array<[number, number, number | undefined]> }> => {

@@ -10,6 +10,7 @@ import { startEmbedded, type EmbeddedWeaviate } from '../../lib/embedded'
 import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { countObjects } from '../helpers/fixtures'
 import { guardAgainstLeaks, uniqueClassName } from '../helpers/server'
+import { ownHandles } from '../helpers/own-handles'
 
 const Large = uniqueClassName('GrpcLarge')
 const LIMIT = 100_000
@@ -23,6 +24,9 @@ const started = (): EmbeddedWeaviate => {
   if (server === undefined) throw new Error('the server never started')
   return server
 }
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 beforeAll(async () => {
   server = await retryOnPortClash(() => startEmbedded({ log: quietLog, env: { GRPC_MAX_MESSAGE_SIZE: String(LIMIT) } }))

@@ -11,6 +11,7 @@ import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 import { allTypesObject, allTypesProperties } from '../helpers/all-types'
+import { ownHandles } from '../helpers/own-handles'
 
 const Everything = uniqueClassName('ReadEverything')
 const Target = uniqueClassName('ReadTarget')
@@ -44,6 +45,14 @@ const streamed = async (transport: 'grpc' | 'rest'): Promise<Map<string, Weaviat
 let overGrpc: Map<string, WeaviateObject>
 let overRest: Map<string, WeaviateObject>
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    for (const name of [Everything, Target]) await deleteClass(weaviateUrl(), name)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   client = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0') })
   await createClass(weaviateUrl(), { class: Target, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
@@ -54,11 +63,6 @@ beforeAll(async () => {
   await written([{ className: Everything, uuid: SPARSE, dataObject: { text: 'only text' } }], 'rest')
   overGrpc = await streamed('grpc')
   overRest = await streamed('rest')
-})
-
-afterAll(async () => {
-  for (const name of [Everything, Target]) await deleteClass(weaviateUrl(), name)
-  await client.close()
 })
 
 describe('an object of every data type read over gRPC', () => {

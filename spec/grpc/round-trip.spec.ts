@@ -11,6 +11,7 @@ import { createClass, deleteClass, getObjectRaw } from '../helpers/fixtures'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 import { allTypesObject, allTypesProperties } from '../helpers/all-types'
+import { ownHandles } from '../helpers/own-handles'
 
 const Everything = uniqueClassName('GrpcEverything')
 const Target = uniqueClassName('GrpcTarget')
@@ -44,6 +45,15 @@ const withoutIdentity = (raw: Record<string, unknown> | undefined): Record<strin
   return rest
 }
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    for (const name of [Everything, Named, Target]) await deleteClass(weaviateUrl(), name)
+    await grpcClient.close()
+    await restClient.close()
+  },
+})
+
 beforeAll(async () => {
   grpcClient = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
   restClient = connect({ ...weaviateConnection(), transport: 'rest' })
@@ -58,12 +68,6 @@ beforeAll(async () => {
     },
   })
   await written(restClient, [{ className: Target, uuid: TARGET_ID, dataObject: { name: 't' } }])
-})
-
-afterAll(async () => {
-  for (const name of [Everything, Named, Target]) await deleteClass(weaviateUrl(), name)
-  await grpcClient.close()
-  await restClient.close()
 })
 
 describe('an object of every data type', () => {

@@ -5,8 +5,12 @@
 import { status } from '@grpc/grpc-js'
 import { grpcError } from '../../lib/transport/grpc/status'
 import { isNetworkFailure, isTransient } from '../../lib/transport/http/retry'
+import { ownHandles } from '../helpers/own-handles'
 
 const site = { url: 'http://127.0.0.1:50051/weaviate.v1.Weaviate/BatchObjects', limit: { afterMs: 30_000, phase: 'attempt' as const, timeoutMs: 30_000 } }
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe('a gRPC status', () => {
   it('UNAVAILABLE is a transient ConnectionError, so it is retried and moves to the next node', () => {

@@ -11,6 +11,7 @@ import { BatchObject, Client, StreamArgs, WeaviateObject, connect } from '../../
 import { createClass, createMultiTenantClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const Plain = uniqueClassName('StreamDiff')
 const Named = uniqueClassName('StreamDiffNamed')
@@ -45,6 +46,14 @@ const both = async (args: StreamArgs): Promise<{ grpc: WeaviateObject[]; rest: W
 
 const float32Stream = (args: StreamArgs, transport: 'grpc' | 'rest') => client.objects.stream({ ...args, transport, vectorFormat: 'float32' })
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    for (const name of [Plain, Named, Tenanted]) await deleteClass(weaviateUrl(), name)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   client = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0') })
   await createClass(weaviateUrl(), {
@@ -74,11 +83,6 @@ beforeAll(async () => {
   await createMultiTenantClass(weaviateUrl(), Tenanted, ['tenantA', 'tenantB'])
   await written(Array.from({ length: 150 }, (_, i) => ({ className: Tenanted, dataObject: { title: `m${i}` }, tenant: i % 2 === 0 ? 'tenantA' : 'tenantB' })))
 }, 180_000)
-
-afterAll(async () => {
-  for (const name of [Plain, Named, Tenanted]) await deleteClass(weaviateUrl(), name)
-  await client.close()
-})
 
 describe('a whole-class stream over gRPC', () => {
   it.each([1, 100, 1000])('gives the objects REST gives, in the same order, with page size %i', async (pageSize) => {

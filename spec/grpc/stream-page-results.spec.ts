@@ -8,9 +8,13 @@ import * as E from 'fp-ts/Either'
 import { SearchReplySchema, SearchResultSchema } from '../../lib/proto/generated/weaviate/v1/search_pb'
 import { METHODS } from '../../lib/transport/grpc/methods'
 import { PageResults } from '../../lib/objects/stream/grpc-results'
+import { ownHandles } from '../helpers/own-handles'
 
 const ids = ['00000000-0000-0000-0000-000000000001', '00000000-0000-0000-0000-000000000002']
 const encoded = ids.map((id) => toBinary(SearchResultSchema, create(SearchResultSchema, { metadata: { id } })))
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe('a gRPC stream page', () => {
   it("reads a Search reply's results as their bytes, each a SearchResult", () => {

@@ -13,6 +13,7 @@ import { createClass, deleteClass, insertObjects } from '../helpers/fixtures'
 import { GrpcProxy, ProxyAnswer, startGrpcProxy } from '../helpers/grpc-proxy'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const Rows = uniqueClassName('StreamTransport')
 const OldRows = uniqueClassName('StreamTransportOld')
@@ -34,6 +35,15 @@ const items = (client: Client, args: StreamArgs): Promise<Array<E.Either<Weaviat
 
 const idsOf = (list: Array<E.Either<WeaviateError, WeaviateObject>>): string[] => list.flatMap((i) => (E.isRight(i) ? [i.right.id] : []))
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    for (const o of open) await o.close()
+    await deleteClass(weaviateUrl(), Rows)
+    await deleteClass(serverUrl('1.18.6'), OldRows)
+  },
+})
+
 beforeAll(async () => {
   await createClass(weaviateUrl(), { class: Rows, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
   const client = connect({ ...weaviateConnection(), transport: 'rest' })
@@ -43,12 +53,6 @@ beforeAll(async () => {
   await client.close()
   await createClass(serverUrl('1.18.6'), { class: OldRows, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
   await insertObjects(serverUrl('1.18.6'), OldRows, Array.from({ length: 12 }, (_, n) => ({ n })))
-})
-
-afterAll(async () => {
-  for (const o of open) await o.close()
-  await deleteClass(weaviateUrl(), Rows)
-  await deleteClass(serverUrl('1.18.6'), OldRows)
 })
 
 describe('a stream over gRPC', () => {

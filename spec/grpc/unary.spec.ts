@@ -8,6 +8,7 @@ import * as E from 'fp-ts/Either'
 import type { SearchRequest } from '../../lib/proto/static/requests/weaviate/v1/search'
 import { METHODS } from '../../lib/transport/grpc/methods'
 import { startUnary } from '../../lib/transport/grpc/unary'
+import { ownHandles } from '../helpers/own-handles'
 
 /** A client that fails the test if a call is made on it. */
 const noCalls = {
@@ -17,6 +18,9 @@ const noCalls = {
 } as unknown as Client
 
 const SITE = { url: 'http://127.0.0.1:1/weaviate.v1.Weaviate/Search', limit: { phase: 'attempt', timeoutMs: 1000, afterMs: 1000 } } as const
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe('a unary attempt', () => {
   it('ends in a ConnectionError UNKNOWN naming the encoding failure, with no call started, when the request cannot be encoded', () => {

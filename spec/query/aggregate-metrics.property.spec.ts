@@ -26,6 +26,7 @@ import { createClass, deleteClass } from '../helpers/fixtures'
 import { right } from '../helpers/client'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 383838
 const RUNS = 12
@@ -197,6 +198,9 @@ const withoutDateMode = (metrics: unknown): unknown => {
   const { mode: _mode, ...date } = m.date
   return { ...m, date }
 }
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe('aggregate metrics over random objects (1.39.0)', () => {
   const className = uniqueClassName('AggregateMetrics')

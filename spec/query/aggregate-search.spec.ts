@@ -15,6 +15,7 @@ import { createClass, deleteClass } from '../helpers/fixtures'
 import { left, recordingClient, right } from '../helpers/client'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, ServerVersionUnderTest, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const SIZE = 30
 const DATES = ['2021-01-01T00:00:00Z', '2021-06-01T00:00:00Z', '2022-01-01T00:00:00Z']
@@ -60,6 +61,9 @@ const METRICS = {
   word: { kind: 'text', topOccurrencesLimit: 2 },
   flag: { kind: 'boolean', metrics: ['totalTrue', 'percentageFalse'] },
 } as const
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe.each([
   ['1.39.0', 'grpc'],

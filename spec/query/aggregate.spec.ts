@@ -9,6 +9,7 @@ import { BatchObject, Client, Where, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, ServerVersionUnderTest, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const CATEGORIES = ['news', 'sport', 'tech', 'food', 'art', 'misc', 'travel']
 const rows = Array.from({ length: 300 }, (_, i) => ({ category: CATEGORIES[(i * i) % 7] ?? 'misc', year: 1990 + ((i * 7) % 13), flag: i % 3 === 0 }))
@@ -25,6 +26,9 @@ const grouped = <K extends string | number | boolean>(keys: readonly K[]): Array
   for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1)
   return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (String(a.value) < String(b.value) ? -1 : 1))
 }
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe.each([
   ['1.39.0', 'grpc'],

@@ -9,6 +9,7 @@ import { RecordingClient, recordingClient } from '../helpers/client'
 import { ServerVersionUnderTest, serverUrl } from '../helpers/versions'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
+import { ownHandles } from '../helpers/own-handles'
 
 let recording: RecordingClient
 
@@ -22,7 +23,8 @@ const only = async (op: import('rxjs').Observable<E.Either<unknown, unknown>>): 
 
 const onVersion = (version: ServerVersionUnderTest): RecordingClient => recordingClient({ url: serverUrl(version), transport: 'rest' })
 
-afterEach(() => recording.close())
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({ closeAfterEach: () => recording.close() })
 
 describe('bad input is a typed error before any request', () => {
   beforeEach(() => {

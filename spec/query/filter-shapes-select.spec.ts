@@ -12,6 +12,7 @@ import { right } from '../helpers/client'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const idOf = (i: number): string => `ffffffff-0000-4000-8000-${i.toString(16).padStart(12, '0')}`
 const TITLES = ['a', 'ab', 'abc', 'abcd']
@@ -36,6 +37,14 @@ const write = async (from: number, to: number): Promise<void> => {
   const results = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
   expect(results.every(E.isRight)).toBe(true)
 }
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(serverUrl('1.39.0'), Shapes)
+    await client.close()
+  },
+})
 
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
@@ -74,11 +83,6 @@ beforeAll(async () => {
     }
   })
 }, 120_000)
-
-afterAll(async () => {
-  await deleteClass(serverUrl('1.39.0'), Shapes)
-  await client.close()
-})
 
 const selected = async (where: Where, transport: 'grpc' | 'rest'): Promise<string[]> => {
   const result = await right(client.query.fetchObjects({ className: Shapes, where, limit: 100, transport }))

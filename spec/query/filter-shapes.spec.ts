@@ -8,8 +8,12 @@
 import { Where } from '../../lib'
 import { left, recordingClient } from '../helpers/client'
 import { grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const idOf = (i: number): string => `eeeeeeee-0000-4000-8000-${i.toString(16).padStart(12, '0')}`
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe('a shape the server is too old for is an UnsupportedVersionError before any search or delete request', () => {
   const tooOld: ReadonlyArray<readonly [string, Where, string]> = [

@@ -10,6 +10,7 @@ import { BatchObject, Client, Where, WhereLeaf, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 424242
 const RUNS = 30
@@ -131,6 +132,14 @@ const whereTree: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree }>((tie) => ({
 const Items = uniqueClassName('FilterItems')
 let client: Client
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(serverUrl('1.39.0'), Items)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
   client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0') })
@@ -151,11 +160,6 @@ beforeAll(async () => {
   const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
   expect(written.filter(E.isLeft)).toEqual([])
 }, 60_000)
-
-afterAll(async () => {
-  await deleteClass(serverUrl('1.39.0'), Items)
-  await client.close()
-})
 
 const selected = async (where: Where, transport: 'grpc' | 'rest'): Promise<string[]> => {
   const [answer] = await lastValueFrom(client.query.fetchObjects({ className: Items, where, limit: 1000, returnProperties: [], transport }).pipe(toArray()))

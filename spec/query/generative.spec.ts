@@ -18,6 +18,7 @@ import { uniqueClassName } from '../helpers/server'
 import { RecordingClient, recordingClient } from '../helpers/client'
 import { configuredServer, serverUrl } from '../helpers/versions'
 import { parseVersion, supports } from '../../lib/server/version'
+import { ownHandles } from '../helpers/own-handles'
 
 const Note = uniqueClassName('GenerativeNote')
 const Sparse = uniqueClassName('GenerativeSparse')
@@ -93,6 +94,17 @@ const SEARCHES = {
 } as const
 const SEARCH_NAMES = Object.keys(SEARCHES) as Array<keyof typeof SEARCHES>
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    const { url, apiKey } = configuredServer('MODULES')
+    const target = { url, ...(apiKey === undefined ? {} : { apiKey }) }
+    await deleteClass(target, Note)
+    await deleteClass(target, Sparse)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   const { url, apiKey, grpcUrl } = configuredServer('MODULES')
   client = connect({ url, ...(apiKey === undefined ? {} : { apiKey }), grpcUrl, transport: 'grpc' })
@@ -111,14 +123,6 @@ beforeAll(async () => {
   )
   expect(written.filter(E.isLeft)).toEqual([])
 }, 60_000)
-
-afterAll(async () => {
-  const { url, apiKey } = configuredServer('MODULES')
-  const target = { url, ...(apiKey === undefined ? {} : { apiKey }) }
-  await deleteClass(target, Note)
-  await deleteClass(target, Sparse)
-  await client.close()
-})
 
 describe('generative search: the text generative-dummy writes, the same on gRPC and GraphQL', () => {
   it.each(SEARCH_NAMES)('%s: each object has the answer to its own prompt', async (name) => {

@@ -14,6 +14,7 @@ import { recordingClient, type RecordingClient } from '../helpers/client'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const Note = uniqueClassName('GroupedNote')
 const WORDS = ['fox', 'owl', 'cat', 'elk']
@@ -54,6 +55,14 @@ const groupedInTypeScript = (objects: Result['objects'], groupBy: SearchGroupBy)
   return [...groups.entries()]
 }
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(serverUrl('1.39.0'), Note)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
   client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0') })
@@ -81,11 +90,6 @@ beforeAll(async () => {
   const written = await lastValueFrom(client.objects.batch(notes).pipe(toArray()))
   expect(written.filter(E.isLeft)).toEqual([])
 }, 60_000)
-
-afterAll(async () => {
-  await deleteClass(serverUrl('1.39.0'), Note)
-  await client.close()
-})
 
 describe('bm25 and hybrid with groupBy on 1.39.0', () => {
   const byCategory: SearchGroupBy = { property: 'category', numberOfGroups: 3, objectsPerGroup: 2 }

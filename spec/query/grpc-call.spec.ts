@@ -12,6 +12,7 @@ import { createClass, deleteClass } from '../helpers/fixtures'
 import { GrpcProxy, ProxyAnswer, startGrpcProxy } from '../helpers/grpc-proxy'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const Points = uniqueClassName('GrpcCall')
 const COUNT = 20
@@ -28,6 +29,14 @@ const proxied = async (answer?: (n: number) => ProxyAnswer): Promise<{ client: C
 const search = (client: Client, call: { readonly timeout?: { attemptMs: number; totalMs: number } } = {}) =>
   client.query.nearVector({ className: Points, vector: [1, 0, 0], limit: 5, returnMetadata: ['distance'], ...call })
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    for (const o of open) await o.close()
+    await deleteClass(weaviateUrl(), Points)
+  },
+})
+
 beforeAll(async () => {
   await createClass(weaviateUrl(), { class: Points, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
   const client = connect({ ...weaviateConnection(), transport: 'rest' })
@@ -35,11 +44,6 @@ beforeAll(async () => {
   const written = await lastValueFrom(client.objects.batch(rows).pipe(toArray()))
   expect(written.every(E.isRight)).toBe(true)
   await client.close()
-})
-
-afterAll(async () => {
-  for (const o of open) await o.close()
-  await deleteClass(weaviateUrl(), Points)
 })
 
 describe('a search over gRPC', () => {

@@ -11,6 +11,7 @@ import { parseVersion } from '../../lib/server/version'
 import { right } from '../helpers/client'
 import { searchClass } from '../helpers/search-class'
 import { cosineDistance, random } from '../helpers/vector-math'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 20261126
 const COUNT = 400
@@ -27,6 +28,9 @@ const distances = data.map((d) => ({ id: d.id, distance: cosineDistance(d.vector
 
 /** A threshold halfway between the 60th and 61st nearest: no object sits on its edge. */
 const threshold = ((distances[59]?.distance ?? NaN) + (distances[60]?.distance ?? NaN)) / 2
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe.each(['grpc', 'rest'] as const)('hybrid maxVectorDistance on 1.39.0 (transport %s)', (transport) => {
   const { className, client } = searchClass(

@@ -20,10 +20,19 @@ import { left, recordingClient, right } from '../helpers/client'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const url = serverUrl('1.39.0')
 const Profiled = uniqueClassName('Profiled')
 let client: Client
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(url, Profiled)
+    await client.close()
+  },
+})
 
 beforeAll(async () => {
   client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0') })
@@ -32,11 +41,6 @@ beforeAll(async () => {
   const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
   expect(written.filter(E.isLeft)).toEqual([])
 }, 60_000)
-
-afterAll(async () => {
-  await deleteClass(url, Profiled)
-  await client.close()
-})
 
 /** Every search kind with a profile, and the kinds of search the server records for each shard. */
 const profiledSearches = [

@@ -13,6 +13,7 @@ import { parseVersion } from '../../lib/server/version'
 import { right } from '../helpers/client'
 import { searchClass } from '../helpers/search-class'
 import { cosineDistance, random } from '../helpers/vector-math'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 20261127
 const COUNT = 200
@@ -48,6 +49,9 @@ const CASES: ReadonlyArray<readonly [string, TargetCombination | undefined, Targ
   ['minimum', 'minimum', 'minimum'],
   ["no combination (the server's default, minimum)", undefined, 'minimum'],
 ]
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe.each(['grpc', 'rest'] as const)('a search over two target vectors on 1.39.0 (transport %s)', (transport) => {
   const flat = { vectorizer: { none: {} }, vectorIndexType: 'flat', vectorIndexConfig: { distance: 'cosine' } }

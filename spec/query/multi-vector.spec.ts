@@ -22,6 +22,7 @@ import { json, startServer } from '../helpers/misbehaving-server'
 import { uniqueClassName } from '../helpers/server'
 import { random } from '../helpers/vector-math'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 29
 const COUNT = 200
@@ -61,6 +62,15 @@ const Copies = uniqueClassName('MultiVectorCopies')
 const colbert = { vectorizer: { none: {} }, vectorIndexType: 'hnsw', vectorIndexConfig: { multivector: { enabled: true }, ef: 1024 } }
 let client: Client
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(serverUrl('1.39.0'), Tokens)
+    await deleteClass(serverUrl('1.39.0'), Copies)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
   client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0') })
@@ -70,12 +80,6 @@ beforeAll(async () => {
   const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
   expect(written.filter(E.isLeft)).toEqual([])
 }, 60_000)
-
-afterAll(async () => {
-  await deleteClass(serverUrl('1.39.0'), Tokens)
-  await deleteClass(serverUrl('1.39.0'), Copies)
-  await client.close()
-})
 
 const search = (query: readonly Float32Array[], transport: 'grpc' | 'rest'): Observable<E.Either<WeaviateError, SearchResult>> =>
   client.query.nearVector({ className: Tokens, vector: query, targetVector: 'colbert', limit: 10, returnMetadata: ['distance'], returnProperties: [], transport })

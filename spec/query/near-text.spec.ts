@@ -22,6 +22,7 @@ import { left, recordingClient, right } from '../helpers/client'
 import { uniqueClassName } from '../helpers/server'
 import { configuredServer } from '../helpers/versions'
 import { random } from '../helpers/vector-math'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 20261127
 const COUNT = 40
@@ -56,6 +57,15 @@ const client = (transport: 'grpc' | 'rest'): Client => {
 
 const flat = { vectorIndexType: 'flat', vectorIndexConfig: { distance: 'cosine' } }
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(target, Bigram)
+    await deleteClass(target, Mixed)
+    for (const c of open) await c.close()
+  },
+})
+
 beforeAll(async () => {
   // A bigram-only class: nearText is refused there (bigram declares no nearText argument, which the
   // server's validation asks for on every transport: usecases/modules/modules.go validateSearchParam).
@@ -80,12 +90,6 @@ beforeAll(async () => {
   const written = await lastValueFrom(writer.objects.batch(objects).pipe(toArray()))
   expect(written.filter(E.isLeft)).toEqual([])
 }, 120_000)
-
-afterAll(async () => {
-  await deleteClass(target, Bigram)
-  await deleteClass(target, Mixed)
-  for (const c of open) await c.close()
-})
 
 type Result = SearchResult<Record<string, unknown>, readonly number[]>
 

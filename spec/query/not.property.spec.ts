@@ -13,6 +13,7 @@ import { left, recordingClient } from '../helpers/client'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 330033
 const RUNS = 25
@@ -47,6 +48,14 @@ const whereTree: fc.Arbitrary<Where> = fc.letrec<{ tree: Where }>((tie) => ({
 const Items = uniqueClassName('NotItems')
 let client: Client
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(serverUrl('1.39.0'), Items)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
   client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0') })
@@ -62,11 +71,6 @@ beforeAll(async () => {
   const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
   expect(written.filter(E.isLeft)).toEqual([])
 }, 60_000)
-
-afterAll(async () => {
-  await deleteClass(serverUrl('1.39.0'), Items)
-  await client.close()
-})
 
 const selected = async (where: Where, transport: 'grpc' | 'rest'): Promise<string[]> => {
   const [answer] = await lastValueFrom(client.query.fetchObjects({ className: Items, where, limit: 1000, returnProperties: [], transport }).pipe(toArray()))

@@ -11,6 +11,7 @@ import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { cosineDistance, random } from '../helpers/vector-math'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 77
 const COUNT = 10_000
@@ -27,6 +28,14 @@ const idOf = (i: number): string => `dddddddd-0000-4000-8000-${i.toString(16).pa
 const Vectors = uniqueClassName('Recall')
 let client: Client
 
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(serverUrl('1.39.0'), Vectors)
+    await client.close()
+  },
+})
+
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
   client = connect({ url, ...apiKeyOption(url), grpcUrl: grpcServerUrl('1.39.0'), transport: 'grpc' })
@@ -35,11 +44,6 @@ beforeAll(async () => {
   const written = await lastValueFrom(client.objects.batch(objects).pipe(toArray()))
   expect(written.filter(E.isLeft)).toEqual([])
 }, 300_000)
-
-afterAll(async () => {
-  await deleteClass(serverUrl('1.39.0'), Vectors)
-  await client.close()
-})
 
 it(`nearVector on HNSW finds at least 95 % of the true top 10 on average (seed ${SEED})`, async () => {
   let found = 0

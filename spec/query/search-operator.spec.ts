@@ -13,6 +13,7 @@ import { parseVersion } from '../../lib/server/version'
 import { right } from '../helpers/client'
 import { searchClass } from '../helpers/search-class'
 import { random } from '../helpers/vector-math'
+import { ownHandles } from '../helpers/own-handles'
 
 const SEED = 20261125
 const COUNT = 300
@@ -68,6 +69,9 @@ const OPERATORS: ReadonlyArray<readonly [string, SearchOperator]> = [
 ]
 
 const data = items()
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles()
 
 describe.each(['grpc', 'rest'] as const)('a keyword search operator on 1.39.0 (transport %s)', (transport) => {
   const { className, client } = searchClass(

@@ -9,6 +9,7 @@ import { BatchObject, Client, SearchResult, Where, connect } from '../../lib'
 import { createClass, deleteClass } from '../helpers/fixtures'
 import { uniqueClassName } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+import { ownHandles } from '../helpers/own-handles'
 
 const Article = uniqueClassName('SearchArticle')
 const Author = uniqueClassName('SearchAuthor')
@@ -35,6 +36,15 @@ const expectSame = async (run: (transport: 'grpc' | 'rest') => import('rxjs').Ob
   expect(grpc.objects.length).toBeGreaterThan(0)
   expect(grpc).toStrictEqual(rest)
 }
+
+// No timer of the library's left after any test; nothing of it at all once the clients are closed.
+ownHandles({
+  closeAfterAll: async () => {
+    await deleteClass(serverUrl('1.39.0'), Article)
+    await deleteClass(serverUrl('1.39.0'), Author)
+    await client.close()
+  },
+})
 
 beforeAll(async () => {
   const url = serverUrl('1.39.0')
@@ -73,12 +83,6 @@ beforeAll(async () => {
     expect(written.filter(E.isLeft)).toEqual([])
   }
 }, 60_000)
-
-afterAll(async () => {
-  await deleteClass(serverUrl('1.39.0'), Article)
-  await deleteClass(serverUrl('1.39.0'), Author)
-  await client.close()
-})
 
 describe('gRPC and GraphQL give the same result on 1.39.0', () => {
   it('nearVector with every metadata field and the vector', () =>
