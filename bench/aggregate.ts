@@ -28,9 +28,10 @@ import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, connect } from '../lib'
 import { AggregateReply, AggregateRequestSchema } from '../lib/proto/generated/weaviate/v1/aggregate_pb'
 import { METHODS } from '../lib/transport/grpc/methods'
-import { collectGarbage, median } from './harness'
+import { recreateClass } from './bench-class'
+import { percentileRuns, reportPercentileRuns, timedRun } from './percentile-runs'
 import { quietMachine } from './quiet-machine'
-import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { sizeFromEnv } from './report'
 import { type BenchServer, withBenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
 
@@ -50,25 +51,18 @@ const METRICS = {
 } as const
 
 /** Drops and re-creates the aggregate class (also profile.ts's). */
-export const resetAggregateClass = async (server: BenchServer): Promise<void> => {
-  await fetch(`${server.url}/v1/schema/${CLASS}`, { method: 'DELETE', headers: authHeaders(server) })
-  const res = await fetch(`${server.url}/v1/schema`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...authHeaders(server) },
-    body: JSON.stringify({
-      class: CLASS,
-      vectorizer: 'none',
-      vectorIndexConfig: { skip: true },
-      properties: [
-        { name: 'count', dataType: ['int'] },
-        { name: 'score', dataType: ['number'] },
-        { name: 'word', dataType: ['text'], tokenization: 'field' },
-        { name: 'flag', dataType: ['boolean'] },
-      ],
-    }),
+export const resetAggregateClass = (server: BenchServer): Promise<void> =>
+  recreateClass(server, {
+    class: CLASS,
+    vectorizer: 'none',
+    vectorIndexConfig: { skip: true },
+    properties: [
+      { name: 'count', dataType: ['int'] },
+      { name: 'score', dataType: ['number'] },
+      { name: 'word', dataType: ['text'], tokenization: 'field' },
+      { name: 'flag', dataType: ['boolean'] },
+    ],
   })
-  if (!res.ok) throw new Error(`create class ${CLASS}: ${res.status} ${await res.text()}`)
-}
 
 /** Fills the aggregate class with OBJECTS objects (also profile.ts's). */
 export const loadAggregateClass = async (client: Client): Promise<void> => {
@@ -134,10 +128,6 @@ const latencies = async (name: string, call: Call, n: number): Promise<number[]>
   return ms
 }
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-
-const rotated = <T>(xs: readonly T[], by: number): T[] => xs.map((_, i) => xs[(i + by) % xs.length]).filter((x): x is T => x !== undefined)
-
 /**
  * Runs the benchmark and prints its lines.
  *
@@ -156,30 +146,12 @@ export async function benchAggregate(server: BenchServer): Promise<void> {
     console.log(`  aggregate: loaded ${OBJECTS} objects in ${Date.now() - start} ms`)
     console.log(`  aggregate: the machine quiet after ${await quietMachine()} ms`)
     const contenders: Record<string, Call> = { ours: oursAggregate(client), 'raw-grpc': rawAggregate(raw, server) }
-    const p50: Record<string, number[]> = {}
-    const p99: Record<string, number[]> = {}
-    const cpu: Record<string, number[]> = {}
-    for (let run = 0; run < RUNS; run++) {
-      for (const [name, call] of rotated(Object.entries(contenders), run)) {
-        await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
-        collectGarbage()
-        await latencies(name, call, SETTLE)
-        const before = process.cpuUsage()
-        const sorted = (await latencies(name, call, CALLS)).sort((a, b) => a - b)
-        const used = process.cpuUsage(before)
-        ;(cpu[name] ??= []).push((used.user + used.system) / CALLS)
-        ;(p50[name] ??= []).push(percentile(sorted, 50))
-        ;(p99[name] ??= []).push(percentile(sorted, 99))
-      }
-    }
-    const name = 'aggregate metrics c=1'
-    const times = { p50, p99 }
-    for (const [p, perRun] of Object.entries(times)) reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
-    reportRatio(`${name} client cpu`, cpu, 'raw-grpc')
-    for (const [p, perRun] of Object.entries(times)) {
-      for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
-    }
-    for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, median(us), 'µs/call', 0)
+    const runs = await percentileRuns(
+      Object.fromEntries(Object.entries(contenders).map(([name, call]) => [name, () => timedRun(() => latencies(name, call, SETTLE), () => latencies(name, call, CALLS), CALLS)])),
+      RUNS,
+      QUIET_MS,
+    )
+    reportPercentileRuns('aggregate metrics c=1', runs, ['raw-grpc'], 'µs/call')
   } finally {
     raw.close()
     await fetch(`${server.url}/v1/schema/${CLASS}`, { method: 'DELETE', headers: authHeaders(server) })

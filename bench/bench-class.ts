@@ -11,21 +11,36 @@ export const deleteBenchClass = async (server: BenchServer, className: string): 
   await fetch(`${server.url}/v1/schema/${className}`, { method: 'DELETE', headers: authHeaders(server) })
 }
 
-/** Drops and re-creates the class with properties `title` (text) and `count` (int); with `skipVectorIndex`, no vector index is built. */
-export const resetBenchClass = async (server: BenchServer, className: string, options: { readonly skipVectorIndex?: boolean } = {}): Promise<void> => {
-  await deleteBenchClass(server, className)
+/**
+ * Drops the class `definition.class` names, then creates it from `definition` (the body of
+ * `POST /v1/schema`); throws with the server's answer when it refuses.
+ *
+ * @example
+ * ```ts
+ * await recreateClass(server, { class: 'BenchAggregate', vectorizer: 'none', properties: [{ name: 'count', dataType: ['int'] }] })
+ * ```
+ */
+export const recreateClass = async (server: BenchServer, definition: { readonly class: string } & Record<string, unknown>): Promise<void> => {
+  await deleteBenchClass(server, definition.class)
   const res = await fetch(`${server.url}/v1/schema`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...authHeaders(server) },
-    body: JSON.stringify({
-      class: className,
-      vectorizer: 'none',
-      ...(options.skipVectorIndex === true ? { vectorIndexConfig: { skip: true } } : {}),
-      properties: [
-        { name: 'title', dataType: ['text'] },
-        { name: 'count', dataType: ['int'] },
-      ],
-    }),
+    body: JSON.stringify(definition),
   })
-  if (!res.ok) throw new Error(`create class ${className}: ${res.status} ${await res.text()}`)
+  if (!res.ok) throw new Error(`create class ${definition.class}: ${res.status} ${await res.text()}`)
 }
+
+/** The bench class's properties: `title` (text) and `count` (int). */
+export const BENCH_PROPERTIES = [
+  { name: 'title', dataType: ['text'] },
+  { name: 'count', dataType: ['int'] },
+] as const
+
+/** Drops and re-creates the class with properties `title` (text) and `count` (int); with `skipVectorIndex`, no vector index is built. */
+export const resetBenchClass = (server: BenchServer, className: string, options: { readonly skipVectorIndex?: boolean } = {}): Promise<void> =>
+  recreateClass(server, {
+    class: className,
+    vectorizer: 'none',
+    ...(options.skipVectorIndex === true ? { vectorIndexConfig: { skip: true } } : {}),
+    properties: BENCH_PROPERTIES,
+  })

@@ -27,22 +27,20 @@
  *
  * Run: `npm run bench -- --only neartext`, or alone: `npx ts-node --transpile-only bench/near-text.ts`.
  */
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
 import { type BatchObject, type Client, connect } from '../lib'
 import { startEmbedded } from '../lib/embedded'
-import { SearchReply, SearchReplySchema, SearchRequest, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
-import { METHODS } from '../lib/transport/grpc/methods'
-import { deleteBenchClass } from './bench-class'
-import { collectGarbage, median } from './harness'
+import { deleteBenchClass, recreateClass } from './bench-class'
 import { protobufjsClient, protobufjsNearText } from './protobufjs'
 import { quietMachine } from './quiet-machine'
-import { reportRatio, reportValue, sizeFromEnv } from './report'
-import { percentile, seeded } from './seeded'
+import { percentileRuns, reportPercentileRuns, timedRun } from './percentile-runs'
+import { latencies } from './query-lanes'
+import { rawSearch } from './raw-grpc-search'
+import { sizeFromEnv } from './report'
+import { seeded } from './seeded'
 import { type BenchServer, BENCH_SERVER_ENV, benchServerOf, givenBenchServer } from './server-env'
-import { authHeaders, authMetadata } from './server-key'
 
 const OBJECTS = sizeFromEnv('NEARTEXT_OBJECTS', 10_000)
 const RUNS = sizeFromEnv('NEARTEXT_RUNS', 5)
@@ -70,22 +68,15 @@ const texts = (n: number): string[] => {
   return Array.from({ length: n }, () => Array.from({ length: 3 + Math.floor(next() * 4) }, () => SYLLABLES[Math.floor(next() * SYLLABLES.length)] ?? 'ka').join(' '))
 }
 
-const resetClass = async (server: BenchServer): Promise<void> => {
-  await deleteBenchClass(server, CLASS)
-  const res = await fetch(`${server.url}/v1/schema`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...authHeaders(server) },
-    body: JSON.stringify({
-      class: CLASS,
-      vectorConfig: {
-        [TARGET]: { vectorizer: { 'text2vec-bigram': {} }, vectorIndexType: 'hnsw' },
-        t: { vectorizer: { 'text2vec-transformers': {} }, vectorIndexType: 'flat' },
-      },
-      properties: [{ name: 'text', dataType: ['text'] }],
-    }),
+const resetClass = (server: BenchServer): Promise<void> =>
+  recreateClass(server, {
+    class: CLASS,
+    vectorConfig: {
+      [TARGET]: { vectorizer: { 'text2vec-bigram': {} }, vectorIndexType: 'hnsw' },
+      t: { vectorizer: { 'text2vec-transformers': {} }, vectorIndexType: 'flat' },
+    },
+    properties: [{ name: 'text', dataType: ['text'] }],
   })
-  if (!res.ok) throw new Error(`create class ${CLASS}: ${res.status} ${await res.text()}`)
-}
 
 const load = async (client: Client, all: readonly string[]): Promise<void> => {
   const rows = function* (): Generator<BatchObject> {
@@ -109,44 +100,10 @@ const ours =
 
 const rawGrpc =
   (raw: GrpcClient, server: BenchServer): Search =>
-  (text) =>
-    new Promise((resolve, reject) =>
-      raw.makeUnaryRequest(
-        METHODS.search.path,
-        (request: SearchRequest) => Buffer.from(toBinary(SearchRequestSchema, request)),
-        (bytes: Buffer) => fromBinary(SearchReplySchema, bytes),
-        create(SearchRequestSchema, {
-          collection: CLASS,
-          limit: LIMIT,
-          nearText: { query: [text], targetVectors: [TARGET] },
-          properties: {},
-          metadata: { uuid: true, distance: true },
-          uses123Api: true,
-          uses125Api: true,
-          uses127Api: true,
-        }),
-        authMetadata(server),
-        (error, reply?: SearchReply) => (error !== null || reply === undefined ? reject(error ?? new Error('no reply')) : resolve(reply.results.length)),
-      ),
-    )
-
-const latencies = async (name: string, search: Search, queries: readonly string[], lanes: number): Promise<number[]> => {
-  const ms: number[] = []
-  let next = 0
-  const lane = async (): Promise<void> => {
-    while (next < queries.length) {
-      const text = queries[next++] ?? ''
-      const start = process.hrtime.bigint()
-      const found = await search(text)
-      ms.push(Number(process.hrtime.bigint() - start) / 1e6)
-      if (found !== LIMIT) throw new Error(`${name} found ${found} objects, expected ${LIMIT}`)
-    }
+  async (text) => {
+    const reply = await rawSearch(raw, server, { collection: CLASS, limit: LIMIT, nearText: { query: [text], targetVectors: [TARGET] }, properties: {}, metadata: { uuid: true, distance: true } })
+    return reply.results.length
   }
-  await Promise.all(Array.from({ length: lanes }, lane))
-  return ms
-}
-
-const rotated = <T>(xs: readonly T[], by: number): T[] => xs.map((_, i) => xs[(i + by) % xs.length]).filter((x): x is T => x !== undefined)
 
 /** `n` query texts: stored texts picked by a seeded generator. */
 const queryTexts = (all: readonly string[], seed: number, n: number): string[] => {
@@ -170,36 +127,21 @@ const measure = async (server: BenchServer): Promise<void> => {
       'raw-grpc': rawGrpc(raw, server),
       'raw-protobufjs': (text) => protobufjsNearText(protobufjs, server, CLASS, [text], TARGET, LIMIT),
     }
-    for (const [name, search] of Object.entries(contenders)) await latencies(name, search, queryTexts(all, 3, 100), 4)
+    for (const [name, search] of Object.entries(contenders)) await latencies(name, search, queryTexts(all, 3, 100), 4, LIMIT)
     for (const { concurrency, queries } of SHAPES) {
       const name = `nearText c=${concurrency}`
-      const p50: Record<string, number[]> = {}
-      const p99: Record<string, number[]> = {}
-      const cpu: Record<string, number[]> = {}
       const timed = queryTexts(all, 100 + concurrency, queries)
-      for (let run = 0; run < RUNS; run++) {
-        for (const [contender, search] of rotated(Object.entries(contenders), run)) {
-          await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
-          collectGarbage()
-          await latencies(contender, search, queryTexts(all, 7, SETTLE), concurrency)
-          const before = process.cpuUsage()
-          const sorted = (await latencies(contender, search, timed, concurrency)).sort((a, b) => a - b)
-          const used = process.cpuUsage(before)
-          ;(cpu[contender] ??= []).push((used.user + used.system) / queries)
-          ;(p50[contender] ??= []).push(percentile(sorted, 50))
-          ;(p99[contender] ??= []).push(percentile(sorted, 99))
-        }
-      }
-      for (const [p, perRun] of Object.entries({ p50, p99 })) {
-        reportRatio(`${name} ${p}`, perRun, 'raw-grpc')
-        reportRatio(`${name} ${p}`, perRun, 'raw-protobufjs')
-      }
-      reportRatio(`${name} client cpu`, cpu, 'raw-grpc')
-      reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs')
-      for (const [p, perRun] of Object.entries({ p50, p99 })) {
-        for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
-      }
-      for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, median(us), 'µs/query', 0)
+      const runs = await percentileRuns(
+        Object.fromEntries(
+          Object.entries(contenders).map(([contender, search]) => [
+            contender,
+            () => timedRun(() => latencies(contender, search, queryTexts(all, 7, SETTLE), concurrency, LIMIT), () => latencies(contender, search, timed, concurrency, LIMIT), queries),
+          ]),
+        ),
+        RUNS,
+        QUIET_MS,
+      )
+      reportPercentileRuns(name, runs, ['raw-grpc', 'raw-protobufjs'], 'µs/query')
     }
   } finally {
     raw.close()

@@ -21,7 +21,9 @@ import { randomUUID } from 'node:crypto'
 import { installedRuntime } from '../spec/helpers/runtimes'
 import { benchProperties, benchVector } from './bench-objects'
 import { collectGarbage } from './harness'
-import { percentile, seededVectors } from './seeded'
+import { timedRun } from './percentile-runs'
+import { latencies } from './query-lanes'
+import { seededVectors } from './seeded'
 import { type BenchServer, benchServerEnv, givenBenchServer } from './server-env'
 
 /** The version the bench measures (a devDependency, pinned). */
@@ -163,28 +165,14 @@ const child = async (server: BenchServer): Promise<void> => {
 
   const search = async (run: SearchRun): Promise<SearchResult> => {
     const collection = client.collections.use(run.className)
-    const latencies = async (queries: readonly number[][]): Promise<number[]> => {
-      const ms: number[] = []
-      let next = 0
-      const lane = async (): Promise<void> => {
-        while (next < queries.length) {
-          const vector = queries[next++] ?? []
-          const start = process.hrtime.bigint()
-          const answer = await collection.query.nearVector(vector, { limit: run.limit, returnMetadata: ['distance'], returnProperties: [] })
-          ms.push(Number(process.hrtime.bigint() - start) / 1e6)
-          if (answer.objects.length !== run.limit) throw new Error(`found ${answer.objects.length} objects, expected ${run.limit}`)
-        }
-      }
-      await Promise.all(Array.from({ length: run.concurrency }, lane))
-      return ms
-    }
-    collectGarbage()
-    await latencies(seededVectors(run.settleSeed, run.settle, run.dimensions))
+    const nearVector = async (vector: number[]): Promise<number> =>
+      (await collection.query.nearVector(vector, { limit: run.limit, returnMetadata: ['distance'], returnProperties: [] })).objects.length
     const queries = seededVectors(run.seed, run.queries, run.dimensions)
-    const before = process.cpuUsage()
-    const sorted = (await latencies(queries)).sort((a, b) => a - b)
-    const used = process.cpuUsage(before)
-    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpu: (used.user + used.system) / run.queries }
+    return timedRun(
+      () => latencies('weaviate-client', nearVector, seededVectors(run.settleSeed, run.settle, run.dimensions), run.concurrency, run.limit),
+      () => latencies('weaviate-client', nearVector, queries, run.concurrency, run.limit),
+      run.queries,
+    )
   }
 
   const importObjects = async (run: ImportRun): Promise<ImportResult> => {

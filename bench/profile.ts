@@ -30,13 +30,13 @@ import * as path from 'node:path'
 import { firstValueFrom, lastValueFrom, tap, toArray } from 'rxjs'
 import { type BatchObject, type Client, connect } from '../lib'
 import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_pb'
-import { SearchReply, SearchReplySchema, SearchRequest, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
-import { METHODS } from '../lib/transport/grpc/methods'
 import { loadAggregateClass, oursAggregate, rawAggregate, resetAggregateClass } from './aggregate'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { benchObjects, benchProperties, benchVector } from './bench-objects'
 import { collectGarbage } from './harness'
 import { protobufjsClient, protobufjsImport, protobufjsNearVector } from './protobufjs'
+import { latencies } from './query-lanes'
+import { rawSearch } from './raw-grpc-search'
 import { sizeFromEnv } from './report'
 import { seeded, seededVectors } from './seeded'
 import { type BenchServer, withBenchServer } from './server-env'
@@ -141,26 +141,16 @@ const searcher = (contender: Contender, server: BenchServer, client: Client, raw
           return result.right.objects.length
         }
       case 'raw-grpc':
-        return (vector) =>
-          new Promise((resolve, reject) =>
-            raw.makeUnaryRequest(
-              METHODS.search.path,
-              (request: SearchRequest) => Buffer.from(toBinary(SearchRequestSchema, request)),
-              (bytes: Buffer) => fromBinary(SearchReplySchema, bytes),
-              create(SearchRequestSchema, {
-                collection: SEARCH_CLASS,
-                limit: 10,
-                nearVector: { vectorBytes: new Uint8Array(new Float32Array(vector).buffer) },
-                properties: {},
-                metadata: { uuid: true, distance: true },
-                uses123Api: true,
-                uses125Api: true,
-                uses127Api: true,
-              }),
-              authMetadata(server),
-              (error, reply?: SearchReply) => (error !== null || reply === undefined ? reject(error ?? new Error('no reply')) : resolve(reply.results.length)),
-            ),
-          )
+        return async (vector) =>
+          (
+            await rawSearch(raw, server, {
+              collection: SEARCH_CLASS,
+              limit: 10,
+              nearVector: { vectorBytes: new Uint8Array(new Float32Array(vector).buffer) },
+              properties: {},
+              metadata: { uuid: true, distance: true },
+            })
+          ).results.length
       case 'raw-protobufjs': {
         const pj = protobufjsClient(server)
         return (vector) => protobufjsNearVector(pj, server, SEARCH_CLASS, vector, 10)
@@ -168,14 +158,7 @@ const searcher = (contender: Contender, server: BenchServer, client: Client, raw
     }
   })()
   return async (queries) => {
-    let next = 0
-    const lane = async (): Promise<void> => {
-      while (next < queries.length) {
-        const found = await search(queries[next++] ?? [])
-        if (found !== 10) throw new Error(`${contender} found ${found}`)
-      }
-    }
-    await Promise.all(Array.from({ length: SEARCH_LANES }, lane))
+    await latencies(contender, search, queries, SEARCH_LANES, 10)
   }
 }
 

@@ -149,19 +149,12 @@ export const protobufjsStream = async (client: ProtobufjsClient, server: BenchSe
   }
 }
 
-/**
- * One `nearVector` search: top `limit`, no properties, id and distance; the number of results.
- *
- * @example
- * ```ts
- * const found = await protobufjsNearVector(client, server, 'BenchSearch', vector, 10)
- * ```
- */
-export const protobufjsNearVector = async (client: ProtobufjsClient, server: BenchServer, className: string, vector: readonly number[], limit: number): Promise<number> => {
+/** One `Search` for the top `limit` by `near` (`near_vector` or `near_text`), no properties, id and distance; the number of results. */
+const nearSearch = async (client: ProtobufjsClient, server: BenchServer, className: string, limit: number, near: object): Promise<number> => {
   const request = {
     collection: className,
     limit,
-    near_vector: { vector_bytes: float32Bytes(vector) },
+    ...near,
     properties: {},
     metadata: { uuid: true, distance: true },
     uses_123_api: true,
@@ -173,6 +166,17 @@ export const protobufjsNearVector = async (client: ProtobufjsClient, server: Ben
 }
 
 /**
+ * One `nearVector` search: top `limit`, no properties, id and distance; the number of results.
+ *
+ * @example
+ * ```ts
+ * const found = await protobufjsNearVector(client, server, 'BenchSearch', vector, 10)
+ * ```
+ */
+export const protobufjsNearVector = (client: ProtobufjsClient, server: BenchServer, className: string, vector: readonly number[], limit: number): Promise<number> =>
+  nearSearch(client, server, className, limit, { near_vector: { vector_bytes: float32Bytes(vector) } })
+
+/**
  * One `nearText` search on `targetVector`: top `limit`, no properties, id and distance; the number of results.
  *
  * @example
@@ -180,24 +184,11 @@ export const protobufjsNearVector = async (client: ProtobufjsClient, server: Ben
  * const found = await protobufjsNearText(client, server, 'BenchNearText', ['object 7'], 'bigram', 10)
  * ```
  */
-export const protobufjsNearText = async (
+export const protobufjsNearText = (
   client: ProtobufjsClient,
   server: BenchServer,
   className: string,
   query: readonly string[],
   targetVector: string,
   limit: number,
-): Promise<number> => {
-  const request = {
-    collection: className,
-    limit,
-    near_text: { query, target_vectors: [targetVector] },
-    properties: {},
-    metadata: { uuid: true, distance: true },
-    uses_123_api: true,
-    uses_125_api: true,
-    uses_127_api: true,
-  }
-  const reply = await unary<SearchReplyObject>((cb) => client.Search(request, authMetadata(server), cb))
-  return reply.results?.length ?? 0
-}
+): Promise<number> => nearSearch(client, server, className, limit, { near_text: { query, target_vectors: [targetVector] } })

@@ -44,22 +44,21 @@
  * Run: `npm run bench -- --only search`, or alone: `npx ts-node --transpile-only bench/search.ts`
  * (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set: server-env.ts).
  */
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, connect } from '../lib'
-import { SearchReply, SearchReplySchema, SearchRequest, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
-import { METHODS } from '../lib/transport/grpc/methods'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
-import { collectGarbage, median } from './harness'
 import { quietMachine } from './quiet-machine'
-import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { percentileRuns, reportPercentileRuns, type RunResult, timedRun } from './percentile-runs'
+import { latencies } from './query-lanes'
+import { rawSearch } from './raw-grpc-search'
+import { reportRatio, sizeFromEnv } from './report'
 import { type BenchServer, withBenchServer } from './server-env'
-import { authMetadata, peerClient, type PeerClient } from './server-key'
+import { peerClient, type PeerClient } from './server-key'
 import { OFFICIAL_CLIENT, type OfficialClient, startOfficialClient } from './official-client'
 import { protobufjsClient, protobufjsNearVector } from './protobufjs'
-import { percentile, seeded, seededVectors } from './seeded'
+import { seeded, seededVectors } from './seeded'
 
 const OBJECTS = sizeFromEnv('SEARCH_OBJECTS', 20_000)
 const RUNS = sizeFromEnv('SEARCH_RUNS', 5)
@@ -113,26 +112,16 @@ const ours =
 
 const rawGrpc =
   (raw: GrpcClient, server: BenchServer): Search =>
-  (vector) =>
-    new Promise((resolve, reject) =>
-      raw.makeUnaryRequest(
-        METHODS.search.path,
-        (request: SearchRequest) => Buffer.from(toBinary(SearchRequestSchema, request)),
-        (bytes: Buffer) => fromBinary(SearchReplySchema, bytes),
-        create(SearchRequestSchema, {
-          collection: CLASS,
-          limit: LIMIT,
-          nearVector: { vectorBytes: new Uint8Array(new Float32Array(vector).buffer) },
-          properties: {},
-          metadata: { uuid: true, distance: true },
-          uses123Api: true,
-          uses125Api: true,
-          uses127Api: true,
-        }),
-        authMetadata(server),
-        (error, reply?: SearchReply) => (error !== null || reply === undefined ? reject(error ?? new Error('no reply')) : resolve(reply.results.length)),
-      ),
-    )
+  async (vector) => {
+    const reply = await rawSearch(raw, server, {
+      collection: CLASS,
+      limit: LIMIT,
+      nearVector: { vectorBytes: new Uint8Array(new Float32Array(vector).buffer) },
+      properties: {},
+      metadata: { uuid: true, distance: true },
+    })
+    return reply.results.length
+  }
 
 const tsClient =
   (legacy: PeerClient): Search =>
@@ -143,47 +132,15 @@ const tsClient =
     return answer.data?.Get?.[CLASS]?.length ?? 0
   }
 
-/** The milliseconds of every query, `lanes` loops at once taking the next of `queries`; each must find LIMIT objects. */
-const latencies = async (name: string, search: Search, queries: readonly number[][], lanes: number): Promise<number[]> => {
-  const ms: number[] = []
-  let next = 0
-  const lane = async (): Promise<void> => {
-    while (next < queries.length) {
-      const vector = queries[next++] ?? []
-      const start = process.hrtime.bigint()
-      const found = await search(vector)
-      ms.push(Number(process.hrtime.bigint() - start) / 1e6)
-      if (found !== LIMIT) throw new Error(`${name} found ${found} objects, expected ${LIMIT}`)
-    }
-  }
-  await Promise.all(Array.from({ length: lanes }, lane))
-  return ms
-}
-
-/** A new order of the contenders for every run (rotated), so none always runs first. */
-const rotated = <T>(xs: readonly T[], by: number): T[] => xs.map((_, i) => xs[(i + by) % xs.length]).filter((x): x is T => x !== undefined)
-
-/** One timed run of a contender: the p50 and p99 of its queries' latencies (ms) and its client CPU per query (µs). */
-interface RunResult {
-  readonly p50: number
-  readonly p99: number
-  readonly cpu: number
-}
-
 /** A contender as the runs see it: given a run's seed and size, one timed run (after its own GC and settle batch). */
 type Runner = (concurrency: number, seed: number, queries: number) => Promise<RunResult>
 
 /** A contender of this process: a full GC, an untimed settle batch, then the timed run with this process's CPU. */
 const inProcess =
   (name: string, search: Search): Runner =>
-  async (concurrency, seed, n) => {
-    collectGarbage()
-    await latencies(name, search, vectors(SETTLE_SEED, SETTLE), concurrency)
+  (concurrency, seed, n) => {
     const queries = vectors(seed, n)
-    const before = process.cpuUsage()
-    const sorted = (await latencies(name, search, queries, concurrency)).sort((a, b) => a - b)
-    const used = process.cpuUsage(before)
-    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpu: (used.user + used.system) / n }
+    return timedRun(() => latencies(name, search, vectors(SETTLE_SEED, SETTLE), concurrency, LIMIT), () => latencies(name, search, queries, concurrency, LIMIT), n)
   }
 
 /** The weaviate-client child as a contender: the same run, measured in the child (official-client.ts). */
@@ -191,27 +148,6 @@ const inChild =
   (official: OfficialClient): Runner =>
   (concurrency, seed, queries) =>
     official.search({ className: CLASS, dimensions: DIMENSIONS, limit: LIMIT, concurrency, seed, queries, settleSeed: SETTLE_SEED, settle: SETTLE })
-
-/** The p50 and p99 of every run per contender, interleaved: what reportRatio reads as times. */
-const measureShape = async (
-  contenders: Readonly<Record<string, Runner>>,
-  concurrency: number,
-  queries: number,
-): Promise<{ readonly p50: Record<string, number[]>; readonly p99: Record<string, number[]>; readonly cpu: Record<string, number[]> }> => {
-  const p50: Record<string, number[]> = {}
-  const p99: Record<string, number[]> = {}
-  const cpu: Record<string, number[]> = {}
-  for (let run = 0; run < RUNS; run++) {
-    for (const [name, runner] of rotated(Object.entries(contenders), run)) {
-      await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
-      const result = await runner(concurrency, 100 + concurrency, queries)
-      ;(cpu[name] ??= []).push(result.cpu)
-      ;(p50[name] ??= []).push(result.p50)
-      ;(p99[name] ??= []).push(result.p99)
-    }
-  }
-  return { p50, p99, cpu }
-}
 
 /**
  * Runs the benchmark and prints its lines.
@@ -242,7 +178,7 @@ export async function benchSearch(server: BenchServer): Promise<void> {
       'raw-protobufjs': (vector) => protobufjsNearVector(protobufjs, server, CLASS, vector, LIMIT),
       'weaviate-ts-client': tsClient(legacy),
     }
-    for (const [name, search] of Object.entries(searches)) await latencies(name, search, vectors(3, 200), 4)
+    for (const [name, search] of Object.entries(searches)) await latencies(name, search, vectors(3, 200), 4, LIMIT)
     const contenders: Record<string, Runner> = {
       ...Object.fromEntries(Object.entries(searches).map(([name, search]) => [name, inProcess(name, search)])),
       ...(typeof official === 'string' ? {} : { 'weaviate-client': inChild(official) }),
@@ -250,16 +186,12 @@ export async function benchSearch(server: BenchServer): Promise<void> {
     const peers = ['raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', ...(typeof official === 'string' ? [] : ['weaviate-client'])]
     for (const { concurrency, queries } of SHAPES) {
       const name = `search nearVector c=${concurrency}`
-      const { cpu, ...times } = await measureShape(contenders, concurrency, queries)
-      for (const [p, perRun] of Object.entries(times)) {
-        for (const peer of peers) reportRatio(`${name} ${p}`, perRun, peer)
-        reportRatio(`${name} ${p}`, perRun, 'weaviate-ts-client', 'raw-grpc')
-      }
-      for (const peer of peers) reportRatio(`${name} client cpu`, cpu, peer)
-      for (const [p, perRun] of Object.entries(times)) {
-        for (const [contender, ms] of Object.entries(perRun)) reportValue(`${name} ${contender} ${p}`, median(ms), 'ms', 3)
-      }
-      for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, median(us), 'µs/query', 0)
+      const runs = await percentileRuns(
+        Object.fromEntries(Object.entries(contenders).map(([contender, runner]) => [contender, () => runner(concurrency, 100 + concurrency, queries)])),
+        RUNS,
+        QUIET_MS,
+      )
+      reportPercentileRuns(name, runs, peers, 'µs/query', (perName, perRun) => reportRatio(perName, perRun, 'weaviate-ts-client', 'raw-grpc'))
     }
   } finally {
     raw.close()

@@ -31,22 +31,21 @@
  * WEAVIATE_API_KEY when set: server-env.ts). Child mode, the server in the environment:
  * `... bench/vectors-stream.ts --memory <class>`.
  */
-import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { count, lastValueFrom, toArray } from 'rxjs'
 import { request } from 'undici'
 import { BatchObject, Client, connect } from '../lib'
-import { SearchReply, SearchReplySchema, SearchRequest, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
-import { METHODS } from '../lib/transport/grpc/methods'
-import { deleteBenchClass } from './bench-class'
+import type { SearchReply } from '../lib/proto/generated/weaviate/v1/search_pb'
+import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { Call, measure, medians } from './harness'
 import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { protobufjsClient, protobufjsStream } from './protobufjs'
 import { quietMachine } from './quiet-machine'
+import { rawSearch } from './raw-grpc-search'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import { type BenchServer, givenBenchServer, withBenchServer } from './server-env'
-import { authHeaders, authMetadata } from './server-key'
+import { authHeaders } from './server-key'
 
 const TOTAL = sizeFromEnv('VECTORS_OBJECTS', 20_000)
 const RUNS = sizeFromEnv('VECTORS_RUNS', 5)
@@ -59,23 +58,7 @@ const MEMORY_CLASS = 'BenchVectorsStreamMemory'
 const IMPORT_BATCH = 200
 
 /** A class with two small properties and the vector index skipped (the transport is measured, not HNSW). */
-const resetClass = async (server: BenchServer, className: string): Promise<void> => {
-  await deleteBenchClass(server, className)
-  const res = await fetch(`${server.url}/v1/schema`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...authHeaders(server) },
-    body: JSON.stringify({
-      class: className,
-      vectorizer: 'none',
-      vectorIndexConfig: { skip: true },
-      properties: [
-        { name: 'title', dataType: ['text'] },
-        { name: 'count', dataType: ['int'] },
-      ],
-    }),
-  })
-  if (!res.ok) throw new Error(`create class ${className}: ${res.status} ${await res.text()}`)
-}
+const resetClass = (server: BenchServer, className: string): Promise<void> => resetBenchClass(server, className, { skipVectorIndex: true })
 
 /** Writes objects `from`..`to` with random vectors over gRPC. */
 const load = async (client: Client, className: string, from: number, to: number): Promise<void> => {
@@ -104,25 +87,13 @@ const oursFloat32Count = (client: Client, className: string, pageSize: number): 
 /** The plainest gRPC loop: one Search per page with the generated codecs, results counted. */
 const rawGrpc = async (raw: GrpcClient, server: BenchServer, className: string, pageSize: number, withVector: boolean): Promise<number> => {
   const search = (after: string): Promise<SearchReply> =>
-    new Promise((resolve, reject) =>
-      raw.makeUnaryRequest(
-        METHODS.search.path,
-        (request: SearchRequest) => Buffer.from(toBinary(SearchRequestSchema, request)),
-        (bytes: Buffer) => fromBinary(SearchReplySchema, bytes),
-        create(SearchRequestSchema, {
-          collection: className,
-          limit: pageSize,
-          after,
-          properties: { returnAllNonrefProperties: true },
-          metadata: { uuid: true, creationTimeUnix: true, lastUpdateTimeUnix: true, vector: withVector },
-          uses123Api: true,
-          uses125Api: true,
-          uses127Api: true,
-        }),
-        authMetadata(server),
-        (error, reply) => (error !== null || reply === undefined ? reject(error ?? new Error('no reply')) : resolve(reply)),
-      ),
-    )
+    rawSearch(raw, server, {
+      collection: className,
+      limit: pageSize,
+      after,
+      properties: { returnAllNonrefProperties: true },
+      metadata: { uuid: true, creationTimeUnix: true, lastUpdateTimeUnix: true, vector: withVector },
+    })
   let n = 0
   let after = ''
   for (;;) {

@@ -51,7 +51,7 @@ import { connect } from '../lib'
 import { STREAM_BY_DEFAULT } from '../lib/batch/grpc/batch-method'
 import { BatchObject, BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_pb'
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_stream_pb'
-import { deleteBenchClass } from './bench-class'
+import { BENCH_PROPERTIES, deleteBenchClass, recreateClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
 import { interleavedRuns, type MeasuredElsewhere, median as medianOf } from './harness'
 import { OFFICIAL_CLIENT, startOfficialClient } from './official-client'
@@ -71,23 +71,8 @@ const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 type Contender = () => Promise<unknown>
 
 /** Drops and re-creates the class, with the vector index skipped or HNSW. */
-const resetVectorClass = async (server: BenchServer, skip: boolean): Promise<void> => {
-  await deleteBenchClass(server, CLASS)
-  const res = await fetch(`${server.url}/v1/schema`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...authHeaders(server) },
-    body: JSON.stringify({
-      class: CLASS,
-      vectorizer: 'none',
-      vectorIndexConfig: skip ? { skip: true } : {},
-      properties: [
-        { name: 'title', dataType: ['text'] },
-        { name: 'count', dataType: ['int'] },
-      ],
-    }),
-  })
-  if (!res.ok) throw new Error(`create class ${CLASS}: ${res.status} ${await res.text()}`)
-}
+const resetVectorClass = (server: BenchServer, skip: boolean): Promise<void> =>
+  recreateClass(server, { class: CLASS, vectorizer: 'none', vectorIndexConfig: skip ? { skip: true } : {}, properties: BENCH_PROPERTIES })
 
 /** Milliseconds of every run per contender, interleaved, each into a fresh class. */
 const timeRuns = (

@@ -58,6 +58,7 @@ export const decodedPages =
   <P>(): OperatorFunction<E.Either<WeaviateError, ReadonlyArray<PageEntry<P>>>, E.Either<WeaviateError, Page<P>>> =>
   (entries$) =>
     entries$.pipe(
-      map(E.flatMap(entryObjects)),
+      // A plain branch, not `E.flatMap(entryObjects)`: fp-ts 2.16 routes that through `dual` (an arguments spread per page).
+      map((entries) => (E.isLeft(entries) ? entries : entryObjects(entries.right))),
       takeWhile((page) => E.isRight(page), true),
     )

@@ -30,9 +30,10 @@ export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
     include: input.include,
   }
   const inFormats = input.vectorFormat !== 'array' && input.withVector
+  // Plain branches, not `E.map(f)`: fp-ts 2.16 routes that through `dual` (an arguments spread per page).
   return (after) =>
     runList<P>(ctx, after === undefined ? request : { ...request, after }, 'retry').pipe(
-      map(E.map((objects) => decodedEntries<P>(inFormats ? objects.map((o) => inFormat(o, input.vectorFormat)) : objects))),
+      map((page) => (E.isLeft(page) ? page : E.right(decodedEntries<P>(inFormats ? page.right.map((o) => inFormat(o, input.vectorFormat)) : page.right)))),
     )
 }
 
