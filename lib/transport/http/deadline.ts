@@ -43,22 +43,14 @@ export interface Deadline {
   attempt<T>(request: { readonly method: HttpMethod; readonly url: string }): MonoTypeOperatorFunction<T>
 }
 
-/** The full-attempt limit of each timeout setting, made once (a request whose total has room for a whole attempt allocates none). */
-const WHOLE_ATTEMPT = new WeakMap<TimeoutOptions, AttemptLimit>()
-
 /**
  * The limit of an attempt starting when `remainingMs` of the request's `totalMs` are left:
  * `attemptMs`, or what is left when that is less (`phase: 'total'`).
  */
-export const attemptLimit = (timeout: TimeoutOptions, remainingMs: number): AttemptLimit => {
-  if (remainingMs < timeout.attemptMs) return { afterMs: remainingMs, phase: 'total', timeoutMs: timeout.totalMs }
-  let whole = WHOLE_ATTEMPT.get(timeout)
-  if (whole?.afterMs !== timeout.attemptMs) {
-    whole = Object.freeze({ afterMs: timeout.attemptMs, phase: 'attempt', timeoutMs: timeout.attemptMs })
-    WHOLE_ATTEMPT.set(timeout, whole)
-  }
-  return whole
-}
+export const attemptLimit = (timeout: TimeoutOptions, remainingMs: number): AttemptLimit =>
+  remainingMs < timeout.attemptMs
+    ? { afterMs: remainingMs, phase: 'total', timeoutMs: timeout.totalMs }
+    : { afterMs: timeout.attemptMs, phase: 'attempt', timeoutMs: timeout.attemptMs }
 
 /**
  * Starts the deadline of a request now, on `clock`.
