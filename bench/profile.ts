@@ -14,9 +14,10 @@
  *   in sequence (`ours` or `raw-grpc`).
  * Contenders: `ours` (`objects.batch` with its default method, or `unary` for `BatchObjects`;
  * `query.nearVector`), `raw-grpc` (grpc-js + the protobuf-es generated code, as in vectors.ts and
- * search.ts) and `raw-protobufjs` (grpc-js + proto-loader: protobufjs.ts).
+ * search.ts), `raw-protobufjs` (grpc-js + proto-loader: protobufjs.ts) and, for the import only,
+ * `raw-stream` (vectors.ts' plain `BatchStream` loop).
  *
- * Run: `npx ts-node --transpile-only bench/profile.ts <import|search|aggregate> <ours|ours-unary|raw-grpc|raw-protobufjs>... [--out DIR]`
+ * Run: `npx ts-node --transpile-only bench/profile.ts <import|search|aggregate> <ours|ours-unary|raw-grpc|raw-protobufjs|raw-stream>... [--out DIR]`
  * (default DIR `bench/profiles`; uses WEAVIATE_URL etc. when set: server-env.ts). Sizes:
  * BENCH_PROFILE_OBJECTS (20000), BENCH_PROFILE_QUERIES (4000), BENCH_PROFILE_AGGREGATES (300).
  */
@@ -38,6 +39,7 @@ import { protobufjsClient, protobufjsImport, protobufjsNearVector } from './prot
 import { latencies } from './query-lanes'
 import { rawSearch } from './raw-grpc-search'
 import { sizeFromEnv } from './report'
+import { rawBatchStream } from './vectors'
 import { seeded, seededVectors } from './seeded'
 import { type BenchServer, withBenchServer } from './server-env'
 import { authMetadata } from './server-key'
@@ -52,7 +54,7 @@ const SEARCH_OBJECTS = 20_000
 const DIMENSIONS = 128
 const IMPORT_CLASS = 'BenchProfileImport'
 const SEARCH_CLASS = 'BenchProfileSearch'
-const CONTENDERS = ['ours', 'ours-unary', 'raw-grpc', 'raw-protobufjs'] as const
+const CONTENDERS = ['ours', 'ours-unary', 'raw-grpc', 'raw-protobufjs', 'raw-stream'] as const
 type Contender = (typeof CONTENDERS)[number]
 const isContender = (s: string): s is Contender => (CONTENDERS as readonly string[]).includes(s)
 
@@ -121,6 +123,8 @@ const importer = (contender: Contender, server: BenchServer, client: Client, raw
         }
         await Promise.all(Array.from({ length: LANES }, lane))
       }
+    case 'raw-stream':
+      return () => rawBatchStream(raw, server, IMPORT_CLASS, OBJECTS)
     case 'raw-protobufjs': {
       const pj = protobufjsClient(server)
       return () =>
@@ -155,6 +159,8 @@ const searcher = (contender: Contender, server: BenchServer, client: Client, raw
         const pj = protobufjsClient(server)
         return (vector) => protobufjsNearVector(pj, server, SEARCH_CLASS, vector, 10)
       }
+      case 'raw-stream':
+        throw new Error('raw-stream profiles the import only')
     }
   })()
   return async (queries) => {
