@@ -63,7 +63,6 @@ import { Observable, SchedulerLike, Subscriber, Subscription, from } from 'rxjs'
 import { ConnectionError, TimeoutError, WeaviateError, isWeaviateError } from '../../core/errors'
 import type { ConsistencyLevel } from '../../input/check'
 import type { BatchStreamReply } from '../../proto/generated/weaviate/v1/batch_stream_pb'
-import type { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
 import { MAX_TIMER_MS } from '../../transport/http/deadline'
 import { retryDelay } from '../../transport/http/retry'
 import type { StreamBearer } from '../../transport/http/options'
@@ -121,12 +120,12 @@ interface Waiting {
 
 /** One opened call and what the server said on it. */
 interface Open {
-  readonly call: ClientDuplexStream<BatchStreamRequest, BatchStreamReply>
+  readonly call: ClientDuplexStream<Uint8Array, BatchStreamReply>
   readonly url: string
   readonly retry: RetryOptions
   readonly timeout: TimeoutOptions
   /** The failover cursor's side of the call. */
-  readonly node: Pick<OpenedStream<BatchStreamRequest, BatchStreamReply>, 'succeeded' | 'failed'>
+  readonly node: Pick<OpenedStream<Uint8Array, BatchStreamReply>, 'succeeded' | 'failed'>
   /** The `OutOfMemory` wait before sending again, in ms. */
   waitMs: number
   /** Objects in the largest `Data` message sent. */
@@ -275,7 +274,7 @@ class BatchStreamSession {
 
   /** The call of a stream with `bearer`'s token: idle -> open, or every waiting object fails when the call cannot be made. */
   private startStream(bearer: StreamBearer | undefined): void {
-    let opened: OpenedStream<BatchStreamRequest, BatchStreamReply>
+    let opened: OpenedStream<Uint8Array, BatchStreamReply>
     try {
       opened = this.config.grpc.openStream(METHODS.batchStream, this.config.call, bearer)
     } catch (e) {
