@@ -62,7 +62,7 @@ import type { ClientDuplexStream } from '@grpc/grpc-js'
 import { Observable, SchedulerLike, Subscriber, Subscription, from } from 'rxjs'
 import { ConnectionError, TimeoutError, WeaviateError, isWeaviateError } from '../../core/errors'
 import type { ConsistencyLevel } from '../../input/check'
-import type { BatchStreamReply } from '../../proto/generated/weaviate/v1/batch_stream_pb'
+import type { BatchStreamReply } from '../../proto/static/replies/weaviate/v1/batch_stream'
 import { MAX_TIMER_MS } from '../../transport/http/deadline'
 import { retryDelay } from '../../transport/http/retry'
 import type { StreamBearer } from '../../transport/http/options'
@@ -386,16 +386,20 @@ class BatchStreamSession {
 
   private onReply(stream: Open, reply: BatchStreamReply): void {
     const m = reply.message
-    switch (m.case) {
+    if (m === undefined) {
+      this.watch(stream)
+      return
+    }
+    switch (m.$case) {
       case 'results':
         this.failures = 0
         for (const e of m.value.errors) {
-          if (e.detail.case === 'uuid') {
+          if (e.detail?.$case === 'uuid') {
             const messages = [e.error]
             this.settle(e.detail.value, (item) => ({ item, ok: false, failure: { kind: 'item', error: itemFailure({ method: 'POST', url: stream.url }, messages) } }))
           }
         }
-        for (const s of m.value.successes) if (s.detail.case === 'uuid') this.settle(s.detail.value, (item) => ({ item, ok: true }))
+        for (const s of m.value.successes) if (s.detail?.$case === 'uuid') this.settle(s.detail.value, (item) => ({ item, ok: true }))
         break
       case 'backoff':
         // Sent every few seconds whatever the progress: it does not hold off the attempt timeout.
@@ -413,7 +417,6 @@ class BatchStreamSession {
         stream.node.succeeded()
         break
       case 'acks':
-      case undefined:
         break
       default: {
         const unknown: never = m

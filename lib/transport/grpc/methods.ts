@@ -17,6 +17,7 @@ import { Weaviate } from '../../proto/generated/weaviate/v1/service_pb'
 import { BatchObjectsRequest } from '../../proto/static/requests/weaviate/v1/batch'
 import { SearchRequest } from '../../proto/static/requests/weaviate/v1/search'
 import { BatchObjectsReply } from '../../proto/static/replies/weaviate/v1/batch'
+import { BatchStreamReply } from '../../proto/static/replies/weaviate/v1/batch_stream'
 import { SearchReply } from '../../proto/static/replies/weaviate/v1/search'
 
 /**
@@ -90,12 +91,12 @@ export type BidiMethod<I, O> = UnaryMethod<I, O>
 /**
  * `BatchStream`: its requests encoded by the caller (`lib/batch/grpc/encoded-messages.ts`: the
  * objects of a `Data` message are encoded once each, by their static code), sent as they are; its
- * replies by protobuf-es (`batch-stream.ts` reads them).
+ * replies by their static code (`batch-stream.ts` reads them).
  */
-const batchStream = (): BidiMethod<Uint8Array, MessageShape<typeof Weaviate.method.batchStream.output>> => ({
+const batchStream = (): BidiMethod<Uint8Array, BatchStreamReply> => ({
   path: pathOf(Weaviate.method.batchStream),
   serialize: asBuffer,
-  deserialize: (bytes) => fromBinary(Weaviate.method.batchStream.output, bytes),
+  deserialize: (bytes) => BatchStreamReply.decode(bytes),
 })
 
 /**
