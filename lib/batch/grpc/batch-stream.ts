@@ -132,6 +132,8 @@ interface Open {
   largest: number
   /** The attempt timeout's timer while objects wait: no progress before it fires, and the stream is given up. */
   stall: Subscription | undefined
+  /** When the stream last made progress (the scheduler's clock): what the stall timer measures from. */
+  progressAt: number
   /** The timer of its token's half-life (`renewDue`); undefined when its token is never renewed. */
   renewal: Subscription | undefined
 }
@@ -290,6 +292,7 @@ class BatchStreamSession {
       waitMs: 0,
       largest: 0,
       stall: undefined,
+      progressAt: 0,
       renewal: undefined,
     }
     this.state = { name: 'open', stream }
@@ -428,19 +431,35 @@ class BatchStreamSession {
 
   /**
    * No progress (a result or an acknowledgement) within the attempt timeout while objects wait:
-   * the stream is given up as stalled, and what waits goes again on a new one.
+   * the stream is given up as stalled, and what waits goes again on a new one. Each progress only
+   * notes the time: the one timer, when it fires, looks at the last progress and waits again for
+   * what is left of the timeout (a timer set and cleared for every reply cost about 4 µs per object).
    */
   private watch(stream: Open): void {
     if (!this.isCurrent(stream)) return
-    stream.stall?.unsubscribe()
-    stream.stall = undefined
     const ms = stream.timeout.attemptMs
-    if (!Number.isFinite(ms) || this.waiting.count === 0) return
+    if (!Number.isFinite(ms) || this.waiting.count === 0) {
+      stream.stall?.unsubscribe()
+      stream.stall = undefined
+      return
+    }
+    stream.progressAt = this.config.scheduler.now()
+    if (stream.stall === undefined) this.stallAfter(stream, ms, ms)
+  }
+
+  /** The stall timer of `stream`, due in `delayMs`: the attempt timeout `ms` after its last progress. */
+  private stallAfter(stream: Open, ms: number, delayMs: number): void {
     stream.stall = this.config.scheduler.schedule(() => {
-      if (!this.isCurrent(stream)) return
+      stream.stall = undefined
+      if (!this.isCurrent(stream) || this.waiting.count === 0) return
+      const quietMs = this.config.scheduler.now() - stream.progressAt
+      if (quietMs < ms) {
+        this.stallAfter(stream, ms, ms - quietMs)
+        return
+      }
       this.streamEnded(stream, new TimeoutError({ method: 'POST', url: stream.url, phase: 'attempt', timeoutMs: ms }))
       stream.call.cancel()
-    }, ms)
+    }, delayMs)
   }
 
   // -----------------------------------------------------------------------------------------------
