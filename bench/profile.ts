@@ -14,16 +14,17 @@
  *   in sequence (`ours` or `raw-grpc`).
  * Contenders: `ours` (`objects.batch` with its default method, or `unary` for `BatchObjects`;
  * `query.nearVector`), `raw-grpc` (grpc-js + the protobuf-es generated code, as in vectors.ts and
- * search.ts) and `raw-protobufjs` (grpc-js + proto-loader: protobufjs.ts).
+ * search.ts), `raw-protobufjs` (grpc-js + proto-loader: protobufjs.ts) and, for the import only,
+ * `raw-stream` (vectors.ts' plain `BatchStream` loop).
  *
- * Run: `npx ts-node --transpile-only bench/profile.ts <import|search|aggregate> <ours|ours-unary|raw-grpc|raw-protobufjs>... [--out DIR]`
+ * Run: `npx ts-node --transpile-only bench/profile.ts <import|search|aggregate> <ours|ours-unary|raw-grpc|raw-protobufjs|raw-stream>... [--out DIR]`
  * (default DIR `bench/profiles`; uses WEAVIATE_URL etc. when set: server-env.ts). Sizes:
  * BENCH_PROFILE_OBJECTS (20000), BENCH_PROFILE_QUERIES (4000), BENCH_PROFILE_AGGREGATES (300).
  */
 import { create, toBinary, fromBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
-import { promises as fs } from 'node:fs'
+import { promises as fs, readFileSync, readdirSync } from 'node:fs'
 import { Session } from 'node:inspector'
 import { randomUUID } from 'node:crypto'
 import * as path from 'node:path'
@@ -38,6 +39,7 @@ import { protobufjsClient, protobufjsImport, protobufjsNearVector } from './prot
 import { latencies } from './query-lanes'
 import { rawSearch } from './raw-grpc-search'
 import { sizeFromEnv } from './report'
+import { rawBatchStream } from './vectors'
 import { seeded, seededVectors } from './seeded'
 import { type BenchServer, withBenchServer } from './server-env'
 import { authMetadata } from './server-key'
@@ -52,12 +54,38 @@ const SEARCH_OBJECTS = 20_000
 const DIMENSIONS = 128
 const IMPORT_CLASS = 'BenchProfileImport'
 const SEARCH_CLASS = 'BenchProfileSearch'
-const CONTENDERS = ['ours', 'ours-unary', 'raw-grpc', 'raw-protobufjs'] as const
+const CONTENDERS = ['ours', 'ours-unary', 'raw-grpc', 'raw-protobufjs', 'raw-stream'] as const
 type Contender = (typeof CONTENDERS)[number]
 const isContender = (s: string): s is Contender => (CONTENDERS as readonly string[]).includes(s)
 
+/**
+ * CPU time in µs (user + system, from `/proc/self/task/<tid>/stat`, clock ticks of 10 ms) of the
+ * main thread and of every other thread of this process (V8's GC helpers and compiler threads,
+ * libuv's pool): `process.cpuUsage` counts both, the profile only the main thread. Zeros where
+ * `/proc` is not there.
+ */
+const threadCpu = (): { readonly main: number; readonly others: number } => {
+  let main = 0
+  let others = 0
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      // After the name's closing parenthesis the fields start at the 3rd (state): utime is the 14th, stime the 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      const us = ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100
+      if (tid === String(process.pid)) main += us
+      else others += us
+    }
+  } catch {
+    // Not Linux: left at zero.
+  }
+  return { main, others }
+}
+
 /** The V8 CPU profile of `work`, with the sampling interval at 100 µs. */
-const profiled = async (work: () => Promise<void>): Promise<{ readonly profile: unknown; readonly cpu: number; readonly ms: number }> => {
+const profiled = async (
+  work: () => Promise<void>,
+): Promise<{ readonly profile: unknown; readonly cpu: number; readonly ms: number; readonly threads: { readonly main: number; readonly others: number } }> => {
   const session = new Session()
   session.connect()
   const post = (method: string, params?: object): Promise<unknown> =>
@@ -65,6 +93,7 @@ const profiled = async (work: () => Promise<void>): Promise<{ readonly profile: 
   await post('Profiler.enable')
   await post('Profiler.setSamplingInterval', { interval: 100 })
   collectGarbage()
+  const threadsBefore = threadCpu()
   const before = process.cpuUsage()
   const start = process.hrtime.bigint()
   await post('Profiler.start')
@@ -72,8 +101,9 @@ const profiled = async (work: () => Promise<void>): Promise<{ readonly profile: 
   const { profile } = (await post('Profiler.stop')) as { profile: unknown }
   const ms = Number(process.hrtime.bigint() - start) / 1e6
   const used = process.cpuUsage(before)
+  const threadsAfter = threadCpu()
   session.disconnect()
-  return { profile, cpu: used.user + used.system, ms }
+  return { profile, cpu: used.user + used.system, ms, threads: { main: threadsAfter.main - threadsBefore.main, others: threadsAfter.others - threadsBefore.others } }
 }
 
 const resetImportClass = async (server: BenchServer): Promise<void> => resetBenchClass(server, IMPORT_CLASS, { skipVectorIndex: true })
@@ -121,6 +151,8 @@ const importer = (contender: Contender, server: BenchServer, client: Client, raw
         }
         await Promise.all(Array.from({ length: LANES }, lane))
       }
+    case 'raw-stream':
+      return () => rawBatchStream(raw, server, IMPORT_CLASS, OBJECTS)
     case 'raw-protobufjs': {
       const pj = protobufjsClient(server)
       return () =>
@@ -155,6 +187,8 @@ const searcher = (contender: Contender, server: BenchServer, client: Client, raw
         const pj = protobufjsClient(server)
         return (vector) => protobufjsNearVector(pj, server, SEARCH_CLASS, vector, 10)
       }
+      case 'raw-stream':
+        throw new Error('raw-stream profiles the import only')
     }
   })()
   return async (queries) => {
@@ -211,11 +245,14 @@ const main = async (server: BenchServer): Promise<void> => {
         const queries = seededVectors(101, QUERIES, DIMENSIONS)
         work = () => run(queries)
       }
-      const { profile, cpu, ms } = await profiled(work)
+      const { profile, cpu, ms, threads } = await profiled(work)
       const file = path.join(out, `${kind}-${contender}.cpuprofile`)
       await fs.writeFile(file, JSON.stringify(profile))
       const per = kind === 'import' ? `${(cpu / OBJECTS).toFixed(1)} µs/object` : kind === 'aggregate' ? `${(cpu / AGGREGATES).toFixed(0)} µs/call` : `${(cpu / QUERIES).toFixed(0)} µs/query`
-      console.log(`profile: ${kind} ${contender}: ${ms.toFixed(0)} ms, client cpu ${per} -> ${path.relative(process.cwd(), file)}`)
+      const items = kind === 'import' ? OBJECTS : kind === 'aggregate' ? AGGREGATES : QUERIES
+      console.log(
+        `profile: ${kind} ${contender}: ${ms.toFixed(0)} ms, client cpu ${per} (main thread ${(threads.main / items).toFixed(1)}, other threads ${(threads.others / items).toFixed(1)}) -> ${path.relative(process.cwd(), file)}`,
+      )
     }
   } finally {
     raw.close()

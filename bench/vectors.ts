@@ -110,12 +110,12 @@ const rawRest = (server: BenchServer): Promise<void> => {
 }
 
 /** Objects `from` .. `to` - 1 as the generated `BatchObject` init (client-made UUIDs, float32 bytes). */
-const rawObjects = (from: number, to: number) =>
+const rawObjects = (from: number, to: number, className = CLASS) =>
   Array.from({ length: to - from }, (_, k) => {
     const vector = new Float32Array(benchVector(from + k))
     return {
       uuid: randomUUID(),
-      collection: CLASS,
+      collection: className,
       properties: { nonRefProperties: { ...benchProperties(from + k) } },
       vectorBytes: new Uint8Array(vector.buffer),
     }
@@ -144,7 +144,7 @@ const rawGrpc = (client: GrpcClient, server: BenchServer): Promise<void> =>
  * `BATCH`), at most `LANES` x that many objects not yet acknowledged (`Acks`) at a time, then
  * `Stop` and the end of the stream; done when every object has its result (`Results`).
  */
-const rawBatchStream = (client: GrpcClient, server: BenchServer): Promise<void> =>
+export const rawBatchStream = (client: GrpcClient, server: BenchServer, className = CLASS, total = OBJECTS): Promise<void> =>
   new Promise<void>((resolve, reject) => {
     const call = client.makeBidiStreamRequest(
       '/weaviate.v1.Weaviate/BatchStream',
@@ -158,14 +158,14 @@ const rawBatchStream = (client: GrpcClient, server: BenchServer): Promise<void> 
     let batchSize = BATCH
     let stopped = false
     const pump = (): void => {
-      while (next < OBJECTS && unacked < LANES * batchSize) {
+      while (next < total && unacked < LANES * batchSize) {
         const from = next
-        next = Math.min(OBJECTS, next + batchSize)
+        next = Math.min(total, next + batchSize)
         unacked += next - from
-        const values = rawObjects(from, next) as unknown as BatchObject[]
+        const values = rawObjects(from, next, className) as unknown as BatchObject[]
         call.write(create(BatchStreamRequestSchema, { message: { case: 'data', value: { objects: { values } } } }))
       }
-      if (next >= OBJECTS && !stopped) {
+      if (next >= total && !stopped) {
         stopped = true
         call.write(create(BatchStreamRequestSchema, { message: { case: 'stop', value: {} } }))
         call.end()
@@ -184,7 +184,7 @@ const rawBatchStream = (client: GrpcClient, server: BenchServer): Promise<void> 
       } else if (m.case === 'outOfMemory' || m.case === 'shuttingDown') reject(new Error(`raw BatchStream: ${m.case}`))
     })
     call.on('error', reject)
-    call.on('end', () => (results === OBJECTS ? resolve() : reject(new Error(`raw BatchStream: ${results} results of ${OBJECTS}`))))
+    call.on('end', () => (results === total ? resolve() : reject(new Error(`raw BatchStream: ${results} results of ${total}`))))
     call.write(create(BatchStreamRequestSchema, { message: { case: 'start', value: {} } }))
   })
 

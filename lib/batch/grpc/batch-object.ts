@@ -20,14 +20,16 @@ import { batchProperties } from './batch-properties'
 import type { BatchObject } from '../../proto/static/requests/weaviate/v1/batch'
 import { Vectors, Vectors_VectorType } from '../../proto/static/requests/weaviate/v1/common'
 import { multiVectorToBytes, vectorToBytes } from '../../codecs/vector-bytes'
+import { encodeBatchObject } from './encoded-messages'
 
 /**
- * A prepared object: the message, and what its result names.
+ * A prepared object: its `BatchObject` message encoded once (`encoded-messages.ts`: every request
+ * that carries it writes these bytes), and what its result names.
  */
 export interface GrpcObjectPayload {
   readonly uuid: string
   readonly className: string
-  readonly message: BatchObject
+  readonly encoded: Uint8Array
 }
 
 /**
@@ -61,7 +63,7 @@ const preparedFast = (
   if (vectorBytes !== undefined) message.vectorBytes = vectorBytes
   if (fields.tenant !== undefined) message.tenant = fields.tenant
   const size = bytes + (vectorBytes?.byteLength ?? 0) + fields.className.length + id.right.length + 16
-  return E.right({ index, payload: { uuid: id.right, className: fields.className, message }, bytes: size })
+  return E.right({ index, payload: { uuid: id.right, className: fields.className, encoded: encodeBatchObject(message) }, bytes: size })
 }
 
 /**
@@ -98,7 +100,7 @@ const preparedChecked = (
       ...(tenant === undefined ? {} : { tenant }),
     }
     const vectorSize = (vectorBytes?.byteLength ?? 0) + (named ?? []).reduce((n, v) => n + v.name.length + v.vectorBytes.byteLength + 8, 0)
-    return { prepared: { index, payload: { uuid: id, className: klass, message }, bytes: bytes + vectorSize + klass.length + id.length + 16 }, vectors }
+    return { prepared: { index, payload: { uuid: id, className: klass, encoded: encodeBatchObject(message) }, bytes: bytes + vectorSize + klass.length + id.length + 16 }, vectors }
   })
   return ifVectorsWritable(version, checked)
 }

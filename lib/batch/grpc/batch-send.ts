@@ -15,7 +15,7 @@ import { ItemOutcome, allFailed } from '../item-retry'
 import type { Prepared } from '../sink'
 import type { ConsistencyLevel } from '../../input/check'
 import type { GrpcObjectPayload } from './batch-object'
-import type { BatchObjectsRequest } from '../../proto/static/requests/weaviate/v1/batch'
+import { batchObjectsRequestBytes } from './encoded-messages'
 import type { BatchObjectsReply } from '../../proto/static/replies/weaviate/v1/batch'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { METHODS } from '../../transport/grpc/methods'
@@ -33,11 +33,11 @@ export const sendBatchObjects =
     // The URL an item's failure names (the first node's; the reply does not say which node answered).
     const url = `${grpc.nodes[0]?.origin ?? ''}${METHODS.batchObjects.path}`
     const send = (part: ReadonlyArray<Prepared<GrpcObjectPayload>>): Observable<ReadonlyArray<ItemOutcome<GrpcObjectPayload>>> => {
-      const request: BatchObjectsRequest = {
-        objects: part.map((item) => item.payload.message),
-        ...(consistencyLevel === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[consistencyLevel] }),
-      }
-      return grpc.run(METHODS.batchObjects, request, { ...call, idempotent: true }).pipe(
+      const request = batchObjectsRequestBytes(
+        part.map((item) => item.payload.encoded),
+        consistencyLevel === undefined ? undefined : WIRE_CONSISTENCY[consistencyLevel],
+      )
+      return grpc.run(METHODS.batchObjectsEncoded, request, { ...call, idempotent: true }).pipe(
         mergeMap((answer) => {
           if (answer._tag === 'Right') return of(outcomesOf(part, answer.right, url))
           const error = answer.left

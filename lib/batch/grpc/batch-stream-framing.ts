@@ -1,16 +1,16 @@
 /**
- * What a `BatchStream` run sends and how much it lets wait: the request messages (`Start`, `Data`
- * cut by size and class, `Stop`) and the window policy ({@link STREAM_WINDOW_OBJECTS},
+ * What a `BatchStream` run sends and how much it lets wait: the request messages, encoded
+ * (`Start`, `Data` cut by size and class from the objects' encoded bytes, `Stop`) and the window policy ({@link STREAM_WINDOW_OBJECTS},
  * {@link streamRequestsInFlight}). The session that sends them is `batch-stream.ts`.
  *
  * @packageDocumentation
  */
 import type { ConsistencyLevel } from '../../input/check'
-import type { BatchObject } from '../../proto/static/requests/weaviate/v1/batch'
 import type { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
 import type { Prepared } from '../sink'
 import type { GrpcObjectPayload } from './batch-object'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
+import { dataMessageBytes, streamRequestBytes } from './encoded-messages'
 
 /**
  * The fewest objects a stream run whose call gives no `concurrency` lets wait for their results
@@ -29,27 +29,29 @@ export const STREAM_WINDOW_OBJECTS = 2_000
 export const streamRequestsInFlight = (batchSize: number, concurrency: number, given: boolean): number =>
   given ? concurrency : Math.max(concurrency, Math.ceil(STREAM_WINDOW_OBJECTS / batchSize))
 
-const message = (value: NonNullable<BatchStreamRequest['message']>): BatchStreamRequest => ({ message: value })
+const message = (value: NonNullable<BatchStreamRequest['message']>): Uint8Array => streamRequestBytes({ message: value })
 
 /** The first message of a stream: the run's consistency level, if it has one. */
-export const startMessage = (level: ConsistencyLevel | undefined): BatchStreamRequest =>
+export const startMessage = (level: ConsistencyLevel | undefined): Uint8Array =>
   message({ $case: 'start', value: level === undefined ? {} : { consistencyLevel: WIRE_CONSISTENCY[level] } })
 
-/** One `Data` message. */
-export const dataMessage = (values: BatchObject[]): BatchStreamRequest => message({ $case: 'data', value: { objects: { values } } })
+/** One `Data` message: the encoded objects of `values`. */
+export const dataMessage = (values: ReadonlyArray<Uint8Array>): Uint8Array => dataMessageBytes(values)
 
-/** The client's last message on a stream before it half-closes it. */
-export const stopMessage = (): BatchStreamRequest => message({ $case: 'stop', value: {} })
+/** The client's last message on a stream before it half-closes it (the same bytes every time). */
+const STOP = message({ $case: 'stop', value: {} })
+export const stopMessage = (): Uint8Array => STOP
 
 /**
- * The `Data` messages that carry the items of `objects`: at most `size` objects each, and objects
- * of one class each. 1.39.0 gives no result to an object whose class autoschema has yet to create
- * when the object shares a message with objects of another class (with three new classes mixed,
- * a third of the objects got no result and waited for the attempt timeout); alone with its class it gets one.
+ * The `Data` messages that carry the items of `objects` (each object's encoded bytes): at most
+ * `size` objects each, and objects of one class each. 1.39.0 gives no result to an object whose
+ * class autoschema has yet to create when the object shares a message with objects of another
+ * class (with three new classes mixed, a third of the objects got no result and waited for the
+ * attempt timeout); alone with its class it gets one.
  */
-export const dataMessages = (objects: ReadonlyArray<{ readonly item: Prepared<GrpcObjectPayload> }>, size: number): BatchObject[][] => {
-  const messages: BatchObject[][] = []
-  let values: BatchObject[] = []
+export const dataMessages = (objects: ReadonlyArray<{ readonly item: Prepared<GrpcObjectPayload> }>, size: number): Uint8Array[][] => {
+  const messages: Uint8Array[][] = []
+  let values: Uint8Array[] = []
   let className: string | undefined
   for (const { item } of objects) {
     const { payload } = item
@@ -58,7 +60,7 @@ export const dataMessages = (objects: ReadonlyArray<{ readonly item: Prepared<Gr
       values = []
     }
     className = payload.className
-    values.push(payload.message)
+    values.push(payload.encoded)
   }
   if (values.length > 0) messages.push(values)
   return messages

@@ -45,19 +45,31 @@ const isObject = <W>(place: Place<W>): place is W => place !== OWED_ANSWER
 
 /**
  * Creates the waiting objects of one run, none waiting.
+ *
+ * A line of one place (the common case: every UUID given once) is kept as that place, with no
+ * array: an array is made only when a second place joins a UUID's line.
  */
 export const waitingObjects = <W extends { readonly uuid: string }>(): WaitingObjects<W> => {
-  const lines = new Map<string, Array<Place<W>>>()
+  const lines = new Map<string, Place<W> | Array<Place<W>>>()
   let count = 0
 
-  const dropEmpty = (uuid: string, line: ReadonlyArray<Place<W>>): void => {
-    if (line.length === 0) lines.delete(uuid)
-  }
+  const placesOf = (line: Place<W> | Array<Place<W>>): ReadonlyArray<Place<W>> => (Array.isArray(line) ? line : [line])
 
   const all = (): W[] => {
     const objects: W[] = []
-    for (const line of lines.values()) for (const place of line) if (isObject(place)) objects.push(place)
+    for (const line of lines.values()) {
+      if (!Array.isArray(line)) {
+        if (isObject(line)) objects.push(line)
+      } else for (const place of line) if (isObject(place)) objects.push(place)
+    }
     return objects
+  }
+
+  /** Sets `uuid`'s line to `places`: none deletes it, one is kept without an array. */
+  const setLine = (uuid: string, places: Array<Place<W>>): void => {
+    if (places.length === 0) lines.delete(uuid)
+    else if (places.length === 1) lines.set(uuid, places[0] as Place<W>)
+    else lines.set(uuid, places)
   }
 
   return {
@@ -66,27 +78,41 @@ export const waitingObjects = <W extends { readonly uuid: string }>(): WaitingOb
     },
     add: (object) => {
       const line = lines.get(object.uuid)
-      if (line === undefined) lines.set(object.uuid, [object])
-      else line.push(object)
+      if (line === undefined) lines.set(object.uuid, object)
+      else if (Array.isArray(line)) line.push(object)
+      else lines.set(object.uuid, [line, object])
       count += 1
     },
     next: (uuid) => {
       const line = lines.get(uuid)
       if (line === undefined) return undefined
-      const first = line.shift()
-      dropEmpty(uuid, line)
+      let first: Place<W> | undefined
+      if (Array.isArray(line)) {
+        first = line.shift()
+        if (line.length === 0) lines.delete(uuid)
+      } else {
+        first = line
+        lines.delete(uuid)
+      }
       if (first === undefined || !isObject(first)) return undefined
       count -= 1
       return first
     },
     leave: (object, answerOwed) => {
       const line = lines.get(object.uuid)
-      const at = line?.indexOf(object) ?? -1
-      if (line === undefined || at < 0) return false
-      if (answerOwed) line[at] = OWED_ANSWER
-      else {
-        line.splice(at, 1)
-        dropEmpty(object.uuid, line)
+      if (line === undefined) return false
+      if (!Array.isArray(line)) {
+        if (line !== object) return false
+        if (answerOwed) lines.set(object.uuid, OWED_ANSWER)
+        else lines.delete(object.uuid)
+      } else {
+        const at = line.indexOf(object)
+        if (at < 0) return false
+        if (answerOwed) line[at] = OWED_ANSWER
+        else {
+          line.splice(at, 1)
+          if (line.length === 0) lines.delete(object.uuid)
+        }
       }
       count -= 1
       return true
@@ -94,9 +120,9 @@ export const waitingObjects = <W extends { readonly uuid: string }>(): WaitingOb
     all,
     newStream: () => {
       for (const [uuid, line] of [...lines]) {
-        const objects = line.filter(isObject)
-        if (objects.length === 0) lines.delete(uuid)
-        else if (objects.length < line.length) lines.set(uuid, objects)
+        const places = placesOf(line)
+        const objects = places.filter(isObject)
+        if (objects.length < places.length) setLine(uuid, objects)
       }
     },
     clear: () => {

@@ -62,8 +62,7 @@ import type { ClientDuplexStream } from '@grpc/grpc-js'
 import { Observable, SchedulerLike, Subscriber, Subscription, from } from 'rxjs'
 import { ConnectionError, TimeoutError, WeaviateError, isWeaviateError } from '../../core/errors'
 import type { ConsistencyLevel } from '../../input/check'
-import type { BatchStreamReply } from '../../proto/generated/weaviate/v1/batch_stream_pb'
-import type { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
+import type { BatchStreamReply } from '../../proto/static/replies/weaviate/v1/batch_stream'
 import { MAX_TIMER_MS } from '../../transport/http/deadline'
 import { retryDelay } from '../../transport/http/retry'
 import type { StreamBearer } from '../../transport/http/options'
@@ -121,18 +120,20 @@ interface Waiting {
 
 /** One opened call and what the server said on it. */
 interface Open {
-  readonly call: ClientDuplexStream<BatchStreamRequest, BatchStreamReply>
+  readonly call: ClientDuplexStream<Uint8Array, BatchStreamReply>
   readonly url: string
   readonly retry: RetryOptions
   readonly timeout: TimeoutOptions
   /** The failover cursor's side of the call. */
-  readonly node: Pick<OpenedStream<BatchStreamRequest, BatchStreamReply>, 'succeeded' | 'failed'>
+  readonly node: Pick<OpenedStream<Uint8Array, BatchStreamReply>, 'succeeded' | 'failed'>
   /** The `OutOfMemory` wait before sending again, in ms. */
   waitMs: number
   /** Objects in the largest `Data` message sent. */
   largest: number
   /** The attempt timeout's timer while objects wait: no progress before it fires, and the stream is given up. */
   stall: Subscription | undefined
+  /** When the stream last made progress (the scheduler's clock): what the stall timer measures from. */
+  progressAt: number
   /** The timer of its token's half-life (`renewDue`); undefined when its token is never renewed. */
   renewal: Subscription | undefined
 }
@@ -275,7 +276,7 @@ class BatchStreamSession {
 
   /** The call of a stream with `bearer`'s token: idle -> open, or every waiting object fails when the call cannot be made. */
   private startStream(bearer: StreamBearer | undefined): void {
-    let opened: OpenedStream<BatchStreamRequest, BatchStreamReply>
+    let opened: OpenedStream<Uint8Array, BatchStreamReply>
     try {
       opened = this.config.grpc.openStream(METHODS.batchStream, this.config.call, bearer)
     } catch (e) {
@@ -291,6 +292,7 @@ class BatchStreamSession {
       waitMs: 0,
       largest: 0,
       stall: undefined,
+      progressAt: 0,
       renewal: undefined,
     }
     this.state = { name: 'open', stream }
@@ -387,16 +389,20 @@ class BatchStreamSession {
 
   private onReply(stream: Open, reply: BatchStreamReply): void {
     const m = reply.message
-    switch (m.case) {
+    if (m === undefined) {
+      this.watch(stream)
+      return
+    }
+    switch (m.$case) {
       case 'results':
         this.failures = 0
         for (const e of m.value.errors) {
-          if (e.detail.case === 'uuid') {
+          if (e.detail?.$case === 'uuid') {
             const messages = [e.error]
             this.settle(e.detail.value, (item) => ({ item, ok: false, failure: { kind: 'item', error: itemFailure({ method: 'POST', url: stream.url }, messages) } }))
           }
         }
-        for (const s of m.value.successes) if (s.detail.case === 'uuid') this.settle(s.detail.value, (item) => ({ item, ok: true }))
+        for (const s of m.value.successes) if (s.detail?.$case === 'uuid') this.settle(s.detail.value, (item) => ({ item, ok: true }))
         break
       case 'backoff':
         // Sent every few seconds whatever the progress: it does not hold off the attempt timeout.
@@ -414,7 +420,6 @@ class BatchStreamSession {
         stream.node.succeeded()
         break
       case 'acks':
-      case undefined:
         break
       default: {
         const unknown: never = m
@@ -426,19 +431,35 @@ class BatchStreamSession {
 
   /**
    * No progress (a result or an acknowledgement) within the attempt timeout while objects wait:
-   * the stream is given up as stalled, and what waits goes again on a new one.
+   * the stream is given up as stalled, and what waits goes again on a new one. Each progress only
+   * notes the time: the one timer, when it fires, looks at the last progress and waits again for
+   * what is left of the timeout (a timer set and cleared for every reply cost about 4 µs per object).
    */
   private watch(stream: Open): void {
     if (!this.isCurrent(stream)) return
-    stream.stall?.unsubscribe()
-    stream.stall = undefined
     const ms = stream.timeout.attemptMs
-    if (!Number.isFinite(ms) || this.waiting.count === 0) return
+    if (!Number.isFinite(ms) || this.waiting.count === 0) {
+      stream.stall?.unsubscribe()
+      stream.stall = undefined
+      return
+    }
+    stream.progressAt = this.config.scheduler.now()
+    if (stream.stall === undefined) this.stallAfter(stream, ms, ms)
+  }
+
+  /** The stall timer of `stream`, due in `delayMs`: the attempt timeout `ms` after its last progress. */
+  private stallAfter(stream: Open, ms: number, delayMs: number): void {
     stream.stall = this.config.scheduler.schedule(() => {
-      if (!this.isCurrent(stream)) return
+      stream.stall = undefined
+      if (!this.isCurrent(stream) || this.waiting.count === 0) return
+      const quietMs = this.config.scheduler.now() - stream.progressAt
+      if (quietMs < ms) {
+        this.stallAfter(stream, ms, ms - quietMs)
+        return
+      }
       this.streamEnded(stream, new TimeoutError({ method: 'POST', url: stream.url, phase: 'attempt', timeoutMs: ms }))
       stream.call.cancel()
-    }, ms)
+    }, delayMs)
   }
 
   // -----------------------------------------------------------------------------------------------

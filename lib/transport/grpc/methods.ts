@@ -2,7 +2,9 @@
  * The gRPC methods the client calls, as grpc-js needs them: a path and the two codecs, taken from
  * the generated service descriptors (never spelled by hand). The messages of the import and search
  * paths (`BatchObjects`, the requests of `BatchStream`, `Search`) are encoded and decoded by their
- * generated static code (`lib/proto/static`, ts-proto); the other methods by protobuf-es.
+ * generated static code (`lib/proto/static`, ts-proto); the import's requests are encoded by the
+ * batch writers from objects encoded once (`batchObjectsEncoded`, `batchStream`); the other methods
+ * by protobuf-es.
  *
  * @packageDocumentation
  */
@@ -13,9 +15,9 @@ import { Health } from '../../proto/generated/grpc/health/v1/health_pb'
 import { SearchReplyResultsSchema } from '../../proto/generated/weaviate/v1/search_pages_pb'
 import { Weaviate } from '../../proto/generated/weaviate/v1/service_pb'
 import { BatchObjectsRequest } from '../../proto/static/requests/weaviate/v1/batch'
-import { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
 import { SearchRequest } from '../../proto/static/requests/weaviate/v1/search'
 import { BatchObjectsReply } from '../../proto/static/replies/weaviate/v1/batch'
+import { BatchStreamReply } from '../../proto/static/replies/weaviate/v1/batch_stream'
 import { SearchReply } from '../../proto/static/replies/weaviate/v1/search'
 
 /**
@@ -86,11 +88,25 @@ const searchWithEncodedResults = (): UnaryMethod<MessageShape<typeof Weaviate.me
  */
 export type BidiMethod<I, O> = UnaryMethod<I, O>
 
-/** `BatchStream`: its requests by their static code, its replies by protobuf-es (`batch-stream.ts` reads them). */
-const batchStream = (): BidiMethod<BatchStreamRequest, MessageShape<typeof Weaviate.method.batchStream.output>> => ({
+/**
+ * `BatchStream`: its requests encoded by the caller (`lib/batch/grpc/encoded-messages.ts`: the
+ * objects of a `Data` message are encoded once each, by their static code), sent as they are; its
+ * replies by their static code (`batch-stream.ts` reads them).
+ */
+const batchStream = (): BidiMethod<Uint8Array, BatchStreamReply> => ({
   path: pathOf(Weaviate.method.batchStream),
-  serialize: staticSerialize(BatchStreamRequest),
-  deserialize: (bytes) => fromBinary(Weaviate.method.batchStream.output, bytes),
+  serialize: asBuffer,
+  deserialize: (bytes) => BatchStreamReply.decode(bytes),
+})
+
+/**
+ * `BatchObjects` with its request encoded by the caller (`lib/batch/grpc/encoded-messages.ts`),
+ * sent as it is; its reply by static code.
+ */
+const batchObjectsEncoded = (): UnaryMethod<Uint8Array, BatchObjectsReply> => ({
+  path: pathOf(Weaviate.method.batchObjects),
+  serialize: asBuffer,
+  deserialize: (bytes) => BatchObjectsReply.decode(bytes),
 })
 
 /**
@@ -100,6 +116,7 @@ export const METHODS = {
   search: staticMethod(Weaviate.method.search, SearchRequest, SearchReply),
   searchPages: searchWithEncodedResults(),
   batchObjects: staticMethod(Weaviate.method.batchObjects, BatchObjectsRequest, BatchObjectsReply),
+  batchObjectsEncoded: batchObjectsEncoded(),
   batchStream: batchStream(),
   batchDelete: unary(Weaviate.method.batchDelete),
   aggregate: unary(Weaviate.method.aggregate),
