@@ -1,7 +1,7 @@
 /**
  * The gRPC methods the client calls, as grpc-js needs them: a path and the two codecs, taken from
  * the generated service descriptors (never spelled by hand). The messages of the import and search
- * paths (`BatchObjects`, the requests of `BatchStream`, `Search`) are encoded and decoded by their
+ * paths and of `Aggregate` (`BatchObjects`, the requests of `BatchStream`, `Search`, `Aggregate`) are encoded and decoded by their
  * generated static code (`lib/proto/static`, ts-proto); the other methods by protobuf-es.
  *
  * @packageDocumentation
@@ -15,8 +15,10 @@ import { Weaviate } from '../../proto/generated/weaviate/v1/service_pb'
 import { BatchObjectsRequest } from '../../proto/static/requests/weaviate/v1/batch'
 import { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
 import { SearchRequest } from '../../proto/static/requests/weaviate/v1/search'
+import { AggregateRequest } from '../../proto/static/requests/weaviate/v1/aggregate'
 import { BatchObjectsReply } from '../../proto/static/replies/weaviate/v1/batch'
 import { SearchReply } from '../../proto/static/replies/weaviate/v1/search'
+import { AggregateReply } from '../../proto/static/replies/weaviate/v1/aggregate'
 
 /**
  * A unary method: its path and the codecs of its request (`I`) and reply (`O`).
@@ -102,7 +104,7 @@ export const METHODS = {
   batchObjects: staticMethod(Weaviate.method.batchObjects, BatchObjectsRequest, BatchObjectsReply),
   batchStream: batchStream(),
   batchDelete: unary(Weaviate.method.batchDelete),
-  aggregate: unary(Weaviate.method.aggregate),
+  aggregate: staticMethod(Weaviate.method.aggregate, AggregateRequest, AggregateReply),
   tenantsGet: unary(Weaviate.method.tenantsGet),
   health: unary(Health.method.check),
 } as const
