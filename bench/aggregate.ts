@@ -5,7 +5,8 @@
  * - `ours`: `client.query.aggregate({ className, metrics })` through `firstValueFrom`, the public
  *   API over gRPC (1.39.0), the answer decoded, normalized and checked (`Right`);
  * - `raw-grpc`: the plainest call a user would write: one grpc-js client, `makeUnaryRequest` with
- *   the generated codecs, an `AggregateRequest` asking the same metrics.
+ *   the generated protobuf-es codecs (`toBinary`/`fromBinary`), an `AggregateRequest` asking the
+ *   same metrics (ours encodes and decodes with its generated static code, `lib/proto/static`).
  *
  * The metrics: count, mean, median, minimum, maximum of an int property, mean and sum of a number,
  * the top 5 values of a text, the percentage true of a boolean. Runs are interleaved (a new order
@@ -21,12 +22,12 @@
  * Run: `npm run bench -- --only aggregate`, or alone: `npx ts-node --transpile-only bench/aggregate.ts`
  * (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set: server-env.ts).
  */
-import { create } from '@bufbuild/protobuf'
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, connect } from '../lib'
-import { AggregateReply, AggregateRequestSchema } from '../lib/proto/generated/weaviate/v1/aggregate_pb'
+import { AggregateReply, AggregateReplySchema, AggregateRequest, AggregateRequestSchema } from '../lib/proto/generated/weaviate/v1/aggregate_pb'
 import { METHODS } from '../lib/transport/grpc/methods'
 import { recreateClass } from './bench-class'
 import { percentileRuns, reportPercentileRuns, timedRun } from './percentile-runs'
@@ -95,8 +96,8 @@ export const rawAggregate =
     new Promise((resolve, reject) =>
       raw.makeUnaryRequest(
         METHODS.aggregate.path,
-        METHODS.aggregate.serialize,
-        METHODS.aggregate.deserialize,
+        (message: AggregateRequest) => Buffer.from(toBinary(AggregateRequestSchema, message)),
+        (bytes: Buffer) => fromBinary(AggregateReplySchema, bytes),
         create(AggregateRequestSchema, {
           collection: CLASS,
           objectsCount: true,

@@ -247,8 +247,8 @@ describe('what an aggregate over nearText sends', () => {
 
   it('over gRPC: near_text with the concepts, each move, and the certainty', () => {
     const search = aggregateRequest(input).search
-    expect(search.case).toBe('nearText')
-    const near = search.case === 'nearText' ? search.value : undefined
+    expect(search?.$case).toBe('nearText')
+    const near = search?.$case === 'nearText' ? search.value : undefined
     expect([near?.query, near?.certainty, near?.distance]).toEqual([['sail', 'boat'], 0.7, undefined])
     expect([near?.moveTo?.force, near?.moveTo?.concepts, near?.moveTo?.uuids]).toEqual([0.75, ['river'], [uuidOf(1)]])
     expect([near?.moveAway?.force, near?.moveAway?.concepts, near?.moveAway?.uuids]).toEqual([0.25, [], [uuidOf(2)]])

@@ -5,60 +5,52 @@
  *
  * @packageDocumentation
  */
-import { create, fromBinary } from '@bufbuild/protobuf'
-import type { MessageInitShape } from '@bufbuild/protobuf'
 import type { AggregateInput, CheckedAggregateSearch, CheckedMetrics } from '../aggregate-args'
 import { AggregatedMetrics, CountAnswer, GroupAnswer, RawMetric, metricsResult } from '../aggregate-result'
-import {
+import type { AggregateRequest, AggregateRequest_Aggregation } from '../../proto/static/requests/weaviate/v1/aggregate'
+import type {
   AggregateReply,
   AggregateReply_Aggregations,
   AggregateReply_Aggregations_Aggregation,
   AggregateReply_Group_GroupedBy,
-  AggregateRequest,
-  AggregateRequestSchema,
-  AggregateRequest_AggregationSchema,
-} from '../../proto/generated/weaviate/v1/aggregate_pb'
-import type { CheckedWhere } from '../../input/where'
+} from '../../proto/static/replies/weaviate/v1/aggregate'
 import { whereToFilters } from './filters'
 import { moveInit } from './search-request'
-import { Filters as Filters_ES, FiltersSchema } from '../../proto/generated/weaviate/v1/common_pb'
-import { Filters } from '../../proto/static/requests/weaviate/v1/common'
 import { vectorToBytes } from '../../codecs/vector-bytes'
 
-type Init = Exclude<MessageInitShape<typeof AggregateRequestSchema>, AggregateRequest>
-type AggregationInit = MessageInitShape<typeof AggregateRequest_AggregationSchema>
+type Search = NonNullable<AggregateRequest['search']>
 
 /** `{ count: true, mean: true }` of the metric names asked (the wire's field names, but one). */
 const flags = (names: readonly string[]): Record<string, boolean> => Object.fromEntries(names.map((n) => [n === 'topOccurrences' ? 'topOccurences' : n, true]))
 
-const aggregation = (m: CheckedMetrics): AggregationInit => {
+const aggregation = (m: CheckedMetrics): AggregateRequest_Aggregation => {
   switch (m.kind) {
     case 'int':
-      return { property: m.property, aggregation: { case: 'int', value: flags(m.metrics) } }
+      return { property: m.property, aggregation: { $case: 'int', value: flags(m.metrics) } }
     case 'number':
-      return { property: m.property, aggregation: { case: 'number', value: flags(m.metrics) } }
+      return { property: m.property, aggregation: { $case: 'number', value: flags(m.metrics) } }
     case 'text':
       return {
         property: m.property,
-        aggregation: { case: 'text', value: { ...flags(m.metrics), ...(m.topOccurrencesLimit === undefined ? {} : { topOccurencesLimit: m.topOccurrencesLimit }) } },
+        aggregation: { $case: 'text', value: { ...flags(m.metrics), ...(m.topOccurrencesLimit === undefined ? {} : { topOccurencesLimit: m.topOccurrencesLimit }) } },
       }
     case 'boolean':
-      return { property: m.property, aggregation: { case: 'boolean', value: flags(m.metrics) } }
+      return { property: m.property, aggregation: { $case: 'boolean', value: flags(m.metrics) } }
     case 'date':
-      return { property: m.property, aggregation: { case: 'date', value: flags(m.metrics) } }
+      return { property: m.property, aggregation: { $case: 'date', value: flags(m.metrics) } }
     case 'reference':
       // With `type`, the server's pointingTo is the property's classes (see aggregate.proto).
-      return { property: m.property, aggregation: { case: 'reference', value: { ...flags(m.metrics), type: true } } }
+      return { property: m.property, aggregation: { $case: 'reference', value: { ...flags(m.metrics), type: true } } }
   }
 }
 
 const targets = (name: string | undefined): string[] => (name === undefined ? [] : [name])
 
-const searchPart = (search: CheckedAggregateSearch): NonNullable<Init['search']> => {
+const searchPart = (search: CheckedAggregateSearch): Search => {
   switch (search.kind) {
     case 'nearVector':
       return {
-        case: 'nearVector',
+        $case: 'nearVector',
         value: {
           vectorBytes: vectorToBytes(search.vector),
           targetVectors: targets(search.targetVector),
@@ -68,7 +60,7 @@ const searchPart = (search: CheckedAggregateSearch): NonNullable<Init['search']>
       }
     case 'nearObject':
       return {
-        case: 'nearObject',
+        $case: 'nearObject',
         value: {
           id: search.id,
           targetVectors: targets(search.targetVector),
@@ -78,7 +70,7 @@ const searchPart = (search: CheckedAggregateSearch): NonNullable<Init['search']>
       }
     case 'nearText':
       return {
-        case: 'nearText',
+        $case: 'nearText',
         value: {
           query: [...search.concepts],
           targetVectors: targets(search.targetVector),
@@ -90,44 +82,44 @@ const searchPart = (search: CheckedAggregateSearch): NonNullable<Init['search']>
       }
     case 'hybrid':
       return {
-        case: 'hybrid',
+        $case: 'hybrid',
         value: {
           query: search.query,
           alpha: search.alpha,
           properties: [...(search.properties ?? [])],
           ...(search.vector === undefined ? {} : { vectorBytes: vectorToBytes(search.vector) }),
           targetVectors: targets(search.targetVector),
-          ...(search.maxVectorDistance === undefined ? {} : { threshold: { case: 'vectorDistance' as const, value: search.maxVectorDistance } }),
+          ...(search.maxVectorDistance === undefined ? {} : { threshold: { $case: 'vectorDistance' as const, value: search.maxVectorDistance } }),
         },
       }
   }
 }
 
 /**
- * The request of a checked aggregate.
+ * The request of a checked aggregate, for its generated static encoder (`lib/proto/static`), the
+ * filter built once by the searches' `filters.ts`.
  */
-export const aggregateRequest = (input: AggregateInput): AggregateRequest =>
-  create(AggregateRequestSchema, {
+export const aggregateRequest = (input: AggregateInput): AggregateRequest => {
+  const request: AggregateRequest = {
     collection: input.className,
-    tenant: input.tenant ?? '',
     objectsCount: true,
     aggregations: (input.metrics ?? []).map(aggregation),
-    ...(input.objectLimit === undefined ? {} : { objectLimit: input.objectLimit }),
-    ...(input.search === undefined ? {} : { search: searchPart(input.search) }),
-    ...(input.where === undefined ? {} : { filters: aggregateFilters(input.where) }),
-    ...(input.groupBy === undefined ? {} : { groupBy: { collection: input.className, property: input.groupBy.property }, limit: input.groupBy.limit }),
-  })
-
-/**
- * The filter of an aggregate: `Filters` as the searches build it (their static code,
- * `filters.ts`), carried over to protobuf-es, the encoder of `Aggregate`, through its bytes.
- */
-const aggregateFilters = (where: CheckedWhere): Filters_ES => fromBinary(FiltersSchema, Filters.encode(whereToFilters(where)).finish())
+  }
+  if (input.tenant !== undefined) request.tenant = input.tenant
+  if (input.objectLimit !== undefined) request.objectLimit = input.objectLimit
+  if (input.search !== undefined) request.search = searchPart(input.search)
+  if (input.where !== undefined) request.filters = whereToFilters(input.where)
+  if (input.groupBy !== undefined) {
+    request.groupBy = { collection: input.className, property: input.groupBy.property }
+    request.limit = input.groupBy.limit
+  }
+  return request
+}
 
 /** A group's value; a list property's group is one of its elements. */
 const valueOf = (g: AggregateReply_Group_GroupedBy | undefined): string | number | boolean => {
   const v = g?.value
-  switch (v?.case) {
+  switch (v?.$case) {
     case 'text':
     case 'boolean':
     case 'number':
@@ -153,7 +145,7 @@ const NOTHING: RawMetric = () => undefined
 /** The raw metrics of one property's reply (the wire's field names, but one). */
 const rawOf = (a: AggregateReply_Aggregations_Aggregation | undefined): RawMetric => {
   const agg = a?.aggregation
-  switch (agg?.case) {
+  switch (agg?.$case) {
     case 'int':
     case 'number':
     case 'boolean':
@@ -184,7 +176,7 @@ const withMetrics = (input: AggregateInput, aggregations: AggregateReply_Aggrega
  * The total count of a reply, and its metrics when asked.
  */
 export const aggregateCount = (reply: AggregateReply, input: AggregateInput): CountAnswer =>
-  reply.result.case === 'singleResult'
+  reply.result?.$case === 'singleResult'
     ? { count: Number(reply.result.value.objectsCount ?? 0n), ...withMetrics(input, reply.result.value.aggregations) }
     : { count: 0, ...withMetrics(input, undefined) }
 
@@ -192,6 +184,6 @@ export const aggregateCount = (reply: AggregateReply, input: AggregateInput): Co
  * The groups of a grouped reply, with their metrics when asked.
  */
 export const aggregateGroups = (reply: AggregateReply, input: AggregateInput): GroupAnswer[] =>
-  reply.result.case === 'groupedResults'
+  reply.result?.$case === 'groupedResults'
     ? reply.result.value.groups.map((g) => ({ value: valueOf(g.groupedBy), count: Number(g.objectsCount ?? 0n), ...withMetrics(input, g.aggregations) }))
     : []

@@ -1,10 +1,10 @@
 /**
  * The gRPC methods the client calls, as grpc-js needs them: a path and the two codecs, taken from
  * the generated service descriptors (never spelled by hand). The messages of the import and search
- * paths (`BatchObjects`, the requests of `BatchStream`, `Search`) are encoded and decoded by their
- * generated static code (`lib/proto/static`, ts-proto); the import's requests are encoded by the
- * batch writers from objects encoded once (`batchObjectsEncoded`, `batchStream`); the other methods
- * by protobuf-es.
+ * paths and of `Aggregate` (`BatchObjects`, the requests and replies of `BatchStream`, `Search`,
+ * `Aggregate`) are encoded and decoded by their generated static code (`lib/proto/static`,
+ * ts-proto); the import's requests are encoded by the batch writers from objects encoded once
+ * (`batchObjectsEncoded`, `batchStream`); the other methods by protobuf-es.
  *
  * @packageDocumentation
  */
@@ -16,9 +16,11 @@ import { SearchReplyResultsSchema } from '../../proto/generated/weaviate/v1/sear
 import { Weaviate } from '../../proto/generated/weaviate/v1/service_pb'
 import { BatchObjectsRequest } from '../../proto/static/requests/weaviate/v1/batch'
 import { SearchRequest } from '../../proto/static/requests/weaviate/v1/search'
+import { AggregateRequest } from '../../proto/static/requests/weaviate/v1/aggregate'
 import { BatchObjectsReply } from '../../proto/static/replies/weaviate/v1/batch'
 import { BatchStreamReply } from '../../proto/static/replies/weaviate/v1/batch_stream'
 import { SearchReply } from '../../proto/static/replies/weaviate/v1/search'
+import { AggregateReply } from '../../proto/static/replies/weaviate/v1/aggregate'
 
 /**
  * A unary method: its path and the codecs of its request (`I`) and reply (`O`).
@@ -119,7 +121,7 @@ export const METHODS = {
   batchObjectsEncoded: batchObjectsEncoded(),
   batchStream: batchStream(),
   batchDelete: unary(Weaviate.method.batchDelete),
-  aggregate: unary(Weaviate.method.aggregate),
+  aggregate: staticMethod(Weaviate.method.aggregate, AggregateRequest, AggregateReply),
   tenantsGet: unary(Weaviate.method.tenantsGet),
   health: unary(Health.method.check),
 } as const

@@ -40,12 +40,12 @@ export enum NullValue {
  */
 export interface Struct {
   /** Unordered map of dynamically typed values. */
-  fields?: { [key: string]: any | undefined } | undefined;
+  fields?: { [key: string]: unknown | undefined } | undefined;
 }
 
 export interface Struct_FieldsEntry {
   key: string;
-  value?: any | undefined;
+  value?: unknown | undefined;
 }
 
 /**
@@ -78,17 +78,17 @@ export interface Value {
     { $case: "boolValue"; value: boolean }
     | //
     /** Represents a JSON object. */
-    { $case: "structValue"; value: { [key: string]: any } | undefined }
+    { $case: "structValue"; value: { [key: string]: unknown } | undefined }
     | //
     /** Represents a JSON array. */
-    { $case: "listValue"; value: Array<any> | undefined }
+    { $case: "listValue"; value: Array<unknown> | undefined }
     | undefined;
 }
 
 /** Represents a JSON array. */
 export interface ListValue {
   /** Repeated field of dynamically typed values. */
-  values?: any[] | undefined;
+  values?: unknown[] | undefined;
 }
 
 function createBaseStruct(): Struct {
@@ -97,7 +97,7 @@ function createBaseStruct(): Struct {
 
 export const Struct: MessageFns<Struct> & StructWrapperFns = {
   encode(message: Struct, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    globalThis.Object.entries(message.fields || {}).forEach(([key, value]: [string, any | undefined]) => {
+    globalThis.Object.entries(message.fields || {}).forEach(([key, value]: [string, unknown | undefined]) => {
       if (value !== undefined) {
         Struct_FieldsEntry.encode({ key: key as any, value }, writer.uint32(10).fork()).join();
       }

@@ -34,7 +34,7 @@ export interface BatchObject {
  * is named in `empty_list_props` (it has no type of its own).
  */
 export interface BatchObject_Properties {
-  nonRefProperties?: { [key: string]: any } | undefined;
+  nonRefProperties?: { [key: string]: unknown } | undefined;
   singleTargetRefProps?: BatchObject_SingleTargetRefProps[] | undefined;
   multiTargetRefProps?: BatchObject_MultiTargetRefProps[] | undefined;
   numberArrayProperties?: NumberArrayProperties[] | undefined;
@@ -82,7 +82,7 @@ export interface BooleanArrayProperties {
 
 /** A nested object, with the same typed fields as the top level (no references inside). */
 export interface ObjectPropertiesValue {
-  nonRefProperties?: { [key: string]: any } | undefined;
+  nonRefProperties?: { [key: string]: unknown } | undefined;
   numberArrayProperties?: NumberArrayProperties[] | undefined;
   intArrayProperties?: IntArrayProperties[] | undefined;
   textArrayProperties?: TextArrayProperties[] | undefined;
