@@ -65,6 +65,8 @@ export interface SoakInterval {
   readonly restarted: boolean
   /** How many memory samples the medians are of. */
   readonly memorySamples: number
+  /** The longest of the interval's full collections (ms): what the sampling costs the load at worst. */
+  readonly gcMaxMs: number
 }
 
 /** What the whole soak saw. */
@@ -193,10 +195,13 @@ export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
 
     const intervals: SoakInterval[] = []
     let memorySamples: NodeJS.MemoryUsage[] = []
+    let gcMaxMs = 0
     let baseline: SoakReport['baseline'] = { heapMb: Number.NaN, rssMb: Number.NaN, samples: 0 }
     /** One memory sample, right after a full collection: the live heap, not the garbage of the moment. */
     const sampleMemory = (): void => {
+      const t0 = performance.now()
       collectGarbage()
+      gcMaxMs = Math.max(gcMaxMs, performance.now() - t0)
       memorySamples.push(process.memoryUsage())
     }
     const sample = async (): Promise<void> => {
@@ -225,7 +230,9 @@ export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
         activeHandles: process.getActiveResourcesInfo().length,
         restarted: restartedNow,
         memorySamples: samples.length,
+        gcMaxMs: Math.round(gcMaxMs),
       }
+      gcMaxMs = 0
       intervals.push(interval)
       latencies = []
       errors = {}
@@ -233,14 +240,14 @@ export const runSoak = async (options: SoakOptions): Promise<SoakReport> => {
       restartedNow = false
       const errorText = Object.entries(interval.errors).map(([tag, n]) => `${tag}:${n}`).join(' ') || '-'
       log(
-        `| ${interval.index} | ${interval.operations} | ${errorText} | ${interval.p50Ms} | ${interval.p99Ms} | ${interval.heapMb} | ${interval.heapTotalMb} | ${interval.rssMb} | ${interval.externalMb} | ${interval.arrayBuffersMb} | ${interval.restSockets ?? '-'} | ${interval.grpcSockets ?? '-'} | ${interval.activeHandles} | ${interval.memorySamples} |${interval.restarted ? ' restart' : ''}`,
+        `| ${interval.index} | ${interval.operations} | ${errorText} | ${interval.p50Ms} | ${interval.p99Ms} | ${interval.heapMb} | ${interval.heapTotalMb} | ${interval.rssMb} | ${interval.externalMb} | ${interval.arrayBuffersMb} | ${interval.restSockets ?? '-'} | ${interval.grpcSockets ?? '-'} | ${interval.activeHandles} | ${interval.memorySamples} | ${interval.gcMaxMs} |${interval.restarted ? ' restart' : ''}`,
       )
     }
 
     log(
-      '| interval | operations | errors by tag | p50 ms | p99 ms | heap MB | heap total MB | RSS MB | external MB | arrayBuffers MB | REST sockets | gRPC sockets | handles | memory samples | |',
+      '| interval | operations | errors by tag | p50 ms | p99 ms | heap MB | heap total MB | RSS MB | external MB | arrayBuffers MB | REST sockets | gRPC sockets | handles | memory samples | longest GC ms | |',
     )
-    log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+    log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
     const sampleEveryMs = Math.min(options.memorySampleMs ?? 5_000, options.intervalMs / 5)
     const memorySampler = (async () => {
       for (;;) {
