@@ -3,7 +3,10 @@
  * per-object results as `BatchObjects` on the 1.39.0 test server, every object exactly once when
  * connections are cut mid-import, older servers unaffected; and, against a stub for what a real
  * server does not do on demand, the batch size the server asks for, the objects it refuses under
- * memory pressure, a shutdown, and cancellation.
+ * memory pressure, a shutdown, and cancellation. Every test closes the clients it makes (a
+ * describe's shared client at its end); the test with a dead node outwaits grpc-js's reconnect
+ * backoff (RECONNECT_BACKOFF in spec/helpers/own-handles.ts), so the exact own-handles check runs
+ * after each test.
  */
 import { randomBytes } from 'node:crypto'
 import * as net from 'node:net'
@@ -25,8 +28,12 @@ import { DEFAULT_TIMEOUT, StreamBearer } from '../../lib/transport/http/options'
 import { DEFAULT_RETRY } from '../../lib/transport/http/retry'
 import { BATCH_STREAM_FALLBACK_WARNING } from '../../lib/context/fallback-warnings'
 import { startGrpcStub } from '../helpers/grpc-stub'
+import { ownHandles } from '../helpers/own-handles'
 import { startTcpProxy } from '../helpers/tcp-proxy'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
+
+// No timer of the library's left after any test; nothing of it at all after the last.
+const tracker = ownHandles()
 
 const id = (i: number): string => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
 
@@ -218,6 +225,8 @@ describe('objects.batch over gRPC with two nodes, the first one dead (a closed p
       expect(await countObjects(weaviateUrl(), Failover)).toBe(COUNT)
     } finally {
       await twoNodes.close()
+      // The dead node's subchannel keeps its reconnect backoff after the close: outwaited here, in the test.
+      await tracker.outwaitReconnectBackoff()
       await deleteClass(weaviateUrl(), Failover)
     }
   })

@@ -1,7 +1,9 @@
 /**
  * `transport: 'auto'` writes over REST, with one warning naming the reason, when the server has no
  * gRPC API the client can use: a server older than 1.24 (the 1.18.6 test server), or a gRPC port
- * where nothing answers. With a working gRPC port it writes over gRPC and warns nothing.
+ * where nothing answers. With a working gRPC port it writes over gRPC and warns nothing. Every test
+ * closes its own client; one that tried a dead gRPC port then outwaits grpc-js's reconnect backoff
+ * (RECONNECT_BACKOFF in spec/helpers/own-handles.ts), so the exact own-handles check runs after each.
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
@@ -9,6 +11,7 @@ import { BatchGrpcMethod, BatchObject, Client, ConnectOptions, connect } from '.
 import { GRPC_FALLBACK_WARNING } from '../../lib/context/fallback-warnings'
 import { createClass, countObjects, deleteClass } from '../helpers/fixtures'
 import { startGrpcStub } from '../helpers/grpc-stub'
+import { ownHandles } from '../helpers/own-handles'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { apiKeyOption, grpcServerUrl, serverUrl } from '../helpers/versions'
 
@@ -53,6 +56,8 @@ beforeEach(() => {
   warnings.length = 0
 })
 
+// No timer of the library's left after any test; nothing of it at all after the last.
+const tracker = ownHandles()
 
 describe("transport 'auto'", () => {
   it('imports over REST into a 1.18.6 server and warns once, naming the version', async () => {
@@ -71,6 +76,7 @@ describe("transport 'auto'", () => {
       }
     } finally {
       await client.close()
+      await tracker.outwaitReconnectBackoff()
     }
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/health check at http:\/\/127\.0\.0\.1:1 failed/)
@@ -108,6 +114,7 @@ describe("transport 'grpc'", () => {
       expect(results.map((r) => (E.isLeft(r) && 'cause' in r.left ? (r.left.cause as { code?: string }).code : 'right'))).toEqual(['UNAVAILABLE', 'UNAVAILABLE', 'UNAVAILABLE'])
     } finally {
       await client.close()
+      await tracker.outwaitReconnectBackoff()
     }
   })
 

@@ -1,6 +1,8 @@
 /**
  * The gRPC pipeline on the real 1.39.0 test server: calls, the status mapping into the client's
- * error union, and cancellation.
+ * error union, and cancellation. Every test owns its pipelines: they are closed after it (a test
+ * against a dead port closes its own inside the test and outwaits grpc-js's reconnect backoff),
+ * so the exact own-handles check runs after each test.
  */
 import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
@@ -15,19 +17,38 @@ import { GrpcEffect, createGrpc } from '../../lib/transport/grpc/pipeline'
 import { DEFAULT_TIMEOUT, resolveOptions } from '../../lib/transport/http/options'
 import { DEFAULT_RETRY } from '../../lib/transport/http/retry'
 import { GrpcStub, startGrpcStub } from '../helpers/grpc-stub'
+import { ownHandles } from '../helpers/own-handles'
 import { authHeaders, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
 const grpcTo = (grpcUrl: string, attempts = 1): GrpcEffect =>
   createGrpc({ nodes: grpcNodes([weaviateUrl()], grpcUrl), headers: authHeaders(), retry: { ...DEFAULT_RETRY, attempts, baseDelayMs: 1 }, timeout: DEFAULT_TIMEOUT })
 
+/** The pipelines the running test made; closed after it. */
 const open: GrpcEffect[] = []
 const client = (grpcUrl: string, attempts = 1): GrpcEffect => {
   const g = grpcTo(grpcUrl, attempts)
   open.push(g)
   return g
 }
-afterAll(() => open.forEach((g) => g.close()))
+
+// No timer of the library's left after any test; nothing of it at all once its pipelines are closed.
+const tracker = ownHandles({ closeAfterEach: async () => open.splice(0).forEach((g) => g.close()) })
+
+/**
+ * Runs `use` on a pipeline to a port where nothing listens, closes it, and outwaits the
+ * subchannel's reconnect backoff, which the close does not stop (RECONNECT_BACKOFF in
+ * spec/helpers/own-handles.ts), so that it ends inside the test.
+ */
+const withDeadPort = async <T>(use: (g: GrpcEffect) => Promise<T>): Promise<T> => {
+  const g = grpcTo('http://127.0.0.1:1', 1)
+  try {
+    return await use(g)
+  } finally {
+    g.close()
+    await tracker.outwaitReconnectBackoff()
+  }
+}
 
 describe('a gRPC call', () => {
   it('answers the health check with SERVING', async () => {
@@ -36,7 +57,7 @@ describe('a gRPC call', () => {
   })
 
   it('fails with a ConnectionError UNAVAILABLE when nothing listens on the port', async () => {
-    const result = await firstValueFrom(client('http://127.0.0.1:1', 1).run(METHODS.health, create(HealthCheckRequestSchema, {})))
+    const result = await withDeadPort((g) => firstValueFrom(g.run(METHODS.health, create(HealthCheckRequestSchema, {}))))
     expect(E.isLeft(result) && result.left._tag === 'ConnectionError' && result.left.code).toBe('UNAVAILABLE')
   })
 
@@ -55,7 +76,7 @@ describe('a gRPC call', () => {
   })
 
   it('is a WeaviateError on every failure path', async () => {
-    const result = await firstValueFrom(client('http://127.0.0.1:1').run(METHODS.batchObjects, create(BatchObjectsRequestSchema, {})))
+    const result = await withDeadPort((g) => firstValueFrom(g.run(METHODS.batchObjects, create(BatchObjectsRequestSchema, {}))))
     expect(E.isLeft(result) && isWeaviateError(result.left)).toBe(true)
   })
 })

@@ -85,6 +85,23 @@ export const CONNECTION_TIMERS: readonly Site[] = [
   { file: '@grpc/grpc-js/build/src/internal-channel.js', fn: 'startIdleTimeout', why: "the channel's idle timeout (30 min), restarted by each call; cleared by close" },
 ]
 
+/**
+ * grpc-js's reconnect backoff of a subchannel (1 s, then ×1.6 with ±20 % jitter). After a
+ * connection to a port where nothing listens fails, the subchannel is in TRANSIENT_FAILURE with
+ * this timer running, and closing the channel does not stop it: the channel's close unrefs the
+ * subchannel, and a subchannel whose last ref goes moves to IDLE only from CONNECTING or READY
+ * (grpc-js 1.14 `subchannel.js` `unref`), so one in TRANSIENT_FAILURE keeps its timer. When it
+ * fires, a subchannel that was asked to connect during the backoff (pick_first asks on every
+ * failed pick) connects once more, fails, and starts one more backoff; when that one fires it goes
+ * IDLE and nothing is left. Unref'd, so a program can exit; bounded, so a test can outwait it
+ * ({@link OwnHandleTracker.outwaitReconnectBackoff}). grpc-js has no public way to end it sooner.
+ */
+export const RECONNECT_BACKOFF: Site = {
+  file: '@grpc/grpc-js/build/src/backoff-timeout.js',
+  fn: 'runTimer',
+  why: "a subchannel's reconnect backoff after a refused connection, which the channel's close does not stop",
+}
+
 /** One live resource of ours, as a test failure shows it. */
 export interface OwnHandle {
   readonly type: string
@@ -239,6 +256,19 @@ export class OwnHandleTracker {
       .filter((t) => !(TIMER_TYPES.has(t.type) && finished(t.timer)))
       .filter((t) => madeAt(t.frames, allowed) === undefined)
       .map((t) => ({ type: t.type, site: t.site }))
+  }
+
+  /**
+   * Waits (up to `withinMs`) until no reconnect backoff timer of ours ({@link RECONNECT_BACKOFF}) is
+   * pending: for a test that connected to a dead port, after it closed its client, so that the
+   * subchannel's backoff ends inside the test and the per-test check sees everything else. Any
+   * other timer is left to the check. The chain is at most 1 s and one more backoff of 1.6 s ±20 %.
+   */
+  async outwaitReconnectBackoff(withinMs = 5_000): Promise<void> {
+    await this.settle(
+      () => [...this.live.values()].filter((t) => TIMER_TYPES.has(t.type) && !finished(t.timer) && madeAt(t.frames, [RECONNECT_BACKOFF]) !== undefined).map((t) => ({ type: t.type, site: t.site })),
+      withinMs,
+    )
   }
 
   /**

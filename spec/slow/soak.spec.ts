@@ -30,6 +30,11 @@ describe('the short soak', () => {
     expect(last?.operations).toBeGreaterThan(0)
   })
 
+  it('measures memory in each interval as the median of several samples, not one reading', () => {
+    expect(report.intervals.map((i) => i.memorySamples >= 3)).toEqual(report.intervals.map(() => true))
+    expect(report.baseline.samples).toBeGreaterThanOrEqual(2)
+  })
+
   it('leaves no socket to the server and no more handles than before the load once the clients close', () => {
     expect(report.after).toMatchObject({ restSockets: 0, grpcSockets: 0 })
     expect(report.after.activeHandles).toBeLessThanOrEqual(report.intervals[0]?.activeHandles ?? 0)
