@@ -281,13 +281,14 @@ export class OwnHandleTracker {
   }
 
   /**
-   * All our resources of every checked type still open after up to `withinMs`: none is allowed.
+   * All our resources of every checked type (created after `mark`; by default all) still open after
+   * up to `withinMs`: none is allowed.
    * The garbage is collected before each look after the first, so that a closed HTTP/2 session
    * that nothing references any more has had its `destroy` ({@link collectGarbage}); a session
    * grpc-js still holds stays, and fails the check.
    */
-  settledAll(withinMs = 5_000): Promise<OwnHandle[]> {
-    return this.settle(() => this.openSince(0, new Set([...TIMER_TYPES, ...CONNECTION_TYPES])), withinMs, true)
+  settledAll(withinMs = 5_000, mark = 0): Promise<OwnHandle[]> {
+    return this.settle(() => this.openSince(mark, new Set([...TIMER_TYPES, ...CONNECTION_TYPES])), withinMs, true)
   }
 
   private async settle(open: () => OwnHandle[], withinMs: number, collect = false): Promise<OwnHandle[]> {
@@ -314,8 +315,9 @@ export interface OwnHandlesOptions {
  * Tracks the library's own handles for the calling spec file. After each test, no timer of ours
  * made during the test may still be pending (one leaked timer of one operation fails that test),
  * checked while the test's clients are still open. Then, once `closeAfterEach` (after each test)
- * or `closeAfterAll` (after the last) has closed the clients, nothing of ours may be open at all:
- * no timer, socket, HTTP/2 session or stream. The helper closes the clients itself so that its
+ * or `closeAfterAll` (after the last) has closed the clients, nothing of ours may be open: nothing
+ * the test made (after each test), nothing at all (after the last). No timer, socket, HTTP/2
+ * session or stream. The helper closes the clients itself so that its
  * checks run after the closing, whatever order the file declares its hooks in.
  *
  * @example
@@ -336,7 +338,8 @@ export const ownHandles = (options: OwnHandlesOptions = {}): OwnHandleTracker =>
     expect(await tracker.settledTimers(mark)).toEqual([])
     if (options.closeAfterEach === undefined) return
     await options.closeAfterEach()
-    expect(await tracker.settledAll()).toEqual([])
+    // Only what this test made: a leak fails the test that made it, not every test after it.
+    expect(await tracker.settledAll(5_000, mark)).toEqual([])
   })
   afterAll(async () => {
     try {
