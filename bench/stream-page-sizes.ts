@@ -26,11 +26,18 @@ import {
   undiciSequential,
 } from './stream-contenders'
 
-const PAGE_SIZES = [100, 500, 1_000] as const
+/** Group 1's page sizes: BENCH_STREAM_PAGE_SIZES (comma-separated) for development runs, else 100, 500, 1,000. */
+const pageSizesFromEnv = (): readonly number[] => {
+  const raw = process.env['BENCH_STREAM_PAGE_SIZES']
+  if (raw === undefined || raw === '') return [100, 500, 1_000]
+  const sizes = raw.split(',').map(Number)
+  if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`BENCH_STREAM_PAGE_SIZES takes page sizes (100,500); got '${raw}'`)
+  return sizes
+}
 
 /** Runs group 1 and prints its lines. */
 export const benchStreamPageSizes = async ({ server, className, total, ours, peer, runs }: StreamBenchContext): Promise<void> => {
-  for (const pageSize of PAGE_SIZES) {
+  for (const pageSize of pageSizesFromEnv()) {
     const times = await measure(
       {
         ours: checked('ours', total, () => oursCount(ours, className, pageSize)),

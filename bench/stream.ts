@@ -21,7 +21,9 @@
  * write, see server-env.ts). Contenders run interleaved in a new order every run, after a full GC.
  *
  * Sizes for short development runs: BENCH_STREAM_OBJECTS (100000), BENCH_STREAM_RUNS (5),
- * BENCH_STREAM_MEMORY_LARGE (400000; 0 skips the large memory run).
+ * BENCH_STREAM_MEMORY_LARGE (400000; 0 skips the large memory run), BENCH_STREAM_PAGE_SIZES
+ * (`100,500,1000`: group 1's page sizes) and BENCH_STREAM_PARTS (`pages,cpu,partitions,memory,filtered`:
+ * the groups run, by the numbers above).
  *
  * Run: `npx ts-node --transpile-only bench/stream.ts` (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and
  * WEAVIATE_API_KEY when set: server-env.ts).
@@ -43,6 +45,18 @@ const TOTAL = sizeFromEnv('STREAM_OBJECTS', 100_000)
 const LARGE = Number(process.env['BENCH_STREAM_MEMORY_LARGE'] ?? 400_000)
 const RUNS = sizeFromEnv('STREAM_RUNS', 5)
 const CLASS = 'BenchStream'
+const PARTS = ['pages', 'cpu', 'partitions', 'memory', 'filtered'] as const
+type Part = (typeof PARTS)[number]
+
+/** The groups BENCH_STREAM_PARTS names (all when unset). */
+const partsFromEnv = (): ReadonlySet<Part> => {
+  const raw = process.env['BENCH_STREAM_PARTS']
+  if (raw === undefined || raw === '') return new Set(PARTS)
+  const names = raw.split(',').map((s) => s.trim())
+  const bad = names.filter((name) => !(PARTS as readonly string[]).includes(name))
+  if (bad.length > 0) throw new Error(`BENCH_STREAM_PARTS takes ${PARTS.join(',')}; got '${raw}'`)
+  return new Set(PARTS.filter((part) => names.includes(part)))
+}
 /** Most warm-up streams while waiting for the server to settle after the load. */
 const SETTLE_MAX = 30
 /** This many consecutive warm-up streams ... */
@@ -87,11 +101,12 @@ export async function benchStream(server: BenchServer): Promise<void> {
     const settled = await settle(server, CLASS)
     console.log(`  stream: loaded ${TOTAL} objects in ${loadedMs} ms; settle streams (undici): ${settled.map((ms) => ms.toFixed(0)).join(', ')} ms`)
 
-    await benchStreamPageSizes(context)
-    await benchStreamCpuConsumer(context)
-    await benchStreamPartitions(context)
-    await benchStreamMemory(context, LARGE)
-    await benchStreamFiltered(server)
+    const parts = partsFromEnv()
+    if (parts.has('pages')) await benchStreamPageSizes(context)
+    if (parts.has('cpu')) await benchStreamCpuConsumer(context)
+    if (parts.has('partitions')) await benchStreamPartitions(context)
+    if (parts.has('memory')) await benchStreamMemory(context, LARGE)
+    if (parts.has('filtered')) await benchStreamFiltered(server)
   } finally {
     await ours.close()
     await deleteBenchClass(server, CLASS).catch(() => undefined)
