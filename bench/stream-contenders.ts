@@ -43,6 +43,16 @@ export interface StreamBenchContext {
 /** Warm-up runs before the timed ones. */
 export const WARMUP = 1
 
+/**
+ * Pages every contender streams before group 1's first timed run: V8 compiles a stream's per-page
+ * functions only after about 2,400 pages on this machine (`--trace-opt`; docs/benchmarks.md), so
+ * fewer would time some contenders' code half compiled.
+ */
+export const WARMUP_PAGES = 3_000
+
+/** Warm-up passes over a class of `total` objects at `pageSize` that stream at least WARMUP_PAGES pages. */
+export const warmupPasses = (total: number, pageSize: number): number => Math.max(WARMUP, Math.ceil(WARMUP_PAGES / Math.ceil(total / pageSize)))
+
 /** `100k` for 100000, the number itself otherwise. */
 export const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
 

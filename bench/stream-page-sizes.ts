@@ -7,10 +7,15 @@
  * `ours-pages/undici-prefetch`, each with its spread; and `undici-prefetch/undici-seq`: what one
  * prefetched page buys the hand-written loop itself on this machine (when the server is the
  * bottleneck, nothing that prefetches can go below it); and `undici-cursor-first/undici-seq`: the
- * most any cursor stream can overlap on this machine.
+ * most any cursor stream can overlap on this machine. Then `stream page=<n> client cpu
+ * ours/undici-seq` and `ours/undici-prefetch` (this process's CPU over each run, user + system),
+ * and the client CPU per object of ours, ours-pages and undici-seq.
+ *
+ * Every contender gets the same warm-up before its timed runs: at the first page size as many
+ * passes as stream WARMUP_PAGES pages (3 at 100,000 objects and page 100), WARMUP at the others.
  */
-import { measure } from './harness'
-import { reportRatio } from './report'
+import { measure, median } from './harness'
+import { reportRatio, reportValue } from './report'
 import {
   StreamBenchContext,
   WARMUP,
@@ -24,13 +29,23 @@ import {
   undiciCursorFirst,
   undiciPrefetch,
   undiciSequential,
+  warmupPasses,
 } from './stream-contenders'
 
-const PAGE_SIZES = [100, 500, 1_000] as const
+/** Group 1's page sizes: BENCH_STREAM_PAGE_SIZES (comma-separated) for development runs, else 100, 500, 1,000. */
+const pageSizesFromEnv = (): readonly number[] => {
+  const raw = process.env['BENCH_STREAM_PAGE_SIZES']
+  if (raw === undefined || raw === '') return [100, 500, 1_000]
+  const sizes = raw.split(',').map(Number)
+  if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`BENCH_STREAM_PAGE_SIZES takes page sizes (100,500); got '${raw}'`)
+  return sizes
+}
 
 /** Runs group 1 and prints its lines. */
 export const benchStreamPageSizes = async ({ server, className, total, ours, peer, runs }: StreamBenchContext): Promise<void> => {
-  for (const pageSize of PAGE_SIZES) {
+  const pageSizes = pageSizesFromEnv()
+  for (const pageSize of pageSizes) {
+    const cpu: Record<string, number[]> = {}
     const times = await measure(
       {
         ours: checked('ours', total, () => oursCount(ours, className, pageSize)),
@@ -41,7 +56,8 @@ export const benchStreamPageSizes = async ({ server, className, total, ours, pee
         'undici-cursor-first': checked('undici-cursor-first', total, () => undiciCursorFirst(server, className, pageSize)),
         'weaviate-ts-client': checked('weaviate-ts-client', total, () => peerLoop(peer, className, pageSize)),
       },
-      { total: 1, lanes: 1, runs, warmup: WARMUP },
+      // The same warm-up for every contender: at the first page size enough passes for WARMUP_PAGES pages each, then WARMUP.
+      { total: 1, lanes: 1, runs, warmup: pageSize === pageSizes[0] ? warmupPasses(total, pageSize) : WARMUP, cpu },
     )
     console.log(`  stream ${label(total)} page=${pageSize} median: ${formatMs(times)}`)
     for (const peerName of ['undici-seq', 'undici-prefetch', 'weaviate-ts-client']) reportRatio(`stream page=${pageSize}`, times, peerName)
@@ -51,5 +67,8 @@ export const benchStreamPageSizes = async ({ server, className, total, ours, pee
     reportRatio(`stream page=${pageSize}`, times, 'undici-seq', 'undici-prefetch')
     // The same with the cursor read from the raw text before the parse: the most any cursor stream can overlap.
     reportRatio(`stream page=${pageSize}`, times, 'undici-seq', 'undici-cursor-first')
+    // Client CPU (this process's, user + system, per run): what the server's share of the cores moves least.
+    for (const peerName of ['undici-seq', 'undici-prefetch']) reportRatio(`stream page=${pageSize} client cpu`, cpu, peerName)
+    for (const name of ['ours', 'ours-pages', 'undici-seq']) reportValue(`stream page=${pageSize} ${name} client cpu`, median(cpu[name] ?? []) / total, 'µs/object', 2)
   }
 }

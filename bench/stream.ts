@@ -18,19 +18,24 @@
  *
  * Before timing, the class is streamed until three runs agree within 8 % (a freshly loaded server
  * is still flushing and compacting; the embedded server of `npm run bench` flushes 2 s after a
- * write, see server-env.ts). Contenders run interleaved in a new order every run, after a full GC.
+ * write, see server-env.ts), by a child process: those streams warm no contender's code here.
+ * Every contender then gets the same warm-up (stream-page-sizes.ts: the same passes over the
+ * same pages), and contenders run interleaved in a new order every run, after a full GC.
  *
  * Sizes for short development runs: BENCH_STREAM_OBJECTS (100000), BENCH_STREAM_RUNS (5),
- * BENCH_STREAM_MEMORY_LARGE (400000; 0 skips the large memory run).
+ * BENCH_STREAM_MEMORY_LARGE (400000; 0 skips the large memory run), BENCH_STREAM_PAGE_SIZES
+ * (`100,500,1000`: group 1's page sizes) and BENCH_STREAM_PARTS (`pages,cpu,partitions,memory,filtered`:
+ * the groups run, by the numbers above).
  *
  * Run: `npx ts-node --transpile-only bench/stream.ts` (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and
  * WEAVIATE_API_KEY when set: server-env.ts).
  */
+import { spawn } from 'node:child_process'
 import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
 import { sizeFromEnv } from './report'
-import { type BenchServer, withBenchServer } from './server-env'
+import { type BenchServer, benchServerEnv, givenBenchServer, withBenchServer } from './server-env'
 import { peerClient } from './server-key'
 import { expectAll, undiciSequential } from './stream-contenders'
 import { benchStreamCpuConsumer } from './stream-cpu-consumer'
@@ -43,30 +48,73 @@ const TOTAL = sizeFromEnv('STREAM_OBJECTS', 100_000)
 const LARGE = Number(process.env['BENCH_STREAM_MEMORY_LARGE'] ?? 400_000)
 const RUNS = sizeFromEnv('STREAM_RUNS', 5)
 const CLASS = 'BenchStream'
-/** Most warm-up streams while waiting for the server to settle after the load. */
+const PARTS = ['pages', 'cpu', 'partitions', 'memory', 'filtered'] as const
+type Part = (typeof PARTS)[number]
+
+/** The groups BENCH_STREAM_PARTS names (all when unset). */
+const partsFromEnv = (): ReadonlySet<Part> => {
+  const raw = process.env['BENCH_STREAM_PARTS']
+  if (raw === undefined || raw === '') return new Set(PARTS)
+  const names = raw.split(',').map((s) => s.trim())
+  const bad = names.filter((name) => !(PARTS as readonly string[]).includes(name))
+  if (bad.length > 0) throw new Error(`BENCH_STREAM_PARTS takes ${PARTS.join(',')}; got '${raw}'`)
+  return new Set(PARTS.filter((part) => names.includes(part)))
+}
+
+/** Most streams while waiting for the server to settle after the load. */
 const SETTLE_MAX = 30
-/** This many consecutive warm-up streams ... */
+/** This many consecutive settle streams ... */
 const SETTLE_AGREE = 3
 /** ... within this fraction of each other: the server has settled. */
 const SETTLE_TOLERANCE = 0.08
+/** The line a settle child prints its times on. */
+const SETTLE_TAG = 'bench-stream-settle '
 
 /**
  * Streams the class (undici, page size 100: the size most sensitive to server load) until the last
  * SETTLE_AGREE runs agree within SETTLE_TOLERANCE, at most SETTLE_MAX times: right after a bulk load
  * the server flushes its memtables and compacts segments, and a stream then takes up to several
- * times as long, which would bias whichever contender runs during it.
+ * times as long, which would bias whichever contender runs during it. Run in a child process
+ * ({@link settleInChild}), so the measuring process's code is warmed by nobody's settle streams.
  */
-const settle = async (server: BenchServer, className: string): Promise<number[]> => {
+const settle = async (server: BenchServer, className: string, total: number): Promise<number[]> => {
   const times: number[] = []
   for (let i = 0; i < SETTLE_MAX; i++) {
     const start = process.hrtime.bigint()
-    expectAll(await undiciSequential(server, className, 100), 'settle', TOTAL)
+    expectAll(await undiciSequential(server, className, 100), 'settle', total)
     times.push(Number(process.hrtime.bigint() - start) / 1e6)
     const last = times.slice(-SETTLE_AGREE)
     if (last.length === SETTLE_AGREE && Math.max(...last) <= (1 + SETTLE_TOLERANCE) * Math.min(...last)) break
   }
   return times
 }
+
+/**
+ * {@link settle} in a child process, its times read from its output. In this process the settle
+ * streams (3 to 30 of them) would warm undici's code, and only undici's, before the contenders
+ * run: V8 compiles a function after enough calls, so the loop on undici would be measured hot
+ * and ours still compiling (docs/benchmarks.md, "Streaming small objects over REST"). Every
+ * contender gets the same warm-up instead (stream-page-sizes.ts).
+ */
+const settleInChild = (server: BenchServer, className: string, total: number): Promise<number[]> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), __filename, '--settle', className, String(total)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...benchServerEnv(server) },
+    })
+    let out = ''
+    child.stdout.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith(SETTLE_TAG))
+      const times: unknown = line === undefined ? undefined : JSON.parse(line.slice(SETTLE_TAG.length))
+      if (code !== 0 || !Array.isArray(times) || !times.every((t) => typeof t === 'number')) reject(new Error(`settle child exited with ${code}: ${out}`))
+      else resolve(times)
+    })
+  })
 
 /**
  * Runs the benchmark and prints its lines.
@@ -84,14 +132,15 @@ export async function benchStream(server: BenchServer): Promise<void> {
     await resetBenchClass(server, CLASS)
     await loadBenchObjects(server, CLASS, { from: 0, to: TOTAL })
     const loadedMs = Date.now() - setupStart
-    const settled = await settle(server, CLASS)
-    console.log(`  stream: loaded ${TOTAL} objects in ${loadedMs} ms; settle streams (undici): ${settled.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+    const settled = await settleInChild(server, CLASS, TOTAL)
+    console.log(`  stream: loaded ${TOTAL} objects in ${loadedMs} ms; settle streams (undici, in a child process): ${settled.map((ms) => ms.toFixed(0)).join(', ')} ms`)
 
-    await benchStreamPageSizes(context)
-    await benchStreamCpuConsumer(context)
-    await benchStreamPartitions(context)
-    await benchStreamMemory(context, LARGE)
-    await benchStreamFiltered(server)
+    const parts = partsFromEnv()
+    if (parts.has('pages')) await benchStreamPageSizes(context)
+    if (parts.has('cpu')) await benchStreamCpuConsumer(context)
+    if (parts.has('partitions')) await benchStreamPartitions(context)
+    if (parts.has('memory')) await benchStreamMemory(context, LARGE)
+    if (parts.has('filtered')) await benchStreamFiltered(server)
   } finally {
     await ours.close()
     await deleteBenchClass(server, CLASS).catch(() => undefined)
@@ -99,7 +148,13 @@ export async function benchStream(server: BenchServer): Promise<void> {
 }
 
 if (require.main === module) {
-  withBenchServer(benchStream).catch((e: unknown) => {
+  const [flag, className, total] = process.argv.slice(2)
+  const given = givenBenchServer()
+  const run =
+    flag === '--settle' && className !== undefined && given !== undefined
+      ? settle(given, className, Number(total)).then((times) => void process.stdout.write(`${SETTLE_TAG}${JSON.stringify(times)}\n`))
+      : withBenchServer(benchStream)
+  run.catch((e: unknown) => {
     console.error(e)
     process.exitCode = 1
   })

@@ -17,9 +17,28 @@ export const float32BytesAsJson = (bytes: Uint8Array): number[] => {
   const n = bytes.byteLength >>> 2
   const into = scratchFor(n)
   into.bytes.set(bytes.subarray(0, n * 4))
-  const out = new Array<number>(n)
+  const out = doublesFor(n).slice()
   writeShortest(into.values, into.bits, out)
   return out
+}
+
+/**
+ * An array of `length` doubles that {@link float32BytesAsJson} copies (`slice`) and then
+ * overwrites: the copy is born holding doubles, one allocation. `new Array(n)` makes an array of
+ * small integers (holes), which the first double written turns into a second allocation of
+ * doubles, the first then garbage: two allocations of 8 bytes a number per vector (docs/benchmarks.md,
+ * "Streaming speed").
+ */
+let doubles: number[] = []
+
+const doublesFor = (length: number): number[] => {
+  if (doubles.length !== length) {
+    // Built by push from a double: packed doubles (no holes), which `slice` keeps.
+    const next = [0.5]
+    for (let i = 1; i < length; i++) next.push(0.5)
+    doubles = length === 0 ? [] : next
+  }
+  return doubles
 }
 
 /** One buffer seen three ways: the bytes copied in, and their float32 values and bits. */
