@@ -5,7 +5,8 @@
  * that change one thing each (channel options, deadline, metadata), to see which costs what.
  *
  * `npx ts-node --transpile-only bench/search-ab.ts [bytes] [cpu] [variant ...]`
- * Sizes: AB_OBJECTS (2000), AB_CALLS (1500), AB_ROUNDS (3), AB_LANES (16).
+ * Sizes: BENCH_AB_OBJECTS (2000), BENCH_AB_CALLS (1500), BENCH_AB_ROUNDS (3), BENCH_AB_LANES (16). Findings:
+ * docs/benchmarks.md, "Node http2 and grpc-js per search call".
  */
 import { Client as GrpcClient, type ChannelOptions, credentials, Metadata, type StatusObject, status as Status } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
