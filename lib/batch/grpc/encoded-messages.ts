@@ -9,16 +9,17 @@
  * and the requests held for their results are bytes, not message objects.
  *
  * The field numbers come from the generated descriptors, the wire primitives from protobuf-es'
- * writer; `spec/grpc/encoded-messages.spec.ts` checks that the bytes are the generated encoder's.
+ * writer; `spec/batch/encoded-messages.spec.ts` checks that the bytes are the generated encoder's.
  *
  * @packageDocumentation
  */
-import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire'
+import { WireType } from '@bufbuild/protobuf/wire'
 import { BatchObjectsRequestSchema } from '../../proto/generated/weaviate/v1/batch_pb'
 import { BatchStreamRequestSchema, BatchStreamRequest_DataSchema, BatchStreamRequest_Data_ObjectsSchema } from '../../proto/generated/weaviate/v1/batch_stream_pb'
 import { BatchObject } from '../../proto/static/requests/weaviate/v1/batch'
 import type { BatchStreamRequest } from '../../proto/static/requests/weaviate/v1/batch_stream'
 import { BatchStreamRequest as BatchStreamRequestCodec } from '../../proto/static/requests/weaviate/v1/batch_stream'
+import { reusedWriter } from '../../transport/grpc/methods'
 
 /** The tag of a length-delimited field (a message, bytes). */
 const delimited = (fieldNumber: number): number => ((fieldNumber << 3) | WireType.LengthDelimited) >>> 0
@@ -28,23 +29,6 @@ const BATCH_OBJECTS_CONSISTENCY = ((BatchObjectsRequestSchema.field.consistencyL
 const STREAM_DATA = delimited(BatchStreamRequestSchema.field.data.number)
 const DATA_OBJECTS = delimited(BatchStreamRequest_DataSchema.field.objects.number)
 const OBJECTS_VALUES = delimited(BatchStreamRequest_Data_ObjectsSchema.field.values.number)
-
-/**
- * A writer reused for one kind of message: `finish()` hands the bytes over (a copy of its buffer)
- * and leaves it empty; one that failed half-way is replaced.
- */
-const reusedWriter = <A extends unknown[]>(write: (writer: BinaryWriter, ...args: A) => void): ((...args: A) => Uint8Array) => {
-  let writer = new BinaryWriter()
-  return (...args) => {
-    try {
-      write(writer, ...args)
-      return writer.finish()
-    } catch (e) {
-      writer = new BinaryWriter()
-      throw e
-    }
-  }
-}
 
 /** An object's `BatchObject` message, encoded by its generated code. */
 export const encodeBatchObject = reusedWriter((writer, message: BatchObject) => {

@@ -53,20 +53,30 @@ interface MethodName {
 const pathOf = (method: MethodName): string => `/${method.parent.typeName}/${method.name}`
 
 /**
- * The serializer of a message with generated static code, with one writer reused: grpc-js
- * serializes one message at a time, and `finish()` hands the bytes over and leaves the writer
- * empty (a failed encode leaves it half-written, so it is replaced).
+ * A function that writes one message into a writer it reuses: grpc-js serializes one message at a
+ * time, and `finish()` hands the bytes over and leaves the writer empty (a failed write leaves it
+ * half-written, so it is replaced). Shared by the static serializers here and the import's
+ * pre-encoded requests (`lib/batch/grpc/encoded-messages.ts`).
  */
-const staticSerialize = <M>(codec: StaticCodec<M>): ((message: M) => Buffer) => {
+export const reusedWriter = <A extends unknown[]>(write: (writer: BinaryWriter, ...args: A) => void): ((...args: A) => Uint8Array) => {
   let writer = new BinaryWriter()
-  return (message) => {
+  return (...args) => {
     try {
-      return asBuffer(codec.encode(message, writer).finish())
+      write(writer, ...args)
+      return writer.finish()
     } catch (e) {
       writer = new BinaryWriter()
       throw e
     }
   }
+}
+
+/** The serializer of a message with generated static code, with one writer reused. */
+const staticSerialize = <M>(codec: StaticCodec<M>): ((message: M) => Buffer) => {
+  const encode = reusedWriter((writer, message: M) => {
+    codec.encode(message, writer)
+  })
+  return (message) => asBuffer(encode(message))
 }
 
 /** A method whose request and reply both go through generated static code. */
