@@ -37,7 +37,9 @@
  * Each sends the server's key (server-key.ts).
  *
  * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (5, index
- * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1).
+ * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1;
+ * 0 leaves the HNSW part out), BENCH_VECTORS_CONTENDERS (all; a comma-separated list runs only those)
+ * and BENCH_VECTORS_IMPORT_ONLY=1 (run.ts: the group without its stream part, vectors-stream.ts).
  *
  * Run: `npm run bench -- --only vectors`.
  */
@@ -56,14 +58,18 @@ import { benchObjectBody, benchObjects, benchProperties, benchVector } from './b
 import { interleavedRuns, type MeasuredElsewhere, median as medianOf } from './harness'
 import { OFFICIAL_CLIENT, startOfficialClient } from './official-client'
 import { protobufjsClient, protobufjsImport } from './protobufjs'
-import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { reportRatio as reportRatioOf, reportValue, sizeFromEnv } from './report'
 import type { BenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
+import { checkStored } from './stored-check'
 
 const CLASS = 'BenchVectors'
 const OBJECTS = sizeFromEnv('VECTORS_OBJECTS', 20_000)
 const RUNS = sizeFromEnv('VECTORS_RUNS', 5)
-const HNSW_RUNS = sizeFromEnv('VECTORS_HNSW_RUNS', 1)
+const HNSW_RUNS = process.env['BENCH_VECTORS_HNSW_RUNS'] === '0' ? 0 : sizeFromEnv('VECTORS_HNSW_RUNS', 1)
+/** Development runs: only the contenders named here (comma-separated), e.g. `ours,raw-protobufjs,batch-stream`. */
+const ONLY = process.env['BENCH_VECTORS_CONTENDERS']?.split(',').map((c) => c.trim()).filter((c) => c !== '')
+const wanted = (name: string): boolean => ONLY === undefined || ONLY.includes(name)
 const BATCH = 100
 const LANES = 2
 const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
@@ -74,14 +80,19 @@ type Contender = () => Promise<unknown>
 const resetVectorClass = (server: BenchServer, skip: boolean): Promise<void> =>
   recreateClass(server, { class: CLASS, vectorizer: 'none', vectorIndexConfig: skip ? { skip: true } : {}, properties: BENCH_PROPERTIES })
 
-/** Milliseconds of every run per contender, interleaved, each into a fresh class. */
+/**
+ * Milliseconds of every run per contender, interleaved, each into a fresh class; after each run,
+ * outside its time, the class must hold every object and one of them read back must be exactly the
+ * bench's (stored-check.ts), so no contender makes the server do less.
+ */
 const timeRuns = (
   server: BenchServer,
   skip: boolean,
   contenders: Readonly<Record<string, Contender>>,
   runs: number,
   cpu: Record<string, number[]>,
-): Promise<Record<string, number[]>> => interleavedRuns(contenders, runs, () => resetVectorClass(server, skip), cpu)
+): Promise<Record<string, number[]>> =>
+  interleavedRuns(contenders, runs, () => resetVectorClass(server, skip), cpu, (name) => checkStored(server, CLASS, OBJECTS, 1, name))
 
 /** `lanes` loops, each sending the next `BATCH` objects (from `build`) with `send` and waiting. */
 const lanes = async (build: (from: number, to: number) => unknown, send: (batch: unknown) => Promise<void>): Promise<void> => {
@@ -202,7 +213,7 @@ export async function benchVectors(server: BenchServer): Promise<void> {
   const overRest = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
   const raw = new GrpcClient(grpcTarget, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
   const protobufjs = protobufjsClient(server)
-  const official = await startOfficialClient(server)
+  const official = wanted('weaviate-client') ? await startOfficialClient(server) : 'not among BENCH_VECTORS_CONTENDERS'
   if (typeof official === 'string') console.log(`  vectors: ${OFFICIAL_CLIENT} left out: ${official}`)
   const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary') => () =>
     lastValueFrom(
@@ -212,7 +223,7 @@ export async function benchVectors(server: BenchServer): Promise<void> {
         }),
       ),
     )
-  const contenders: Record<string, Contender> = {
+  const all: Record<string, Contender> = {
     ours: ours(overGrpc),
     ...(STREAM_BY_DEFAULT ? { 'ours-unary': ours(overGrpc, 'unary') } : { 'ours-stream': ours(overGrpc, 'stream') }),
     'ours-rest': ours(overRest),
@@ -229,6 +240,7 @@ export async function benchVectors(server: BenchServer): Promise<void> {
           }),
         }),
   }
+  const contenders = Object.fromEntries(Object.entries(all).filter(([name]) => wanted(name)))
   try {
     for (const [index, skip, runs] of [
       ['skip', true, RUNS],
@@ -236,7 +248,12 @@ export async function benchVectors(server: BenchServer): Promise<void> {
     ] as const) {
       const name = `vectors import ${label(OBJECTS)} ${index}`
       const cpu: Record<string, number[]> = {}
+      if (runs === 0) continue
       const times = await timeRuns(server, skip, contenders, runs, cpu)
+      // A ratio line only when both sides ran (BENCH_VECTORS_CONTENDERS may leave some out).
+      const reportRatio = (n: string, t: Readonly<Record<string, readonly number[]>>, peer: string, ours = 'ours'): void => {
+        if (t[peer] !== undefined && t[ours] !== undefined) reportRatioOf(n, t, peer, ours)
+      }
       reportRatio(name, times, 'raw-grpc')
       reportRatio(name, times, 'raw-protobufjs')
       if (times['weaviate-client'] !== undefined) reportRatio(name, times, 'weaviate-client')
