@@ -39,7 +39,9 @@
  * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (5, index
  * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1;
  * 0 leaves the HNSW part out), BENCH_VECTORS_CONTENDERS (all; a comma-separated list runs only those)
- * and BENCH_VECTORS_IMPORT_ONLY=1 (run.ts: the group without its stream part, vectors-stream.ts).
+ * and BENCH_VECTORS_IMPORT_ONLY=1 (run.ts: the group without its stream part, vectors-stream.ts);
+ * BENCH_VECTORS_STREAM_WINDOWS=2,10,40 adds contenders `ours-w2`, ... (`grpcMethod: 'stream'`, that
+ * many requests of 100 in flight: the stream window's A/B).
  *
  * Run: `npm run bench -- --only vectors`.
  */
@@ -70,6 +72,11 @@ const HNSW_RUNS = process.env['BENCH_VECTORS_HNSW_RUNS'] === '0' ? 0 : sizeFromE
 /** Development runs: only the contenders named here (comma-separated), e.g. `ours,raw-protobufjs,batch-stream`. */
 const ONLY = process.env['BENCH_VECTORS_CONTENDERS']?.split(',').map((c) => c.trim()).filter((c) => c !== '')
 const wanted = (name: string): boolean => ONLY === undefined || ONLY.includes(name)
+/** Development runs: extra `ours-w<n>` contenders, the stream with `n` requests of BATCH in flight (comma-separated `n`). */
+const STREAM_WINDOWS = (process.env['BENCH_VECTORS_STREAM_WINDOWS'] ?? '')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0)
 const BATCH = 100
 const LANES = 2
 const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
@@ -215,13 +222,19 @@ export async function benchVectors(server: BenchServer): Promise<void> {
   const protobufjs = protobufjsClient(server)
   const official = wanted('weaviate-client') ? await startOfficialClient(server) : 'not among BENCH_VECTORS_CONTENDERS'
   if (typeof official === 'string') console.log(`  vectors: ${OFFICIAL_CLIENT} left out: ${official}`)
-  const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary') => () =>
+  const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary', concurrency?: number) => () =>
     lastValueFrom(
-      client.objects.batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, ...(grpcMethod === undefined ? {} : { grpcMethod }) }).pipe(
-        tap((r) => {
-          if (E.isLeft(r)) throw r.left
-        }),
-      ),
+      client.objects
+        .batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), {
+          batchSize: BATCH,
+          ...(grpcMethod === undefined ? {} : { grpcMethod }),
+          ...(concurrency === undefined ? {} : { concurrency }),
+        })
+        .pipe(
+          tap((r) => {
+            if (E.isLeft(r)) throw r.left
+          }),
+        ),
     )
   const all: Record<string, Contender> = {
     ours: ours(overGrpc),
@@ -240,7 +253,9 @@ export async function benchVectors(server: BenchServer): Promise<void> {
           }),
         }),
   }
-  const contenders = Object.fromEntries(Object.entries(all).filter(([name]) => wanted(name)))
+  // The stream window A/B: `ours-w<n>` is the stream with `n` requests of BATCH in flight, n x BATCH objects waiting.
+  for (const n of STREAM_WINDOWS) all[`ours-w${n}`] = ours(overGrpc, 'stream', n)
+  const contenders = Object.fromEntries(Object.entries(all).filter(([name]) => wanted(name) || name.startsWith('ours-w')))
   try {
     for (const [index, skip, runs] of [
       ['skip', true, RUNS],
@@ -275,6 +290,8 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs')
       if (cpu['weaviate-client'] !== undefined) reportRatio(`${name} client cpu`, cpu, 'weaviate-client')
       reportRatio(`${name} client cpu`, cpu, 'batch-stream', 'ours')
+      for (const n of STREAM_WINDOWS) reportRatio(name, times, 'raw-protobufjs', `ours-w${n}`)
+      for (const n of STREAM_WINDOWS) reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs', `ours-w${n}`)
       for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, medianOf(us) / OBJECTS, 'µs/object', 1)
     }
   } finally {
