@@ -32,7 +32,10 @@
  * `... ours-grpc/ours-rest`, `... ours/raw-rest`, `... batch-stream/batch-objects`,
  * `... ours-stream/raw-grpc`, `... ours-stream/batch-stream`, `... ours-stream/ours-unary` (the
  * default's switch), each contender's objects/s, `... client cpu ours/<raw-grpc|raw-protobufjs|
- * weaviate-client|batch-stream>` and each contender's client CPU per object.
+ * weaviate-client|batch-stream>` and each contender's client CPU per object; with a local server
+ * (server-cpu.ts), `... server cpu batch-stream/raw-protobufjs` (what `BatchStream` costs the
+ * server against `BatchObjects`), `... server cpu ours/raw-protobufjs` and each contender's server
+ * CPU per object (the server's CPU during the run, all its threads).
  *
  * Each sends the server's key (server-key.ts).
  *
@@ -63,6 +66,7 @@ import { protobufjsClient, protobufjsImport } from './protobufjs'
 import { reportRatio as reportRatioOf, reportValue, sizeFromEnv } from './report'
 import type { BenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
+import { cpuMicrosOf, serverPid } from './server-cpu'
 import { checkStored } from './stored-check'
 
 const CLASS = 'BenchVectors'
@@ -255,7 +259,22 @@ export async function benchVectors(server: BenchServer): Promise<void> {
   }
   // The stream window A/B: `ours-w<n>` is the stream with `n` requests of BATCH in flight, n x BATCH objects waiting.
   for (const n of STREAM_WINDOWS) all[`ours-w${n}`] = ours(overGrpc, 'stream', n)
-  const contenders = Object.fromEntries(Object.entries(all).filter(([name]) => wanted(name) || name.startsWith('ours-w')))
+  // The server's CPU in each run (µs, all its threads): what each contender costs the server.
+  const pid = await serverPid(server)
+  const serverCpu: Record<string, number[]> = {}
+  const withServerCpu =
+    (name: string, contender: Contender): Contender =>
+    async () => {
+      const before = await cpuMicrosOf(pid)
+      const result = await contender()
+      ;(serverCpu[name] ??= []).push((await cpuMicrosOf(pid)) - before)
+      return result
+    }
+  const contenders = Object.fromEntries(
+    Object.entries(all)
+      .filter(([name]) => wanted(name) || name.startsWith('ours-w'))
+      .map(([name, contender]) => [name, withServerCpu(name, contender)]),
+  )
   try {
     for (const [index, skip, runs] of [
       ['skip', true, RUNS],
@@ -264,6 +283,7 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       const name = `vectors import ${label(OBJECTS)} ${index}`
       const cpu: Record<string, number[]> = {}
       if (runs === 0) continue
+      for (const contender of Object.keys(serverCpu)) delete serverCpu[contender]
       const times = await timeRuns(server, skip, contenders, runs, cpu)
       // A ratio line only when both sides ran (BENCH_VECTORS_CONTENDERS may leave some out).
       const reportRatio = (n: string, t: Readonly<Record<string, readonly number[]>>, peer: string, ours = 'ours'): void => {
@@ -293,6 +313,11 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       for (const n of STREAM_WINDOWS) reportRatio(name, times, 'raw-protobufjs', `ours-w${n}`)
       for (const n of STREAM_WINDOWS) reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs', `ours-w${n}`)
       for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, medianOf(us) / OBJECTS, 'µs/object', 1)
+      if (pid !== undefined) {
+        reportRatio(`${name} server cpu`, serverCpu, 'raw-protobufjs', 'batch-stream')
+        reportRatio(`${name} server cpu`, serverCpu, 'raw-protobufjs')
+        for (const [contender, us] of Object.entries(serverCpu)) reportValue(`${name} ${contender} server cpu`, medianOf(us) / OBJECTS, 'µs/object', 1)
+      }
     }
   } finally {
     await deleteBenchClass(server, CLASS)
