@@ -294,7 +294,7 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       if (times['weaviate-client'] !== undefined) reportRatio(name, times, 'weaviate-client')
       reportRatio(name, { ...times, 'ours-grpc': times['ours'] ?? [] }, 'ours-rest', 'ours-grpc')
       reportRatio(name, times, 'raw-rest')
-      reportRatio(name, { ...times, 'batch-objects': times['raw-grpc'] ?? [] }, 'batch-objects', 'batch-stream')
+      if (times['raw-grpc'] !== undefined) reportRatio(name, { ...times, 'batch-objects': times['raw-grpc'] }, 'batch-objects', 'batch-stream')
       // `ours` is one of the two methods: each side of these lines is named by its method.
       const byMethod = { ...times, [STREAM_BY_DEFAULT ? 'ours-stream' : 'ours-unary']: times['ours'] ?? [] }
       reportRatio(name, byMethod, 'raw-grpc', 'ours-stream')
