@@ -109,13 +109,15 @@ const isMeasuredElsewhere = (x: unknown): x is MeasuredElsewhere => typeof x ===
  * after `reset` (a fresh class) and a full GC: the form of the import benches, one call per run.
  * With `cpu`, the client's CPU time of each run (user + system, `process.cpuUsage`, in µs) goes into
  * it per contender: a measure the server's share of the two cores does not move. A contender that
- * returns {@link MeasuredElsewhere} gives its own figures instead.
+ * returns {@link MeasuredElsewhere} gives its own figures instead. With `check`, it runs after each
+ * timed run, outside the timing (what the contender stored, read back: stored-check.ts).
  */
 export const interleavedRuns = async (
   contenders: Readonly<Record<string, Call>>,
   runs: number,
   reset: () => Promise<unknown>,
   cpu?: Record<string, number[]>,
+  check?: (name: string) => Promise<unknown>,
 ): Promise<Record<string, number[]>> => {
   const times: Record<string, number[]> = {}
   const names = Object.keys(contenders)
@@ -133,6 +135,7 @@ export const interleavedRuns = async (
       const elsewhere = isMeasuredElsewhere(result) ? result.measuredElsewhere : undefined
       ;(times[name] ??= []).push(elsewhere?.ms ?? ms)
       if (cpu !== undefined) (cpu[name] ??= []).push(elsewhere?.cpu ?? used.user + used.system)
+      if (check !== undefined) await check(name)
     }
   }
   return times

@@ -7,7 +7,9 @@
  * filled in: the cheapest decoding it offers) and the service client `loadPackageDefinition` makes.
  *
  * - {@link protobufjsImport}: `BatchObjects` of `batch` objects, `lanes` in flight, client-made
- *   UUIDs, the properties as a `google.protobuf.Struct` written by hand, the vector as float32 bytes;
+ *   UUIDs, the properties as a `google.protobuf.Struct` written by hand (its `Value` fields in
+ *   camelCase, `stringValue`, `numberValue`: protobufjs defines the well-known types itself and
+ *   `keepCase` does not reach them), the vector as float32 bytes;
  * - {@link protobufjsStream}: one `Search` with `after` per page, all properties, the vectors as
  *   bytes left as received, objects counted;
  * - {@link protobufjsNearVector}: one `Search` with `near_vector` (float32 bytes), no properties,
@@ -105,7 +107,10 @@ export const protobufjsImport = async (
         objects.push({
           uuid: randomUUID(),
           collection: run.className,
-          properties: { non_ref_properties: { fields: { title: { string_value: properties.title }, count: { number_value: properties.count } } } },
+          // google.protobuf.Struct comes from protobufjs' own definitions of the well-known types,
+          // whose field names are camelCase whatever `keepCase` says: `string_value` would be
+          // dropped without a word, and the server would store an object without properties.
+          properties: { non_ref_properties: { fields: { title: { stringValue: properties.title }, count: { numberValue: properties.count } } } },
           vector_bytes: float32Bytes(vector),
         })
       }

@@ -84,7 +84,7 @@ const main = async (): Promise<void> => {
       await timed('copy', () => benchCopy(server))
       await timed('vectors', async () => {
         await benchVectors(server)
-        await benchVectorsStream(server)
+        if (process.env['BENCH_VECTORS_IMPORT_ONLY'] !== '1') await benchVectorsStream(server)
       })
       await timed('search', () => benchSearch(server))
       await timed('aggregate', () => benchAggregate(server))

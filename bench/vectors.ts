@@ -32,12 +32,19 @@
  * `... ours-grpc/ours-rest`, `... ours/raw-rest`, `... batch-stream/batch-objects`,
  * `... ours-stream/raw-grpc`, `... ours-stream/batch-stream`, `... ours-stream/ours-unary` (the
  * default's switch), each contender's objects/s, `... client cpu ours/<raw-grpc|raw-protobufjs|
- * weaviate-client|batch-stream>` and each contender's client CPU per object.
+ * weaviate-client|batch-stream>` and each contender's client CPU per object; with a local server
+ * (server-cpu.ts), `... server cpu batch-stream/raw-protobufjs` (what `BatchStream` costs the
+ * server against `BatchObjects`), `... server cpu ours/raw-protobufjs` and each contender's server
+ * CPU per object (the server's CPU during the run, all its threads).
  *
  * Each sends the server's key (server-key.ts).
  *
  * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (5, index
- * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1).
+ * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1;
+ * 0 leaves the HNSW part out), BENCH_VECTORS_CONTENDERS (all; a comma-separated list runs only those)
+ * and BENCH_VECTORS_IMPORT_ONLY=1 (run.ts: the group without its stream part, vectors-stream.ts);
+ * BENCH_VECTORS_STREAM_WINDOWS=2,10,40 adds contenders `ours-w2`, ... (`grpcMethod: 'stream'`, that
+ * many requests of 100 in flight: the stream window's A/B).
  *
  * Run: `npm run bench -- --only vectors`.
  */
@@ -56,14 +63,24 @@ import { benchObjectBody, benchObjects, benchProperties, benchVector } from './b
 import { interleavedRuns, type MeasuredElsewhere, median as medianOf } from './harness'
 import { OFFICIAL_CLIENT, startOfficialClient } from './official-client'
 import { protobufjsClient, protobufjsImport } from './protobufjs'
-import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { reportRatio as reportRatioOf, reportValue, sizeFromEnv } from './report'
 import type { BenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
+import { cpuMicrosOf, serverPid } from './server-cpu'
+import { checkStored } from './stored-check'
 
 const CLASS = 'BenchVectors'
 const OBJECTS = sizeFromEnv('VECTORS_OBJECTS', 20_000)
 const RUNS = sizeFromEnv('VECTORS_RUNS', 5)
-const HNSW_RUNS = sizeFromEnv('VECTORS_HNSW_RUNS', 1)
+const HNSW_RUNS = process.env['BENCH_VECTORS_HNSW_RUNS'] === '0' ? 0 : sizeFromEnv('VECTORS_HNSW_RUNS', 1)
+/** Development runs: only the contenders named here (comma-separated), e.g. `ours,raw-protobufjs,batch-stream`. */
+const ONLY = process.env['BENCH_VECTORS_CONTENDERS']?.split(',').map((c) => c.trim()).filter((c) => c !== '')
+const wanted = (name: string): boolean => ONLY === undefined || ONLY.includes(name)
+/** Development runs: extra `ours-w<n>` contenders, the stream with `n` requests of BATCH in flight (comma-separated `n`). */
+const STREAM_WINDOWS = (process.env['BENCH_VECTORS_STREAM_WINDOWS'] ?? '')
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0)
 const BATCH = 100
 const LANES = 2
 const label = (n: number): string => (n % 1000 === 0 ? `${n / 1000}k` : `${n}`)
@@ -74,14 +91,19 @@ type Contender = () => Promise<unknown>
 const resetVectorClass = (server: BenchServer, skip: boolean): Promise<void> =>
   recreateClass(server, { class: CLASS, vectorizer: 'none', vectorIndexConfig: skip ? { skip: true } : {}, properties: BENCH_PROPERTIES })
 
-/** Milliseconds of every run per contender, interleaved, each into a fresh class. */
+/**
+ * Milliseconds of every run per contender, interleaved, each into a fresh class; after each run,
+ * outside its time, the class must hold every object and one of them read back must be exactly the
+ * bench's (stored-check.ts), so no contender makes the server do less.
+ */
 const timeRuns = (
   server: BenchServer,
   skip: boolean,
   contenders: Readonly<Record<string, Contender>>,
   runs: number,
   cpu: Record<string, number[]>,
-): Promise<Record<string, number[]>> => interleavedRuns(contenders, runs, () => resetVectorClass(server, skip), cpu)
+): Promise<Record<string, number[]>> =>
+  interleavedRuns(contenders, runs, () => resetVectorClass(server, skip), cpu, (name) => checkStored(server, CLASS, OBJECTS, 1, name))
 
 /** `lanes` loops, each sending the next `BATCH` objects (from `build`) with `send` and waiting. */
 const lanes = async (build: (from: number, to: number) => unknown, send: (batch: unknown) => Promise<void>): Promise<void> => {
@@ -202,17 +224,23 @@ export async function benchVectors(server: BenchServer): Promise<void> {
   const overRest = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
   const raw = new GrpcClient(grpcTarget, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
   const protobufjs = protobufjsClient(server)
-  const official = await startOfficialClient(server)
+  const official = wanted('weaviate-client') ? await startOfficialClient(server) : 'not among BENCH_VECTORS_CONTENDERS'
   if (typeof official === 'string') console.log(`  vectors: ${OFFICIAL_CLIENT} left out: ${official}`)
-  const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary') => () =>
+  const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary', concurrency?: number) => () =>
     lastValueFrom(
-      client.objects.batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, ...(grpcMethod === undefined ? {} : { grpcMethod }) }).pipe(
-        tap((r) => {
-          if (E.isLeft(r)) throw r.left
-        }),
-      ),
+      client.objects
+        .batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), {
+          batchSize: BATCH,
+          ...(grpcMethod === undefined ? {} : { grpcMethod }),
+          ...(concurrency === undefined ? {} : { concurrency }),
+        })
+        .pipe(
+          tap((r) => {
+            if (E.isLeft(r)) throw r.left
+          }),
+        ),
     )
-  const contenders: Record<string, Contender> = {
+  const all: Record<string, Contender> = {
     ours: ours(overGrpc),
     ...(STREAM_BY_DEFAULT ? { 'ours-unary': ours(overGrpc, 'unary') } : { 'ours-stream': ours(overGrpc, 'stream') }),
     'ours-rest': ours(overRest),
@@ -229,6 +257,24 @@ export async function benchVectors(server: BenchServer): Promise<void> {
           }),
         }),
   }
+  // The stream window A/B: `ours-w<n>` is the stream with `n` requests of BATCH in flight, n x BATCH objects waiting.
+  for (const n of STREAM_WINDOWS) all[`ours-w${n}`] = ours(overGrpc, 'stream', n)
+  // The server's CPU in each run (µs, all its threads): what each contender costs the server.
+  const pid = await serverPid(server)
+  const serverCpu: Record<string, number[]> = {}
+  const withServerCpu =
+    (name: string, contender: Contender): Contender =>
+    async () => {
+      const before = await cpuMicrosOf(pid)
+      const result = await contender()
+      ;(serverCpu[name] ??= []).push((await cpuMicrosOf(pid)) - before)
+      return result
+    }
+  const contenders = Object.fromEntries(
+    Object.entries(all)
+      .filter(([name]) => wanted(name) || name.startsWith('ours-w'))
+      .map(([name, contender]) => [name, withServerCpu(name, contender)]),
+  )
   try {
     for (const [index, skip, runs] of [
       ['skip', true, RUNS],
@@ -236,13 +282,19 @@ export async function benchVectors(server: BenchServer): Promise<void> {
     ] as const) {
       const name = `vectors import ${label(OBJECTS)} ${index}`
       const cpu: Record<string, number[]> = {}
+      if (runs === 0) continue
+      for (const contender of Object.keys(serverCpu)) delete serverCpu[contender]
       const times = await timeRuns(server, skip, contenders, runs, cpu)
+      // A ratio line only when both sides ran (BENCH_VECTORS_CONTENDERS may leave some out).
+      const reportRatio = (n: string, t: Readonly<Record<string, readonly number[]>>, peer: string, ours = 'ours'): void => {
+        if (t[peer] !== undefined && t[ours] !== undefined) reportRatioOf(n, t, peer, ours)
+      }
       reportRatio(name, times, 'raw-grpc')
       reportRatio(name, times, 'raw-protobufjs')
       if (times['weaviate-client'] !== undefined) reportRatio(name, times, 'weaviate-client')
       reportRatio(name, { ...times, 'ours-grpc': times['ours'] ?? [] }, 'ours-rest', 'ours-grpc')
       reportRatio(name, times, 'raw-rest')
-      reportRatio(name, { ...times, 'batch-objects': times['raw-grpc'] ?? [] }, 'batch-objects', 'batch-stream')
+      if (times['raw-grpc'] !== undefined) reportRatio(name, { ...times, 'batch-objects': times['raw-grpc'] }, 'batch-objects', 'batch-stream')
       // `ours` is one of the two methods: each side of these lines is named by its method.
       const byMethod = { ...times, [STREAM_BY_DEFAULT ? 'ours-stream' : 'ours-unary']: times['ours'] ?? [] }
       reportRatio(name, byMethod, 'raw-grpc', 'ours-stream')
@@ -258,7 +310,14 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs')
       if (cpu['weaviate-client'] !== undefined) reportRatio(`${name} client cpu`, cpu, 'weaviate-client')
       reportRatio(`${name} client cpu`, cpu, 'batch-stream', 'ours')
+      for (const n of STREAM_WINDOWS) reportRatio(name, times, 'raw-protobufjs', `ours-w${n}`)
+      for (const n of STREAM_WINDOWS) reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs', `ours-w${n}`)
       for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, medianOf(us) / OBJECTS, 'µs/object', 1)
+      if (pid !== undefined) {
+        reportRatio(`${name} server cpu`, serverCpu, 'raw-protobufjs', 'batch-stream')
+        reportRatio(`${name} server cpu`, serverCpu, 'raw-protobufjs')
+        for (const [contender, us] of Object.entries(serverCpu)) reportValue(`${name} ${contender} server cpu`, medianOf(us) / OBJECTS, 'µs/object', 1)
+      }
     }
   } finally {
     await deleteBenchClass(server, CLASS)
