@@ -112,6 +112,16 @@ export interface SearchGroup<P = Record<string, unknown>, V = readonly number[]>
   readonly maxDistance: number
   readonly numberOfObjects: number
   readonly objects: ReadonlyArray<SearchObject<P, V>>
+  /**
+   * What the generative module wrote for `generate.singlePrompt` about this group: one answer per
+   * group, over the properties of the group's first (nearest) object; its members have none.
+   */
+  readonly generated?: string
+  /**
+   * The reranker's score of this group (a search with `rerank`): the score of the group's first
+   * object's property; its members have no `metadata.rerankScore`.
+   */
+  readonly rerankScore?: number
 }
 
 /**
