@@ -125,7 +125,8 @@ export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions):
       numberOfObjects: Number(g.numberOfObjects),
       objects: g.objects.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true)),
     }
-    if (options.single && g.generative !== undefined) group.generated = g.generative.result
+    // The server leaves an empty answer out (GraphQL gives it as ''): the same '' here.
+    if (options.single) group.generated = g.generative?.result ?? ''
     if (options.reranked && g.rerank !== undefined) group.rerankScore = g.rerank.score
     groups[g.name] = group
   }
