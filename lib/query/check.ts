@@ -335,10 +335,6 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
   if (reranked !== undefined) input.rerank = reranked
   const profiled = optional(boolean, 'queryProfile', a['queryProfile']) ?? false
   if (profiled) input.queryProfile = true
-  if (input.groupBy !== undefined && profiled) valueError('groupBy', "'groupBy' cannot be combined with 'queryProfile' (not supported by this client yet)")
-  if (input.groupBy !== undefined && (generative !== undefined || reranked !== undefined)) {
-    valueError('groupBy', `'groupBy' cannot be combined with '${generative === undefined ? 'rerank' : 'generate'}' (not supported by this client yet)`)
-  }
   const tenant = optional(name, 'tenant', a['tenant'])
   if (tenant !== undefined) input.tenant = tenant
   const consistency = optional(consistencyLevel, 'consistencyLevel', a['consistencyLevel'])

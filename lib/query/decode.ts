@@ -63,5 +63,8 @@ export const decodeResult = <P, V>(raw: RawSearchResult, input: QueryInput<P>, u
     if (E.isLeft(members)) return members
     groups[name] = { ...g, objects: members.right }
   }
-  return E.right({ objects: Object.values(groups).flatMap((g) => g.objects), groups })
+  const result: { -readonly [K in keyof SearchResult<P, V>]: SearchResult<P, V>[K] } = { objects: Object.values(groups).flatMap((g) => g.objects), groups }
+  if (raw.generated !== undefined) result.generated = raw.generated
+  if (raw.queryProfile !== undefined) result.queryProfile = raw.queryProfile
+  return E.right(result)
 }

@@ -92,18 +92,27 @@ export interface SearchResult<P = Record<string, unknown>, V = readonly number[]
   readonly objects: ReadonlyArray<SearchObject<P, V>>
   /** Present only with `groupBy`: the groups by name (the property's value), nearest first. */
   readonly groups?: Readonly<Record<string, SearchGroup<P, V>>>
-  /** What the generative module wrote for `generate.groupedTask` over all the results (absent when none were found). */
+  /**
+   * What the generative module wrote for `generate.groupedTask` over all the results (with
+   * `groupBy`: over the groups' first objects); absent when none were found.
+   */
   readonly generated?: string
-  /** With `queryProfile: true`: the server's timings of the search (absent when nothing was found). */
+  /** With `queryProfile: true`: the server's timings of the search, grouped or not (absent when nothing was found). */
   readonly queryProfile?: QueryProfile
 }
 
 /**
- * One group of a grouped search.
+ * One group of a grouped search. With `generate.singlePrompt` the group has its own `generated`
+ * answer, with `rerank` its own `rerankScore` (the groups then come highest score first); both are
+ * about the group's first object.
  *
  * @example
  * ```ts
  * const g: SearchGroup = { name: 'news', minDistance: 0.1, maxDistance: 0.2, numberOfObjects: 2, objects: [] }
+ * const reranked: SearchGroup = { ...g, rerankScore: 12, generated: 'A summary of the news' }
+ * client
+ *   .query.nearVector({ className: 'Article', vector, groupBy: { property: 'section', numberOfGroups: 3, objectsPerGroup: 2 }, generate: { singlePrompt: 'Sum up {title}' } })
+ *   .subscribe(E.map((r) => Object.values(r.groups ?? {}).map((group) => group.generated)))
  * ```
  */
 export interface SearchGroup<P = Record<string, unknown>, V = readonly number[]> {
@@ -112,6 +121,16 @@ export interface SearchGroup<P = Record<string, unknown>, V = readonly number[]>
   readonly maxDistance: number
   readonly numberOfObjects: number
   readonly objects: ReadonlyArray<SearchObject<P, V>>
+  /**
+   * What the generative module wrote for `generate.singlePrompt` about this group: one answer per
+   * group, over the properties of the group's first (nearest) object; its members have none.
+   */
+  readonly generated?: string
+  /**
+   * The reranker's score of this group (a search with `rerank`): the score of the group's first
+   * object's property; its members have no `metadata.rerankScore`.
+   */
+  readonly rerankScore?: number
 }
 
 /**

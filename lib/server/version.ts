@@ -147,6 +147,13 @@ export const FEATURES = {
   // (modules/reranker-cohere/additional/rank/rank_graphql_field.go); gRPC SearchRequest.rerank and
   // MetadataResult.rerank_score are in every gRPC Search this client uses (v1.25.0 search_get.proto).
   rerank: { since: '1.20.0', name: 'rerank' },
+  // generate, rerank and queryProfile with groupBy need no row of their own: each needs its own
+  // row and the grouping's. gRPC: GroupByResult.rerank / .generative (the group's single prompt)
+  // and SearchReply.generative_grouped_result are in search_get.proto from v1.24.0, filled by
+  // extractGroup and Search in adapters/handlers/grpc/v1/prepare_reply.go alike at v1.25.0, v1.27.0
+  // and v1.39.0, with query_profile set outside the grouping at v1.36.9 and v1.37.0. GraphQL: the
+  // group's item is a result like any (v1.19.0 adapters/repos/db/shard_group_by.go), extended by
+  // the modules' additional properties in usecases/traverser/explorer.go.
   // `_additional { isConsistent }` in GraphQL `Get` from v1.19.0 (adapters/handlers/graphql/local/get/
   // class_builder.go isConsistentField; none at v1.18.0); gRPC's MetadataRequest.is_consistent is in
   // every gRPC Search this client uses.

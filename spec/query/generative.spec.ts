@@ -22,6 +22,7 @@ import { ownHandles } from '../helpers/own-handles'
 
 const Note = uniqueClassName('GenerativeNote')
 const Sparse = uniqueClassName('GenerativeSparse')
+const Grouped = uniqueClassName('GenerativeGrouped')
 
 /** Titles and bodies: every body a different length in bytes (é and ü are two), so no rerank ties. */
 const NOTES = [
@@ -36,6 +37,11 @@ const idOf = (i: number): string => `cccccccc-0000-4000-8000-${i.toString(16).pa
 const vectorOf = (i: number): number[] => [Math.cos(i), Math.sin(i), 0.5 + i / 10]
 
 type Note = { readonly title: string; readonly body: string }
+
+/** Notes of three kinds for groupBy: every body a different length in bytes, so no rerank ties. */
+const KINDS = ['den', 'field', 'river'] as const
+const GROUPED_NOTES = Array.from({ length: 9 }, (_, i) => ({ title: `fox ${i}`, body: `${'ü'.repeat(i)} fox ${'x'.repeat(i * 3)}`, kind: KINDS[i % 3] ?? 'den' }))
+type GroupedNote = Note & { readonly kind: string }
 type Transport = 'grpc' | 'rest'
 
 /** What generative-dummy answers for a prompt, with a class `moduleConfig` of `{"generative-dummy": {}}`. */
@@ -56,8 +62,8 @@ const singlePrompt = (prompt: string, properties: Readonly<Record<string, string
   prompt.replace(/{([\w\s]*?)}/g, (_match, name: string) => properties[name.trim()] ?? '')
 
 /** The grouped task's prompt over the results in order, each with the properties given (default: all). */
-const groupedPrompt = (task: string, objects: readonly Note[], properties?: readonly (keyof Note)[]): string =>
-  `${task}: ${goJson(objects.map((o) => (properties === undefined ? { ...o } : Object.fromEntries(properties.map((p) => [p, o[p]])))))}`
+const groupedPrompt = <T extends Readonly<Record<string, string>>>(task: string, objects: readonly T[], properties?: ReadonlyArray<keyof T & string>): string =>
+  `${task}: ${goJson(objects.map((o) => (properties === undefined ? { ...o } : Object.fromEntries(properties.map((p) => [p, o[p] as string])))))}`
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8')
 
@@ -101,6 +107,7 @@ ownHandles({
     const target = { url, ...(apiKey === undefined ? {} : { apiKey }) }
     await deleteClass(target, Note)
     await deleteClass(target, Sparse)
+    await deleteClass(target, Grouped)
     await client.close()
   },
 })
@@ -115,9 +122,16 @@ beforeAll(async () => {
   ]
   await createClass(target, { class: Note, vectorizer: 'none', properties, moduleConfig: { 'generative-dummy': {}, 'reranker-dummy': {} } })
   await createClass(target, { class: Sparse, vectorizer: 'none', properties, moduleConfig: { 'generative-dummy': {} } })
+  await createClass(target, {
+    class: Grouped,
+    vectorizer: 'none',
+    properties: [...properties, { name: 'kind', dataType: ['text'] }],
+    moduleConfig: { 'generative-dummy': {}, 'reranker-dummy': {} },
+  })
   const written = await lastValueFrom(
     client.objects.batch([
       ...NOTES.map((dataObject, i) => ({ className: Note, uuid: idOf(i), vector: vectorOf(i), dataObject })),
+      ...GROUPED_NOTES.map((dataObject, i) => ({ className: Grouped, uuid: idOf(i), vector: vectorOf(i), dataObject })),
       { className: Sparse, uuid: idOf(0), vector: vectorOf(0), dataObject: { title: 'no body' } },
     ]).pipe(toArray()),
   )
@@ -192,6 +206,53 @@ describe('rerank: the order and scores reranker-dummy gives (length in bytes), t
   })
 })
 
+describe('with groupBy: one answer and one score per group, the same on gRPC and GraphQL', () => {
+  /** Three groups of two, by kind: each group's first object is its nearest. */
+  const grouped = (t: Transport, extra: object): Observable<E.Either<WeaviateError, SearchResult<GroupedNote>>> =>
+    client.query.nearVector<GroupedNote>({
+      className: Grouped,
+      transport: t,
+      vector: vectorOf(4),
+      limit: 9,
+      groupBy: { property: 'kind', numberOfGroups: 3, objectsPerGroup: 2 },
+      ...extra,
+    })
+  const groupsOf = (result: SearchResult<GroupedNote>) => Object.values(result.groups ?? {})
+  const firstOf = (group: { readonly objects: ReadonlyArray<{ readonly properties: GroupedNote }> }): GroupedNote => {
+    const first = group.objects[0]
+    if (first === undefined) throw new Error('an empty group')
+    return first.properties
+  }
+  const onBothGrouped = async (run: (transport: Transport) => Observable<E.Either<WeaviateError, SearchResult<GroupedNote>>>): Promise<SearchResult<GroupedNote>> => {
+    const [grpc, rest] = await Promise.all([rightOf(run('grpc')), rightOf(run('rest'))])
+    expect(grpc).toStrictEqual(rest)
+    expect(Object.keys(grpc.groups ?? {})).toHaveLength(3)
+    return grpc
+  }
+
+  it("a single prompt is answered once per group, over the properties of the group's first object; its members have no answer", async () => {
+    const result = await onBothGrouped((t) => grouped(t, { generate: { singlePrompt: 'Tell me about {title}, a {kind}' } }))
+    for (const group of groupsOf(result)) expect(group.generated).toBe(dummyAnswer(singlePrompt('Tell me about {title}, a {kind}', firstOf(group))))
+    for (const o of result.objects) expect(o.generated).toBeUndefined()
+    expect(result.generated).toBeUndefined()
+  })
+
+  it("a grouped task is answered once for the search, over the chosen properties of each group's first object in group order", async () => {
+    const result = await onBothGrouped((t) => grouped(t, { generate: { groupedTask: 'Which den?', groupedProperties: ['body', 'kind'] } }))
+    expect(result.generated).toBe(dummyAnswer(groupedPrompt('Which den?', groupsOf(result).map(firstOf), ['body', 'kind'])))
+    for (const group of groupsOf(result)) expect(group.generated).toBeUndefined()
+  })
+
+  it("a rerank scores each group by its first object's property and orders the groups by that score; members keep no score", async () => {
+    const plain = await rightOf(grouped('grpc', {}))
+    const result = await onBothGrouped((t) => grouped(t, { rerank: { property: 'body', query: 'which fox?' } }))
+    const expected = groupsOf(plain).sort((a, b) => bytes(firstOf(b).body) - bytes(firstOf(a).body))
+    expect(groupsOf(result).map((g) => g.name)).toEqual(expected.map((g) => g.name))
+    expect(groupsOf(result).map((g) => g.rerankScore)).toEqual(expected.map((g) => bytes(firstOf(g).body)))
+    for (const o of result.objects) expect(o.metadata.rerankScore).toBeUndefined()
+  })
+})
+
 describe('what is refused before any search request', () => {
   let recording: RecordingClient | undefined
 
@@ -213,6 +274,18 @@ describe('what is refused before any search request', () => {
     expect(recording.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
   })
 
+  const groupBy = { property: 'title', numberOfGroups: 2, objectsPerGroup: 2 }
+  it.each([
+    ['1.18.6', 'a single prompt with groupBy', { generate: { singlePrompt: '{title}' }, groupBy }],
+    ['1.14.1', 'a grouped task with groupBy', { generate: { groupedTask: 'Summarise' }, groupBy }],
+    ['1.18.6', 'a rerank with groupBy', { rerank: { property: 'title' }, groupBy }],
+  ] as const)("on %s, %s is an UnsupportedVersionError for the grouping (1.19) after reading the version only", async (version, _name, extra) => {
+    recording = recordingClient({ url: serverUrl(version), transport: 'rest' })
+    const value = await only(recording.client.query.nearVector({ className: 'Article', vector: [1, 2, 3], ...extra }))
+    expect(value).toEqual(E.left(expect.objectContaining({ _tag: 'UnsupportedVersionError', feature: "a vector search's 'groupBy'", requires: '1.19.0' })))
+    expect(recording.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
+  })
+
   it.each([
     ['an empty generate', { generate: {} }, 'ArgumentValueError'],
     ['a blank single prompt', { generate: { singlePrompt: '  ' } }, 'ArgumentValueError'],
@@ -224,8 +297,6 @@ describe('what is refused before any search request', () => {
     ['a rerank without a property', { rerank: { query: 'fox' } }, 'ArgumentTypeError'],
     ['a rerank query that is not text', { rerank: { property: 'title', query: 1 } }, 'ArgumentTypeError'],
     ['a key rerank does not take', { rerank: { property: 'title', limit: 3 } }, 'ArgumentValueError'],
-    ['generate with groupBy', { generate: { singlePrompt: 'x' }, groupBy: { property: 'title', numberOfGroups: 2, objectsPerGroup: 2 } }, 'ArgumentValueError'],
-    ['rerank with groupBy', { rerank: { property: 'title' }, groupBy: { property: 'title', numberOfGroups: 2, objectsPerGroup: 2 } }, 'ArgumentValueError'],
   ] as const)('%s is an ArgumentError, nothing sent', async (_name, extra, tag) => {
     recording = recordingClient({ url: configuredServer('MODULES').url })
     const value = await only(recording.client.query.nearVector({ className: Note, vector: [1, 2, 3], ...(extra as object) }))

@@ -89,14 +89,16 @@ describe('the query profile on 1.39.0 (one node, a class of two shards)', () => 
     expect(result).not.toHaveProperty('queryProfile')
   })
 
-  it('queryProfile with groupBy is an ArgumentValueError, nothing sent', async () => {
-    const rc = recordingClient({ url, grpcUrl: grpcServerUrl('1.39.0') })
-    try {
-      const grouped = rc.client.query.nearVector({ className: Profiled, vector: [1, 1, 1], groupBy: { property: 'title', numberOfGroups: 2, objectsPerGroup: 2 }, queryProfile: true })
-      expect(await left(grouped)).toEqual(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'groupBy' }))
-      expect(rc.requests).toEqual([])
-    } finally {
-      await rc.close()
+  it.each(['grpc', 'rest'] as const)('over %s: a grouped search has its groups and the profile of every shard, as an ungrouped one', async (transport) => {
+    const groupBy = { property: 'title', numberOfGroups: 2, objectsPerGroup: 2 }
+    const result = await right(client.query.nearVector({ className: Profiled, vector: [1, 1, 1], limit: 5, groupBy, queryProfile: true, transport }))
+    expect(Object.keys(result.groups ?? {})).toHaveLength(2)
+    const shards = result.queryProfile?.shards ?? []
+    expect(shards.map((s) => s.name).sort()).toEqual(shardIds)
+    for (const shard of shards) {
+      expect(shard.node).toBe(nodeName)
+      expect(Object.keys(shard.searches)).toEqual(['vector'])
+      expect(shard.searches['vector']?.details['total_took']).toMatch(/^([0-9.]+(h|m|s|ms|µs|ns))+$/)
     }
   })
 })
@@ -120,6 +122,17 @@ describe('on 1.18.6: an UnsupportedVersionError before any search request', () =
     const rc = recordingClient({ url: serverUrl('1.18.6'), transport: 'rest' })
     try {
       expect(await left(rc.client.query.fetchObjects({ className: 'Anything', ...extra }))).toEqual(expect.objectContaining({ _tag: 'UnsupportedVersionError', feature }))
+      expect(rc.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
+    } finally {
+      await rc.close()
+    }
+  })
+
+  it('queryProfile with groupBy: the profile is the first feature refused', async () => {
+    const rc = recordingClient({ url: serverUrl('1.18.6'), transport: 'rest' })
+    try {
+      const grouped = rc.client.query.nearVector({ className: 'Anything', vector: [1, 1, 1], groupBy: { property: 'title', numberOfGroups: 2, objectsPerGroup: 2 }, queryProfile: true })
+      expect(await left(grouped)).toEqual(expect.objectContaining({ _tag: 'UnsupportedVersionError', feature: 'the query profile' }))
       expect(rc.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/meta'])
     } finally {
       await rc.close()

@@ -156,11 +156,19 @@ const referenceText = (ref: ReferenceFields): string => `${ref.linkOn} { ... on 
 const objectText = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string =>
   [selectionText(fields), ...references.map(referenceText), additionalText(input)].filter((s) => s !== '').join(' ')
 
-/** A grouped search: one item per group; its hits know only id, distance and vector as metadata. */
+/**
+ * A grouped search: one item per group; its hits know only id, distance and vector as metadata.
+ * The group item itself (the group's first object) carries the generation, the rerank score and
+ * (on the first group) the query profile, as an ungrouped search's objects do.
+ */
 const groupText = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string => {
   const hitAdditional = ['id', ...(input.metadata.includes('distance') ? ['distance'] : []), ...(input.vector ? ['vector'] : [])]
   const hits = [selectionText(fields), ...references.map(referenceText), `_additional { ${hitAdditional.join(' ')} }`].filter((s) => s !== '').join(' ')
-  return `_additional { group { groupedBy { value } count minDistance maxDistance hits { ${hits} } } }`
+  const group = [`group { groupedBy { value } count minDistance maxDistance hits { ${hits} } }`]
+  if (input.generate !== undefined) group.push(generateText(input.generate))
+  if (input.rerank !== undefined) group.push(rerankText(input.rerank))
+  if (input.queryProfile === true) group.push('queryProfile')
+  return `_additional { ${group.join(' ')} }`
 }
 
 /**

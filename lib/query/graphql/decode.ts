@@ -255,6 +255,8 @@ const groupsOf = (
   res: HttpResponse,
 ): E.Either<DecodeError | UnexpectedStatusError, RawSearchResult> => {
   const groups: Record<string, SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>> = {}
+  let generated: string | undefined
+  let profile: string | undefined
   for (const item of items) {
     const decoded = decode(Group, item, res)
     if (E.isLeft(decoded)) return decoded
@@ -266,7 +268,30 @@ const groupsOf = (
       objects.push(o.right.object)
     }
     const name = g.groupedBy.value
-    groups[name] = { name, minDistance: Math.fround(g.minDistance), maxDistance: Math.fround(g.maxDistance), numberOfObjects: g.count, objects }
+    const group: { -readonly [K in keyof RawGroup]: RawGroup[K] } = { name, minDistance: Math.fround(g.minDistance), maxDistance: Math.fround(g.maxDistance), numberOfObjects: g.count, objects }
+    if (input.generate !== undefined || input.rerank !== undefined || input.queryProfile === true) {
+      const additional = decode(Additional, item['_additional'], res)
+      if (E.isLeft(additional)) return additional
+      const a = additional.right
+      const generate = input.generate === undefined ? undefined : a.generate
+      if (typeof generate?.error === 'string' && generate.error !== '') return E.left(generateError(generate.error, res))
+      if (input.generate?.singlePrompt !== undefined && typeof generate?.singleResult === 'string') group.generated = generate.singleResult
+      // The grouped task's text is on one group (the first before a rerank moved it).
+      if (generated === undefined && typeof generate?.groupedResult === 'string' && generate.groupedResult !== '') generated = generate.groupedResult
+      const score = input.rerank === undefined ? undefined : a.rerank?.[0]?.score
+      if (typeof score === 'number') group.rerankScore = score
+      if (profile === undefined && input.queryProfile === true && typeof a.queryProfile === 'string' && a.queryProfile !== '') profile = a.queryProfile
+    }
+    groups[name] = group
   }
-  return E.right({ objects: Object.values(groups).flatMap((g) => g.objects), groups })
+  const result: { -readonly [K in keyof RawSearchResult]: RawSearchResult[K] } = { objects: Object.values(groups).flatMap((g) => g.objects), groups }
+  if (generated !== undefined) result.generated = generated
+  if (profile !== undefined) {
+    const decoded = profileOf(profile, res)
+    if (E.isLeft(decoded)) return decoded
+    result.queryProfile = decoded.right
+  }
+  return E.right(result)
 }
+
+type RawGroup = SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>

@@ -116,13 +116,25 @@ export const searchReplyToResult = (reply: SearchReply, options: DecodeOptions):
   }
   const groups: Record<string, SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>> = {}
   for (const g of reply.groupByResults) {
-    groups[g.name] = {
+    // A group's members carry only id, vectors and distance (the server drops the rest there);
+    // the group itself carries its single prompt's answer and its rerank score.
+    const group: { -readonly [K in keyof RawGroup]: RawGroup[K] } = {
       name: g.name,
       minDistance: g.minDistance,
       maxDistance: g.maxDistance,
       numberOfObjects: Number(g.numberOfObjects),
       objects: g.objects.map((r) => objectOf(r.properties, r.metadata, options.className, options, read, true)),
     }
+    // The server leaves an empty answer out (GraphQL gives it as ''): the same '' here.
+    if (options.single) group.generated = g.generative?.result ?? ''
+    if (options.reranked && g.rerank !== undefined) group.rerankScore = g.rerank.score
+    groups[g.name] = group
   }
-  return { objects: Object.values(groups).flatMap((g) => g.objects), groups }
+  const result: { -readonly [K in keyof RawSearchResult]: RawSearchResult[K] } = { objects: Object.values(groups).flatMap((g) => g.objects), groups }
+  // A grouped search's grouped task comes in the reply's older text field (1.39.0 fills it there).
+  if (reply.generativeGroupedResult !== undefined && reply.generativeGroupedResult !== '') result.generated = reply.generativeGroupedResult
+  if (reply.queryProfile !== undefined) result.queryProfile = profileOf(reply.queryProfile)
+  return result
 }
+
+type RawGroup = SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>

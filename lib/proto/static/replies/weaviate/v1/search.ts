@@ -7,7 +7,7 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Vectors } from "./common";
-import { GenerativeResult } from "./generative";
+import { GenerativeReply, GenerativeResult } from "./generative";
 import { Properties } from "./values";
 
 /** Reading objects: Search, as the whole-class cursor (`after`) and filtered, sorted fetches use it. */
@@ -15,6 +15,14 @@ import { Properties } from "./values";
 export interface SearchReply {
   took: number;
   results: SearchResult[];
+  /**
+   * The grouped task's generation of a grouped search (group_by): the server's deprecated field,
+   * which it still fills there (1.39.0 adapters/handlers/grpc/v1/prepare_reply.go, Search); an
+   * ungrouped search reads generative_grouped_results.
+   */
+  generativeGroupedResult?:
+    | string
+    | undefined;
   /** Filled instead of results' grouping when group_by was asked for. */
   groupByResults: GroupByResult[];
   /** The grouped task's generation (1.27+ with uses_127_api). */
@@ -58,6 +66,15 @@ export interface GroupByResult {
   maxDistance: number;
   numberOfObjects: bigint;
   objects: SearchResult[];
+  /** The group's rerank score (a search with rerank). */
+  rerank?:
+    | RerankReply
+    | undefined;
+  /**
+   * The group's answer to the single prompt: the server's deprecated field, the one it fills
+   * (1.39.0 prepare_reply.go, extractGroup; it never fills generative_result = 8).
+   */
+  generative?: GenerativeReply | undefined;
 }
 
 export interface SearchResult {
@@ -108,8 +125,20 @@ export interface MetadataResult {
   vectors: Vectors[];
 }
 
+/** A group's rerank score (GroupByResult.rerank). */
+export interface RerankReply {
+  score: number;
+}
+
 function createBaseSearchReply(): SearchReply {
-  return { took: 0, results: [], groupByResults: [], generativeGroupedResults: undefined, queryProfile: undefined };
+  return {
+    took: 0,
+    results: [],
+    generativeGroupedResult: undefined,
+    groupByResults: [],
+    generativeGroupedResults: undefined,
+    queryProfile: undefined,
+  };
 }
 
 export const SearchReply: MessageFns<SearchReply> = {
@@ -119,6 +148,9 @@ export const SearchReply: MessageFns<SearchReply> = {
     }
     for (const v of message.results) {
       SearchResult.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.generativeGroupedResult !== undefined) {
+      writer.uint32(26).string(message.generativeGroupedResult);
     }
     for (const v of message.groupByResults) {
       GroupByResult.encode(v!, writer.uint32(34).fork()).join();
@@ -159,6 +191,14 @@ export const SearchReply: MessageFns<SearchReply> = {
             }
 
             message.results.push(SearchResult.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.generativeGroupedResult = reader.string();
             continue;
           }
           case 4: {
@@ -479,7 +519,15 @@ export const QueryProfile_ShardProfile_SearchesEntry: MessageFns<QueryProfile_Sh
 };
 
 function createBaseGroupByResult(): GroupByResult {
-  return { name: "", minDistance: 0, maxDistance: 0, numberOfObjects: 0n, objects: [] };
+  return {
+    name: "",
+    minDistance: 0,
+    maxDistance: 0,
+    numberOfObjects: 0n,
+    objects: [],
+    rerank: undefined,
+    generative: undefined,
+  };
 }
 
 export const GroupByResult: MessageFns<GroupByResult> = {
@@ -501,6 +549,12 @@ export const GroupByResult: MessageFns<GroupByResult> = {
     }
     for (const v of message.objects) {
       SearchResult.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.rerank !== undefined) {
+      RerankReply.encode(message.rerank, writer.uint32(50).fork()).join();
+    }
+    if (message.generative !== undefined) {
+      GenerativeReply.encode(message.generative, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -556,6 +610,22 @@ export const GroupByResult: MessageFns<GroupByResult> = {
             }
 
             message.objects.push(SearchResult.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.rerank = RerankReply.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.generative = GenerativeReply.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1053,6 +1123,52 @@ export const MetadataResult: MessageFns<MetadataResult> = {
             }
 
             message.vectors.push(Vectors.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRerankReply(): RerankReply {
+  return { score: 0 };
+}
+
+export const RerankReply: MessageFns<RerankReply> = {
+  encode(message: RerankReply, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.score !== 0) {
+      writer.uint32(9).double(message.score);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RerankReply {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRerankReply();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 9) {
+              break;
+            }
+
+            message.score = reader.double();
             continue;
           }
         }
