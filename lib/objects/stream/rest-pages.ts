@@ -16,8 +16,8 @@ import { supports } from '../../server/version'
 
 /**
  * The page fetcher of a stream over REST; the list request is checked once, each page only moves
- * the cursor. Once the server's version is known (the transport choice before the first page
- * usually asks for it) and has the cursor, the route and codec are settled once for the stream
+ * the cursor. Once the server's version is known (the client reads it once, at the latest for
+ * the first page) and has the cursor, the route and codec are settled once for the stream
  * and a page is one pipeline run (`cursorPages`); before that, and on a server without the
  * cursor (its `UnsupportedVersionError`), a page runs as a list does.
  */
