@@ -17,7 +17,8 @@ import { EncodedSort, sort } from '../input/sort'
 import { uuid } from '../input/uuid'
 import { ObservableEither } from '../core/observable-either'
 import { routesFor } from '../server/routes'
-import { requireFeature } from '../server/version'
+import { ServerVersion, requireFeature } from '../server/version'
+import type { HttpRequest, HttpResponse } from '../transport/http/types'
 import { ListArgs, OBJECT_KEYS, ReadFields, readFields } from './args'
 import { codecOf } from '../codecs/decode-object'
 import { AnyProperties, PropertiesCodec, decodeObject } from '../codecs/decode-object'
@@ -89,6 +90,33 @@ const decodeObjects = <P>(
  */
 export type MissingClass = 'empty' | 'retry'
 
+/** The list request of a checked list, its `class` query `classQuery` (the version's route) and its cursor `after`. */
+const listRequest = <P>(input: ListInput<P>, classQuery: string | undefined, missingClass: MissingClass, after: string | undefined): HttpRequest => ({
+  method: 'GET',
+  path: '/objects',
+  query: [
+    ['class', classQuery],
+    ['limit', String(input.limit ?? DEFAULT_LIMIT)],
+    ['offset', input.offset === undefined ? undefined : String(input.offset)],
+    ['after', after],
+    ['include', input.include],
+    ['sort', input.sort?.sort],
+    ['order', input.sort?.order],
+    ['consistency_level', input.consistencyLevel],
+    ['node_name', input.nodeName],
+    ['tenant', input.tenant],
+  ],
+  ...(missingClass === 'empty' ? { expect: [200, 404] } : { expect: [200], retryOn: [404] }),
+  ...input.call,
+})
+
+/** A list's answer as its objects: a 404 (an unknown class, where the request expects it) lists none. */
+const listObjects = <P>(codec: PropertiesCodec<P>, res: HttpResponse, after: string | undefined): E.Either<DecodeError, Array<WeaviateObject<P>>> => {
+  if (res.status === 404) return E.right([])
+  const objects = decodeObjects(codec, res.body, { method: 'GET', url: res.url })
+  return after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, after, res.url)
+}
+
 /** Runs a checked list. */
 export const runList = <P>(
   ctx: OperationContext,
@@ -102,32 +130,33 @@ export const runList = <P>(
       const cursor = requireFeature(version, 'cursor')
       if (E.isLeft(cursor)) return of(cursor)
     }
-    return ctx.http.run(
-      {
-        method: 'GET',
-        path: '/objects',
-        query: [
-          ['class', routesFor(version, ctx.deprecations).listClass(input.className)],
-          ['limit', String(input.limit ?? DEFAULT_LIMIT)],
-          ['offset', input.offset === undefined ? undefined : String(input.offset)],
-          ['after', input.after],
-          ['include', input.include],
-          ['sort', input.sort?.sort],
-          ['order', input.sort?.order],
-          ['consistency_level', input.consistencyLevel],
-          ['node_name', input.nodeName],
-          ['tenant', input.tenant],
-        ],
-        ...(missingClass === 'empty' ? { expect: [200, 404] } : { expect: [200], retryOn: [404] }),
-        ...input.call,
-      },
-      (res) => {
-        if (res.status === 404) return E.right([])
-        const objects = decodeObjects((input.codec ?? AnyProperties) as PropertiesCodec<P>, res.body, { method: 'GET', url: res.url })
-        return input.after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, input.after, res.url)
-      },
-    )
+    const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
+    const classQuery = routesFor(version, ctx.deprecations).listClass(input.className)
+    return ctx.http.run(listRequest(input, classQuery, missingClass, input.after), (res) => listObjects(codec, res, input.after))
   })
+
+/**
+ * The cursor pages of one checked list on a server of `version` that has the cursor (the caller
+ * checks it), each page's objects passed through `then`: what {@link runList} does for a cursor
+ * page ({@link MissingClass} `'retry'`), with the version, the route and the codec settled once for
+ * a whole stream of pages, and one pipeline subscription per page (no version lookup, no operator
+ * after the pipeline's).
+ */
+export const cursorPages = <P, A>(
+  ctx: OperationContext,
+  version: ServerVersion,
+  input: ListInput<P>,
+  then: (objects: Array<WeaviateObject<P>>) => A,
+): ((after: string | undefined) => ObservableEither<WeaviateError, A>) => {
+  const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
+  const classQuery = routesFor(version, ctx.deprecations).listClass(input.className)
+  const first = listRequest(input, classQuery, 'retry', undefined)
+  return (after) =>
+    ctx.http.run(after === undefined ? first : listRequest(input, classQuery, 'retry', after), (res) => {
+      const objects = listObjects(codec, res, after)
+      return E.isLeft(objects) ? objects : E.right(then(objects.right))
+    })
+}
 
 /**
  * A cursor page must ascend strictly from the cursor: every id after the one before it, the first

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, Subscriber, Subscription, defer, take } from 'rxjs'
+import { Observable, Subscriber, Subscription } from 'rxjs'
 import { ObservableEither } from '../core/observable-either'
 import { itemsOfPages } from './items-of-pages'
 import { Pacer } from './pacer'
@@ -273,25 +273,42 @@ class Paging<E, T> {
     return this.options.pacer === undefined ? this.emitted : Math.min(this.acked, this.emitted)
   }
 
+  /**
+   * Subscribes to the page after the cursor and takes its first value: what
+   * `defer(() => fetchPage(cursor)).pipe(take(1))` does, written out because a stream subscribes
+   * it for every page (two operators less per page).
+   */
   private request(): void {
     this.requested += 1
     let settled = false
-    const request = defer(() => this.fetchPage(this.cursor))
-      .pipe(take(1))
-      .subscribe({
-        next: (page) => {
-          settled = true
-          this.onPage(page)
-        },
-        error: (error: unknown) => this.subscriber.error(error),
-        complete: () => {
-          if (settled) return
-          settled = true
-          this.fetching = ENDED
-          this.drain()
-        },
-      })
-    if (!settled) this.fetching = { state: 'in-flight', request }
+    let source: ObservableEither<E, readonly T[]>
+    try {
+      source = this.fetchPage(this.cursor)
+    } catch (error) {
+      this.subscriber.error(error)
+      return
+    }
+    // Not `const`: a synchronous source emits before subscribe() returns the subscription.
+    let request: Subscription | undefined = undefined
+    request = source.subscribe({
+      next: (page) => {
+        if (settled) return
+        settled = true
+        this.onPage(page)
+        // The first value is the page; later ones are not waited for (a synchronous source's
+        // subscription is ended below, once subscribe() has returned it).
+        request?.unsubscribe()
+      },
+      error: (error: unknown) => this.subscriber.error(error),
+      complete: () => {
+        if (settled) return
+        settled = true
+        this.fetching = ENDED
+        this.drain()
+      },
+    })
+    if (settled) request.unsubscribe()
+    else this.fetching = { state: 'in-flight', request }
   }
 
   /** Applies the stop rules to an arrived page and moves the cursor. */

@@ -9,13 +9,17 @@ import { WeaviateObject } from '../../codecs/object'
 import { OperationContext } from '../../context/context'
 import { VectorFormat, type VectorOf } from '../../input/vector-format'
 import { isMultiVector } from '../../input/vectors'
-import { listInput, runList } from '../list'
+import { cursorPages, listInput, runList } from '../list'
 import { StreamInput } from './args'
-import { PageFetcher, decodedEntries } from './page-fetcher'
+import { PageEntry, PageFetcher, decodedEntries } from './page-fetcher'
+import { supports } from '../../server/version'
 
 /**
  * The page fetcher of a stream over REST; the list request is checked once, each page only moves
- * the cursor.
+ * the cursor. Once the server's version is known (the client reads it once, at the latest for
+ * the first page) and has the cursor, the route and codec are settled once for the stream
+ * and a page is one pipeline run (`cursorPages`); before that, and on a server without the
+ * cursor (its `UnsupportedVersionError`), a page runs as a list does.
  */
 export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): PageFetcher<P> => {
   const request = {
@@ -30,11 +34,20 @@ export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
     include: input.include,
   }
   const inFormats = input.vectorFormat !== 'array' && input.withVector
-  // Plain branches, not `E.map(f)`: fp-ts 2.16 routes that through `dual` (an arguments spread per page).
-  return (after) =>
-    runList<P>(ctx, after === undefined ? request : { ...request, after }, 'retry').pipe(
-      map((page) => (E.isLeft(page) ? page : E.right(decodedEntries<P>(inFormats ? page.right.map((o) => inFormat(o, input.vectorFormat)) : page.right)))),
-    )
+  const entries = (objects: Array<WeaviateObject<P>>): Array<PageEntry<P>> =>
+    decodedEntries<P>(inFormats ? objects.map((o) => inFormat(o, input.vectorFormat)) : objects)
+  let pages: PageFetcher<P> | undefined
+  return (after) => {
+    if (pages === undefined) {
+      const version = ctx.versions.known()
+      if (version === undefined || !supports(version, 'cursor')) {
+        // Plain branches, not `E.map(f)`: fp-ts 2.16 routes that through `dual` (an arguments spread per page).
+        return runList<P>(ctx, after === undefined ? request : { ...request, after }, 'retry').pipe(map((page) => (E.isLeft(page) ? page : E.right(entries(page.right)))))
+      }
+      pages = cursorPages<P, Array<PageEntry<P>>>(ctx, version, request, entries)
+    }
+    return pages(after)
+  }
 }
 
 /** An object of REST's JSON with its vectors as `Float32Array`s (for `vectorFormat: 'float32'`). */

@@ -18,8 +18,8 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, SchedulerLike, asyncScheduler, defer, from, map, of, switchMap, tap, throwError } from 'rxjs'
-import { ArgumentValueError, WeaviateError, isArgumentValueError } from '../../core/errors'
+import { Observable, SchedulerLike, asyncScheduler, defer, from, of, switchMap, tap, throwError } from 'rxjs'
+import { ArgumentValueError, WeaviateError, isArgumentValueError, isWeaviateError } from '../../core/errors'
 import { ObservableEither } from '../../core/observable-either'
 import { classifyResponses } from './classify'
 import { startDeadline } from './deadline'
@@ -29,7 +29,6 @@ import { BearerSource, HttpOptions, forCall, resolveOptions } from './options'
 import { closedError, createPools } from './pools'
 import { retryDelay } from './retry'
 import { retryWithPolicy } from './retry-with-policy'
-import { toEither } from './to-either'
 import { Target, Transport, transport as undiciTransport } from './transport'
 import { HttpRequest, HttpResponse, RetryOptions } from './types'
 import { pathWithQuery, safeUrl } from './urls'
@@ -141,15 +140,42 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
 
   return {
     send,
-    run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) =>
-      // A plain branch, not `E.chain(interpret)`: fp-ts 2.16 routes that through `dual` (an arguments
-      // spread per response).
-      send(req).pipe(toEither(), map((response) => (E.isLeft(response) ? response : interpret(response.right)))),
+    run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) => interpreted(send(req), interpret),
     fetchUrl: createFetchUrl({ pools, clock, transport, timeout: resolved.timeout }),
     retryOptions: (call) => (call.retry === undefined ? resolved.retry : forCall(resolved, { retry: call.retry }).retry),
     close: () => pools.close(),
   }
 }
+
+/**
+ * `send`'s answer through `interpret`, a WeaviateError as a `Left` (then completion), any other
+ * error passed on: `toEither()` then a map, as one subscriber rather than three operators, since
+ * every request (a stream's every page) subscribes them anew.
+ */
+const interpreted = <A>(response$: Observable<HttpResponse>, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>): ObservableEither<WeaviateError, A> =>
+  new Observable<E.Either<WeaviateError, A>>((subscriber) =>
+    response$.subscribe({
+      next: (response) => {
+        let result: E.Either<WeaviateError, A>
+        try {
+          result = interpret(response)
+        } catch (e) {
+          subscriber.error(e)
+          return
+        }
+        subscriber.next(result)
+      },
+      error: (e: unknown) => {
+        if (!isWeaviateError(e)) {
+          subscriber.error(e)
+          return
+        }
+        subscriber.next(E.left(e))
+        subscriber.complete()
+      },
+      complete: () => subscriber.complete(),
+    }),
+  )
 
 /** The transport with the bearer source's current Authorization header on every exchange. */
 const authorized =
