@@ -87,7 +87,9 @@ const main = async (): Promise<void> => {
       await timed('batch', () => benchBatch(server))
       await timed('copy', () => benchCopy(server))
       await timed('vectors', async () => {
+        const start = Date.now()
         await benchVectors(server)
+        console.log(`  vectors import: ${Math.round((Date.now() - start) / 1000)} s`)
         await benchVectorsStream(server)
       })
       await timed('search', () => benchSearch(server))
