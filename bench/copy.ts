@@ -31,6 +31,7 @@ import { connect, firstRight, type BatchObject } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
 import { median } from './harness'
+import { REPO_ROOT } from './paths'
 import { reportRatio, reportValue, sizeFromEnv } from './report'
 import { type BenchServer, benchServerOf, startBenchServer, withBenchServer } from './server-env'
 
@@ -42,7 +43,7 @@ const RUNS = sizeFromEnv('COPY_RUNS', 2)
 const VECTOR_CLASS = 'BenchCopyVectors'
 const VECTOR_OBJECTS = sizeFromEnv('COPY_VECTOR_OBJECTS', 20_000)
 const VECTOR_RUNS = sizeFromEnv('COPY_VECTOR_RUNS', 3)
-const ROOT = path.join(__dirname, '..')
+const ROOT = REPO_ROOT
 /** USER_HZ: the unit of the CPU times in /proc/<pid>/stat (100 on Linux for every architecture). */
 const USER_HZ = 100
 

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process'
 import { collectGarbage } from './harness'
+import { runArgs } from './paths'
 import { reportValue } from './report'
 import { type BenchServer, benchServerEnv } from './server-env'
 
@@ -65,7 +66,7 @@ const isMemoryResult = (x: unknown): x is MemoryResult =>
  */
 export const runMemoryChild = (file: string, server: BenchServer, args: readonly string[], expected: number): Promise<MemoryResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), file, ...args], {
+    const child = spawn(process.execPath, [...runArgs(file), file, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...benchServerEnv(server) },
     })

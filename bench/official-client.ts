@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto'
 import { installedRuntime } from '../spec/helpers/runtimes'
 import { benchProperties, benchVector } from './bench-objects'
 import { collectGarbage } from './harness'
+import { runArgs } from './paths'
 import { timedRun } from './percentile-runs'
 import { latencies } from './query-lanes'
 import { seededVectors } from './seeded'
@@ -96,7 +97,7 @@ export const startOfficialClient = async (server: BenchServer): Promise<Official
   }
   const child: ChildProcess = fork(__filename, ['--child'], {
     execPath: node,
-    execArgv: ['-r', require.resolve('ts-node/register/transpile-only')],
+    execArgv: runArgs(__filename),
     env: { ...process.env, ...benchServerEnv(server) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

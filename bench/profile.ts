@@ -35,6 +35,7 @@ import { loadAggregateClass, oursAggregate, rawAggregate, resetAggregateClass } 
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { benchObjects, benchProperties, benchVector } from './bench-objects'
 import { collectGarbage } from './harness'
+import { BENCH_DIR } from './paths'
 import { protobufjsClient, protobufjsImport, protobufjsNearVector } from './protobufjs'
 import { latencies } from './query-lanes'
 import { rawSearch } from './raw-grpc-search'
@@ -208,7 +209,7 @@ const loadSearchClass = async (client: Client): Promise<void> => {
 const main = async (server: BenchServer): Promise<void> => {
   const args = process.argv.slice(2)
   const outAt = args.indexOf('--out')
-  const out = outAt >= 0 ? path.resolve(args[outAt + 1] ?? 'bench/profiles') : path.join(__dirname, 'profiles')
+  const out = outAt >= 0 ? path.resolve(args[outAt + 1] ?? 'bench/profiles') : path.join(BENCH_DIR, 'profiles')
   const [kind, ...rest] = outAt >= 0 ? args.slice(0, outAt) : args
   const contenders = rest.filter(isContender)
   if ((kind !== 'import' && kind !== 'search' && kind !== 'aggregate') || contenders.length === 0) throw new Error(`usage: profile.ts <import|search|aggregate> <${CONTENDERS.join('|')}>...`)

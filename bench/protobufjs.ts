@@ -22,11 +22,12 @@ import { credentials, loadPackageDefinition, type Metadata, type ServiceError } 
 import { loadSync } from '@grpc/proto-loader'
 import { randomUUID } from 'node:crypto'
 import * as path from 'node:path'
+import { REPO_ROOT } from './paths'
 import type { BenchServer } from './server-env'
 import { authMetadata } from './server-key'
 
 /** The folder the `.proto` subset lives in (its imports are relative to it). */
-const PROTO_ROOT = path.join(__dirname, '..', 'lib', 'proto')
+const PROTO_ROOT = path.join(REPO_ROOT, 'lib', 'proto')
 
 type Callback<R> = (error: ServiceError | null, reply?: R) => void
 

@@ -19,6 +19,7 @@ import { benchCopy } from './copy'
 import { benchHttp } from './http'
 import { benchNearText } from './near-text'
 import { benchObjects } from './objects'
+import { BENCH_DIR, COMPILED, domainLoaded } from './paths'
 import { allFigures, inGroup } from './report'
 import { benchSearch } from './search'
 import { benchAggregate } from './aggregate'
@@ -40,7 +41,7 @@ export interface Results {
   readonly figures: ReturnType<typeof allFigures>
 }
 
-export const DEFAULT_JSON = path.join(__dirname, 'results.json')
+export const DEFAULT_JSON = path.join(BENCH_DIR, 'results.json')
 
 const parseArgs = (argv: readonly string[]): { readonly groups: readonly Group[]; readonly json: string | undefined } => {
   let groups: readonly Group[] = GROUPS
@@ -65,7 +66,10 @@ const parseArgs = (argv: readonly string[]): { readonly groups: readonly Group[]
 const main = async (): Promise<void> => {
   const { groups, json } = parseArgs(process.argv.slice(2))
   const date = new Date().toISOString()
-  console.log(`bench: node ${process.version}, ${date}, groups ${groups.join(',')}`)
+  const domain = domainLoaded()
+  console.log(
+    `bench: node ${process.version}, ${date}, groups ${groups.join(',')}, ${COMPILED ? 'compiled' : 'under ts-node'}, domain module ${domain === undefined ? 'unknown' : domain ? 'loaded' : 'not loaded'}`,
+  )
   const seconds: Record<string, number> = {}
   const timed = async (group: Group, run: () => Promise<void>): Promise<void> => {
     if (!groups.includes(group)) return
@@ -83,7 +87,9 @@ const main = async (): Promise<void> => {
       await timed('batch', () => benchBatch(server))
       await timed('copy', () => benchCopy(server))
       await timed('vectors', async () => {
+        const start = Date.now()
         await benchVectors(server)
+        console.log(`  vectors import: ${Math.round((Date.now() - start) / 1000)} s`)
         if (process.env['BENCH_VECTORS_IMPORT_ONLY'] !== '1') await benchVectorsStream(server)
       })
       await timed('search', () => benchSearch(server))

@@ -33,6 +33,7 @@ import { Observable, lastValueFrom, toArray } from 'rxjs'
 import { connect, type BatchObject, type Client, type WeaviateError } from '../lib'
 import { startEmbedded, type EmbeddedWeaviate } from '../lib/embedded'
 import { collectGarbage, median } from './harness'
+import { runArgs } from './paths'
 
 const CLASS = 'SoakArticle'
 const DIMENSIONS = 64
@@ -322,7 +323,7 @@ export const steadyLines = ({ intervals, baseline }: Pick<SoakReport, 'intervals
 }
 
 if (require.main === module && process.env['MALLOC_ARENA_MAX'] === undefined) {
-  const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', __filename], {
+  const child = spawnSync(process.execPath, [...runArgs(__filename), __filename], {
     stdio: 'inherit',
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
   })

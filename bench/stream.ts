@@ -34,6 +34,7 @@ import { spawn } from 'node:child_process'
 import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
+import { runArgs } from './paths'
 import { sizeFromEnv } from './report'
 import { type BenchServer, benchServerEnv, givenBenchServer, withBenchServer } from './server-env'
 import { peerClient } from './server-key'
@@ -98,7 +99,7 @@ const settle = async (server: BenchServer, className: string, total: number): Pr
  */
 const settleInChild = (server: BenchServer, className: string, total: number): Promise<number[]> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), __filename, '--settle', className, String(total)], {
+    const child = spawn(process.execPath, [...runArgs(__filename), __filename, '--settle', className, String(total)], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...benchServerEnv(server) },
     })

@@ -217,6 +217,7 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
     perSecond('vectors stream novec page=100', novec, TOTAL)
 
     if (LARGE > 0) {
+      const start = Date.now()
       await resetClass(server, MEMORY_CLASS)
       await load(ours, MEMORY_CLASS, 0, SMALL)
       const small = await runMemoryChild(__filename, server, ['--memory', MEMORY_CLASS], SMALL)
@@ -226,6 +227,7 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
         [`${SMALL / 1000}k`, small],
         [`${LARGE / 1000}k`, large],
       ])
+      console.log(`  vectors stream memory: ${Math.round((Date.now() - start) / 1000)} s (the class loaded to ${LARGE} objects and streamed in two children)`)
     }
   } finally {
     raw.close()
