@@ -184,13 +184,21 @@ export const getResult = (
     if (generated === undefined && o.right.grouped !== undefined && o.right.grouped !== '') generated = o.right.grouped
     if (profile === undefined && o.right.profile !== undefined) profile = o.right.profile
   }
-  const result: { -readonly [K in keyof RawSearchResult]: RawSearchResult[K] } = { objects }
+  return completed({ objects }, generated, profile, res)
+}
+
+/** A result with the grouped task's text and the server's query profile (decoded here), when it has them. */
+const completed = (
+  result: { -readonly [K in keyof RawSearchResult]: RawSearchResult[K] },
+  generated: string | undefined,
+  profile: string | undefined,
+  res: HttpResponse,
+): E.Either<DecodeError, RawSearchResult> => {
   if (generated !== undefined) result.generated = generated
-  if (profile !== undefined) {
-    const decoded = profileOf(profile, res)
-    if (E.isLeft(decoded)) return decoded
-    result.queryProfile = decoded.right
-  }
+  if (profile === undefined) return E.right(result)
+  const decoded = profileOf(profile, res)
+  if (E.isLeft(decoded)) return decoded
+  result.queryProfile = decoded.right
   return E.right(result)
 }
 
@@ -284,14 +292,7 @@ const groupsOf = (
     }
     groups[name] = group
   }
-  const result: { -readonly [K in keyof RawSearchResult]: RawSearchResult[K] } = { objects: Object.values(groups).flatMap((g) => g.objects), groups }
-  if (generated !== undefined) result.generated = generated
-  if (profile !== undefined) {
-    const decoded = profileOf(profile, res)
-    if (E.isLeft(decoded)) return decoded
-    result.queryProfile = decoded.right
-  }
-  return E.right(result)
+  return completed({ objects: Object.values(groups).flatMap((g) => g.objects), groups }, generated, profile, res)
 }
 
 type RawGroup = SearchGroup<Record<string, JsonValue>, VectorOf<VectorFormat>>
