@@ -11,8 +11,8 @@
 import { Client as GrpcClient, type ChannelOptions, credentials, Metadata, type StatusObject, status as Status } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import * as net from 'node:net'
-import { firstValueFrom, lastValueFrom, toArray } from 'rxjs'
-import { type BatchObject, connect, type Client } from '../lib'
+import { firstValueFrom } from 'rxjs'
+import { connect, type Client } from '../lib'
 import { METHODS } from '../lib/transport/grpc/methods'
 import type { SearchRequest } from '../lib/proto/static/requests/weaviate/v1/search'
 import { collectGarbage } from './harness'
@@ -20,8 +20,9 @@ import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { latencies } from './query-lanes'
 import { protobufjsClient, protobufjsNearVector } from './protobufjs'
 import { type BenchServer, withBenchServer } from './server-env'
-import { seeded, seededVectors } from './seeded'
+import { seededVectors } from './seeded'
 import { sizeFromEnv } from './report'
+import { loadSeededObjects } from './seeded-load'
 
 const CLASS = 'BenchSearchAB'
 const DIMENSIONS = 128
@@ -33,16 +34,7 @@ const LANES = sizeFromEnv('AB_LANES', 16)
 
 type Search = (vector: number[]) => Promise<number>
 
-const load = async (client: Client): Promise<void> => {
-  const next = seeded(1)
-  const rows = function* (): Generator<BatchObject> {
-    for (let i = 0; i < OBJECTS; i++) {
-      yield { className: CLASS, dataObject: { title: `object ${i}`, count: i }, vector: Array.from({ length: DIMENSIONS }, () => next() * 2 - 1) }
-    }
-  }
-  const results = await lastValueFrom(client.objects.batch(rows(), { batchSize: 500, concurrency: 2 }).pipe(toArray()))
-  if (results.some(E.isLeft)) throw new Error('import failed')
-}
+const load = (client: Client): Promise<void> => loadSeededObjects(client, CLASS, OBJECTS, DIMENSIONS)
 
 const ours =
   (client: Client): Search =>

@@ -25,10 +25,8 @@ import { createClient, type Client as ConnectClient } from '@connectrpc/connect'
 import { createAsyncIterable } from '@connectrpc/connect/protocol'
 import { createGrpcTransport, createNodeHttpClient, Http2SessionManager } from '@connectrpc/connect-node'
 import { Client as GrpcClient, credentials, Metadata, type StatusObject, status as Status } from '@grpc/grpc-js'
-import * as E from 'fp-ts/Either'
 import * as http2 from 'node:http2'
-import { lastValueFrom, toArray } from 'rxjs'
-import { type BatchObject, connect, type Client } from '../lib'
+import { connect, type Client } from '../lib'
 import { SearchReplySchema, SearchRequestSchema } from '../lib/proto/generated/weaviate/v1/search_pb'
 import { Weaviate } from '../lib/proto/generated/weaviate/v1/service_pb'
 import type { SearchRequest } from '../lib/proto/static/requests/weaviate/v1/search'
@@ -38,7 +36,8 @@ import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { collectGarbage } from './harness'
 import { latencies } from './query-lanes'
 import { sizeFromEnv } from './report'
-import { seeded, seededVectors } from './seeded'
+import { loadSeededObjects } from './seeded-load'
+import { seededVectors } from './seeded'
 import { type BenchServer, withBenchServer } from './server-env'
 
 const CLASS = 'BenchSearchTransport'
@@ -53,16 +52,7 @@ const ROUNDS = sizeFromEnv('TAB_ROUNDS', 3)
 /** One search: the vector in, the ids found out. */
 type Search = (vector: number[]) => Promise<readonly string[]>
 
-const load = async (client: Client): Promise<void> => {
-  const next = seeded(1)
-  const rows = function* (): Generator<BatchObject> {
-    for (let i = 0; i < OBJECTS; i++) {
-      yield { className: CLASS, dataObject: { title: `object ${i}`, count: i }, vector: Array.from({ length: DIMENSIONS }, () => next() * 2 - 1) }
-    }
-  }
-  const results = await lastValueFrom(client.objects.batch(rows(), { batchSize: 500, concurrency: 2 }).pipe(toArray()))
-  if (results.some(E.isLeft)) throw new Error('import failed')
-}
+const load = (client: Client): Promise<void> => loadSeededObjects(client, CLASS, OBJECTS, DIMENSIONS)
 
 /** The request as our static encoder gets it from `query/grpc/search-request.ts` for this query. */
 const staticRequest = (vector: number[]): SearchRequest =>
