@@ -5,6 +5,8 @@
  * that change one thing each (channel options, deadline, metadata), to see which costs what.
  *
  * `npx ts-node --transpile-only bench/search-ab.ts [bytes] [cpu] [variant ...]`
+ * (`bare-ours-work`: the bare call doing all of our per-query work around it, without our
+ * Observable and attempt loop.)
  * Sizes: BENCH_AB_OBJECTS (2000), BENCH_AB_CALLS (1500), BENCH_AB_ROUNDS (3), BENCH_AB_LANES (16). Findings:
  * docs/benchmarks.md, "Node http2 and grpc-js per search call".
  */
@@ -15,6 +17,11 @@ import { firstValueFrom } from 'rxjs'
 import { connect, type Client } from '../lib'
 import { METHODS } from '../lib/transport/grpc/methods'
 import type { SearchRequest } from '../lib/proto/static/requests/weaviate/v1/search'
+import { argsOf } from '../lib/input/check'
+import { SEARCH_KEYS, nearVectorInput } from '../lib/query/check'
+import { decodeResult } from '../lib/query/decode'
+import { searchReplyToResult } from '../lib/query/grpc/search-decode'
+import { searchRequest } from '../lib/query/grpc/search-request'
 import { collectGarbage } from './harness'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { latencies } from './query-lanes'
@@ -84,6 +91,36 @@ const bare =
       })
   }
 
+/**
+ * The bare call with a 90 s deadline doing all of our per-query work around it, but without our
+ * Observable and attempt loop: the arguments checked (`nearVectorInput`), the request built
+ * (`searchRequest`), encoded and decoded by the same codecs, the reply read into a result
+ * (`searchReplyToResult`, `decodeResult`). What separates it from `ours` is the plumbing; what
+ * separates it from `bare-ours-options-deadline` is the work.
+ */
+const bareWithOurWork =
+  (client: GrpcClient, server: BenchServer): Search => {
+    const shared = authMetadata(server)
+    return (vector) =>
+      new Promise((resolve, reject) => {
+        const input = nearVectorInput(argsOf(SEARCH_KEYS.nearVector, { className: CLASS, vector, limit: LIMIT, returnProperties: [], returnMetadata: ['distance'] }))
+        const options = { className: CLASS, metadata: input.metadata, vectorFormat: input.vectorFormat, grouped: false, reranked: false, single: false }
+        const call = client.getChannel().createCall(METHODS.search.path, Date.now() + 90_000, null, null, null)
+        let n = -1
+        call.start(shared, {
+          onReceiveMetadata: () => undefined,
+          onReceiveMessage: (bytes: Buffer) => {
+            const result = decodeResult(searchReplyToResult(METHODS.search.deserialize(bytes), options), input, '')
+            n = E.isRight(result) ? result.right.objects.length : -1
+          },
+          onReceiveStatus: (status: StatusObject) => (status.code === Status.OK ? resolve(n) : reject(new Error(status.details))),
+        })
+        call.sendMessageWithContext({}, METHODS.search.serialize(searchRequest(input)))
+        call.halfClose()
+        call.startRead()
+      })
+  }
+
 /** A TCP proxy in front of `target` that counts the bytes each way. */
 const countingProxy = async (target: string): Promise<{ readonly port: number; readonly counts: { up: number; down: number }; readonly close: () => void }> => {
   const [host, port] = [new URL(`http://${target}`).hostname, Number(new URL(`http://${target}`).port)]
@@ -128,6 +165,7 @@ const contenders = (server: BenchServer, client: Client, grpcTarget: string): { 
       'raw-protobufjs': (v) => protobufjsNearVector(pjs, viaUrl, CLASS, v, LIMIT),
       'bare-ours-options-deadline': bare(ourOptions, server, { deadlineMs: 90_000 }),
       'bare-ours-options': bare(ourOptions, server, {}),
+      'bare-ours-work': bareWithOurWork(ourOptions, server),
       'bare-plain-options': bare(plainOptions, server, {}),
       'bare-plain-fresh-metadata': bare(plainOptions, server, { freshMetadata: true }),
     },
