@@ -13,6 +13,7 @@
 import { Client as GrpcClient, type ChannelOptions, credentials, Metadata, type StatusObject, status as Status } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import * as net from 'node:net'
+import { PerformanceObserver } from 'node:perf_hooks'
 import { firstValueFrom } from 'rxjs'
 import { connect, type Client } from '../lib'
 import { METHODS } from '../lib/transport/grpc/methods'
@@ -206,6 +207,13 @@ const cpuPhase = async (server: BenchServer, client: Client, names: readonly str
   const { searches, close } = contenders(server, client, new URL(server.grpcUrl).host)
   const cpu: Record<string, number[]> = {}
   const wall: Record<string, number[]> = {}
+  const gcTime: Record<string, number[]> = {}
+  // The time the GC paused the main thread, summed over a run's calls.
+  let gcMs = 0
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration
+  })
+  gcObserver.observe({ entryTypes: ['gc'] })
   try {
     for (const name of names) await latencies(name, searches[name] as Search, seededVectors(3, 400, DIMENSIONS), LANES, LIMIT)
     for (let round = 0; round < ROUNDS; round++) {
@@ -218,8 +226,12 @@ const cpuPhase = async (server: BenchServer, client: Client, names: readonly str
         await new Promise((r) => setTimeout(r, 300))
         const start = process.cpuUsage()
         const t0 = process.hrtime.bigint()
+        gcMs = 0
         await latencies(name, search, queries, LANES, LIMIT)
         const used = process.cpuUsage(start)
+        // The observer's entries of the run arrive on a later turn.
+        await new Promise((r) => setImmediate(r))
+        ;(gcTime[name] ??= []).push((gcMs * 1000) / CALLS)
         ;(wall[name] ??= []).push(Number(process.hrtime.bigint() - t0) / 1e3 / CALLS)
         ;(cpu[name] ??= []).push((used.user + used.system) / CALLS)
       }
@@ -227,10 +239,11 @@ const cpuPhase = async (server: BenchServer, client: Client, names: readonly str
     const med = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN
     for (const name of names) {
       console.log(
-        `ab cpu c=${LANES} ${name}: ${med(cpu[name] ?? []).toFixed(0)} µs/call cpu (runs ${(cpu[name] ?? []).map((x) => x.toFixed(0)).join(' ')}), wall ${med(wall[name] ?? []).toFixed(0)} µs/call`,
+        `ab cpu c=${LANES} ${name}: ${med(cpu[name] ?? []).toFixed(0)} µs/call cpu (runs ${(cpu[name] ?? []).map((x) => x.toFixed(0)).join(' ')}), wall ${med(wall[name] ?? []).toFixed(0)} µs/call, gc pauses ${med(gcTime[name] ?? []).toFixed(0)} µs/call`,
       )
     }
   } finally {
+    gcObserver.disconnect()
     close()
   }
 }
