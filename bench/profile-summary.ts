@@ -30,11 +30,13 @@ interface Profile {
 const CATEGORIES: ReadonlyArray<readonly [string, (f: CallFrame) => boolean]> = [
   ['idle', (f) => f.functionName === '(idle)'],
   ['GC', (f) => f.functionName === '(garbage collector)'],
-  ['bench input (objects, vectors, uuids)', (f) => /\/bench\//.test(f.url) && !/\/bench\/protobufjs\.ts/.test(f.url)],
+  // The compiled bench (build/bench) holds lib/ under a /bench/ folder too: that is the library's.
+  ['bench input (objects, vectors, uuids)', (f) => /\/bench\//.test(f.url) && !/\/build\/bench\/lib\//.test(f.url) && !/\/bench\/protobufjs\.(ts|js)/.test(f.url)],
   ['argument checks', (f) => /\/lib\/(input\/|query\/(check|args|aggregate-args)|batch\/well-formed-object)/.test(f.url)],
   ['vector copy / float32 bytes', (f) => /\/lib\/codecs\/(vector-bytes|float32)/.test(f.url) || /^(float32Bytes|finiteFloat32Bytes)$/.test(f.functionName)],
   ['message construction (ours)', (f) => /\/lib\/(batch\/grpc\/(batch-object|batch-properties)|query\/grpc\/(search-request|aggregate-request|cursor-request|filters))/.test(f.url)],
-  ['raw loop: request objects', (f) => /\/bench\/protobufjs\.ts/.test(f.url)],
+  ['raw loop: request objects', (f) => /\/bench\/protobufjs\.(ts|js)/.test(f.url)],
+  ['static codecs (lib/proto/static, ts-proto)', (f) => /\/lib\/proto\/static\//.test(f.url)],
   ['protobuf-es create / reflect', (f) => /@bufbuild\/protobuf\/.*(create|reflect|clone|registry|is-message|guard)/.test(f.url)],
   ['protobuf-es encode', (f) => /@bufbuild\/protobuf\/.*(to-binary|wire\/binary-encoding|wire\/varint)/.test(f.url) && !/BinaryReader|read/.test(f.functionName)],
   ['protobuf-es decode', (f) => /@bufbuild\/protobuf\//.test(f.url)],
