@@ -3,14 +3,17 @@
  * stages, with the client's options resolved once:
  *
  * ```
- * retryWithPolicy(                       retry.ts + retry-with-policy.ts: backoff, give up
- *   nodes.pick()                         nodes.ts: the node of this attempt (failover cursor)
- *   -> transport(target)                 transport.ts: one undici exchange, status + headers + text
- *   -> deadline.attempt(target)          deadline.ts: attempt timeout and total deadline
- *   -> classifyResponses(target, clock)  classify.ts: expected status -> HttpResponse, else an error
+ * attempts (attempts.ts, a plain loop of callbacks)  backoff, give up: retry.ts' retryDelay
+ *   nodes.pick()                  nodes.ts: the node of this attempt (failover cursor)
+ *   -> transport(target)          transport.ts: one undici exchange, status + headers + text
+ *   + the attempt's timer         deadline.ts' limits: attempt timeout and total deadline
+ *   -> classify(...)              classify.ts: expected status -> HttpResponse, else an error
  *   -> nodes.succeeded / nodes.failed
- * )
  * ```
+ *
+ * The stages were operators once (`retryWithPolicy`, `deadline.attempt`, `classifyResponses`, still
+ * there for `fetch-url.ts` and their specs); every request, a stream's every page, subscribed them
+ * anew, so the request now runs them as one loop (docs/benchmarks.md, issue 42).
  *
  * Every time read and timer of a request runs on one clock (`HttpInternals.scheduler`). A URL
  * outside Weaviate takes its own small path (`fetch-url.ts`).
@@ -18,17 +21,14 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { Observable, SchedulerLike, asyncScheduler, defer, from, of, switchMap, tap, throwError } from 'rxjs'
+import { Observable, SchedulerLike, asyncScheduler, defer, from, of, switchMap } from 'rxjs'
 import { ArgumentValueError, WeaviateError, isArgumentValueError, isWeaviateError } from '../../core/errors'
 import { ObservableEither } from '../../core/observable-either'
-import { classifyResponses } from './classify'
-import { startDeadline } from './deadline'
+import { RequestSink, startAttempts } from './attempts'
 import { FetchUrl, createFetchUrl } from './fetch-url'
 import { PickedNode, createNodes } from './nodes'
 import { BearerSource, HttpOptions, forCall, resolveOptions } from './options'
 import { closedError, createPools } from './pools'
-import { retryDelay } from './retry'
-import { retryWithPolicy } from './retry-with-policy'
 import { Target, Transport, transport as undiciTransport } from './transport'
 import { HttpRequest, HttpResponse, RetryOptions } from './types'
 import { pathWithQuery, safeUrl } from './urls'
@@ -93,54 +93,41 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
   // the token is fresh, after the refresh otherwise); a failed sign-in is the attempt's error.
   const exchange = bearer === undefined ? transport : authorized(transport, bearer)
 
-  const send = (req: HttpRequest): Observable<HttpResponse> =>
-    defer(() => {
-      const body = req.bodyText ?? serialise(req.body)
-      if (isArgumentValueError(body)) return throwError(() => body)
-      const suffix = pathWithQuery(req.path, req.query)
-      const targetOn = (node: PickedNode): Target => {
-        const path = node.basePath + suffix
-        return {
-          dispatcher: pools.for(node.origin),
-          origin: node.origin,
-          path,
-          url: safeUrl(node.origin, path),
-          method: req.method,
-          headers: body === null ? resolved.headers : resolved.jsonHeaders,
-          body,
-          expect: req.expect,
-        }
+  /** Starts `req` into `sink` (see `attempts.ts`); the stop function, or nothing when it failed before any attempt. */
+  const start = (req: HttpRequest, sink: RequestSink): (() => void) | undefined => {
+    const body = req.bodyText ?? serialise(req.body)
+    if (isArgumentValueError(body)) {
+      sink.error(body)
+      return undefined
+    }
+    const suffix = pathWithQuery(req.path, req.query)
+    if (pools.closed) {
+      const node = nodes.pick()
+      sink.error(closedError(req.method, safeUrl(node.origin, node.basePath + suffix)))
+      return undefined
+    }
+    const headers = body === null ? resolved.headers : resolved.jsonHeaders
+    const targetOn = (node: PickedNode): Target => {
+      const path = node.basePath + suffix
+      return {
+        dispatcher: pools.for(node.origin),
+        origin: node.origin,
+        path,
+        url: safeUrl(node.origin, path),
+        method: req.method,
+        headers,
+        body,
+        expect: req.expect,
       }
-      if (pools.closed) {
-        const node = nodes.pick()
-        return throwError(() => closedError(req.method, safeUrl(node.origin, node.basePath + suffix)))
-      }
-      const { retry, timeout } = forCall(resolved, req)
-      const deadline = startDeadline(timeout, clock)
-      const attemptAt = (target: Target): Observable<HttpResponse> =>
-        exchange(target).pipe(deadline.attempt(target), classifyResponses(target, clock))
-      const single = nodes.count === 1 ? targetOn(nodes.pick()) : undefined
-      const attempt$ =
-        single !== undefined
-          ? defer(() => attemptAt(single))
-          : defer(() => {
-              const node = nodes.pick()
-              return attemptAt(targetOn(node)).pipe(
-                tap({ next: () => nodes.succeeded(node), error: (e: unknown) => nodes.failed(node, e) }),
-              )
-            })
-      if (retry.attempts <= 1) return attempt$
-      return attempt$.pipe(
-        retryWithPolicy({
-          delay: (error, attempt) => retryDelay({ error, attempt, request: req, options: retry, remainingMs: deadline.remainingMs() }),
-          scheduler: clock,
-        }),
-      )
-    })
+    }
+    return startAttempts({ exchange, nodes, clock, targetOn, request: req, settings: forCall(resolved, req) }, sink)
+  }
+
+  const send = (req: HttpRequest): Observable<HttpResponse> => new Observable<HttpResponse>((subscriber) => start(req, subscriber))
 
   return {
     send,
-    run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) => interpreted(send(req), interpret),
+    run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) => interpreted(req, interpret, start),
     fetchUrl: createFetchUrl({ pools, clock, transport, timeout: resolved.timeout }),
     retryOptions: (call) => (call.retry === undefined ? resolved.retry : forCall(resolved, { retry: call.retry }).retry),
     close: () => pools.close(),
@@ -148,13 +135,17 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
 }
 
 /**
- * `send`'s answer through `interpret`, a WeaviateError as a `Left` (then completion), any other
- * error passed on: `toEither()` then a map, as one subscriber rather than three operators, since
- * every request (a stream's every page) subscribes them anew.
+ * A request's answer through `interpret`, a WeaviateError as a `Left` (then completion), any other
+ * error passed on: what `send` then `toEither()` and a map would do, as one subscriber, since every
+ * request (a stream's every page) subscribes it anew.
  */
-const interpreted = <A>(response$: Observable<HttpResponse>, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>): ObservableEither<WeaviateError, A> =>
+const interpreted = <A>(
+  req: HttpRequest,
+  interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
+  start: (req: HttpRequest, sink: RequestSink) => (() => void) | undefined,
+): ObservableEither<WeaviateError, A> =>
   new Observable<E.Either<WeaviateError, A>>((subscriber) =>
-    response$.subscribe({
+    start(req, {
       next: (response) => {
         let result: E.Either<WeaviateError, A>
         try {
