@@ -15,8 +15,7 @@ import { map, mergeMap, of } from 'rxjs'
 import { WeaviateObject, normaliseObject } from '../../codecs/object'
 import { OperationContext } from '../../context/context'
 import { DecodeError, WeaviateError } from '../../core/errors'
-import type { SearchRequest } from '../../proto/generated/weaviate/v1/search_pb'
-import { cursorSearchRequest } from '../../query/grpc/cursor-request'
+import { cursorRequestBytes, cursorSearchRequest } from '../../query/grpc/cursor-request'
 import { SearchReplyResults } from '../../proto/generated/weaviate/v1/search_pages_pb'
 import { METHODS } from '../../transport/grpc/methods'
 import { ResultOptions, searchResultToRest, vectorReader } from '../../query/grpc/search-result'
@@ -31,7 +30,8 @@ import type { VectorFormat, VectorOf } from '../../input/vector-format'
 
 /**
  * The page fetcher of a stream over gRPC. Its first page reads the class definition (for the
- * reference properties); the request is then built once, each page only moves the cursor. A
+ * reference properties); the request is then built and encoded once, each page only appends its
+ * cursor. A
  * page's reply arrives with its results as bytes (`METHODS.searchPages`) and reaches the page
  * machine as entries whose ids are read on demand: the machine reads the last one (the next
  * cursor), requests the next page, and only then are the results decoded and turned into objects
@@ -45,12 +45,12 @@ export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
   const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
   const call = { idempotent: true, ...input.call }
   const eager = input.ranges !== undefined
-  let request: SearchRequest | undefined
-  const prepared = (): ObservableEither<WeaviateError, SearchRequest> =>
+  let request: ((after: string | undefined) => Uint8Array) | undefined
+  const prepared = (): ObservableEither<WeaviateError, (after: string | undefined) => Uint8Array> =>
     request !== undefined
       ? of(E.right(request))
       : getClass(ctx)(input.className, input.call).pipe(
-          map(E.map((definition) => (request = cursorSearchRequest(input as StreamInput<unknown>, definition)))),
+          map(E.map((definition) => (request = cursorRequestBytes(cursorSearchRequest(input as StreamInput<unknown>, definition))))),
         )
   const entries = (reply: SearchReplyResults, after: string | undefined): E.Either<WeaviateError, Array<PageEntry<P>>> => {
     const results = new PageResults(reply.results, url)
@@ -68,9 +68,9 @@ export const grpcPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
       mergeMap(
         E.match(
           (error) => of(E.left<WeaviateError, Array<PageEntry<P>>>(error)),
-          (base) =>
+          (bytes) =>
             ctx.grpc
-              .run(METHODS.searchPages, after === undefined ? base : { ...base, after }, call)
+              .run(METHODS.searchPages, bytes(after), call)
               .pipe(map(E.flatMap((reply) => entries(reply, after)))),
         ),
       ),

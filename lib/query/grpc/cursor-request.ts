@@ -1,12 +1,13 @@
 /**
  * The gRPC `Search` request of a whole-class read by cursor (`after`): every property (references
  * by name, with their targets' ids), the object's metadata, no filter, offset or sort (the
- * server's cursor validator refuses them with a cursor). Built once per stream; each page sets
- * only `after`. Beside `search-request.ts`, which builds the searches of `client.query`.
+ * server's cursor validator refuses them with a cursor). Built and encoded once per stream; each
+ * page appends only its `after` ({@link cursorRequestBytes}). Beside `search-request.ts`, which builds the searches of `client.query`.
  *
  * @packageDocumentation
  */
-import { create } from '@bufbuild/protobuf'
+import { create, toBinary } from '@bufbuild/protobuf'
+import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire'
 import { isReferenceProperty, type ClassDefinition } from '../../codecs/class-definition'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import type { ConsistencyLevel } from '../../input/check'
@@ -58,4 +59,20 @@ export const cursorSearchRequest = (read: CursorRead, definition: ClassDefinitio
     uses125Api: true,
     uses127Api: true,
   })
+}
+
+/** The field number of `SearchRequest.after`, from the generated descriptor. */
+const AFTER_FIELD = SearchRequestSchema.field.after.number
+
+/**
+ * The bytes of each page's request: `request` (a {@link cursorSearchRequest}, no cursor set)
+ * encoded once, and a page's `after` appended to those bytes as its own field. Protobuf reads a
+ * message's fields in any order and the base holds no `after`, so a page's bytes decode to
+ * `request` with `after` set, what encoding `{ ...request, after }` gives, without encoding the
+ * whole request again for every page (its reflective encoding stood between a page's reply and
+ * the next page's request: docs/benchmarks.md, "The stream with vectors on two cores").
+ */
+export const cursorRequestBytes = (request: SearchRequest): ((after: string | undefined) => Uint8Array) => {
+  const base = toBinary(SearchRequestSchema, request.after === '' ? request : { ...request, after: '' })
+  return (after) => (after === undefined || after === '' ? base : new BinaryWriter().raw(base).tag(AFTER_FIELD, WireType.LengthDelimited).string(after).finish())
 }

@@ -89,9 +89,14 @@ const staticMethod = <I, O>(method: MethodName, input: StaticCodec<I>, output: S
 /** The bytes as a Buffer over the same memory (no copy). */
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
-/** `Search` with each result left as its bytes (`search_pages.proto`): the object stream's pages. */
-const searchWithEncodedResults = (): UnaryMethod<MessageShape<typeof Weaviate.method.search.input>, MessageShape<typeof SearchReplyResultsSchema>> => ({
-  ...unary(Weaviate.method.search),
+/**
+ * `Search` with its request encoded by the caller (the object stream encodes its request once and
+ * appends each page's cursor: `query/grpc/cursor-request.ts`), sent as it is, and each result of
+ * the reply left as its bytes (`search_pages.proto`): the object stream's pages.
+ */
+const searchWithEncodedResults = (): UnaryMethod<Uint8Array, MessageShape<typeof SearchReplyResultsSchema>> => ({
+  path: pathOf(Weaviate.method.search),
+  serialize: asBuffer,
   deserialize: (bytes) => fromBinary(SearchReplyResultsSchema, bytes),
 })
 
