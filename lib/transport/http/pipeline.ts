@@ -11,8 +11,8 @@
  *   -> nodes.succeeded / nodes.failed
  * ```
  *
- * The stages were operators once (`retryWithPolicy`, `deadline.attempt`, `classifyResponses`, still
- * there for `fetch-url.ts` and their specs); every request, a stream's every page, subscribed them
+ * The stages were operators once (a retry operator, `deadline.attempt`, `classifyResponses`, the
+ * last two still there for `fetch-url.ts`); every request, a stream's every page, subscribed them
  * anew, so the request now runs them as one loop (docs/benchmarks.md, issue 42).
  *
  * Every time read and timer of a request runs on one clock (`HttpInternals.scheduler`). A URL

@@ -1,7 +1,7 @@
 /**
  * The retry policy as data and pure functions: which failures are transient, which requests may be
  * sent twice, how long to wait (exponential backoff with full jitter, or the server's
- * `Retry-After`), and when to give up. No timers here; the loop lives in `retry-with-policy.ts`.
+ * `Retry-After`), and when to give up. No timers here; the loop lives in `attempts.ts`.
  *
  * Decision order (after ky's `#calculateRetryDelay` and got's `calculate-retry-delay.ts`):
  * attempts used up → request not idempotent → failure not transient → server-given delay (429/503
