@@ -31,8 +31,7 @@ import type { VectorFormat, VectorOf } from '../../input/vector-format'
 /**
  * The page fetcher of a stream over gRPC. Its first page reads the class definition (for the
  * reference properties); the request is then built and encoded once, each page only appends its
- * cursor. A
- * page's reply arrives with its results as bytes (`METHODS.searchPages`) and reaches the page
+ * cursor. A page's reply arrives with its results as bytes (`METHODS.searchPages`) and reaches the page
  * machine as entries whose ids are read on demand: the machine reads the last one (the next
  * cursor), requests the next page, and only then are the results decoded and turned into objects
  * (REST's shape, vectors copied, properties through the codec), so that work overlaps the

@@ -2,7 +2,8 @@
  * The gRPC `Search` request of a whole-class read by cursor (`after`): every property (references
  * by name, with their targets' ids), the object's metadata, no filter, offset or sort (the
  * server's cursor validator refuses them with a cursor). Built and encoded once per stream; each
- * page appends only its `after` ({@link cursorRequestBytes}). Beside `search-request.ts`, which builds the searches of `client.query`.
+ * page appends only its `after` ({@link cursorRequestBytes}). Beside `search-request.ts`, which
+ * builds the searches of `client.query`.
  *
  * @packageDocumentation
  */
