@@ -34,7 +34,9 @@
  * `bench: search nearVector c=<c> <contender> client cpu = <µs> µs/query` (the contender's process's
  * CPU time, user + system, over a run's queries: the client's own cost, which the server's share of
  * the two cores does not blur), and `bench: search nearVector c=<c> client cpu ours/<peer>` for every
- * peer.
+ * peer, then `client cpu raw-grpc/weaviate-client` and `raw-protobufjs/weaviate-client`: the floor
+ * of the ours/weaviate-client line, what the plainest grpc-js loops cost against the official
+ * client in the same run.
  *
  * Each sends the server's key (server-key.ts).
  *
@@ -192,6 +194,8 @@ export async function benchSearch(server: BenchServer): Promise<void> {
         QUIET_MS,
       )
       reportPercentileRuns(name, runs, peers, 'µs/query', (perName, perRun) => reportRatio(perName, perRun, 'weaviate-ts-client', 'raw-grpc'))
+      // The floor of ours/weaviate-client: what the plainest grpc-js loops cost against it.
+      if (typeof official !== 'string') for (const raw of ['raw-grpc', 'raw-protobufjs']) reportRatio(`${name} client cpu`, runs.cpu, 'weaviate-client', raw)
     }
   } finally {
     raw.close()
