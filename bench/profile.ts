@@ -12,20 +12,24 @@
  *   concurrency 16 (the search group's);
  * - `aggregate`: the aggregate group's call (metrics of four properties over 10,000 objects), 300
  *   in sequence (`ours` or `raw-grpc`).
- * Contenders: `ours` (`objects.batch` with its default method, or `unary` for `BatchObjects`;
+ * Contenders: `ours` (`objects.batch` with its default method, or `unary` for `BatchObjects`, or
+ * `ours-w2` for `BatchStream` with 2 requests in flight instead of its default window;
  * `query.nearVector`), `raw-grpc` (grpc-js + the protobuf-es generated code, as in vectors.ts and
  * search.ts), `raw-protobufjs` (grpc-js + proto-loader: protobufjs.ts) and, for the import only,
  * `raw-stream` (vectors.ts' plain `BatchStream` loop).
  *
- * Run: `npx ts-node --transpile-only bench/profile.ts <import|search|aggregate> <ours|ours-unary|raw-grpc|raw-protobufjs|raw-stream>... [--out DIR]`
+ * Run: `npx ts-node --transpile-only bench/profile.ts <import|search|aggregate> <ours|ours-unary|ours-w2|raw-grpc|raw-protobufjs|raw-stream>... [--out DIR]`
  * (default DIR `bench/profiles`; uses WEAVIATE_URL etc. when set: server-env.ts). Sizes:
- * BENCH_PROFILE_OBJECTS (20000), BENCH_PROFILE_QUERIES (4000), BENCH_PROFILE_AGGREGATES (300).
+ * BENCH_PROFILE_OBJECTS (20000), BENCH_PROFILE_QUERIES (4000), BENCH_PROFILE_AGGREGATES (300);
+ * BENCH_PROFILE_HNSW=1 imports into a class with HNSW instead of the vector index skipped. Each
+ * contender's line also gives the main thread's GC pauses during the work, by kind (count and ms).
  */
 import { create, toBinary, fromBinary } from '@bufbuild/protobuf'
 import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { promises as fs, readFileSync, readdirSync } from 'node:fs'
 import { Session } from 'node:inspector'
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks'
 import { randomUUID } from 'node:crypto'
 import * as path from 'node:path'
 import { firstValueFrom, lastValueFrom, tap, toArray } from 'rxjs'
@@ -55,7 +59,7 @@ const SEARCH_OBJECTS = 20_000
 const DIMENSIONS = 128
 const IMPORT_CLASS = 'BenchProfileImport'
 const SEARCH_CLASS = 'BenchProfileSearch'
-const CONTENDERS = ['ours', 'ours-unary', 'raw-grpc', 'raw-protobufjs', 'raw-stream'] as const
+const CONTENDERS = ['ours', 'ours-unary', 'ours-w2', 'raw-grpc', 'raw-protobufjs', 'raw-stream'] as const
 type Contender = (typeof CONTENDERS)[number]
 const isContender = (s: string): s is Contender => (CONTENDERS as readonly string[]).includes(s)
 
@@ -86,7 +90,27 @@ const threadCpu = (): { readonly main: number; readonly others: number } => {
 /** The V8 CPU profile of `work`, with the sampling interval at 100 µs. */
 const profiled = async (
   work: () => Promise<void>,
-): Promise<{ readonly profile: unknown; readonly cpu: number; readonly ms: number; readonly threads: { readonly main: number; readonly others: number } }> => {
+): Promise<{ readonly profile: unknown; readonly cpu: number; readonly ms: number; readonly threads: { readonly main: number; readonly others: number }; readonly gc: string }> => {
+  // The main thread's GC pauses during the work, by kind (PerformanceObserver 'gc' entries).
+  const gcKinds: Record<string, { n: number; ms: number }> = {}
+  const kindNames: Readonly<Record<number, string>> = {
+    [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+  }
+  const kindName = (kind: number): string => kindNames[kind] ?? 'other'
+  let gcOn = false
+  const gcObserver = new PerformanceObserver((list) => {
+    if (!gcOn) return
+    for (const entry of list.getEntries()) {
+      const { detail } = entry as unknown as { readonly detail?: { readonly kind?: number } }
+      const tally = (gcKinds[kindName(detail?.kind ?? 0)] ??= { n: 0, ms: 0 })
+      tally.n += 1
+      tally.ms += entry.duration
+    }
+  })
+  gcObserver.observe({ entryTypes: ['gc'] })
   const session = new Session()
   session.connect()
   const post = (method: string, params?: object): Promise<unknown> =>
@@ -98,26 +122,39 @@ const profiled = async (
   const before = process.cpuUsage()
   const start = process.hrtime.bigint()
   await post('Profiler.start')
+  gcOn = true
   await work()
   const { profile } = (await post('Profiler.stop')) as { profile: unknown }
+  await new Promise((resolve) => setImmediate(resolve))
+  gcOn = false
+  gcObserver.disconnect()
+  const gc = Object.entries(gcKinds)
+    .map(([kind, t]) => `${kind} ${t.n} (${t.ms.toFixed(0)} ms)`)
+    .join(', ')
   const ms = Number(process.hrtime.bigint() - start) / 1e6
   const used = process.cpuUsage(before)
   const threadsAfter = threadCpu()
   session.disconnect()
-  return { profile, cpu: used.user + used.system, ms, threads: { main: threadsAfter.main - threadsBefore.main, others: threadsAfter.others - threadsBefore.others } }
+  return { profile, cpu: used.user + used.system, ms, gc, threads: { main: threadsAfter.main - threadsBefore.main, others: threadsAfter.others - threadsBefore.others } }
 }
 
-const resetImportClass = async (server: BenchServer): Promise<void> => resetBenchClass(server, IMPORT_CLASS, { skipVectorIndex: true })
+/** BENCH_PROFILE_HNSW=1: the import into a class with HNSW (the server slower, the same work per object for the client). */
+const HNSW = process.env['BENCH_PROFILE_HNSW'] === '1'
+const resetImportClass = async (server: BenchServer): Promise<void> => resetBenchClass(server, IMPORT_CLASS, { skipVectorIndex: !HNSW })
 
 /** One import of OBJECTS objects by a contender. */
 const importer = (contender: Contender, server: BenchServer, client: Client, raw: GrpcClient): (() => Promise<void>) => {
   switch (contender) {
     case 'ours':
     case 'ours-unary':
+    case 'ours-w2':
       return async () => {
         await lastValueFrom(
           client.objects
-            .batch(benchObjects(IMPORT_CLASS, 0, OBJECTS, { vectors: true }), { batchSize: BATCH, ...(contender === 'ours-unary' ? { grpcMethod: 'unary' as const } : {}) })
+            .batch(benchObjects(IMPORT_CLASS, 0, OBJECTS, { vectors: true }), {
+              batchSize: BATCH,
+              ...(contender === 'ours-unary' ? { grpcMethod: 'unary' as const } : contender === 'ours-w2' ? { grpcMethod: 'stream' as const, concurrency: LANES } : {}),
+            })
             .pipe(
               tap((r) => {
                 if (E.isLeft(r)) throw r.left
@@ -189,7 +226,8 @@ const searcher = (contender: Contender, server: BenchServer, client: Client, raw
         return (vector) => protobufjsNearVector(pj, server, SEARCH_CLASS, vector, 10)
       }
       case 'raw-stream':
-        throw new Error('raw-stream profiles the import only')
+      case 'ours-w2':
+        throw new Error(`${contender} profiles the import only`)
     }
   })()
   return async (queries) => {
@@ -246,13 +284,13 @@ const main = async (server: BenchServer): Promise<void> => {
         const queries = seededVectors(101, QUERIES, DIMENSIONS)
         work = () => run(queries)
       }
-      const { profile, cpu, ms, threads } = await profiled(work)
+      const { profile, cpu, ms, threads, gc } = await profiled(work)
       const file = path.join(out, `${kind}-${contender}.cpuprofile`)
       await fs.writeFile(file, JSON.stringify(profile))
       const per = kind === 'import' ? `${(cpu / OBJECTS).toFixed(1)} µs/object` : kind === 'aggregate' ? `${(cpu / AGGREGATES).toFixed(0)} µs/call` : `${(cpu / QUERIES).toFixed(0)} µs/query`
       const items = kind === 'import' ? OBJECTS : kind === 'aggregate' ? AGGREGATES : QUERIES
       console.log(
-        `profile: ${kind} ${contender}: ${ms.toFixed(0)} ms, client cpu ${per} (main thread ${(threads.main / items).toFixed(1)}, other threads ${(threads.others / items).toFixed(1)}) -> ${path.relative(process.cwd(), file)}`,
+        `profile: ${kind} ${contender}: ${ms.toFixed(0)} ms, client cpu ${per} (main thread ${(threads.main / items).toFixed(1)}, other threads ${(threads.others / items).toFixed(1)}; gc ${gc}) -> ${path.relative(process.cwd(), file)}`,
       )
     }
   } finally {
