@@ -103,11 +103,13 @@ const FAST_ROWS = (() => {
  * reads back is a coin toss, and a branch on it, mispredicted half the time, costs more than all
  * the arithmetic), and one division of `m` by an exact power of ten, which rounds exactly as
  * parsing its digits would. Its cost against a plain copy and against the exact search it replaced:
- * docs/benchmarks.md.
+ * docs/benchmarks.md; the per-exponent reads in one row ({@link FAST_ROWS}) and the sign carried by
+ * the value rather than a table: "The float32 conversion, in-process" there (the same numbers, bit for
+ * bit, as before: bench/float32-differential.ts).
  *
  * Where a tie or a distance within rounding error of the half gap could decide, the doubles
  * decide as the exact search does: compared with {@link exactShortest} on every positive float32
- * of the {@link FAST} exponents (612,368,384 numbers; the sign is a multiplication), the two tries
+ * of the {@link FAST} exponents (612,368,384 numbers; a negative one is its magnitude's negation), the two tries
  * differ only at two powers of two, which go to it with the other exponents (2026-11-24).
  */
 export const writeShortest = (values: Float32Array, bits: Int32Array, out: number[]): void => {
