@@ -115,6 +115,7 @@ const FAST_ROWS = (() => {
 export const writeShortest = (values: Float32Array, bits: Int32Array, out: number[]): void => {
   // values.length, not a count passed in: the loop's reads then need no bounds checks.
   const n = values.length
+  let slow = 0
   for (let i = 0; i < n; i++) {
     const x = values[i] ?? Number.NaN
     const b = bits[i] ?? 0
@@ -130,14 +131,22 @@ export const writeShortest = (values: Float32Array, bits: Int32Array, out: numbe
     const mCoarse = scaledCoarse + ROUNDER - ROUNDER
     // How far inside the half gap the coarser decimal lies (negative: outside, it does not read back).
     const inside = (FAST_ROWS[row + 2] ?? Number.NaN) - Math.abs(mCoarse - scaledCoarse)
-    if (FAST_ROWS[row + 3] !== 1 || (b & 0x7fffff) === 0) {
-      out[i] = exactShortest(x, b >>> 0)
-      continue
-    }
+    // The others (not FAST, or a power of two) are written over after the loop, which so makes no call.
+    if (FAST_ROWS[row + 3] !== 1 || (b & 0x7fffff) === 0) slow = 1
     // The comparison as 0 or 1 (`+`), not a branch; the differences of integers (and of exact
     // powers of ten) below 2^53 are exact, so these are mCoarse and coarse, or mFine and fine.
     const readsBack = +(inside > 0)
     out[i] = (mFine + readsBack * (mCoarse - mFine)) / (fine + readsBack * (coarse - fine))
+  }
+  if (slow === 1) writeSlow(values, bits, out)
+}
+
+/** What {@link writeShortest}'s loop leaves: the values not FAST, and the powers of two. */
+const writeSlow = (values: Float32Array, bits: Int32Array, out: number[]): void => {
+  const n = values.length
+  for (let i = 0; i < n; i++) {
+    const b = bits[i] ?? 0
+    if (FAST_ROWS[(((b >>> 23) & 0xff) << 2) + 3] !== 1 || (b & 0x7fffff) === 0) out[i] = exactShortest(values[i] ?? Number.NaN, b >>> 0)
   }
 }
 
