@@ -71,7 +71,8 @@ const ROUNDER = 6_755_399_441_055_744
  * What the fast path reads per biased exponent `e`, in one row of 4 (32 bytes, one exponent's
  * row within one cache line): `10^k` and `10^(k-1)` for `k` = {@link FINE_DECIMALS}, the half gap
  * scaled by `10^(k-1)` (`HALF_GAP[e] · 10^(k-1)`, the same double product the loop would make),
- * and 1 when {@link FAST}, else 0 (the row's other entries then 0, never read).
+ * and 1 when {@link FAST}, else all 0 (the loop then writes NaN, `0 / 0`, which `writeSlow` writes
+ * over).
  */
 const FAST_ROWS = (() => {
   const rows = new Float64Array(256 * 4)
