@@ -61,14 +61,32 @@ const FAST = Uint8Array.from({ length: 256 }, (_, e) => {
   return fine >= 1 && fine <= 22 && (HALF_GAP[e] ?? 0) * 10 ** fine - 0.5 > 2 * MARGIN ? 1 : 0
 })
 
-/** 1 and -1 by a float32's sign bit. */
-const SIGN = Float64Array.of(1, -1)
-
 /**
  * Rounds a double below 2^51 to the nearest integer, a half to the even one: adding 1.5 · 2^52
  * leaves no bits below the point (`Math.round` costs several times more).
  */
 const ROUNDER = 6_755_399_441_055_744
+
+/**
+ * What the fast path reads per biased exponent `e`, in one row of 4 (32 bytes, one exponent's
+ * row within one cache line): `10^k` and `10^(k-1)` for `k` = {@link FINE_DECIMALS}, the half gap
+ * scaled by `10^(k-1)` (`HALF_GAP[e] · 10^(k-1)`, the same double product the loop would make),
+ * and 1 when {@link FAST}, else all 0 (the loop then writes NaN, `0 / 0`, which `writeSlow` writes
+ * over).
+ */
+const FAST_ROWS = (() => {
+  const rows = new Float64Array(256 * 4)
+  for (let e = 0; e < 256; e++) {
+    if (FAST[e] !== 1) continue
+    const k = FINE_DECIMALS[e] ?? 0
+    const coarse = POW10[k - 1] ?? Number.NaN
+    rows[e * 4] = POW10[k] ?? Number.NaN
+    rows[e * 4 + 1] = coarse
+    rows[e * 4 + 2] = (HALF_GAP[e] ?? Number.NaN) * coarse
+    rows[e * 4 + 3] = 1
+  }
+  return rows
+})()
 
 /**
  * Writes into `out` the shortest decimal of each float32 of `values` (`bits`: the same memory as
@@ -86,39 +104,50 @@ const ROUNDER = 6_755_399_441_055_744
  * reads back is a coin toss, and a branch on it, mispredicted half the time, costs more than all
  * the arithmetic), and one division of `m` by an exact power of ten, which rounds exactly as
  * parsing its digits would. Its cost against a plain copy and against the exact search it replaced:
- * docs/benchmarks.md.
+ * docs/benchmarks.md; the per-exponent reads in one row ({@link FAST_ROWS}) and the sign carried by
+ * the value rather than a table: "The float32 conversion, in-process" there (the same numbers, bit for
+ * bit, as before: bench/float32-differential.ts).
  *
  * Where a tie or a distance within rounding error of the half gap could decide, the doubles
  * decide as the exact search does: compared with {@link exactShortest} on every positive float32
- * of the {@link FAST} exponents (612,368,384 numbers; the sign is a multiplication), the two tries
+ * of the {@link FAST} exponents (612,368,384 numbers; a negative one is its magnitude's negation), the two tries
  * differ only at two powers of two, which go to it with the other exponents (2026-11-24).
  */
 export const writeShortest = (values: Float32Array, bits: Int32Array, out: number[]): void => {
   // values.length, not a count passed in: the loop's reads then need no bounds checks.
   const n = values.length
+  let slow = 0
   for (let i = 0; i < n; i++) {
     const x = values[i] ?? Number.NaN
     const b = bits[i] ?? 0
-    const e = (b >>> 23) & 0xff
-    const k = FINE_DECIMALS[e] ?? 0
-    // Out of range (NaN) only for exponents not FAST, which go to exactShortest below.
-    const fine = POW10[k] ?? Number.NaN
-    const coarse = POW10[k - 1] ?? Number.NaN
-    const a = Math.abs(x)
-    const scaledFine = a * fine
-    const scaledCoarse = a * coarse
+    const row = ((b >>> 23) & 0xff) << 2
+    // The signed value scaled and rounded: rounding half to even is symmetric about 0 (so the
+    // integers, their distances and the quotient below are those of |x|, negated: no sign table),
+    // and at the FAST exponents neither integer is 0 (|x| · 10^(k-1) is above 2^23 / 10).
+    const fine = FAST_ROWS[row] ?? Number.NaN
+    const coarse = FAST_ROWS[row + 1] ?? Number.NaN
+    const scaledFine = x * fine
+    const scaledCoarse = x * coarse
     const mFine = scaledFine + ROUNDER - ROUNDER
     const mCoarse = scaledCoarse + ROUNDER - ROUNDER
     // How far inside the half gap the coarser decimal lies (negative: outside, it does not read back).
-    const inside = (HALF_GAP[e] ?? Number.NaN) * coarse - Math.abs(mCoarse - scaledCoarse)
-    if (FAST[e] !== 1 || (b & 0x7fffff) === 0) {
-      out[i] = exactShortest(x, b >>> 0)
-      continue
-    }
+    const inside = (FAST_ROWS[row + 2] ?? Number.NaN) - Math.abs(mCoarse - scaledCoarse)
+    // The others (not FAST, or a power of two) are written over after the loop, which so makes no call.
+    if (FAST_ROWS[row + 3] !== 1 || (b & 0x7fffff) === 0) slow = 1
     // The comparison as 0 or 1 (`+`), not a branch; the differences of integers (and of exact
     // powers of ten) below 2^53 are exact, so these are mCoarse and coarse, or mFine and fine.
     const readsBack = +(inside > 0)
-    out[i] = ((mFine + readsBack * (mCoarse - mFine)) / (fine + readsBack * (coarse - fine))) * (SIGN[b >>> 31] ?? 1)
+    out[i] = (mFine + readsBack * (mCoarse - mFine)) / (fine + readsBack * (coarse - fine))
+  }
+  if (slow === 1) writeSlow(values, bits, out)
+}
+
+/** What {@link writeShortest}'s loop leaves: the values not FAST, and the powers of two. */
+const writeSlow = (values: Float32Array, bits: Int32Array, out: number[]): void => {
+  const n = values.length
+  for (let i = 0; i < n; i++) {
+    const b = bits[i] ?? 0
+    if (FAST_ROWS[(((b >>> 23) & 0xff) << 2) + 3] !== 1 || (b & 0x7fffff) === 0) out[i] = exactShortest(values[i] ?? Number.NaN, b >>> 0)
   }
 }
 
@@ -143,7 +172,7 @@ const exactShortest = (x: number, bits: number): number => {
     k--
   }
   if (m < 0) return viaStrings(x, powerOfTwo)
-  return (k < 0 ? m * (POW10[-k] ?? Number.NaN) : m / (POW10[k] ?? Number.NaN)) * (SIGN[bits >>> 31] ?? 1)
+  return (k < 0 ? m * (POW10[-k] ?? Number.NaN) : m / (POW10[k] ?? Number.NaN)) * (bits >>> 31 === 0 ? 1 : -1)
 }
 
 /**

@@ -1,0 +1,111 @@
+/**
+ * The default `vectorFormat: 'array'` conversion in-process, no server (issue 42): a gRPC vector's
+ * float32 bytes to the numbers REST's JSON gives (`float32BytesAsJson`), in ns per value, against
+ * the variants tried in docs/benchmarks.md ("The float32 conversion, in-process") and against a plain
+ * copy (`Array.from(new Float32Array(...))`, the floor: no printing at all).
+ *
+ * 200 seeded 768-d vectors (most ~N(0, 0.04) like normalised embeddings, every tenth with values
+ * of wider magnitudes, ~N(0, 3)), each at an odd byte offset of a larger buffer as in a reply;
+ * the contenders interleaved, the order turned every round, median of the rounds printed.
+ *
+ * `npx ts-node --transpile-only bench/float32-json.ts` (or `npm run bench:build` and
+ * `node build/bench/bench/float32-json.js`); `FLOAT32_ROUNDS` (default 15).
+ */
+import { float32BytesAsJson } from '../lib/codecs/float32-bytes'
+import { writeShortest } from './float32-shortest-before'
+
+const DIM = 768
+const VECTORS = 200
+const ROUNDS = Number(process.env.FLOAT32_ROUNDS ?? 15)
+
+/** A seeded generator (mulberry32) and normal values from it (Box-Muller). */
+const random = (seed: number): (() => number) => {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const next = random(42)
+const normal = (sd: number): number => sd * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())
+
+/** Each vector's bytes at offset 3 of a buffer of its own (a reply's vectors sit at any offset). */
+const vectors: Uint8Array[] = Array.from({ length: VECTORS }, (_, v) => {
+  const values = Float32Array.from({ length: DIM }, () => normal(v % 10 === 9 ? 3 : 0.04))
+  const buffer = new Uint8Array(DIM * 4 + 8)
+  buffer.set(new Uint8Array(values.buffer), 3)
+  return buffer.subarray(3, 3 + DIM * 4)
+})
+
+/** The code before this change, kept here to compare against: a copy, then writeShortest into a slice. */
+const before = (() => {
+  let scratch = new Uint8Array(0)
+  let doubles: number[] = []
+  return (bytes: Uint8Array): number[] => {
+    const n = bytes.byteLength >>> 2
+    if (scratch.length !== n * 4) scratch = new Uint8Array(n * 4)
+    if (doubles.length !== n) {
+      doubles = [0.5]
+      for (let i = 1; i < n; i++) doubles.push(0.5)
+    }
+    scratch.set(bytes)
+    const out = doubles.slice()
+    writeShortest(new Float32Array(scratch.buffer), new Int32Array(scratch.buffer), out)
+    return out
+  }
+})()
+
+const floor = (bytes: Uint8Array): number[] => Array.from(new Float32Array(bytes.slice().buffer))
+
+/** A copy loop into a packed double array: what the conversion costs with no printing at all. */
+const copyLoop = (() => {
+  let doubles: number[] = []
+  return (bytes: Uint8Array): number[] => {
+    const values = new Float32Array(bytes.slice().buffer)
+    const n = values.length
+    if (doubles.length !== n) {
+      doubles = [0.5]
+      for (let i = 1; i < n; i++) doubles.push(0.5)
+    }
+    const out = doubles.slice()
+    for (let i = 0; i < n; i++) out[i] = values[i] ?? 0
+    return out
+  }
+})()
+
+const contenders: ReadonlyArray<readonly [string, (bytes: Uint8Array) => number[]]> = [
+  ['floor Array.from(Float32Array)', floor],
+  ['floor copy loop', copyLoop],
+  ['before (writeShortest)', before],
+  ['float32BytesAsJson (now)', float32BytesAsJson],
+]
+
+let sink = 0
+const timeOne = (convert: (bytes: Uint8Array) => number[]): number => {
+  const start = process.hrtime.bigint()
+  for (const bytes of vectors) {
+    const out = convert(bytes)
+    sink += out[out.length - 1] ?? 0
+  }
+  return Number(process.hrtime.bigint() - start) / (VECTORS * DIM)
+}
+
+const times = new Map<string, number[]>(contenders.map(([name]) => [name, []]))
+for (let round = 0; round < ROUNDS + 3; round++) {
+  const order = round % 2 === 0 ? contenders : [...contenders].reverse()
+  for (const [name, convert] of order) {
+    const ns = timeOne(convert)
+    if (round >= 3) times.get(name)?.push(ns) // the first rounds warm up
+  }
+}
+
+const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+for (const [name, ns] of times) console.log(`float32 json ${name}: ${median(ns).toFixed(2)} ns per value`)
+if (sink === 42) console.log('')
