@@ -1,19 +1,18 @@
 /**
- * The float32 conversion after the table change of issue 42 against the code before it
- * (bench/float32-shortest-before.ts), bit for bit (`Object.is`, so -0 and NaN count): every 97th
- * float32 bit pattern of the exponents the fast path takes (both signs), and every 9973rd of the
- * others (which both send to the same exact search). Run once, reported in docs/benchmarks.md
+ * The float32 conversion's fast path (`writeShortest`) against the exact search
+ * (`exactShortest`, one value at a time), bit for bit (`Object.is`, so -0 and NaN count): every
+ * 97th float32 bit pattern of the exponents the fast path takes (both signs), and every 9973rd of
+ * the others (which the fast path sends to the exact search). Run once, reported in docs/benchmarks.md
  * ("The float32 conversion, in-process"): `npx ts-node --transpile-only bench/float32-differential.ts`.
  * `FLOAT32_STRIDE` sets the first stride (default 97). Exits 1 on a difference.
  */
-import { writeShortest } from '../lib/codecs/float32-shortest'
-import { writeShortest as writeShortestBefore } from './float32-shortest-before'
+import { exactShortest, writeShortest } from '../lib/codecs/float32-shortest'
 
 const STRIDE = Number(process.env.FLOAT32_STRIDE ?? 97)
 const OTHER_STRIDE = 9973
 const CHUNK = 1 << 16
 
-/** The exponents the fast path takes, as the code before defined them (FINE_DECIMALS and FAST). */
+/** The exponents the fast path takes (FINE_DECIMALS and FAST of float32-shortest.ts). */
 const fastExponent = (e: number): boolean => {
   let k = Math.ceil((150 - e) * Math.log10(2)) - 1
   while (10 ** -k > 2 ** (e - 150)) k++
@@ -23,7 +22,6 @@ const fastExponent = (e: number): boolean => {
 const bits = new Int32Array(CHUNK)
 const values = new Float32Array(bits.buffer)
 const now: number[] = new Array<number>(CHUNK).fill(0.5)
-const before: number[] = new Array<number>(CHUNK).fill(0.5)
 let checked = 0
 let differ = 0
 let fill = 0
@@ -32,12 +30,11 @@ const flush = (): void => {
   const v = values.subarray(0, fill)
   const b = bits.subarray(0, fill)
   const n1: number[] = now.slice(0, fill)
-  const n0: number[] = before.slice(0, fill)
   writeShortest(v, b, n1)
-  writeShortestBefore(v, b, n0)
   for (let i = 0; i < fill; i++) {
-    if (!Object.is(n1[i], n0[i])) {
-      if (differ < 10) console.log(`differ: bits 0x${((b[i] ?? 0) >>> 0).toString(16)} now ${n1[i]} before ${n0[i]}`)
+    const exact = exactShortest(v[i] ?? Number.NaN, (b[i] ?? 0) >>> 0)
+    if (!Object.is(n1[i], exact)) {
+      if (differ < 10) console.log(`differ: bits 0x${((b[i] ?? 0) >>> 0).toString(16)} fast path ${n1[i]} exact ${exact}`)
       differ++
     }
   }

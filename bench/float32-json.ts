@@ -1,8 +1,9 @@
 /**
  * The default `vectorFormat: 'array'` conversion in-process, no server (issue 42): a gRPC vector's
  * float32 bytes to the numbers REST's JSON gives (`float32BytesAsJson`), in ns per value, against
- * the variants tried in docs/benchmarks.md ("The float32 conversion, in-process") and against a plain
- * copy (`Array.from(new Float32Array(...))`, the floor: no printing at all).
+ * the exact search per value (what the fast path saves) and against plain copies (the floor: no
+ * printing at all). The variants tried and the code before: docs/benchmarks.md ("The float32
+ * conversion, in-process").
  *
  * 200 seeded 768-d vectors (most ~N(0, 0.04) like normalised embeddings, every tenth with values
  * of wider magnitudes, ~N(0, 3)), each at an odd byte offset of a larger buffer as in a reply;
@@ -12,7 +13,7 @@
  * `node build/bench/bench/float32-json.js`); `FLOAT32_ROUNDS` (default 15).
  */
 import { float32BytesAsJson } from '../lib/codecs/float32-bytes'
-import { writeShortest } from './float32-shortest-before'
+import { exactShortest } from '../lib/codecs/float32-shortest'
 
 const DIM = 768
 const VECTORS = 200
@@ -41,23 +42,13 @@ const vectors: Uint8Array[] = Array.from({ length: VECTORS }, (_, v) => {
   return buffer.subarray(3, 3 + DIM * 4)
 })
 
-/** The code before this change, kept here to compare against: a copy, then writeShortest into a slice. */
-const before = (() => {
-  let scratch = new Uint8Array(0)
-  let doubles: number[] = []
-  return (bytes: Uint8Array): number[] => {
-    const n = bytes.byteLength >>> 2
-    if (scratch.length !== n * 4) scratch = new Uint8Array(n * 4)
-    if (doubles.length !== n) {
-      doubles = [0.5]
-      for (let i = 1; i < n; i++) doubles.push(0.5)
-    }
-    scratch.set(bytes)
-    const out = doubles.slice()
-    writeShortest(new Float32Array(scratch.buffer), new Int32Array(scratch.buffer), out)
-    return out
-  }
-})()
+/** The exact search for every value (what the fast path leaves to it), to see what the fast path saves. */
+const exact = (bytes: Uint8Array): number[] => {
+  const copy = bytes.slice()
+  const values = new Float32Array(copy.buffer)
+  const bits = new Uint32Array(copy.buffer)
+  return Array.from(values, (x, i) => exactShortest(x, bits[i] ?? 0))
+}
 
 const floor = (bytes: Uint8Array): number[] => Array.from(new Float32Array(bytes.slice().buffer))
 
@@ -80,7 +71,7 @@ const copyLoop = (() => {
 const contenders: ReadonlyArray<readonly [string, (bytes: Uint8Array) => number[]]> = [
   ['floor Array.from(Float32Array)', floor],
   ['floor copy loop', copyLoop],
-  ['before (writeShortest)', before],
+  ['exact search per value (exactShortest)', exact],
   ['float32BytesAsJson (now)', float32BytesAsJson],
 ]
 

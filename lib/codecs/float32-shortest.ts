@@ -151,8 +151,12 @@ const writeSlow = (values: Float32Array, bits: Int32Array, out: number[]): void 
   }
 }
 
-/** The complete search, for what {@link writeShortest}'s fast path leaves. */
-const exactShortest = (x: number, bits: number): number => {
+/**
+ * The complete search, for what {@link writeShortest}'s fast path leaves; `x` a float32 value and
+ * `bits` its IEEE bits (unsigned). Exported as the oracle the fast path is checked against
+ * (bench/float32-differential.ts).
+ */
+export const exactShortest = (x: number, bits: number): number => {
   const e = (bits >>> 23) & 0xff
   const fine = FINE_DECIMALS[e] ?? 0
   const powerOfTwo = (bits & 0x7fffff) === 0 && e > 1
