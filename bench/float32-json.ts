@@ -14,24 +14,14 @@
  */
 import { float32BytesAsJson } from '../lib/codecs/float32-bytes'
 import { exactShortest } from '../lib/codecs/float32-shortest'
+import { seeded } from './seeded'
 
 const DIM = 768
 const VECTORS = 200
 const ROUNDS = Number(process.env.FLOAT32_ROUNDS ?? 15)
 
-/** A seeded generator (mulberry32) and normal values from it (Box-Muller). */
-const random = (seed: number): (() => number) => {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const next = random(42)
+/** Normal values (Box-Muller) from a seeded generator. */
+const next = seeded(42)
 const normal = (sd: number): number => sd * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())
 
 /** Each vector's bytes at offset 3 of a buffer of its own (a reply's vectors sit at any offset). */
