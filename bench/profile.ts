@@ -29,7 +29,6 @@ import { Client as GrpcClient, credentials } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { promises as fs, readFileSync, readdirSync } from 'node:fs'
 import { Session } from 'node:inspector'
-import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks'
 import { randomUUID } from 'node:crypto'
 import * as path from 'node:path'
 import { firstValueFrom, lastValueFrom, tap, toArray } from 'rxjs'
@@ -38,6 +37,7 @@ import { BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchO
 import { loadAggregateClass, oursAggregate, rawAggregate, resetAggregateClass } from './aggregate'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { benchObjects, benchProperties, benchVector } from './bench-objects'
+import { watchGcPauses } from './gc-pauses'
 import { collectGarbage } from './harness'
 import { BENCH_DIR } from './paths'
 import { protobufjsClient, protobufjsImport, protobufjsNearVector } from './protobufjs'
@@ -91,26 +91,6 @@ const threadCpu = (): { readonly main: number; readonly others: number } => {
 const profiled = async (
   work: () => Promise<void>,
 ): Promise<{ readonly profile: unknown; readonly cpu: number; readonly ms: number; readonly threads: { readonly main: number; readonly others: number }; readonly gc: string }> => {
-  // The main thread's GC pauses during the work, by kind (PerformanceObserver 'gc' entries).
-  const gcKinds: Record<string, { n: number; ms: number }> = {}
-  const kindNames: Readonly<Record<number, string>> = {
-    [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
-    [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
-    [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
-    [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
-  }
-  const kindName = (kind: number): string => kindNames[kind] ?? 'other'
-  let gcOn = false
-  const gcObserver = new PerformanceObserver((list) => {
-    if (!gcOn) return
-    for (const entry of list.getEntries()) {
-      const { detail } = entry as unknown as { readonly detail?: { readonly kind?: number } }
-      const tally = (gcKinds[kindName(detail?.kind ?? 0)] ??= { n: 0, ms: 0 })
-      tally.n += 1
-      tally.ms += entry.duration
-    }
-  })
-  gcObserver.observe({ entryTypes: ['gc'] })
   const session = new Session()
   session.connect()
   const post = (method: string, params?: object): Promise<unknown> =>
@@ -122,13 +102,10 @@ const profiled = async (
   const before = process.cpuUsage()
   const start = process.hrtime.bigint()
   await post('Profiler.start')
-  gcOn = true
+  const gcPauses = watchGcPauses()
   await work()
   const { profile } = (await post('Profiler.stop')) as { profile: unknown }
-  await new Promise((resolve) => setImmediate(resolve))
-  gcOn = false
-  gcObserver.disconnect()
-  const gc = Object.entries(gcKinds)
+  const gc = Object.entries(await gcPauses.stop())
     .map(([kind, t]) => `${kind} ${t.n} (${t.ms.toFixed(0)} ms)`)
     .join(', ')
   const ms = Number(process.hrtime.bigint() - start) / 1e6

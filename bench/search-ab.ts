@@ -13,7 +13,6 @@
 import { Client as GrpcClient, type ChannelOptions, credentials, Metadata, type StatusObject, status as Status } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import * as net from 'node:net'
-import { PerformanceObserver } from 'node:perf_hooks'
 import { firstValueFrom } from 'rxjs'
 import { connect, type Client } from '../lib'
 import { METHODS } from '../lib/transport/grpc/methods'
@@ -24,6 +23,7 @@ import { decodeResult } from '../lib/query/decode'
 import { searchReplyToResult } from '../lib/query/grpc/search-decode'
 import { searchRequest } from '../lib/query/grpc/search-request'
 import { collectGarbage } from './harness'
+import { gcMs, watchGcPauses } from './gc-pauses'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { latencies } from './query-lanes'
 import { protobufjsClient, protobufjsNearVector } from './protobufjs'
@@ -208,12 +208,6 @@ const cpuPhase = async (server: BenchServer, client: Client, names: readonly str
   const cpu: Record<string, number[]> = {}
   const wall: Record<string, number[]> = {}
   const gcTime: Record<string, number[]> = {}
-  // The time the GC paused the main thread, summed over a run's calls.
-  let gcMs = 0
-  const gcObserver = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcMs += entry.duration
-  })
-  gcObserver.observe({ entryTypes: ['gc'] })
   try {
     for (const name of names) await latencies(name, searches[name] as Search, seededVectors(3, 400, DIMENSIONS), LANES, LIMIT)
     for (let round = 0; round < ROUNDS; round++) {
@@ -226,12 +220,10 @@ const cpuPhase = async (server: BenchServer, client: Client, names: readonly str
         await new Promise((r) => setTimeout(r, 300))
         const start = process.cpuUsage()
         const t0 = process.hrtime.bigint()
-        gcMs = 0
+        const gcPauses = watchGcPauses()
         await latencies(name, search, queries, LANES, LIMIT)
         const used = process.cpuUsage(start)
-        // The observer's entries of the run arrive on a later turn.
-        await new Promise((r) => setImmediate(r))
-        ;(gcTime[name] ??= []).push((gcMs * 1000) / CALLS)
+        ;(gcTime[name] ??= []).push((gcMs(await gcPauses.stop()) * 1000) / CALLS)
         ;(wall[name] ??= []).push(Number(process.hrtime.bigint() - t0) / 1e3 / CALLS)
         ;(cpu[name] ??= []).push((used.user + used.system) / CALLS)
       }
@@ -243,7 +235,6 @@ const cpuPhase = async (server: BenchServer, client: Client, names: readonly str
       )
     }
   } finally {
-    gcObserver.disconnect()
     close()
   }
 }
