@@ -39,7 +39,7 @@ export const collectGarbage: () => void = (() => {
 })()
 
 /** A deterministic shuffle (LCG), so every run has another order and a rerun the same orders. */
-const shuffled = <T>(xs: readonly T[], seed: number): T[] => {
+export const shuffled = <T>(xs: readonly T[], seed: number): T[] => {
   const out = [...xs]
   let state = seed + 1
   for (let i = out.length - 1; i > 0; i--) {

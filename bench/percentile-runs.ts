@@ -1,9 +1,10 @@
 /**
- * Interleaved latency runs (search.ts, near-text.ts, aggregate.ts): each run of each contender
- * gives the p50 and p99 of its calls and its client CPU per call; the contenders take turns in a
- * new (rotated) order every run, each after a quiet pause; and the lines those runs print.
+ * Interleaved latency runs: each run of each contender gives the p50 and p99 of its calls and its
+ * client CPU per call. Whole runs taking turns in a new (rotated) order every run, each after a
+ * quiet pause (near-text.ts, aggregate.ts), or runs made of blocks the contenders take turns on
+ * (search.ts); and the lines those runs print.
  */
-import { collectGarbage, median } from './harness'
+import { collectGarbage, median, shuffled } from './harness'
 import { reportRatio, reportValue } from './report'
 import { percentile } from './seeded'
 
@@ -62,6 +63,56 @@ export const percentileRuns = async (contenders: Readonly<Record<string, () => P
       ;(cpu[name] ??= []).push(result.cpu)
       ;(p50[name] ??= []).push(result.p50)
       ;(p99[name] ??= []).push(result.p99)
+    }
+  }
+  return { p50, p99, cpu }
+}
+
+/** A contender driven block by block (search.ts: a child process each): its untimed settle batch before a run, then the run's timed blocks. */
+export interface BlockContender {
+  settle(run: number): Promise<void>
+  /** Block `block` of run `run`: the milliseconds of each call and the CPU (µs) over them. */
+  block(run: number, block: number): Promise<{ readonly ms: readonly number[]; readonly cpu: number }>
+}
+
+/**
+ * `runs` runs of every contender, each run `blocks` blocks of calls with the contenders taking
+ * turns block by block in a new (shuffled) order every block, so a drift of the machine within a
+ * run lands on every contender alike; each contender settles (a full GC and its untimed batch)
+ * before every run. A run's p50 and p99 are over all its blocks' calls, its CPU the blocks' CPU
+ * per call.
+ *
+ * @example
+ * ```ts
+ * const { p50, p99, cpu } = await blockRuns({ ours: oursChild, 'raw-grpc': rawChild }, 5, 10)
+ * ```
+ */
+export const blockRuns = async (contenders: Readonly<Record<string, BlockContender>>, runs: number, blocks: number): Promise<PercentileRuns> => {
+  const p50: Record<string, number[]> = {}
+  const p99: Record<string, number[]> = {}
+  const cpu: Record<string, number[]> = {}
+  const names = Object.keys(contenders)
+  const of = (name: string): BlockContender => {
+    const contender = contenders[name]
+    if (contender === undefined) throw new Error(`no contender ${name}`)
+    return contender
+  }
+  for (let run = 0; run < runs; run++) {
+    for (const name of rotated(names, run)) await of(name).settle(run)
+    const ms: Record<string, number[]> = {}
+    const used: Record<string, number> = {}
+    for (let block = 0; block < blocks; block++) {
+      for (const name of shuffled(names, run * blocks + block)) {
+        const result = await of(name).block(run, block)
+        ;(ms[name] ??= []).push(...result.ms)
+        used[name] = (used[name] ?? 0) + result.cpu
+      }
+    }
+    for (const name of names) {
+      const sorted = (ms[name] ?? []).sort((a, b) => a - b)
+      ;(p50[name] ??= []).push(percentile(sorted, 50))
+      ;(p99[name] ??= []).push(percentile(sorted, 99))
+      ;(cpu[name] ??= []).push((used[name] ?? Number.NaN) / sorted.length)
     }
   }
   return { p50, p99, cpu }
