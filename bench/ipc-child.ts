@@ -5,6 +5,7 @@
  * off the command line), and asks; the child answers every request with what it measured itself.
  */
 import { type ChildProcess, fork } from 'node:child_process'
+import { installedRuntime } from '../spec/helpers/runtimes'
 import { runArgs } from './paths'
 import { type BenchServer, benchServerEnv } from './server-env'
 
@@ -18,6 +19,24 @@ type Reply<Res> = { readonly id: number } & ({ readonly ok: Res } | { readonly e
 
 /** An error as the bench prints it. */
 export const errorText = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : String(e))
+
+/**
+ * The Node the contender children run on: Node 22 when it installs (weaviate-client needs it, and
+ * every contender of a group then runs on the same runtime), else this process's Node, with the
+ * reason 22 is missing (weaviate-client is then left out).
+ *
+ * @example
+ * ```ts
+ * const { node, without } = await childNode()
+ * ```
+ */
+export const childNode = async (): Promise<{ readonly node: string; readonly without?: string }> => {
+  try {
+    return { node: await installedRuntime('node22') }
+  } catch (e) {
+    return { node: process.execPath, without: `Node 22 could not be installed: ${errorText(e)}` }
+  }
+}
 
 /**
  * Forks `file` (a bench file of this run, `__filename`) on `node` with `--child` and `args`, and

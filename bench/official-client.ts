@@ -14,10 +14,9 @@
  * environment (server-env.ts `benchServerEnv`: the key stays off the command line).
  */
 import { randomUUID } from 'node:crypto'
-import { installedRuntime } from '../spec/helpers/runtimes'
 import { benchProperties, benchVector } from './bench-objects'
 import { collectGarbage } from './harness'
-import { errorText, forkChild, serveParent } from './ipc-child'
+import { childNode, forkChild, serveParent } from './ipc-child'
 import { type BenchServer, givenBenchServer } from './server-env'
 
 /** The version the bench measures (a devDependency, pinned). */
@@ -56,12 +55,8 @@ export interface OfficialClient {
  * ```
  */
 export const startOfficialClient = async (server: BenchServer): Promise<OfficialClient | string> => {
-  let node: string
-  try {
-    node = await installedRuntime('node22')
-  } catch (e) {
-    return `Node 22 could not be installed: ${errorText(e)}`
-  }
+  const { node, without } = await childNode()
+  if (without !== undefined) return without
   const child = await forkChild<ImportRun, ImportResult>(__filename, [], node, server, 'weaviate-client')
   if (typeof child === 'string') return child
   return { importObjects: (run) => child.ask({ kind: 'import', ...run }), close: () => child.close() }

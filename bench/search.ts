@@ -32,8 +32,8 @@
  * server-env.ts).
  */
 import { connect } from '../lib'
-import { installedRuntime } from '../spec/helpers/runtimes'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
+import { childNode } from './ipc-child'
 import { OFFICIAL_CLIENT } from './official-client'
 import { blockRuns, type BlockContender, reportPercentileRuns } from './percentile-runs'
 import { quietMachine } from './quiet-machine'
@@ -67,15 +67,6 @@ const asBlockContender = (child: SearchChild, concurrency: number, queries: numb
   return {
     settle: () => child.settle({ seed: SETTLE_SEED, queries: SETTLE, concurrency }),
     block: (run, block) => child.block({ seed: 1_000 * concurrency + run * BLOCKS + block, queries: perBlock, concurrency }),
-  }
-}
-
-/** Node 22 for every child when it installs (weaviate-client needs it), else this Node and why. */
-const childNode = async (): Promise<{ readonly node: string; readonly without?: string }> => {
-  try {
-    return { node: await installedRuntime('node22') }
-  } catch (e) {
-    return { node: process.execPath, without: `Node 22 could not be installed: ${e instanceof Error ? e.message : String(e)}` }
   }
 }
 

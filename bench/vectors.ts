@@ -1,7 +1,11 @@
 /**
  * Vector import benchmark (issue 23): 20,000 objects with 768-dimension vectors (bench-objects.ts),
  * batches of 100, 2 in flight, each run into a freshly created class, contenders interleaved (order
- * reversed every run), a full GC before each, all on the same server in one run:
+ * reversed every run), all on the same server in one run. Every contender runs in a process of its
+ * own on the same Node (22 when it installs, which weaviate-client needs: ipc-child.ts), which makes
+ * a full GC before each run and measures the run's wall time and its own CPU, so no contender
+ * collects another's garbage or shares its heap (the search group's finding: docs/benchmarks.md,
+ * "Each search contender in a process of its own"):
  *
  * - `ours`: `objects.batch` over gRPC (`transport: 'grpc'`) as users get it by default
  *   (`grpcMethod: 'auto'`: `BatchObjects`, or `BatchStream` when `STREAM_BY_DEFAULT` in
@@ -54,17 +58,18 @@ import * as E from 'fp-ts/Either'
 import { randomUUID } from 'node:crypto'
 import { lastValueFrom, tap } from 'rxjs'
 import { request } from 'undici'
-import { connect } from '../lib'
+import { type Client, connect } from '../lib'
 import { STREAM_BY_DEFAULT } from '../lib/batch/grpc/batch-method'
 import { BatchObject, BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRequest, BatchObjectsRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_pb'
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_stream_pb'
 import { BENCH_PROPERTIES, deleteBenchClass, recreateClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
-import { interleavedRuns, type MeasuredElsewhere, median as medianOf } from './harness'
+import { collectGarbage, interleavedRuns, type MeasuredElsewhere, median as medianOf } from './harness'
+import { childNode, forkChild, type IpcChild, serveParent } from './ipc-child'
 import { OFFICIAL_CLIENT, startOfficialClient } from './official-client'
 import { protobufjsClient, protobufjsImport } from './protobufjs'
 import { reportRatio as reportRatioOf, reportValue, sizeFromEnv } from './report'
-import type { BenchServer } from './server-env'
+import { type BenchServer, givenBenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
 import { cpuMicrosOf, serverPid } from './server-cpu'
 import { checkStored } from './stored-check'
@@ -210,6 +215,83 @@ export const rawBatchStream = (client: GrpcClient, server: BenchServer, classNam
     call.write(create(BatchStreamRequestSchema, { message: { case: 'start', value: {} } }))
   })
 
+/** The import contenders of this group that run in a child of their own (weaviate-client has its own child, official-client.ts). */
+const IMPORT_CONTENDERS = ['ours', STREAM_BY_DEFAULT ? 'ours-unary' : 'ours-stream', 'ours-rest', 'raw-grpc', 'raw-rest', 'batch-stream', 'raw-protobufjs'] as const
+
+/** One import contender in its child: its run (OBJECTS objects into CLASS) and what closes its clients. */
+interface ImportContender {
+  readonly run: () => Promise<unknown>
+  readonly close: () => Promise<void>
+}
+
+/** `objects.batch` of every object through `client` (the method and window when given), failing on the first failed object. */
+const oursImport = (client: Client, grpcMethod?: 'stream' | 'unary', concurrency?: number): (() => Promise<unknown>) => () =>
+  lastValueFrom(
+    client.objects
+      .batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), {
+        batchSize: BATCH,
+        ...(grpcMethod === undefined ? {} : { grpcMethod }),
+        ...(concurrency === undefined ? {} : { concurrency }),
+      })
+      .pipe(
+        tap((r) => {
+          if (E.isLeft(r)) throw r.left
+        }),
+      ),
+  )
+
+/** The contender `name` (one of IMPORT_CONTENDERS, or `ours-w<n>`) with only its own clients. */
+const importContender = (name: string, server: BenchServer): ImportContender => {
+  const window = /^ours-w(\d+)$/.exec(name)?.[1]
+  const ours = (grpcMethod?: 'stream' | 'unary', concurrency?: number): ImportContender => {
+    const client = connect({ ...server, transport: 'grpc' })
+    return { run: oursImport(client, grpcMethod, concurrency), close: () => client.close() }
+  }
+  const grpc = (run: (raw: GrpcClient) => Promise<void>): ImportContender => {
+    const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
+    return { run: () => run(raw), close: () => Promise.resolve(raw.close()) }
+  }
+  if (window !== undefined) return ours('stream', Number(window))
+  switch (name) {
+    case 'ours':
+      return ours()
+    case 'ours-unary':
+      return ours('unary')
+    case 'ours-stream':
+      return ours('stream')
+    case 'ours-rest': {
+      const client = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
+      return { run: oursImport(client), close: () => client.close() }
+    }
+    case 'raw-grpc':
+      return grpc((raw) => rawGrpc(raw, server))
+    case 'batch-stream':
+      return grpc((raw) => rawBatchStream(raw, server))
+    case 'raw-rest':
+      return { run: () => rawRest(server), close: () => Promise.resolve() }
+    case 'raw-protobufjs': {
+      const client = protobufjsClient(server)
+      return {
+        run: () => protobufjsImport(client, server, { className: CLASS, total: OBJECTS, batch: BATCH, lanes: LANES, object: (i) => ({ properties: benchProperties(i), vector: benchVector(i) }) }),
+        close: () => Promise.resolve(client.close()),
+      }
+    }
+    default:
+      throw new Error(`no import contender ${name}`)
+  }
+}
+
+/** In a contender's child: every request is one run into the class the parent has just re-created, after a full GC; its wall time and this process's CPU. */
+const serveImports = (contender: ImportContender): void =>
+  serveParent<null, MeasuredElsewhere['measuredElsewhere']>(async () => {
+    collectGarbage()
+    const start = process.hrtime.bigint()
+    const before = process.cpuUsage()
+    await contender.run()
+    const used = process.cpuUsage(before)
+    return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpu: used.user + used.system }
+  }, contender.close)
+
 /**
  * Runs the benchmark and prints its lines.
  *
@@ -219,46 +301,23 @@ export const rawBatchStream = (client: GrpcClient, server: BenchServer, classNam
  * ```
  */
 export async function benchVectors(server: BenchServer): Promise<void> {
-  const grpcTarget = new URL(server.grpcUrl).host
-  const overGrpc = connect({ ...server, transport: 'grpc' })
-  const overRest = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
-  const raw = new GrpcClient(grpcTarget, credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 })
-  const protobufjs = protobufjsClient(server)
-  const official = wanted('weaviate-client') ? await startOfficialClient(server) : 'not among BENCH_VECTORS_CONTENDERS'
+  const { node, without } = await childNode()
+  const official = !wanted('weaviate-client') ? 'not among BENCH_VECTORS_CONTENDERS' : (without ?? (await startOfficialClient(server)))
   if (typeof official === 'string') console.log(`  vectors: ${OFFICIAL_CLIENT} left out: ${official}`)
-  const ours = (client: typeof overGrpc, grpcMethod?: 'stream' | 'unary', concurrency?: number) => () =>
-    lastValueFrom(
-      client.objects
-        .batch(benchObjects(CLASS, 0, OBJECTS, { vectors: true }), {
-          batchSize: BATCH,
-          ...(grpcMethod === undefined ? {} : { grpcMethod }),
-          ...(concurrency === undefined ? {} : { concurrency }),
-        })
-        .pipe(
-          tap((r) => {
-            if (E.isLeft(r)) throw r.left
-          }),
-        ),
-    )
-  const all: Record<string, Contender> = {
-    ours: ours(overGrpc),
-    ...(STREAM_BY_DEFAULT ? { 'ours-unary': ours(overGrpc, 'unary') } : { 'ours-stream': ours(overGrpc, 'stream') }),
-    'ours-rest': ours(overRest),
-    'raw-grpc': () => rawGrpc(raw, server),
-    'raw-rest': () => rawRest(server),
-    'batch-stream': () => rawBatchStream(raw, server),
-    'raw-protobufjs': () =>
-      protobufjsImport(protobufjs, server, { className: CLASS, total: OBJECTS, batch: BATCH, lanes: LANES, object: (i) => ({ properties: benchProperties(i), vector: benchVector(i) }) }),
-    ...(typeof official === 'string'
-      ? {}
-      : {
-          'weaviate-client': async (): Promise<MeasuredElsewhere> => ({
-            measuredElsewhere: await official.importObjects({ className: CLASS, total: OBJECTS, batch: BATCH, lanes: LANES }),
-          }),
-        }),
+  const children: IpcChild<null, MeasuredElsewhere['measuredElsewhere']>[] = []
+  const all: Record<string, Contender> = {}
+  for (const name of [...IMPORT_CONTENDERS.filter(wanted), ...STREAM_WINDOWS.map((n) => `ours-w${n}`)]) {
+    const child = await forkChild<null, MeasuredElsewhere['measuredElsewhere']>(__filename, [name], node, server, name)
+    if (typeof child === 'string') throw new Error(`vectors: the ${name} child: ${child}`)
+    children.push(child)
+    all[name] = async (): Promise<MeasuredElsewhere> => ({ measuredElsewhere: await child.ask(null) })
   }
-  // The stream window A/B: `ours-w<n>` is the stream with `n` requests of BATCH in flight, n x BATCH objects waiting.
-  for (const n of STREAM_WINDOWS) all[`ours-w${n}`] = ours(overGrpc, 'stream', n)
+  if (typeof official !== 'string') {
+    all['weaviate-client'] = async (): Promise<MeasuredElsewhere> => ({
+      measuredElsewhere: await official.importObjects({ className: CLASS, total: OBJECTS, batch: BATCH, lanes: LANES }),
+    })
+  }
+  console.log(`  vectors: each contender in its own process on ${without === undefined ? 'Node 22' : process.version}`)
   // The server's CPU in each run (µs, all its threads): what each contender costs the server.
   const pid = await serverPid(server)
   const serverCpu: Record<string, number[]> = {}
@@ -270,11 +329,7 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       ;(serverCpu[name] ??= []).push((await cpuMicrosOf(pid)) - before)
       return result
     }
-  const contenders = Object.fromEntries(
-    Object.entries(all)
-      .filter(([name]) => wanted(name) || name.startsWith('ours-w'))
-      .map(([name, contender]) => [name, withServerCpu(name, contender)]),
-  )
+  const contenders = Object.fromEntries(Object.entries(all).map(([name, contender]) => [name, withServerCpu(name, contender)]))
   try {
     for (const [index, skip, runs] of [
       ['skip', true, RUNS],
@@ -321,10 +376,13 @@ export async function benchVectors(server: BenchServer): Promise<void> {
     }
   } finally {
     await deleteBenchClass(server, CLASS)
-    raw.close()
-    protobufjs.close()
+    for (const child of children) await child.close()
     if (typeof official !== 'string') await official.close()
-    await overGrpc.close()
-    await overRest.close()
   }
+}
+
+if (require.main === module && process.argv[2] === '--child') {
+  const given = givenBenchServer()
+  if (given === undefined) throw new Error('an import child needs WEAVIATE_URL')
+  serveImports(importContender(process.argv[3] ?? '', given))
 }
