@@ -94,9 +94,9 @@ export const measure = async (
 }
 
 /**
- * What a contender run in another process (the weaviate-client child: official-client.ts) returns:
- * its run's milliseconds and CPU (µs) as that process measured them, which then stand for this
- * process's.
+ * What a contender run in another process (vectors.ts' import children, the weaviate-client child
+ * of official-client.ts) returns: its run's milliseconds and CPU (µs) as that process measured
+ * them, which then stand for this process's.
  */
 export interface MeasuredElsewhere {
   readonly measuredElsewhere: { readonly ms: number; readonly cpu: number }
