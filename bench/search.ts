@@ -8,7 +8,7 @@
  *
  * Every contender asks the same questions: query vectors from a seeded generator, query i of a
  * block is the same vector for all. A run is made of blocks (percentile-runs.ts `blockRuns`): before
- * it every contender settles (a full GC and an untimed batch), then the contenders take turns block
+ * it every contender gets a new process and settles (a full GC and an untimed batch), then the contenders take turns block
  * by block in a new order every block, so the machine's drift within a run (measured 2026-11-28:
  * the same contender's client CPU per query halving over a minute) lands on all of them alike;
  * whole runs taken in turn put it on whoever ran at the time, and the per-run ratios spread from
@@ -61,11 +61,38 @@ const SETTLE = 400
 /** The seed of the settle batch's query vectors. */
 const SETTLE_SEED = 7
 
-/** The children as blockRuns sees them at one concurrency: block b of run r asks the same seeded queries of everyone. */
-const asBlockContender = (child: SearchChild, concurrency: number, queries: number): BlockContender => {
+/** A contender's child that a new process can replace: `renew` closes it and starts another. */
+interface RenewableChild extends SearchChild {
+  renew(): Promise<void>
+}
+
+/** `first`, replaced by a new child from `start` on every `renew`. */
+const renewable = (first: SearchChild, start: () => Promise<SearchChild>): RenewableChild => {
+  let current = first
+  return {
+    renew: async () => {
+      await current.close()
+      current = await start()
+    },
+    settle: (block) => current.settle(block),
+    block: (block) => current.block(block),
+    close: () => current.close(),
+  }
+}
+
+/**
+ * The children as blockRuns sees them at one concurrency: every run in a new process (a process is
+ * a sample too: the same contender's client CPU at concurrency 1 stayed put within one process and
+ * moved by a tenth between processes, so one process per contender for the whole group made one
+ * draw of it every run's); block b of run r asks the same seeded queries of everyone.
+ */
+const asBlockContender = (child: RenewableChild, concurrency: number, queries: number): BlockContender => {
   const perBlock = Math.max(1, Math.round(queries / BLOCKS))
   return {
-    settle: () => child.settle({ seed: SETTLE_SEED, queries: SETTLE, concurrency }),
+    settle: async () => {
+      await child.renew()
+      await child.settle({ seed: SETTLE_SEED, queries: SETTLE, concurrency })
+    },
     block: (run, block) => child.block({ seed: 1_000 * concurrency + run * BLOCKS + block, queries: perBlock, concurrency }),
   }
 }
@@ -80,7 +107,7 @@ const asBlockContender = (child: SearchChild, concurrency: number, queries: numb
  */
 export async function benchSearch(server: BenchServer): Promise<void> {
   const setup = connect({ ...server })
-  const children: Partial<Record<SearchContender, SearchChild>> = {}
+  const children: Partial<Record<SearchContender, RenewableChild>> = {}
   try {
     const start = Date.now()
     await resetBenchClass(server, SHAPE.className)
@@ -88,8 +115,14 @@ export async function benchSearch(server: BenchServer): Promise<void> {
     console.log(`  search: loaded ${OBJECTS} objects of ${SHAPE.dimensions} dimensions in ${Date.now() - start} ms`)
     const { node, without } = await childNode()
     for (const contender of SEARCH_CONTENDERS) {
-      const child = contender === 'weaviate-client' && without !== undefined ? without : await startSearchChild(server, contender, node, SHAPE)
-      if (typeof child !== 'string') children[contender] = child
+      const start = (): Promise<SearchChild | string> => startSearchChild(server, contender, node, SHAPE)
+      const restart = async (): Promise<SearchChild> => {
+        const child = await start()
+        if (typeof child === 'string') throw new Error(`search: the ${contender} child: ${child}`)
+        return child
+      }
+      const child = contender === 'weaviate-client' && without !== undefined ? without : await start()
+      if (typeof child !== 'string') children[contender] = renewable(child, restart)
       else if (contender === 'weaviate-client') console.log(`  search: ${OFFICIAL_CLIENT} left out: ${child}`)
       else throw new Error(`search: the ${contender} child: ${child}`)
     }
