@@ -102,6 +102,24 @@ export interface MeasuredElsewhere {
   readonly measuredElsewhere: { readonly ms: number; readonly cpu: number }
 }
 
+/**
+ * In a contender's child: a full GC, then `work`, and what the child reports for it: its wall
+ * milliseconds and this process's CPU (µs, user + system) over it.
+ *
+ * @example
+ * ```ts
+ * serveParent(() => measuredHere(() => importEverything()), close)
+ * ```
+ */
+export const measuredHere = async (work: () => Promise<unknown>): Promise<MeasuredElsewhere['measuredElsewhere']> => {
+  collectGarbage()
+  const start = process.hrtime.bigint()
+  const before = process.cpuUsage()
+  await work()
+  const used = process.cpuUsage(before)
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpu: used.user + used.system }
+}
+
 const isMeasuredElsewhere = (x: unknown): x is MeasuredElsewhere => typeof x === 'object' && x !== null && 'measuredElsewhere' in x
 
 /**

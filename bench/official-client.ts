@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { benchProperties, benchVector } from './bench-objects'
-import { collectGarbage } from './harness'
+import { type MeasuredElsewhere, measuredHere } from './harness'
 import { childNode, forkChild, serveParent } from './ipc-child'
 import { type BenchServer, givenBenchServer } from './server-env'
 
@@ -32,11 +32,7 @@ export interface ImportRun {
 }
 
 /** What the child measured: wall milliseconds and its CPU in µs. */
-export interface ImportResult {
-  readonly ms: number
-  /** CPU over the run, µs. */
-  readonly cpu: number
-}
+export type ImportResult = MeasuredElsewhere['measuredElsewhere']
 
 /** The parent's handle on the child. */
 export interface OfficialClient {
@@ -93,11 +89,8 @@ export const connectOfficialClient = async (server: BenchServer) => {
 
 const child = async (server: BenchServer): Promise<void> => {
   const client = await connectOfficialClient(server)
-  const importObjects = async (run: ImportRun): Promise<ImportResult> => {
+  const importObjects = async (run: ImportRun): Promise<void> => {
     const collection = client.collections.use(run.className)
-    collectGarbage()
-    const start = process.hrtime.bigint()
-    const before = process.cpuUsage()
     let next = 0
     const lane = async (): Promise<void> => {
       while (next < run.total) {
@@ -110,10 +103,8 @@ const child = async (server: BenchServer): Promise<void> => {
       }
     }
     await Promise.all(Array.from({ length: run.lanes }, lane))
-    const used = process.cpuUsage(before)
-    return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpu: used.user + used.system }
   }
-  serveParent(importObjects, () => client.close())
+  serveParent((run: ImportRun): Promise<ImportResult> => measuredHere(() => importObjects(run)), () => client.close())
 }
 
 if (require.main === module && process.argv[2] === '--child') {

@@ -64,7 +64,7 @@ import { BatchObject, BatchObjectsReply, BatchObjectsReplySchema, BatchObjectsRe
 import { BatchStreamReply, BatchStreamReplySchema, BatchStreamRequest, BatchStreamRequestSchema } from '../lib/proto/generated/weaviate/v1/batch_stream_pb'
 import { BENCH_PROPERTIES, deleteBenchClass, recreateClass } from './bench-class'
 import { benchObjectBody, benchObjects, benchProperties, benchVector } from './bench-objects'
-import { collectGarbage, interleavedRuns, type MeasuredElsewhere, median as medianOf } from './harness'
+import { interleavedRuns, type MeasuredElsewhere, measuredHere, median as medianOf } from './harness'
 import { childNode, forkChild, type IpcChild, serveParent } from './ipc-child'
 import { OFFICIAL_CLIENT, startOfficialClient } from './official-client'
 import { protobufjsClient, protobufjsImport } from './protobufjs'
@@ -282,15 +282,7 @@ const importContender = (name: string, server: BenchServer): ImportContender => 
 }
 
 /** In a contender's child: every request is one run into the class the parent has just re-created, after a full GC; its wall time and this process's CPU. */
-const serveImports = (contender: ImportContender): void =>
-  serveParent<null, MeasuredElsewhere['measuredElsewhere']>(async () => {
-    collectGarbage()
-    const start = process.hrtime.bigint()
-    const before = process.cpuUsage()
-    await contender.run()
-    const used = process.cpuUsage(before)
-    return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpu: used.user + used.system }
-  }, contender.close)
+const serveImports = (contender: ImportContender): void => serveParent(() => measuredHere(contender.run), contender.close)
 
 /**
  * Runs the benchmark and prints its lines.
