@@ -37,4 +37,15 @@ describe('a gRPC stream page', () => {
     expect(results.id(1)).toBe('')
     expect(results.id(0)).toBe(ids[0])
   })
+
+  it("reads a result's id from its 16 id bytes when the server sends no id text", () => {
+    const idAsBytes = Buffer.from(ids[1]?.replace(/-/g, '') ?? '', 'hex')
+    const results = new PageResults([toBinary(SearchResultSchema, create(SearchResultSchema, { metadata: { idAsBytes } }))], 'grpc://x/Search')
+    expect(results.id(0)).toBe(ids[1])
+  })
+
+  it('gives a result with neither id text nor id bytes an empty id', () => {
+    const results = new PageResults([toBinary(SearchResultSchema, create(SearchResultSchema, { metadata: { distance: 0.5 } }))], 'grpc://x/Search')
+    expect(results.id(0)).toBe('')
+  })
 })

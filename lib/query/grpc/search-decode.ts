@@ -80,7 +80,7 @@ const objectOf = (
   }
   if (top && options.single && generative !== undefined && generative.values.length > 0) o.generated = generative.values[0]?.result ?? ''
   if (top && meta !== undefined) {
-    if (meta.vectorBytes.byteLength > 0) o.vector = read(meta.vectorBytes)
+    if (meta.vectorBytes !== undefined && meta.vectorBytes.byteLength > 0) o.vector = read(meta.vectorBytes)
     if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, read)
   }
   if (props !== undefined && props.refProps.length > 0) {

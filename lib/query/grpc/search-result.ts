@@ -65,7 +65,7 @@ export const searchResultToRest = (result: SearchResult, options: ResultOptions)
   if (meta !== undefined) {
     if (meta.creationTimeUnixPresent) o.creationTimeUnix = Number(meta.creationTimeUnix)
     if (meta.lastUpdateTimeUnixPresent) o.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
-    if (meta.vectorBytes.byteLength > 0) o.vector = options.readVector(meta.vectorBytes)
+    if (meta.vectorBytes !== undefined && meta.vectorBytes.byteLength > 0) o.vector = options.readVector(meta.vectorBytes)
     if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, options.readVector)
   }
   return o
@@ -75,8 +75,9 @@ export const searchResultToRest = (result: SearchResult, options: ResultOptions)
  * The id of a result as text; from 1.23 servers may send only its 16 bytes.
  */
 export const idOf = (meta: MetadataResult): string => {
-  if (meta.id !== '' || meta.idAsBytes.byteLength !== 16) return meta.id
-  const hex = Buffer.from(meta.idAsBytes.buffer, meta.idAsBytes.byteOffset, 16).toString('hex')
+  const bytes = meta.idAsBytes
+  if (meta.id !== '' || bytes === undefined || bytes.byteLength !== 16) return meta.id
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, 16).toString('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 

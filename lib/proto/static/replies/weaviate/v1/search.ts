@@ -115,10 +115,19 @@ export interface MetadataResult {
   explainScorePresent: boolean;
   isConsistent?: boolean | undefined;
   isConsistentPresent: boolean;
-  /** The unnamed vector as little-endian float32 bytes. */
-  vectorBytes: Uint8Array;
-  /** The id as 16 bytes. */
-  idAsBytes: Uint8Array;
+  /**
+   * The unnamed vector as little-endian float32 bytes. `optional` here (the server's field is
+   * plain `bytes`; the wire is the same): absent reads as undefined, not as an empty array, so a
+   * result without it allocates no ArrayBuffer (issue 42: two per result doubled the search's
+   * scavenge time, docs/benchmarks.md).
+   */
+  vectorBytes?:
+    | Uint8Array
+    | undefined;
+  /** The id as 16 bytes (`optional` as vector_bytes). */
+  idAsBytes?:
+    | Uint8Array
+    | undefined;
   /** The reranker's score, when the search reranked. */
   rerankScore: number;
   rerankScorePresent: boolean;
@@ -873,8 +882,8 @@ function createBaseMetadataResult(): MetadataResult {
     explainScorePresent: false,
     isConsistent: undefined,
     isConsistentPresent: false,
-    vectorBytes: new Uint8Array(0),
-    idAsBytes: new Uint8Array(0),
+    vectorBytes: undefined,
+    idAsBytes: undefined,
     rerankScore: 0,
     rerankScorePresent: false,
     vectors: [],
@@ -934,10 +943,10 @@ export const MetadataResult: MessageFns<MetadataResult> = {
     if (message.isConsistentPresent !== false) {
       writer.uint32(144).bool(message.isConsistentPresent);
     }
-    if (message.vectorBytes.length !== 0) {
+    if (message.vectorBytes !== undefined) {
       writer.uint32(154).bytes(message.vectorBytes);
     }
-    if (message.idAsBytes.length !== 0) {
+    if (message.idAsBytes !== undefined) {
       writer.uint32(162).bytes(message.idAsBytes);
     }
     if (message.rerankScore !== 0) {
