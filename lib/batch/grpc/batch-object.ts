@@ -110,16 +110,32 @@ const preparedChecked = (
  * finite numbers (-0 written as 0, as REST's JSON does), in one pass; `null` for anything else.
  * One loop per kind, each seeing one kind of array: a loop over both read every number as a
  * boxed value (about 12 KB of garbage per 768-d vector, measured).
+ *
+ * The copy is in {@link scratchFloats}, valid until the next call: the fast path encodes the object
+ * at once, which copies them into its bytes.
  */
 const finiteFloat32Bytes = (value: unknown): Uint8Array | null => {
   const copy = value instanceof Float32Array ? finiteFromFloat32(value) : Array.isArray(value) ? finiteFromArray(value) : null
   return copy === null ? null : vectorToBytes(copy)
 }
 
-/** A copy of an array of finite numbers as float32s (-0 as 0); `null` when an item is anything else. */
+let scratch = new Float32Array(0)
+
+/**
+ * `n` floats of one buffer every fast-path vector is copied into, grown when a vector is longer:
+ * an object's vector lives only until its message is encoded, and a fresh Float32Array per object
+ * was an ArrayBuffer per object, off the heap but counted against it, which started a major GC
+ * every few hundred objects of an import (issue 42; docs/benchmarks.md).
+ */
+const scratchFloats = (n: number): Float32Array => {
+  if (scratch.length < n) scratch = new Float32Array(Math.max(n, 2 * scratch.length))
+  return scratch.subarray(0, n)
+}
+
+/** A copy of an array of finite numbers as float32s (-0 as 0), in the scratch; `null` when an item is anything else. */
 const finiteFromArray = (source: readonly unknown[]): Float32Array | null => {
   const n = source.length
-  const copy = new Float32Array(n)
+  const copy = scratchFloats(n)
   for (let i = 0; i < n; i++) {
     const x = source[i]
     // `x - x` is 0 for every finite number, NaN for NaN and the infinities.
@@ -129,10 +145,10 @@ const finiteFromArray = (source: readonly unknown[]): Float32Array | null => {
   return copy
 }
 
-/** A copy of a Float32Array of finite numbers (-0 as 0); `null` when it holds NaN or an infinity. */
+/** A copy of a Float32Array of finite numbers (-0 as 0), in the scratch; `null` when it holds NaN or an infinity. */
 const finiteFromFloat32 = (source: Float32Array): Float32Array | null => {
   const n = source.length
-  const copy = new Float32Array(n)
+  const copy = scratchFloats(n)
   for (let i = 0; i < n; i++) {
     const x = source[i] ?? Number.NaN
     if (x - x !== 0) return null
