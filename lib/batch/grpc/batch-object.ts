@@ -124,8 +124,8 @@ let scratch = new Float32Array(0)
 /**
  * `n` floats of one buffer every fast-path vector is copied into, grown when a vector is longer:
  * an object's vector lives only until its message is encoded, and a fresh Float32Array per object
- * was an ArrayBuffer per object, off the heap but counted against it, which started a major GC
- * every few hundred objects of an import (issue 42; docs/benchmarks.md).
+ * was an ArrayBuffer per object, off the heap but counted against it, which starts major GCs
+ * (issue 42; docs/benchmarks.md, "ArrayBuffers").
  */
 const scratchFloats = (n: number): Float32Array => {
   if (scratch.length < n) scratch = new Float32Array(Math.max(n, 2 * scratch.length))

@@ -1380,8 +1380,7 @@ export type MetadataResult = Message<"weaviate.v1.MetadataResult"> & {
   /**
    * The unnamed vector as little-endian float32 bytes. `optional` here (the server's field is
    * plain `bytes`; the wire is the same): absent reads as undefined, not as an empty array, so a
-   * result without it allocates no ArrayBuffer (issue 42: two per result doubled the search's
-   * scavenge time, docs/benchmarks.md).
+   * result without it allocates no ArrayBuffer (issue 42; docs/benchmarks.md, "ArrayBuffers").
    *
    * @generated from field: optional bytes vector_bytes = 19;
    */
