@@ -8,7 +8,7 @@
  *
  * Every contender asks the same questions: query vectors from a seeded generator, query i of a
  * block is the same vector for all. A run is made of blocks (percentile-runs.ts `blockRuns`): before
- * it every contender gets a new process and settles (a full GC and an untimed batch), then the contenders take turns block
+ * it every contender gets a new process and settles (a full GC and untimed queries, `COMPILE`), then the contenders take turns block
  * by block in a new order every block, so the machine's drift within a run (measured 2026-11-28:
  * the same contender's client CPU per query halving over a minute) lands on all of them alike;
  * whole runs taken in turn put it on whoever ran at the time, and the per-run ratios spread from
@@ -25,7 +25,8 @@
  * plainest grpc-js loops cost against the official client in the same run.
  *
  * Sizes for development runs: BENCH_SEARCH_OBJECTS (20000), BENCH_SEARCH_QUERIES_C1 (500),
- * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (5), BENCH_SEARCH_BLOCKS (10 per run).
+ * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (5), BENCH_SEARCH_BLOCKS (10 per run),
+ * BENCH_SEARCH_COMPILE (8000 untimed queries per process before its run).
  *
  * Run: `npm run bench -- --only search`, or alone: `node build/bench/bench/search.js` after
  * `npm run bench:build` (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set:
@@ -51,12 +52,14 @@ const SHAPES = [
 ] as const
 const SHAPE: SearchShape = { className: 'BenchSearch', dimensions: 128, limit: 10 }
 /**
- * Untimed queries before every run: the contender's connection warm, the GC settled, and its
- * code compiled, so a run times the steady state a search service sees. 100 were too few for the
- * contender with the most code (measured 2026-11-24 on one 1.39.0 server, three runs each: c=1 p50
- * ours/raw-grpc 1.06, 1.02, 1.03 after 100, 1.01, 0.98, 1.02 after 400; raw-grpc/weaviate-ts-client
- * 0.57-0.61 after either).
+ * Untimed queries before every run, so a run times the steady state a search service sees: the
+ * connection warm, the GC settled, and the code of every query optimized. V8 (Node 22) optimizes
+ * a function after about 3,000 calls, and a function called once per query only then: `COMPILE`
+ * queries at concurrency 16 (where they take the least time) get every contender's per-query code
+ * there, `SETTLE` more at the run's own concurrency settle that. Too few measure the warm-up instead
+ * (docs/benchmarks.md, "The search group timed the JIT's warm-up").
  */
+const COMPILE = sizeFromEnv('SEARCH_COMPILE', 8_000)
 const SETTLE = 400
 /** The seed of the settle batch's query vectors. */
 const SETTLE_SEED = 7
@@ -91,7 +94,8 @@ const asBlockContender = (child: RenewableChild, concurrency: number, queries: n
   return {
     settle: async () => {
       await child.renew()
-      await child.settle({ seed: SETTLE_SEED, queries: SETTLE, concurrency })
+      await child.settle({ seed: SETTLE_SEED, queries: COMPILE, concurrency: 16 })
+      await child.settle({ seed: SETTLE_SEED + 1, queries: SETTLE, concurrency })
     },
     block: (run, block) => child.block({ seed: 1_000 * concurrency + run * BLOCKS + block, queries: perBlock, concurrency }),
   }
