@@ -14,30 +14,28 @@
  *
  * `node build/bench/bench/search-process-ab.js [contender ...]` after `npm run bench:build`
  * (default `ours raw-protobufjs`; the first is the one over the others). Uses WEAVIATE_URL etc.
- * when set (server-env.ts). Sizes: BENCH_PAB_ROUNDS (10), BENCH_PAB_COMPILE (8000), BENCH_PAB_SETTLE (400),
- * BENCH_PAB_BLOCKS (10), BENCH_PAB_QUERIES_C1 (500), BENCH_PAB_QUERIES_C16 (2000) per child over
- * all its blocks, BENCH_PAB_GAP_MS (0), BENCH_PAB_OBJECTS (20000).
+ * when set (server-env.ts). Sizes: BENCH_PAB_ROUNDS (10), BENCH_PAB_SETTLE (400), BENCH_PAB_BLOCKS
+ * (10), BENCH_PAB_GAP_MS (0), BENCH_PAB_OBJECTS (20000); the queries per child, over all its blocks,
+ * and the untimed ones at concurrency 16 are the search group's (search.ts: BENCH_SEARCH_QUERIES_C1,
+ * BENCH_SEARCH_QUERIES_C16, BENCH_SEARCH_COMPILE).
  */
 import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { median, shuffled } from './harness'
 import { childNode } from './ipc-child'
 import { sizeFromEnv } from './report'
+import { SEARCH_COMPILE as COMPILE, SEARCH_SETTLE, SEARCH_SHAPE, SEARCH_SHAPES as SHAPES } from './search'
 import { SEARCH_CONTENDERS, type SearchContender, type SearchShape, startSearchChild } from './search-child'
 import { loadSeededObjects } from './seeded-load'
 import { type BenchServer, withBenchServer } from './server-env'
 
 const ROUNDS = sizeFromEnv('PAB_ROUNDS', 10)
-const COMPILE = sizeFromEnv('PAB_COMPILE', 8_000)
-const SETTLE = sizeFromEnv('PAB_SETTLE', 400)
+const SETTLE = sizeFromEnv('PAB_SETTLE', SEARCH_SETTLE)
 const BLOCKS = sizeFromEnv('PAB_BLOCKS', 10)
 const GAP_MS = sizeFromEnv('PAB_GAP_MS', 0)
 const OBJECTS = sizeFromEnv('PAB_OBJECTS', 20_000)
-const SHAPES = [
-  { concurrency: 1, queries: sizeFromEnv('PAB_QUERIES_C1', 500) },
-  { concurrency: 16, queries: sizeFromEnv('PAB_QUERIES_C16', 2_000) },
-] as const
-const SHAPE: SearchShape = { className: 'BenchSearchProcessAB', dimensions: 128, limit: 10 }
+/** The search group's queries, in a class of this harness's own. */
+const SHAPE: SearchShape = { ...SEARCH_SHAPE, className: 'BenchSearchProcessAB' }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -8,7 +8,7 @@
  *
  * Every contender asks the same questions: query vectors from a seeded generator, query i of a
  * block is the same vector for all. A run is made of blocks (percentile-runs.ts `blockRuns`): before
- * it every contender gets a new process and settles (a full GC and untimed queries, `COMPILE`), then the contenders take turns block
+ * it every contender gets a new process and settles (a full GC and untimed queries, `SEARCH_COMPILE`), then the contenders take turns block
  * by block in a new order every block, so the machine's drift within a run (measured 2026-11-28:
  * the same contender's client CPU per query halving over a minute) lands on all of them alike;
  * whole runs taken in turn put it on whoever ran at the time, and the per-run ratios spread from
@@ -46,21 +46,24 @@ import { type BenchServer, withBenchServer } from './server-env'
 const OBJECTS = sizeFromEnv('SEARCH_OBJECTS', 20_000)
 const RUNS = sizeFromEnv('SEARCH_RUNS', 5)
 const BLOCKS = sizeFromEnv('SEARCH_BLOCKS', 10)
-const SHAPES = [
+/** The group's two shapes: queries timed per contender and run at concurrency 1 and 16. */
+export const SEARCH_SHAPES = [
   { concurrency: 1, queries: sizeFromEnv('SEARCH_QUERIES_C1', 500) },
   { concurrency: 16, queries: sizeFromEnv('SEARCH_QUERIES_C16', 2_000) },
 ] as const
-const SHAPE: SearchShape = { className: 'BenchSearch', dimensions: 128, limit: 10 }
+/** What every query asks. */
+export const SEARCH_SHAPE: SearchShape = { className: 'BenchSearch', dimensions: 128, limit: 10 }
 /**
  * Untimed queries before every run, so a run times the steady state a search service sees: the
  * connection warm, the GC settled, and the code of every query optimized. V8 (Node 22) optimizes
- * a function after about 3,000 calls, and a function called once per query only then: `COMPILE`
+ * a function after about 3,000 calls, and a function called once per query only then: `SEARCH_COMPILE`
  * queries at concurrency 16 (where they take the least time) get every contender's per-query code
- * there, `SETTLE` more at the run's own concurrency settle that. Too few measure the warm-up instead
+ * there, `SEARCH_SETTLE` more at the run's own concurrency settle that. Too few measure the warm-up instead
  * (docs/benchmarks.md, "The search group timed the JIT's warm-up").
  */
-const COMPILE = sizeFromEnv('SEARCH_COMPILE', 8_000)
-const SETTLE = 400
+export const SEARCH_COMPILE = sizeFromEnv('SEARCH_COMPILE', 8_000)
+/** The untimed queries at the run's own concurrency after {@link SEARCH_COMPILE}. */
+export const SEARCH_SETTLE = 400
 /** The seed of the settle batch's query vectors. */
 const SETTLE_SEED = 7
 
@@ -94,8 +97,8 @@ const asBlockContender = (child: RenewableChild, concurrency: number, queries: n
   return {
     settle: async () => {
       await child.renew()
-      await child.settle({ seed: SETTLE_SEED, queries: COMPILE, concurrency: 16 })
-      await child.settle({ seed: SETTLE_SEED + 1, queries: SETTLE, concurrency })
+      await child.settle({ seed: SETTLE_SEED, queries: SEARCH_COMPILE, concurrency: 16 })
+      await child.settle({ seed: SETTLE_SEED + 1, queries: SEARCH_SETTLE, concurrency })
     },
     block: (run, block) => child.block({ seed: 1_000 * concurrency + run * BLOCKS + block, queries: perBlock, concurrency }),
   }
@@ -114,12 +117,12 @@ export async function benchSearch(server: BenchServer): Promise<void> {
   const children: Partial<Record<SearchContender, RenewableChild>> = {}
   try {
     const start = Date.now()
-    await resetBenchClass(server, SHAPE.className)
-    await loadSeededObjects(setup, SHAPE.className, OBJECTS, SHAPE.dimensions)
-    console.log(`  search: loaded ${OBJECTS} objects of ${SHAPE.dimensions} dimensions in ${Date.now() - start} ms`)
+    await resetBenchClass(server, SEARCH_SHAPE.className)
+    await loadSeededObjects(setup, SEARCH_SHAPE.className, OBJECTS, SEARCH_SHAPE.dimensions)
+    console.log(`  search: loaded ${OBJECTS} objects of ${SEARCH_SHAPE.dimensions} dimensions in ${Date.now() - start} ms`)
     const { node, without } = await childNode()
     for (const contender of SEARCH_CONTENDERS) {
-      const start = (): Promise<SearchChild | string> => startSearchChild(server, contender, node, SHAPE)
+      const start = (): Promise<SearchChild | string> => startSearchChild(server, contender, node, SEARCH_SHAPE)
       const restart = async (): Promise<SearchChild> => {
         const child = await start()
         if (typeof child === 'string') throw new Error(`search: the ${contender} child: ${child}`)
@@ -136,7 +139,7 @@ export async function benchSearch(server: BenchServer): Promise<void> {
     console.log(`  search: the machine quiet after ${await quietMachine()} ms`)
     const official = children['weaviate-client'] !== undefined
     const peers = ['raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', ...(official ? ['weaviate-client'] : [])]
-    for (const { concurrency, queries } of SHAPES) {
+    for (const { concurrency, queries } of SEARCH_SHAPES) {
       const name = `search nearVector c=${concurrency}`
       const contenders = Object.fromEntries(Object.entries(children).map(([contender, child]) => [contender, asBlockContender(child, concurrency, queries)]))
       const runs = await blockRuns(contenders, RUNS, BLOCKS)
@@ -146,7 +149,7 @@ export async function benchSearch(server: BenchServer): Promise<void> {
     }
   } finally {
     for (const child of Object.values(children)) await child.close()
-    await deleteBenchClass(server, SHAPE.className)
+    await deleteBenchClass(server, SEARCH_SHAPE.className)
     await setup.close()
   }
 }
