@@ -10,7 +10,7 @@
  * blocks (`process.cpuUsage`, as the search group measures it). With no gap it times a steady
  * stream of queries; with the search group's block size and a gap it times what the group's
  * blocks see (each child idles while the others take their turn). Findings: docs/benchmarks.md,
- * "The search group's blocks against a steady stream".
+ * "The search group timed the JIT's warm-up".
  *
  * `node build/bench/bench/search-process-ab.js [contender ...]` after `npm run bench:build`
  * (default `ours raw-protobufjs`; the first is the one over the others). Uses WEAVIATE_URL etc.
