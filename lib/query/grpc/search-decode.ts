@@ -9,7 +9,7 @@ import type { MetadataResult, PropertiesResult, QueryProfile as QueryProfileMess
 import type { GenerativeResult } from '../../proto/static/replies/weaviate/v1/generative'
 import type { MetadataField } from '../args'
 import type { QueryProfile, RawSearchResult, SearchGroup, SearchMetadata, SearchObject } from '../result'
-import { VectorReader, idOf, namedVectorsOf, vectorReader } from './search-result'
+import { VectorReader, idOf, namedVectorsOf, unnamedVectorOf, vectorReader } from './search-result'
 import type { VectorFormat, VectorOf } from '../../input/vector-format'
 import { JsonValue, propertiesToJson } from '../../codecs/value-json'
 
@@ -80,7 +80,8 @@ const objectOf = (
   }
   if (top && options.single && generative !== undefined && generative.values.length > 0) o.generated = generative.values[0]?.result ?? ''
   if (top && meta !== undefined) {
-    if (meta.vectorBytes !== undefined && meta.vectorBytes.byteLength > 0) o.vector = read(meta.vectorBytes)
+    const vector = unnamedVectorOf(meta, read)
+    if (vector !== undefined) o.vector = vector
     if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, read)
   }
   if (props !== undefined && props.refProps.length > 0) {

@@ -65,10 +65,20 @@ export const searchResultToRest = (result: SearchResult, options: ResultOptions)
   if (meta !== undefined) {
     if (meta.creationTimeUnixPresent) o.creationTimeUnix = Number(meta.creationTimeUnix)
     if (meta.lastUpdateTimeUnixPresent) o.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
-    if (meta.vectorBytes !== undefined && meta.vectorBytes.byteLength > 0) o.vector = options.readVector(meta.vectorBytes)
+    const vector = unnamedVectorOf(meta, options.readVector)
+    if (vector !== undefined) o.vector = vector
     if (meta.vectors.length > 0) o.vectors = namedVectorsOf(meta.vectors, options.readVector)
   }
   return o
+}
+
+/**
+ * A result's unnamed vector, read by `read`; undefined when the server sent none (the field absent
+ * or empty).
+ */
+export const unnamedVectorOf = (meta: MetadataResult, read: VectorReader): VectorOf<VectorFormat> | undefined => {
+  const bytes = meta.vectorBytes
+  return bytes === undefined || bytes.byteLength === 0 ? undefined : read(bytes)
 }
 
 /**
