@@ -25,7 +25,8 @@
  * plainest grpc-js loops cost against the official client in the same run.
  *
  * Sizes for development runs: BENCH_SEARCH_OBJECTS (20000), BENCH_SEARCH_QUERIES_C1 (500),
- * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (5), BENCH_SEARCH_BLOCKS (10 per run),
+ * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (10, as the stream's and the vectors' groups:
+ * docs/benchmarks.md, "Ten runs for the target lines"), BENCH_SEARCH_BLOCKS (10 per run),
  * BENCH_SEARCH_COMPILE (8000 untimed queries per process before its run).
  *
  * Run: `npm run bench -- --only search`, or alone: `node build/bench/bench/search.js` after
@@ -44,7 +45,7 @@ import { loadSeededObjects } from './seeded-load'
 import { type BenchServer, withBenchServer } from './server-env'
 
 const OBJECTS = sizeFromEnv('SEARCH_OBJECTS', 20_000)
-const RUNS = sizeFromEnv('SEARCH_RUNS', 5)
+const RUNS = sizeFromEnv('SEARCH_RUNS', 10)
 const BLOCKS = sizeFromEnv('SEARCH_BLOCKS', 10)
 /** The group's two shapes: queries timed per contender and run at concurrency 1 and 16. */
 export const SEARCH_SHAPES = [
