@@ -83,6 +83,13 @@ export const reportValue = (key: string, value: number, unit = '', digits = 2): 
   return figure
 }
 
+/**
+ * Runs per figure of the groups issue 42 holds its targets against (search, stream, vectors): a
+ * median of ten paired runs, which moves less from run to run than one of five (docs/benchmarks.md,
+ * "Ten runs for the target lines").
+ */
+export const TARGET_RUNS = 10
+
 /** A size from the environment (`BENCH_<NAME>`), for short development runs; else `fallback`. */
 export const sizeFromEnv = (name: string, fallback: number): number => {
   const raw = process.env[`BENCH_${name}`]

@@ -25,7 +25,7 @@
  * plainest grpc-js loops cost against the official client in the same run.
  *
  * Sizes for development runs: BENCH_SEARCH_OBJECTS (20000), BENCH_SEARCH_QUERIES_C1 (500),
- * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (10, as the stream's and the vectors' groups:
+ * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (`TARGET_RUNS`, 10:
  * docs/benchmarks.md, "Ten runs for the target lines"), BENCH_SEARCH_BLOCKS (10 per run),
  * BENCH_SEARCH_COMPILE (8000 untimed queries per process before its run).
  *
@@ -39,13 +39,13 @@ import { childNode } from './ipc-child'
 import { OFFICIAL_CLIENT } from './official-client'
 import { blockRuns, type BlockContender, reportPercentileRuns } from './percentile-runs'
 import { quietMachine } from './quiet-machine'
-import { reportRatio, sizeFromEnv } from './report'
+import { reportRatio, sizeFromEnv, TARGET_RUNS } from './report'
 import { SEARCH_CONTENDERS, type SearchChild, type SearchContender, type SearchShape, startSearchChild } from './search-child'
 import { loadSeededObjects } from './seeded-load'
 import { type BenchServer, withBenchServer } from './server-env'
 
 const OBJECTS = sizeFromEnv('SEARCH_OBJECTS', 20_000)
-const RUNS = sizeFromEnv('SEARCH_RUNS', 10)
+const RUNS = sizeFromEnv('SEARCH_RUNS', TARGET_RUNS)
 const BLOCKS = sizeFromEnv('SEARCH_BLOCKS', 10)
 /** The group's two shapes: queries timed per contender and run at concurrency 1 and 16. */
 export const SEARCH_SHAPES = [

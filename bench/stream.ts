@@ -22,7 +22,7 @@
  * Every contender then gets the same warm-up (stream-page-sizes.ts: the same passes over the
  * same pages), and contenders run interleaved in a new order every run, after a full GC.
  *
- * Sizes for short development runs: BENCH_STREAM_OBJECTS (100000), BENCH_STREAM_RUNS (10, as the search's),
+ * Sizes for short development runs: BENCH_STREAM_OBJECTS (100000), BENCH_STREAM_RUNS (`TARGET_RUNS`, 10),
  * BENCH_STREAM_MEMORY_LARGE (400000; 0 skips the large memory run), BENCH_STREAM_PAGE_SIZES
  * (`100,500,1000`: group 1's page sizes) and BENCH_STREAM_PARTS (`pages,cpu,partitions,memory,filtered`:
  * the groups run, by the numbers above).
@@ -35,7 +35,7 @@ import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
 import { runArgs } from './paths'
-import { sizeFromEnv } from './report'
+import { sizeFromEnv, TARGET_RUNS } from './report'
 import { type BenchServer, benchServerEnv, givenBenchServer, withBenchServer } from './server-env'
 import { peerClient } from './server-key'
 import { expectAll, undiciSequential } from './stream-contenders'
@@ -47,7 +47,7 @@ import { benchStreamPartitions } from './stream-partitions'
 
 const TOTAL = sizeFromEnv('STREAM_OBJECTS', 100_000)
 const LARGE = Number(process.env['BENCH_STREAM_MEMORY_LARGE'] ?? 400_000)
-const RUNS = sizeFromEnv('STREAM_RUNS', 10)
+const RUNS = sizeFromEnv('STREAM_RUNS', TARGET_RUNS)
 const CLASS = 'BenchStream'
 const PARTS = ['pages', 'cpu', 'partitions', 'memory', 'filtered'] as const
 type Part = (typeof PARTS)[number]

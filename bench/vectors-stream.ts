@@ -23,7 +23,7 @@
  *
  * Each sends the server's key (server-key.ts).
  *
- * Sizes for development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (10, as the import's),
+ * Sizes for development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (`TARGET_RUNS`, 10, as the import's),
  * BENCH_VECTORS_MEMORY_SMALL (100000), BENCH_VECTORS_MEMORY_LARGE (400000; 0 skips memory).
  *
  * Run: `npm run bench -- --only vectors` (after the import part, bench/vectors.ts), or alone:
@@ -43,12 +43,12 @@ import { measureInChild, reportMemory, runMemoryChild } from './memory'
 import { protobufjsClient, protobufjsStream } from './protobufjs'
 import { quietMachine } from './quiet-machine'
 import { rawSearch } from './raw-grpc-search'
-import { reportRatio, reportValue, sizeFromEnv } from './report'
+import { reportRatio, reportValue, sizeFromEnv, TARGET_RUNS } from './report'
 import { type BenchServer, givenBenchServer, withBenchServer } from './server-env'
 import { authHeaders } from './server-key'
 
 const TOTAL = sizeFromEnv('VECTORS_OBJECTS', 20_000)
-const RUNS = sizeFromEnv('VECTORS_RUNS', 10)
+const RUNS = sizeFromEnv('VECTORS_RUNS', TARGET_RUNS)
 const SMALL = sizeFromEnv('VECTORS_MEMORY_SMALL', 100_000)
 const LARGE = Number(process.env['BENCH_VECTORS_MEMORY_LARGE'] ?? 400_000)
 const DIMENSIONS = 768

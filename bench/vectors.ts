@@ -43,7 +43,7 @@
  *
  * Each sends the server's key (server-key.ts).
  *
- * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (10, index
+ * Sizes for short development runs: BENCH_VECTORS_OBJECTS (20000), BENCH_VECTORS_RUNS (`TARGET_RUNS`, 10; index
  * skipped: a run takes seconds and the ratio is noisy on a shared machine), BENCH_VECTORS_HNSW_RUNS (1;
  * 0 leaves the HNSW part out), BENCH_VECTORS_CONTENDERS (all; a comma-separated list runs only those)
  * and BENCH_VECTORS_IMPORT_ONLY=1 (run.ts: the group without its stream part, vectors-stream.ts);
@@ -68,7 +68,7 @@ import { interleavedRuns, type MeasuredElsewhere, measuredHere, median as median
 import { childNode, forkChild, type IpcChild, serveParent } from './ipc-child'
 import { OFFICIAL_CLIENT, startOfficialClient } from './official-client'
 import { protobufjsClient, protobufjsImport } from './protobufjs'
-import { reportRatio as reportRatioOf, reportValue, sizeFromEnv } from './report'
+import { reportRatio as reportRatioOf, reportValue, sizeFromEnv, TARGET_RUNS } from './report'
 import { type BenchServer, givenBenchServer } from './server-env'
 import { authHeaders, authMetadata } from './server-key'
 import { cpuMicrosOf, serverPid } from './server-cpu'
@@ -76,7 +76,7 @@ import { checkStored } from './stored-check'
 
 const CLASS = 'BenchVectors'
 const OBJECTS = sizeFromEnv('VECTORS_OBJECTS', 20_000)
-const RUNS = sizeFromEnv('VECTORS_RUNS', 10)
+const RUNS = sizeFromEnv('VECTORS_RUNS', TARGET_RUNS)
 const HNSW_RUNS = process.env['BENCH_VECTORS_HNSW_RUNS'] === '0' ? 0 : sizeFromEnv('VECTORS_HNSW_RUNS', 1)
 /** Development runs: only the contenders named here (comma-separated), e.g. `ours,raw-protobufjs,batch-stream`. */
 const ONLY = process.env['BENCH_VECTORS_CONTENDERS']?.split(',').map((c) => c.trim()).filter((c) => c !== '')
