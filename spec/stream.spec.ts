@@ -2,6 +2,7 @@
  * objects.stream against the real server: completeness and order at every page size, start
  * points, tenants, partitions, resets mid-stream, and backpressure counted at a proxy.
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { concatMap, firstValueFrom, lastValueFrom, take, tap, toArray } from 'rxjs'
@@ -145,6 +146,78 @@ describe('objects.stream', () => {
     const items = await lastValueFrom(client.objects.stream({ className: Item, pageSize: 0 }).pipe(toArray()))
     expect(items).toHaveLength(1)
     expect(items[0]).toMatchObject({ _tag: 'Left', left: { _tag: 'ArgumentValueError', argument: 'pageSize' } })
+  })
+})
+
+describe("objects.stream over REST, the next page requested from a page's text", () => {
+  const SEND = 'undici:client:sendHeaders'
+
+  /** Runs `body` while recording, in order, 'send' for each page request of `className` undici writes. */
+  const recordingSends = async <A>(className: string, events: string[], body: () => Promise<A>): Promise<A> => {
+    const onSend = (message: unknown): void => {
+      const path = (message as { readonly request?: { readonly path?: unknown } }).request?.path
+      if (typeof path === 'string' && path.startsWith('/v1/objects?') && path.includes(`class=${className}`)) events.push('send')
+    }
+    subscribe(SEND, onSend)
+    try {
+      return await body()
+    } finally {
+      unsubscribe(SEND, onSend)
+    }
+  }
+
+  /** Consecutive equal events as `event xN`. */
+  const runs = (events: readonly string[]): string[] => {
+    const out: Array<{ event: string; n: number }> = []
+    for (const event of events) {
+      const last = out[out.length - 1]
+      if (last?.event === event) last.n += 1
+      else out.push({ event, n: 1 })
+    }
+    return out.map(({ event, n }) => `${event} x${n}`)
+  }
+
+  it("writes the request for the next page before it decodes the objects of a full page, and none after the short last page", async () => {
+    const events: string[] = []
+    const shape = t.type({ n: t.number })
+    const recording = new t.Type<t.TypeOf<typeof shape>, t.TypeOf<typeof shape>, unknown>(
+      'Recording',
+      shape.is,
+      (u, c) => {
+        events.push('decode')
+        return shape.validate(u, c)
+      },
+      t.identity,
+    )
+    // A client reads the server's version with its first request; until then a page runs as a list does.
+    await ids(client.objects.stream({ className: Empty }))
+    const streamed = await recordingSends(Item, events, () => ids(client.objects.stream({ className: Item, pageSize: 1000, transport: 'rest', codec: recording })))
+    expect(streamed).toEqual(expected)
+    // Pages of 1000, 1000 and 537: the second page's request goes out before the first page is
+    // decoded, the third's before the second is; the short third page asks for nothing more.
+    expect(runs(events)).toEqual(['send x2', 'decode x1000', 'send x1', `decode x${COUNT - 1000}`])
+  })
+
+  it('gives every object once, and drops one request only, when the last object of a page holds a nested id', async () => {
+    const Nested = uniqueClassName('NestedId')
+    const url = weaviateUrl()
+    await createClass(url, {
+      class: Nested,
+      vectorizer: 'none',
+      properties: [{ name: 'inner', dataType: ['object'], nestedProperties: [{ name: 'id', dataType: ['text'] }] }],
+    })
+    try {
+      const inner = (n: number) => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` })
+      const nestedIds = [...(await insertObjects(url, Nested, Array.from({ length: 7 }, (_, n) => ({ inner: inner(n) }))))].sort()
+      const events: string[] = []
+      const streamed = await recordingSends(Nested, events, () => ids(client.objects.stream({ className: Nested, pageSize: 2, transport: 'rest' })))
+      expect(streamed).toEqual(nestedIds)
+      // Pages of 2, 2, 2 and 1: four requests, plus the one sent after the nested id the first page
+      // announced, dropped once the page was parsed; from then on the stream announces nothing.
+      expect(events).toHaveLength(5)
+    } finally {
+      await deleteClass(url, Nested)
+    }
   })
 })
 

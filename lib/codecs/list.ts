@@ -27,3 +27,32 @@ export const ListResponse = new t.Type<t.TypeOf<typeof ListResponseShape>, t.Typ
   t.identity,
 )
 export type ListResponse = t.TypeOf<typeof ListResponse>
+
+/** `"id":"` followed by a UUID's 36 characters and the closing quote. */
+const ID_KEY = '"id":"'
+const UUID_CHARS = 36
+/** The envelope's count of the page's objects, written after them (absent on an empty page). */
+const TOTAL_KEY = '"totalResults":'
+
+/**
+ * The last object's id of a full list page (`totalResults` is `pageSize`), read from the answer's
+ * text before it is parsed, or `undefined`. The server writes the envelope's `totalResults` (the
+ * page's length) after the objects, and an object's `id` before its properties and vectors, so
+ * the last `"id":"…"` of UUID length before it is the last object's id, unless that object holds
+ * a nested object with such an `id` (a string's own quotes are escaped, so text in a value cannot
+ * match). A guess to act on early: the caller checks it against the parsed page.
+ *
+ * @example
+ * ```ts
+ * fullPageLastId('{"objects":[{"class":"A","id":"00000000-0000-4000-8000-000000000001","properties":{}}],"totalResults":1}', 1)
+ * // '00000000-0000-4000-8000-000000000001'
+ * ```
+ */
+export const fullPageLastId = (text: string, pageSize: number): string | undefined => {
+  const total = text.lastIndexOf(TOTAL_KEY)
+  if (total < 0 || Number.parseInt(text.slice(total + TOTAL_KEY.length, total + TOTAL_KEY.length + 12), 10) !== pageSize) return undefined
+  const at = text.lastIndexOf(ID_KEY, total)
+  if (at < 0) return undefined
+  const from = at + ID_KEY.length
+  return text.charCodeAt(from + UUID_CHARS) === 0x22 ? text.slice(from, from + UUID_CHARS) : undefined
+}

@@ -5,9 +5,9 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { of } from 'rxjs'
+import { Observable, of } from 'rxjs'
 import { decode } from '../codecs/decode'
-import { ListResponse } from '../codecs/list'
+import { ListResponse, fullPageLastId } from '../codecs/list'
 import { WeaviateObject } from '../codecs/object'
 import { CallOptions, OperationContext, callOptions, withVersion } from '../context/context'
 import { operation } from '../core/operation'
@@ -18,6 +18,7 @@ import { uuid } from '../input/uuid'
 import { ObservableEither } from '../core/observable-either'
 import { routesFor } from '../server/routes'
 import { ServerVersion, requireFeature } from '../server/version'
+import { successBody } from '../transport/http/classify'
 import type { HttpRequest, HttpResponse } from '../transport/http/types'
 import { ListArgs, OBJECT_KEYS, ReadFields, readFields } from './args'
 import { codecOf } from '../codecs/decode-object'
@@ -141,22 +142,90 @@ export const runList = <P>(
  * page ({@link MissingClass} `'retry'`), with the version, the route and the codec settled once for
  * a whole stream of pages, and one pipeline subscription per page (no version lookup, no operator
  * after the pipeline's).
+ *
+ * A page comes as text (`bodyAs: 'text'`): a full page's last id is read from the text and
+ * announced with `early` before the page is parsed (a short page, the last, announces nothing, so
+ * no request is sent only to be dropped), and when that sent the next page's request, the page is
+ * parsed one event-loop turn later, once undici (which writes to a reused keep-alive socket in the
+ * check phase) has sent it. So the next page is on its way while this one is parsed.
  */
 export const cursorPages = <P, A>(
   ctx: OperationContext,
   version: ServerVersion,
   input: ListInput<P>,
   then: (objects: Array<WeaviateObject<P>>) => A,
-): ((after: string | undefined) => ObservableEither<WeaviateError, A>) => {
+): ((after: string | undefined, early?: (cursor: string) => boolean) => ObservableEither<WeaviateError, A>) => {
   const codec = (input.codec ?? AnyProperties) as PropertiesCodec<P>
   const classQuery = routesFor(version, ctx.deprecations).listClass(input.className)
-  const first = listRequest(input, classQuery, 'retry', undefined)
-  return (after) =>
-    ctx.http.run(after === undefined ? first : listRequest(input, classQuery, 'retry', after), (res) => {
-      const objects = listObjects(codec, res, after)
-      return E.isLeft(objects) ? objects : E.right(then(objects.right))
-    })
+  const request = (after: string | undefined): HttpRequest => ({ ...listRequest(input, classQuery, 'retry', after), bodyAs: 'text' })
+  const first = request(undefined)
+  const page = (res: HttpResponse, after: string | undefined): E.Either<WeaviateError, A> => {
+    const body = successBody(res, typeof res.body === 'string' ? res.body : '')
+    if (E.isLeft(body)) return body
+    const objects = decodeObjects(codec, body.right, { method: 'GET', url: res.url })
+    const checked = after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, after, res.url)
+    return E.isLeft(checked) ? checked : E.right(then(checked.right))
+  }
+  const pageSize = input.limit ?? DEFAULT_LIMIT
+  return (after, early) =>
+    announcedFirst(
+      ctx.http.run(after === undefined ? first : request(after), E.right),
+      pageSize,
+      early,
+      (res) => page(res, after),
+    )
 }
+
+/**
+ * A cursor page's answer (its body as text) handed on through `interpret`, after the last id of a
+ * full page was announced with `early`; when that sent the next request, one event-loop turn later (see
+ * {@link cursorPages}). A failure is passed on at once.
+ */
+const announcedFirst = <A>(
+  answer: ObservableEither<WeaviateError, HttpResponse>,
+  pageSize: number,
+  early: ((cursor: string) => boolean) | undefined,
+  interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
+): ObservableEither<WeaviateError, A> =>
+  new Observable<E.Either<WeaviateError, A>>((subscriber) => {
+    let turn: ReturnType<typeof setImmediate> | undefined
+    const pass = (res: HttpResponse): void => {
+      let result: E.Either<WeaviateError, A>
+      try {
+        result = interpret(res)
+      } catch (e) {
+        subscriber.error(e)
+        return
+      }
+      subscriber.next(result)
+    }
+    const request = answer.subscribe({
+      next: (res) => {
+        if (E.isLeft(res)) {
+          subscriber.next(res)
+          return
+        }
+        const cursor = early === undefined || typeof res.right.body !== 'string' ? undefined : fullPageLastId(res.right.body, pageSize)
+        if (cursor === undefined || early === undefined || !early(cursor)) {
+          pass(res.right)
+          return
+        }
+        turn = setImmediate(() => {
+          turn = undefined
+          pass(res.right)
+          subscriber.complete()
+        })
+      },
+      error: (e: unknown) => subscriber.error(e),
+      complete: () => {
+        if (turn === undefined) subscriber.complete()
+      },
+    })
+    return () => {
+      request.unsubscribe()
+      if (turn !== undefined) clearImmediate(turn)
+    }
+  })
 
 /**
  * A cursor page must ascend strictly from the cursor: every id after the one before it, the first

@@ -117,23 +117,36 @@ export const paginateAfter = <E, T>(
   const { pacer, onProgress, ...paging } = resolveOptions(options)
   // One page machine for both forms: here its pages are spread into items, and the items the
   // consumer acks are acked to it page by page.
+  // The caller's fetcher is called with the cursor only (it is no EarlyPageFetcher).
+  const fetch: EarlyPageFetcher<E, T> = (after) => fetchPage(after)
   return itemsOfPages(
     (pagePacer) =>
       withPageProgress<E, T>(onProgress)(
-        new Observable<E.Either<E, readonly T[]>>((subscriber) => new Paging(fetchPage, { ...paging, pacer: pagePacer }, subscriber).start()),
+        new Observable<E.Either<E, readonly T[]>>((subscriber) => new Paging(fetch, { ...paging, pacer: pagePacer }, subscriber).start()),
       ),
     pacer,
   )
 }
 
 /**
+ * Internal: a page fetcher that may announce, before its page is handed over, the cursor the page
+ * will end with: `early(cursor)` requests the page after it at once when the budget allows (then
+ * it returns `true`, and the fetcher should let that request go out before it hands its page
+ * over). The request is dropped (unsubscribed) when the page, once it arrives, ends the paging or
+ * ends with another cursor; after such a miss, `early` answers `false` for the rest of the
+ * subscription.
+ */
+export type EarlyPageFetcher<E, T> = (after: string | undefined, early: (cursor: string) => boolean) => ObservableEither<E, readonly T[]>
+
+/**
  * Internal: the same paging, one value per page (`right(items)`), and a page arriving right after
  * the next request was sent can be held back for a turn (`beforeEmit(resume)` calls `resume`
- * later and returns a cancel function). The pacer counts pages, not items. Used by the object
- * stream; not part of the public vocabulary.
+ * later and returns a cancel function). The fetcher may announce a page's cursor early
+ * ({@link EarlyPageFetcher}). The pacer counts pages, not items. Used by the object stream; not
+ * part of the public vocabulary.
  */
 export const pagesAfter = <E, T>(
-  fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,
+  fetchPage: EarlyPageFetcher<E, T>,
   options: PaginateOptions<T>,
   beforeEmit?: (resume: () => void) => () => void,
 ): ObservableEither<E, readonly T[]> => {
@@ -178,6 +191,19 @@ type Fetching =
   | { readonly state: 'in-flight'; readonly request: Subscription }
   | { readonly state: 'ended' }
 
+/** A page's outcome: its value, or `undefined` when its request completed without one. */
+type Outcome<E, T> = E.Either<E, readonly T[]> | undefined
+
+/**
+ * The page requested early, after the cursor the page in flight announced: its request, and its
+ * outcome once that has come (it waits for the page before it).
+ */
+interface Ahead<E, T> {
+  readonly cursor: string
+  request: Subscription | undefined
+  outcome: { readonly value: Outcome<E, T> } | undefined
+}
+
 /** The emitting side: free to emit, or holding arrived pages for one turn (`cancel` ends the wait). */
 type Emitting = { readonly state: 'free' } | { readonly state: 'held'; readonly cancel: () => void }
 
@@ -200,8 +226,14 @@ class Paging<E, T> {
   private fetching: Fetching = READY
   private emitting: Emitting = FREE
   private loop: Loop = 'idle'
-  /** Pages requested so far; the budget is consumed pages + prefetch + 1. */
+  /** Pages requested so far (an early request dropped is not counted); the budget is consumed pages + prefetch + 1. */
   private requested = 0
+  /** Serial of the latest request: an announcement counts only from the request in flight. */
+  private serial = 0
+  /** The page requested early, if any; it follows the page in flight. */
+  private ahead: Ahead<E, T> | undefined = undefined
+  /** An announced cursor was wrong once: announcements are declined from then on. */
+  private earlyOff = false
   /** Arrived pages not yet emitted, in order. */
   private readonly arrived: Array<E.Either<E, readonly T[]>> = []
   /** Pages emitted, and acked by the pacer, since subscription. */
@@ -209,7 +241,7 @@ class Paging<E, T> {
   private acked = 0
 
   constructor(
-    private readonly fetchPage: (after: string | undefined) => ObservableEither<E, readonly T[]>,
+    private readonly fetchPage: EarlyPageFetcher<E, T>,
     private readonly options: PagingOptions<T>,
     private readonly subscriber: Subscriber<E.Either<E, readonly T[]>>,
     private readonly beforeEmit?: (resume: () => void) => () => void,
@@ -223,6 +255,7 @@ class Paging<E, T> {
     const subscriber = this.subscriber
     subscriber.add(() => {
       if (this.fetching.state === 'in-flight') this.fetching.request.unsubscribe()
+      this.dropAhead()
       if (this.emitting.state === 'held') this.emitting.cancel()
     })
     if (pacer !== undefined) {
@@ -274,19 +307,34 @@ class Paging<E, T> {
   }
 
   /**
-   * Subscribes to the page after the cursor and takes its first value: what
-   * `defer(() => fetchPage(cursor)).pipe(take(1))` does, written out because a stream subscribes
-   * it for every page (two operators less per page).
+   * Requests the page after the cursor; its outcome goes to {@link Paging.onPage}.
    */
   private request(): void {
     this.requested += 1
+    const request = this.subscribePage(this.cursor, (outcome) => {
+      if (outcome === undefined) {
+        this.fetching = ENDED
+        this.drain()
+      } else this.onPage(outcome)
+    })
+    if (request !== undefined) this.fetching = { state: 'in-flight', request }
+  }
+
+  /**
+   * Subscribes to the page after `after` and takes its first value, or its completion without one:
+   * what `defer(() => fetchPage(after)).pipe(take(1))` does, written out because a stream
+   * subscribes it for every page (two operators less per page). The subscription, or `undefined`
+   * when the page settled (or failed) while subscribing.
+   */
+  private subscribePage(after: string | undefined, settle: (outcome: Outcome<E, T>) => void): Subscription | undefined {
+    const serial = ++this.serial
     let settled = false
     let source: ObservableEither<E, readonly T[]>
     try {
-      source = this.fetchPage(this.cursor)
+      source = this.fetchPage(after, (cursor) => this.early(serial, cursor))
     } catch (error) {
       this.subscriber.error(error)
-      return
+      return undefined
     }
     // Not `const`: a synchronous source emits before subscribe() returns the subscription.
     let request: Subscription | undefined = undefined
@@ -294,7 +342,7 @@ class Paging<E, T> {
       next: (page) => {
         if (settled) return
         settled = true
-        this.onPage(page)
+        settle(page)
         // The first value is the page; later ones are not waited for (a synchronous source's
         // subscription is ended below, once subscribe() has returned it).
         request?.unsubscribe()
@@ -303,18 +351,81 @@ class Paging<E, T> {
       complete: () => {
         if (settled) return
         settled = true
-        this.fetching = ENDED
-        this.drain()
+        settle(undefined)
       },
     })
-    if (settled) request.unsubscribe()
-    else this.fetching = { state: 'in-flight', request }
+    if (!settled) return request
+    request.unsubscribe()
+    return undefined
+  }
+
+  /**
+   * The request in flight announces the cursor its page will end with: the page after it is
+   * requested now if the budget allows it as it would once the page arrived (`true`).
+   */
+  private early(serial: number, cursor: string): boolean {
+    if (
+      serial !== this.serial ||
+      this.earlyOff ||
+      this.ahead !== undefined ||
+      this.fetching.state !== 'in-flight' ||
+      this.subscriber.closed ||
+      this.requested > this.consumedPages() + this.options.prefetch
+    ) {
+      return false
+    }
+    this.requested += 1
+    const ahead: Ahead<E, T> = { cursor, request: undefined, outcome: undefined }
+    this.ahead = ahead
+    const request = this.subscribePage(cursor, (value) => {
+      if (this.ahead === ahead) ahead.outcome = { value }
+      else if (value !== undefined) this.onPage(value) // adopted: the page before it has arrived
+      else {
+        this.fetching = ENDED
+        this.drain()
+      }
+    })
+    if (this.ahead === ahead) ahead.request = request
+    return true
+  }
+
+  /** Unsubscribes the page requested early, if any (its request is aborted). */
+  private dropAhead(): void {
+    const ahead = this.ahead
+    if (ahead === undefined) return
+    this.ahead = undefined
+    this.requested -= 1
+    ahead.request?.unsubscribe()
+  }
+
+  /**
+   * Moves on after a page that does not end the paging: to the page requested early when the page
+   * ended with its cursor, else to a new request. The early page's outcome when it has come
+   * already: the caller applies it once this page is in place.
+   */
+  private next(cursor: string): { readonly value: Outcome<E, T> } | undefined {
+    this.cursor = cursor
+    this.fetching = READY
+    const ahead = this.ahead
+    if (ahead === undefined) return undefined
+    if (ahead.cursor !== cursor) {
+      this.earlyOff = true
+      this.dropAhead()
+      return undefined
+    }
+    this.ahead = undefined
+    if (ahead.outcome !== undefined) return ahead.outcome
+    // No request and no outcome: fetchPage threw, and the subscriber has failed.
+    this.fetching = ahead.request === undefined ? ENDED : { state: 'in-flight', request: ahead.request }
+    return undefined
   }
 
   /** Applies the stop rules to an arrived page and moves the cursor. */
   private onPage(page: E.Either<E, readonly T[]>): void {
+    let then: { readonly value: Outcome<E, T> } | undefined
     if (E.isLeft(page)) {
       this.fetching = ENDED
+      this.dropAhead()
       this.arrived.push(page)
     } else {
       const { until, stopOnShortPage, pageSize, cursorOf } = this.options
@@ -323,13 +434,18 @@ class Paging<E, T> {
       const last = items[items.length - 1]
       if (stopAt >= 0 || last === undefined || (stopOnShortPage && items.length < pageSize)) {
         this.fetching = ENDED
+        this.dropAhead()
       } else {
-        this.fetching = READY
-        this.cursor = cursorOf(last)
+        then = this.next(cursorOf(last))
       }
       this.arrived.push(stopAt >= 0 ? E.right(items.slice(0, stopAt)) : page)
     }
-    this.drain()
+    if (then === undefined) this.drain()
+    else if (then.value !== undefined) this.onPage(then.value)
+    else {
+      this.fetching = ENDED
+      this.drain()
+    }
   }
 
   /** Holds arrived pages for one turn, so a transport that sends asynchronously sends first. */

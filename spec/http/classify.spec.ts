@@ -24,6 +24,16 @@ describe('classify', () => {
     expect(result).toEqual(E.left(expect.objectContaining({ _tag: 'DecodeError', method: 'GET', url: URL })))
   })
 
+  it("hands an expected status's body over as its text, unparsed, with bodyAs 'text'", () => {
+    expect(classify({ ...exchange, bodyAs: 'text' }, 200, {}, '<html>', NOW)).toEqual(E.right(expect.objectContaining({ body: '<html>' })))
+  })
+
+  it("still reads an unexpected status's error body as JSON with bodyAs 'text'", () => {
+    expect(classify({ ...exchange, bodyAs: 'text' }, 500, {}, '{"error":[{"message":"boom"}]}', NOW)).toEqual(
+      E.left(expect.objectContaining({ _tag: 'UnexpectedStatusError', messages: ['boom'] })),
+    )
+  })
+
   it('turns an unexpected status into UnexpectedStatusError', () => {
     expect(classify(exchange, 404, {}, '', NOW)).toEqual(
       E.left(expect.objectContaining({ _tag: 'UnexpectedStatusError', method: 'GET', url: URL, status: 404, body: undefined, messages: [] })),

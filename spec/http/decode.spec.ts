@@ -4,6 +4,7 @@
 import * as E from 'fp-ts/Either'
 import * as t from 'io-ts'
 import { decode, preview, PREVIEW_CHARS } from '../../lib/codecs/decode'
+import { fullPageLastId } from '../../lib/codecs/list'
 
 const ctx = { method: 'GET', url: 'http://127.0.0.1:8080/v1/objects' } as const
 
@@ -66,5 +67,37 @@ describe('preview', () => {
   it('stops walking a large array early', () => {
     const big = Array.from({ length: 1_000_000 }, (_, i) => i)
     expect(preview(big).endsWith('…')).toBe(true)
+  })
+})
+
+describe('fullPageLastId (a list page\'s last id read from its text)', () => {
+  const A = '00000000-0000-4000-8000-00000000000a'
+  const B = '00000000-0000-4000-8000-00000000000b'
+  const object = (id: string, properties = '{}') => `{"class":"C","creationTimeUnix":1,"id":"${id}","lastUpdateTimeUnix":1,"properties":${properties},"vectorWeights":null}`
+  const page = (objects: readonly string[], total: number | undefined = objects.length) =>
+    `{"deprecations":[],"objects":[${objects.join(',')}]${total === undefined ? '' : `,"totalResults":${total}`}}\n`
+
+  it('is the id of the last object of a full page', () => {
+    expect(fullPageLastId(page([object(A), object(B)]), 2)).toBe(B)
+  })
+
+  it('is undefined for a page shorter than the page size (the last page)', () => {
+    expect(fullPageLastId(page([object(A)]), 2)).toBeUndefined()
+  })
+
+  it('is undefined without totalResults (an empty page)', () => {
+    expect(fullPageLastId(page([], undefined), 2)).toBeUndefined()
+  })
+
+  it('is not fooled by an id inside a text value, whose quotes are escaped', () => {
+    expect(fullPageLastId(page([object(A), object(B, `{"note":"\\"id\\":\\"${A}\\""}`)]), 2)).toBe(B)
+  })
+
+  it('is the nested id when the last object holds a nested object with an id of UUID length (the caller checks it)', () => {
+    expect(fullPageLastId(page([object(A), object(B, `{"inner":{"id":"${A}"}}`)]), 2)).toBe(A)
+  })
+
+  it('is undefined when the last id key is not followed by a UUID-long value', () => {
+    expect(fullPageLastId(page([object(A), object(B, '{"inner":{"id":"short"}}')]), 2)).toBeUndefined()
   })
 })

@@ -420,3 +420,138 @@ describe('pagesAfter (the stream\'s paging) with a turn before emitting', () => 
     expect(cancelled).toBe(true)
   })
 })
+
+describe("pagesAfter (the stream's paging) with a page's last cursor announced early", () => {
+  interface Request {
+    readonly after: string | undefined
+    readonly page: Subject<Page>
+    readonly early: (cursor: string) => boolean
+    closed: boolean
+  }
+
+  /** Every request stays open until the test sends its page; the test announces for it with `early`. */
+  const setup = (prefetch = 1) => {
+    const requests: Request[] = []
+    const emitted: string[][] = []
+    let completed = false
+    const subscription = pagesAfter<string, string>(
+      (after, early) =>
+        new Observable<Page>((subscriber) => {
+          const request: Request = { after, page: new Subject<Page>(), early, closed: false }
+          requests.push(request)
+          const inner = request.page.subscribe(subscriber)
+          return () => {
+            request.closed = true
+            inner.unsubscribe()
+          }
+        }),
+      { cursorOf: identity, pageSize: 2, prefetch },
+    ).subscribe({
+      next: (page) => emitted.push(E.isRight(page) ? [...page.right] : [`left: ${page.left}`]),
+      complete: () => (completed = true),
+    })
+    const request = (i: number): Request => {
+      const found = requests[i]
+      if (found === undefined) throw new Error(`no request ${i}`)
+      return found
+    }
+    return { requests, request, emitted, subscription, isCompleted: () => completed }
+  }
+
+  it('requests the page after an announced cursor before the announcing page arrives', () => {
+    const { requests, request, emitted } = setup()
+    expect(request(0).early('b')).toBe(true)
+    expect(requests.map((r) => r.after)).toEqual([undefined, 'b'])
+    expect(emitted).toEqual([])
+  })
+
+  it('goes on with the early request when the page ends with the announced cursor', () => {
+    const { requests, request, emitted } = setup()
+    request(0).early('b')
+    request(0).page.next(E.right(['a', 'b']))
+    expect(emitted).toEqual([['a', 'b']])
+    expect(requests).toHaveLength(2)
+    expect(request(1).closed).toBe(false)
+  })
+
+  it('drops the early request and requests after the last id when the page ends with another cursor', () => {
+    const { requests, request } = setup()
+    request(0).early('x')
+    request(0).page.next(E.right(['a', 'b']))
+    expect(request(1).closed).toBe(true)
+    expect(requests.map((r) => r.after)).toEqual([undefined, 'x', 'b'])
+  })
+
+  it('declines every announcement after one was wrong', () => {
+    const { request } = setup()
+    request(0).early('x')
+    request(0).page.next(E.right(['a', 'b']))
+    expect(request(2).early('d')).toBe(false)
+  })
+
+  it('drops the early request when the announcing page ends the paging', () => {
+    const { request, emitted, isCompleted } = setup()
+    request(0).early('b')
+    request(0).page.next(E.right(['a']))
+    expect(request(1).closed).toBe(true)
+    expect(emitted).toEqual([['a']])
+    expect(isCompleted()).toBe(true)
+  })
+
+  it('drops the early request when the announcing page is a Left', () => {
+    const { request, emitted } = setup()
+    request(0).early('b')
+    request(0).page.next(E.left('down'))
+    expect(request(1).closed).toBe(true)
+    expect(emitted).toEqual([['left: down']])
+  })
+
+  it('declines an announcement the prefetch budget does not allow (prefetch 0)', () => {
+    const { requests, request } = setup(0)
+    expect(request(0).early('b')).toBe(false)
+    expect(requests).toHaveLength(1)
+  })
+
+  it('declines a second announcement while an early page is pending', () => {
+    const { requests, request } = setup()
+    request(0).early('b')
+    expect(request(0).early('b')).toBe(false)
+    expect(request(1).early('d')).toBe(false)
+    expect(requests).toHaveLength(2)
+  })
+
+  it('holds an early page that arrives first until the page before it, and emits both in order', () => {
+    const { request, emitted, isCompleted } = setup()
+    request(0).early('b')
+    request(1).page.next(E.right(['c']))
+    expect(emitted).toEqual([])
+    request(0).page.next(E.right(['a', 'b']))
+    expect(emitted).toEqual([['a', 'b'], ['c']])
+    expect(isCompleted()).toBe(true)
+  })
+
+  it('takes announcements from the early request once it is the request in flight', () => {
+    const { requests, request } = setup()
+    request(0).early('b')
+    request(0).page.next(E.right(['a', 'b']))
+    expect(request(1).early('d')).toBe(true)
+    expect(requests.map((r) => r.after)).toEqual([undefined, 'b', 'd'])
+  })
+
+  it('unsubscribes the early request when the consumer unsubscribes', () => {
+    const { request, subscription } = setup()
+    request(0).early('b')
+    subscription.unsubscribe()
+    expect(request(1).closed).toBe(true)
+  })
+
+  it('is not offered to the fetcher of paginateAfter, which gets the cursor alone', async () => {
+    const argumentCounts: number[] = []
+    const fetchPage = (...args: Array<string | undefined>): ObservableEither<string, readonly string[]> => {
+      argumentCounts.push(args.length)
+      return of(E.right([]))
+    }
+    await collect(paginateAfter(fetchPage, { cursorOf: identity, pageSize: 2 }))
+    expect(argumentCounts).toEqual([1])
+  })
+})

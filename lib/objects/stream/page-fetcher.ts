@@ -10,8 +10,8 @@ import * as E from 'fp-ts/Either'
 import { OperatorFunction, map, takeWhile } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
 import { WeaviateError } from '../../core/errors'
-import { ObservableEither } from '../../core/observable-either'
 import type { VectorFormat, VectorOf } from '../../input/vector-format'
+import type { EarlyPageFetcher } from '../../paging/paginate-after'
 
 /**
  * The objects of a page.
@@ -30,9 +30,12 @@ export interface PageEntry<P> {
 
 /**
  * A cold request for the page after `after` (the first page when `undefined`), retried by the
- * transport's own policy; ids ascend strictly after the cursor, or the page is a `DecodeError`.
+ * transport's own policy; ids ascend strictly after the cursor, or the page is a `DecodeError`. A
+ * transport that reads a page's last id before the page is ready (REST, from the answer's text)
+ * announces it with `early`, so the page machine requests the next page at once
+ * ({@link EarlyPageFetcher}).
  */
-export type PageFetcher<P> = (after: string | undefined) => ObservableEither<WeaviateError, ReadonlyArray<PageEntry<P>>>
+export type PageFetcher<P> = EarlyPageFetcher<WeaviateError, PageEntry<P>>
 
 /**
  * The entries of a page whose objects are decoded already.

@@ -18,8 +18,9 @@ import { supports } from '../../server/version'
  * The page fetcher of a stream over REST; the list request is checked once, each page only moves
  * the cursor. Once the server's version is known (the client reads it once, at the latest for
  * the first page) and has the cursor, the route and codec are settled once for the stream
- * and a page is one pipeline run (`cursorPages`); before that, and on a server without the
- * cursor (its `UnsupportedVersionError`), a page runs as a list does.
+ * and a page is one pipeline run (`cursorPages`, which announces the page's last id from its text
+ * before it parses it); before that, and on a server without the cursor (its
+ * `UnsupportedVersionError`), a page runs as a list does.
  */
 export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>): PageFetcher<P> => {
   const request = {
@@ -37,7 +38,7 @@ export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
   const entries = (objects: Array<WeaviateObject<P>>): Array<PageEntry<P>> =>
     decodedEntries<P>(inFormats ? objects.map((o) => inFormat(o, input.vectorFormat)) : objects)
   let pages: PageFetcher<P> | undefined
-  return (after) => {
+  return (after, early) => {
     if (pages === undefined) {
       const version = ctx.versions.known()
       if (version === undefined || !supports(version, 'cursor')) {
@@ -46,7 +47,7 @@ export const restPageFetcher = <P>(ctx: OperationContext, input: StreamInput<P>)
       }
       pages = cursorPages<P, Array<PageEntry<P>>>(ctx, version, request, entries)
     }
-    return pages(after)
+    return pages(after, early)
   }
 }
 

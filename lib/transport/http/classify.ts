@@ -19,7 +19,7 @@ import { Observable, OperatorFunction, SchedulerLike } from 'rxjs'
 import { DecodeError, ForbiddenError, HttpMethod, UnexpectedStatusError, WeaviateError } from '../../core/errors'
 import { parseRetryAfter } from './retry-after'
 import type { RawResponse } from './transport'
-import type { HttpResponse, ResponseHeaders } from './types'
+import type { BodyAs, HttpResponse, ResponseHeaders } from './types'
 
 /** Characters of a non-JSON error body kept as its message. */
 const TEXT_MESSAGE_CHARS = 500
@@ -32,6 +32,8 @@ export interface RequestSummary {
   /** Full URL without credentials. */
   readonly url: string
   readonly expect: readonly number[]
+  /** The form of a successful body; parsed JSON without it. */
+  readonly bodyAs?: BodyAs | undefined
 }
 
 
@@ -69,7 +71,7 @@ export const classify = (
   now: number,
 ): E.Either<WeaviateError, HttpResponse> =>
   summary.expect.includes(status)
-    ? successResponse(summary, status, headers, successBody(summary, text))
+    ? successResponse(summary, status, headers, summary.bodyAs === 'text' ? E.right(text) : successBody(summary, text))
     : E.left(status === FORBIDDEN ? forbidden(summary, text) : unexpectedStatus(summary, status, headers, text, now))
 
 /** The response of an expected status around its parsed body (a plain branch, not `E.map`: fp-ts 2.16 routes that through `dual`, an arguments spread per response). */
@@ -90,7 +92,7 @@ export const forbidden = (summary: RequestSummary, text: string): ForbiddenError
  * The parsed body of a successful answer: `undefined` when empty, the JSON value otherwise; text
  * that is not JSON is a {@link DecodeError}.
  */
-export const successBody = (summary: RequestSummary, text: string): E.Either<DecodeError, unknown> => {
+export const successBody = (summary: Pick<RequestSummary, 'method' | 'url'>, text: string): E.Either<DecodeError, unknown> => {
   if (text.length === 0) return E.right(undefined)
   try {
     return E.right(JSON.parse(text) as unknown)

@@ -118,6 +118,7 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
         headers,
         body,
         expect: req.expect,
+        bodyAs: req.bodyAs,
       }
     }
     return startAttempts({ exchange, nodes, clock, targetOn, request: req, settings: forCall(resolved, req) }, sink)

@@ -20,7 +20,7 @@ import { Observable, Subscriber } from 'rxjs'
 import type { Dispatcher } from 'undici'
 import { ConnectionError, HttpMethod, TlsError } from '../../core/errors'
 import { tlsError, tlsFailureOf } from '../tls'
-import type { ResponseHeaders } from './types'
+import type { BodyAs, ResponseHeaders } from './types'
 
 /**
  * Bytes of an unexpected-status body that are kept.
@@ -49,6 +49,8 @@ export interface Target {
   readonly body: string | null
   /** Statuses whose body is read whole; any other body is capped at {@link ERROR_BODY_CAP}. */
   readonly expect: readonly number[]
+  /** How classification hands over a successful body (the request's `bodyAs`); the exchange does not read it. */
+  readonly bodyAs?: BodyAs | undefined
 }
 
 /**

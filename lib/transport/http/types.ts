@@ -90,7 +90,16 @@ export interface HttpRequest {
   readonly retry?: Partial<RetryOptions> | false
   /** Per-call timeout settings. */
   readonly timeout?: Partial<TimeoutOptions>
+  /**
+   * How a successful answer's body is handed over: parsed JSON (`'json'`, the default), or its
+   * text as it came (`'text'`), for a caller that reads something from the text before it parses
+   * it (a cursor page's last id).
+   */
+  readonly bodyAs?: BodyAs
 }
+
+/** The form of a successful answer's body: parsed JSON, or the text as it came. */
+export type BodyAs = 'json' | 'text'
 
 /**
  * Response headers as undici reports them (lower-case names).
@@ -99,7 +108,8 @@ export type ResponseHeaders = Readonly<Record<string, string | string[] | undefi
 
 /**
  * A classified, successful answer: the status was in `expect`. `body` is the parsed JSON body, or
- * `undefined` when the response had none (HEAD, 204, empty 200).
+ * `undefined` when the response had none (HEAD, 204, empty 200); with `bodyAs: 'text'` it is the
+ * body's text (`''` when empty).
  */
 export interface HttpResponse {
   /** The request's method. */
