@@ -170,7 +170,7 @@ export const cursorPages = <P, A>(
   return (after, early) =>
     announcedFirst(
       ctx.http.run(after === undefined ? first : request(after), E.right),
-      pageSize,
+      { pageSize, after },
       early,
       (res) => page(res, after),
     )
@@ -178,12 +178,12 @@ export const cursorPages = <P, A>(
 
 /**
  * A cursor page's answer (its body as text) handed on through `interpret`, after the last id of a
- * full page was announced with `early`; when that sent the next request, one event-loop turn later (see
- * {@link cursorPages}). A failure is passed on at once.
+ * full page, when it comes after the page's cursor, was announced with `early`; when that sent the
+ * next request, one event-loop turn later (see {@link cursorPages}). A failure is passed on at once.
  */
 const announcedFirst = <A>(
   answer: ObservableEither<WeaviateError, HttpResponse>,
-  pageSize: number,
+  page: { readonly pageSize: number; readonly after: string | undefined },
   early: ((cursor: string) => boolean) | undefined,
   interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
 ): ObservableEither<WeaviateError, A> =>
@@ -205,8 +205,9 @@ const announcedFirst = <A>(
           subscriber.next(res)
           return
         }
-        const cursor = early === undefined || typeof res.right.body !== 'string' ? undefined : fullPageLastId(res.right.body, pageSize)
-        if (cursor === undefined || early === undefined || !early(cursor)) {
+        const cursor = early === undefined || typeof res.right.body !== 'string' ? undefined : fullPageLastId(res.right.body, page.pageSize)
+        // A last id not after the page's cursor fails the page's check (a server that ignored `after`): nothing to request after it.
+        if (cursor === undefined || (page.after !== undefined && cursor <= page.after) || early === undefined || !early(cursor)) {
           pass(res.right)
           return
         }
