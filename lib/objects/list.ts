@@ -112,10 +112,13 @@ const listRequest = <P>(input: ListInput<P>, classQuery: string | undefined, mis
 })
 
 /** A list's answer as its objects: a 404 (an unknown class, where the request expects it) lists none. */
-const listObjects = <P>(codec: PropertiesCodec<P>, res: HttpResponse, after: string | undefined): E.Either<DecodeError, Array<WeaviateObject<P>>> => {
-  if (res.status === 404) return E.right([])
-  const objects = decodeObjects(codec, res.body, { method: 'GET', url: res.url })
-  return after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, after, res.url)
+const listObjects = <P>(codec: PropertiesCodec<P>, res: HttpResponse, after: string | undefined): E.Either<DecodeError, Array<WeaviateObject<P>>> =>
+  res.status === 404 ? E.right([]) : pageObjects(codec, res.body, res.url, after)
+
+/** A list body's objects, decoded by `codec`, ascending after the cursor `after` when there is one. */
+const pageObjects = <P>(codec: PropertiesCodec<P>, body: unknown, url: string, after: string | undefined): E.Either<DecodeError, Array<WeaviateObject<P>>> => {
+  const objects = decodeObjects(codec, body, { method: 'GET', url })
+  return after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, after, url)
 }
 
 /** Runs a checked list. */
@@ -162,9 +165,8 @@ export const cursorPages = <P, A>(
   const page = (res: HttpResponse, after: string | undefined): E.Either<WeaviateError, A> => {
     const body = successBody(res, typeof res.body === 'string' ? res.body : '')
     if (E.isLeft(body)) return body
-    const objects = decodeObjects(codec, body.right, { method: 'GET', url: res.url })
-    const checked = after === undefined || E.isLeft(objects) ? objects : afterCursor(objects.right, after, res.url)
-    return E.isLeft(checked) ? checked : E.right(then(checked.right))
+    const objects = pageObjects(codec, body.right, res.url, after)
+    return E.isLeft(objects) ? objects : E.right(then(objects.right))
   }
   const pageSize = input.limit ?? DEFAULT_LIMIT
   return (after, early) =>
@@ -207,15 +209,13 @@ const announcedFirst = <A>(
         }
         const cursor = early === undefined || typeof res.right.body !== 'string' ? undefined : fullPageLastId(res.right.body, page.pageSize)
         // A last id not after the page's cursor fails the page's check (a server that ignored `after`): nothing to request after it.
-        if (cursor === undefined || (page.after !== undefined && cursor <= page.after) || early === undefined || !early(cursor)) {
-          pass(res.right)
-          return
-        }
-        turn = setImmediate(() => {
-          turn = undefined
-          pass(res.right)
-          subscriber.complete()
-        })
+        if (early !== undefined && cursor !== undefined && (page.after === undefined || cursor > page.after) && early(cursor)) {
+          turn = setImmediate(() => {
+            turn = undefined
+            pass(res.right)
+            subscriber.complete()
+          })
+        } else pass(res.right)
       },
       error: (e: unknown) => subscriber.error(e),
       complete: () => {

@@ -294,11 +294,12 @@ class Paging<E, T> {
   }
 
   private mayRequest(): boolean {
-    return (
-      this.fetching.state === 'ready' &&
-      this.requested <= this.consumedPages() + this.options.prefetch &&
-      !this.subscriber.closed
-    )
+    return this.fetching.state === 'ready' && this.withinBudget() && !this.subscriber.closed
+  }
+
+  /** One more request keeps requested pages ≤ consumed pages + prefetch + 1. */
+  private withinBudget(): boolean {
+    return this.requested <= this.consumedPages() + this.options.prefetch
   }
 
   /** Pages consumed: emitted (no pacer) or acked, never more than emitted. */
@@ -311,13 +312,18 @@ class Paging<E, T> {
    */
   private request(): void {
     this.requested += 1
-    const request = this.subscribePage(this.cursor, (outcome) => {
-      if (outcome === undefined) {
-        this.fetching = ENDED
-        this.drain()
-      } else this.onPage(outcome)
-    })
+    const request = this.subscribePage(this.cursor, (outcome) => this.settle(outcome))
     if (request !== undefined) this.fetching = { state: 'in-flight', request }
+  }
+
+  /** The outcome of the request in flight: its page, or the end when it completed without one. */
+  private settle(outcome: Outcome<E, T>): void {
+    if (outcome !== undefined) {
+      this.onPage(outcome)
+      return
+    }
+    this.fetching = ENDED
+    this.drain()
   }
 
   /**
@@ -370,7 +376,7 @@ class Paging<E, T> {
       this.ahead !== undefined ||
       this.fetching.state !== 'in-flight' ||
       this.subscriber.closed ||
-      this.requested > this.consumedPages() + this.options.prefetch
+      !this.withinBudget()
     ) {
       return false
     }
@@ -379,11 +385,7 @@ class Paging<E, T> {
     this.ahead = ahead
     const request = this.subscribePage(cursor, (value) => {
       if (this.ahead === ahead) ahead.outcome = { value }
-      else if (value !== undefined) this.onPage(value) // adopted: the page before it has arrived
-      else {
-        this.fetching = ENDED
-        this.drain()
-      }
+      else this.settle(value) // adopted: the page before it has arrived
     })
     if (this.ahead === ahead) ahead.request = request
     return true
@@ -441,11 +443,7 @@ class Paging<E, T> {
       this.arrived.push(stopAt >= 0 ? E.right(items.slice(0, stopAt)) : page)
     }
     if (then === undefined) this.drain()
-    else if (then.value !== undefined) this.onPage(then.value)
-    else {
-      this.fetching = ENDED
-      this.drain()
-    }
+    else this.settle(then.value)
   }
 
   /** Holds arrived pages for one turn, so a transport that sends asynchronously sends first. */
