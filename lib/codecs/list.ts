@@ -40,7 +40,9 @@ const TOTAL_KEY = '"totalResults":'
  * page's length) after the objects, and an object's `id` before its properties and vectors, so
  * the last `"id":"…"` of UUID length before it is the last object's id, unless that object holds
  * a nested object with such an `id` (a string's own quotes are escaped, so text in a value cannot
- * match). A guess to act on early: the caller checks it against the parsed page.
+ * match). A guess to act on early: the caller checks it against the parsed page. The id is a string
+ * of its own: a slice of the text would keep the whole page's text alive as long as the cursor and
+ * the next request's URL live.
  *
  * @example
  * ```ts
@@ -54,5 +56,9 @@ export const fullPageLastId = (text: string, pageSize: number): string | undefin
   const at = text.lastIndexOf(ID_KEY, total)
   if (at < 0) return undefined
   const from = at + ID_KEY.length
-  return text.charCodeAt(from + UUID_CHARS) === 0x22 ? text.slice(from, from + UUID_CHARS) : undefined
+  if (text.charCodeAt(from + UUID_CHARS) !== 0x22) return undefined
+  const quoted = text.slice(from - 1, from + UUID_CHARS + 1)
+  // Only a string with no quote or backslash among its 36 characters is an id (else the closing
+  // quote is another string's, or escaped). Parsed as the JSON string it is: a copy, not a slice.
+  return /^"[^"\\]*"$/.test(quoted) ? (JSON.parse(quoted) as string) : undefined
 }

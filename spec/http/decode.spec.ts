@@ -97,6 +97,14 @@ describe('fullPageLastId (a list page\'s last id read from its text)', () => {
     expect(fullPageLastId(page([object(A), object(B, `{"inner":{"id":"${A}"}}`)]), 2)).toBe(A)
   })
 
+  it('is undefined when the quote after 36 characters closes a later string (a short nested id)', () => {
+    expect(fullPageLastId(page([object(A), object(B, '{"inner":{"id":"short","name":"abcdefghijklmnopqrstu"}}')]), 2)).toBeUndefined()
+  })
+
+  it('is undefined when the quote after 36 characters is escaped inside a nested id', () => {
+    expect(fullPageLastId(page([object(A), object(B, `{"inner":{"id":"${A.slice(0, 35)}\\"x"}}`)]), 2)).toBeUndefined()
+  })
+
   it('is undefined when the last id key is not followed by a UUID-long value', () => {
     expect(fullPageLastId(page([object(A), object(B, '{"inner":{"id":"short"}}')]), 2)).toBeUndefined()
   })
