@@ -31,6 +31,8 @@ export type ListResponse = t.TypeOf<typeof ListResponse>
 /** `"id":"` followed by a UUID's 36 characters and the closing quote. */
 const ID_KEY = '"id":"'
 const UUID_CHARS = 36
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
 /** The envelope's count of the page's objects, written after them (absent on an empty page). */
 const TOTAL_KEY = '"totalResults":'
 
@@ -56,9 +58,14 @@ export const fullPageLastId = (text: string, pageSize: number): string | undefin
   const at = text.lastIndexOf(ID_KEY, total)
   if (at < 0) return undefined
   const from = at + ID_KEY.length
-  if (text.charCodeAt(from + UUID_CHARS) !== 0x22) return undefined
-  const quoted = text.slice(from - 1, from + UUID_CHARS + 1)
+  if (text.charCodeAt(from + UUID_CHARS) !== QUOTE) return undefined
   // Only a string with no quote or backslash among its 36 characters is an id (else the closing
-  // quote is another string's, or escaped). Parsed as the JSON string it is: a copy, not a slice.
-  return /^"[^"\\]*"$/.test(quoted) ? (JSON.parse(quoted) as string) : undefined
+  // quote is another string's, or escaped). Checked on the text, not on a slice given to a RegExp,
+  // which keeps its last input (and a slice its text) alive.
+  for (let i = from; i < from + UUID_CHARS; i++) {
+    const c = text.charCodeAt(i)
+    if (c === QUOTE || c === BACKSLASH) return undefined
+  }
+  // Parsed as the JSON string it is: a copy, not a slice.
+  return JSON.parse(text.slice(from - 1, from + UUID_CHARS + 1)) as string
 }
