@@ -66,6 +66,5 @@ export const fullPageLastId = (text: string, pageSize: number): string | undefin
     const c = text.charCodeAt(i)
     if (c === QUOTE || c === BACKSLASH) return undefined
   }
-  // Parsed as the JSON string it is: a copy, not a slice.
   return JSON.parse(text.slice(from - 1, from + UUID_CHARS + 1)) as string
 }
