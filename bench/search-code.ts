@@ -21,7 +21,6 @@
  */
 import { create, toBinary } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
-import { spawn } from 'node:child_process'
 import { getHeapStatistics } from 'node:v8'
 import { Observable } from 'rxjs'
 import { operation } from '../lib/core/operation'
@@ -35,9 +34,9 @@ import { supportsQuery } from '../lib/query/requirements'
 import { parseVersion } from '../lib/server/version'
 import { METHODS } from '../lib/transport/grpc/methods'
 import { median } from './harness'
-import { runArgs } from './paths'
 import { reportValue } from './report'
 import { seededVectors } from './seeded'
+import { taggedChildResult } from './tagged-child'
 
 const CLASS = 'BenchSearch'
 const CALLS = 20_000
@@ -135,24 +134,11 @@ const isStageResults = (u: unknown): u is StageResult[] =>
   Array.isArray(u) && u.every((r: unknown) => typeof r === 'object' && r !== null && typeof (r as StageResult).stage === 'string' && typeof (r as StageResult).cpuUs === 'number' && typeof (r as StageResult).bytes === 'number')
 
 /** {@link measureStages} in a child process with the GC exposed and a young generation that holds a round. */
-const measureInChild = (): Promise<StageResult[]> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--max-semi-space-size=128', ...runArgs(__filename), __filename, '--child'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    let out = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith(RESULT_TAG))
-      const results: unknown = line === undefined ? undefined : JSON.parse(line.slice(RESULT_TAG.length))
-      if (code !== 0 || !isStageResults(results)) reject(new Error(`search code child exited with ${code}: ${out}`))
-      else resolve(results)
-    })
-  })
+const measureInChild = async (): Promise<StageResult[]> => {
+  const results = await taggedChildResult({ file: __filename, args: ['--child'], nodeFlags: ['--expose-gc', '--max-semi-space-size=128'], tag: RESULT_TAG })
+  if (!isStageResults(results)) throw new Error(`search code child printed ${JSON.stringify(results)}`)
+  return results
+}
 
 /**
  * Runs the group and prints its lines.
