@@ -51,7 +51,7 @@ const METRICS = {
   flag: { kind: 'boolean', metrics: ['percentageTrue'] },
 } as const
 
-/** Drops and re-creates the aggregate class (also profile.ts's). */
+/** Drops and re-creates the aggregate class. */
 export const resetAggregateClass = (server: BenchServer): Promise<void> =>
   recreateClass(server, {
     class: CLASS,
@@ -65,7 +65,7 @@ export const resetAggregateClass = (server: BenchServer): Promise<void> =>
     ],
   })
 
-/** Fills the aggregate class with OBJECTS objects (also profile.ts's). */
+/** Fills the aggregate class with OBJECTS objects. */
 export const loadAggregateClass = async (client: Client): Promise<void> => {
   const rows = function* (): Generator<BatchObject> {
     for (let i = 0; i < OBJECTS; i++) {
@@ -80,7 +80,7 @@ export const loadAggregateClass = async (client: Client): Promise<void> => {
 /** One aggregate of a contender: the count it found. */
 export type Call = () => Promise<number>
 
-/** `query.aggregate` with METRICS (also profile.ts's). */
+/** `query.aggregate` with METRICS. */
 export const oursAggregate =
   (client: Client): Call =>
   async () => {
@@ -89,7 +89,7 @@ export const oursAggregate =
     return result.right.metrics.count.count
   }
 
-/** The same `AggregateRequest` by hand (also profile.ts's). */
+/** The same `AggregateRequest` by hand. */
 export const rawAggregate =
   (raw: GrpcClient, server: BenchServer): Call =>
   () =>

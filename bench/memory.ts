@@ -5,11 +5,10 @@
  * baseline keeps whatever ts-node's compilation grew it to, so a small rise can read as 0) and
  * live memory (V8 heap used + external buffers, which a GC does shrink).
  */
-import { spawn } from 'node:child_process'
 import { collectGarbage } from './harness'
-import { runArgs } from './paths'
 import { reportValue } from './report'
 import { type BenchServer, benchServerEnv } from './server-env'
+import { taggedChildResult } from './tagged-child'
 
 /** What a child reports: baselines and peaks in bytes, and how many items it handled. */
 export interface MemoryResult {
@@ -64,26 +63,12 @@ const isMemoryResult = (x: unknown): x is MemoryResult =>
  * environment (the child finds it with `givenBenchServer()`; the key stays off the command line);
  * checks it handled `expected` items.
  */
-export const runMemoryChild = (file: string, server: BenchServer, args: readonly string[], expected: number): Promise<MemoryResult> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...runArgs(file), file, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ...benchServerEnv(server) },
-    })
-    let out = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith(TAG))
-      const parsed: unknown = line === undefined ? undefined : JSON.parse(line.slice(TAG.length))
-      if (code !== 0 || !isMemoryResult(parsed)) reject(new Error(`memory child ${file} exited with ${code}: ${out}`))
-      else if (parsed.items !== expected) reject(new Error(`memory child ${file} handled ${parsed.items} items, expected ${expected}`))
-      else resolve(parsed)
-    })
-  })
+export const runMemoryChild = async (file: string, server: BenchServer, args: readonly string[], expected: number): Promise<MemoryResult> => {
+  const parsed = await taggedChildResult({ file, args, env: benchServerEnv(server), tag: TAG })
+  if (!isMemoryResult(parsed)) throw new Error(`memory child ${file} printed ${JSON.stringify(parsed)}`)
+  if (parsed.items !== expected) throw new Error(`memory child ${file} handled ${parsed.items} items, expected ${expected}`)
+  return parsed
+}
 
 const mb = (bytes: number): number => bytes / (1024 * 1024)
 

@@ -4,7 +4,7 @@
  * `build/bench/` and node runs `build/bench/bench/run.js`, the JavaScript a user of the package runs
  * rather than ts-node's (docs/benchmarks.md, "How the bench runs"). A bench file can still be run
  * from its source with `npx ts-node --transpile-only bench/<file>.ts`. Files the bench reads or
- * writes (the `.proto` subset, baseline.json, results.json, profiles) are found from the
+ * writes (the `.proto` subset, baseline.json, results.json) are found from the
  * repository's root either way, and a child process runs the same kind of file as its parent.
  */
 import * as fs from 'node:fs'

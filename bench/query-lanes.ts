@@ -1,5 +1,5 @@
 /**
- * The concurrency runner of the latency benchmarks (search.ts, near-text.ts, profile.ts and the
+ * The concurrency runner of the latency benchmarks (search.ts, near-text.ts and the
  * weaviate-client child of official-client.ts): `lanes` loops at once, each taking the next query
  * of a list until none is left, every query timed on its own and its answer counted.
  */

@@ -1,5 +1,5 @@
 /**
- * The `raw-grpc` Search call (search.ts, near-text.ts, vectors-stream.ts, profile.ts): the
+ * The `raw-grpc` Search call (search.ts, near-text.ts, vectors-stream.ts): the
  * plainest call a user writes with `@grpc/grpc-js` and the generated protobuf-es code, one
  * `makeUnaryRequest` of a `SearchRequest` made with `create()`, the server's key as metadata
  * (server-key.ts), and the API flags every current client sends.

@@ -122,7 +122,7 @@ const withGroupTable = (readme: string, group: string, markdown: string): string
 /** Where the last table's end marker ends. */
 const lastTableEnd = (readme: string): number => {
   let at = -1
-  for (const match of readme.matchAll(/<!-- bench-table(:[a-z]+)?:end -->/g)) at = match.index + match[0].length
+  for (const match of readme.matchAll(/<!-- bench-table(:[a-z0-9]+)?:end -->/g)) at = match.index + match[0].length
   return at
 }
 

@@ -30,11 +30,9 @@
  * Run: `npx ts-node --transpile-only bench/stream.ts` (uses WEAVIATE_URL, WEAVIATE_GRPC_URL and
  * WEAVIATE_API_KEY when set: server-env.ts).
  */
-import { spawn } from 'node:child_process'
 import { connect } from '../lib'
 import { deleteBenchClass, resetBenchClass } from './bench-class'
 import { loadBenchObjects } from './bench-objects'
-import { runArgs } from './paths'
 import { sizeFromEnv, TARGET_RUNS } from './report'
 import { type BenchServer, benchServerEnv, givenBenchServer, withBenchServer } from './server-env'
 import { peerClient } from './server-key'
@@ -44,6 +42,7 @@ import { benchStreamFiltered } from './stream-filtered'
 import { benchStreamMemory } from './stream-memory'
 import { benchStreamPageSizes } from './stream-page-sizes'
 import { benchStreamPartitions } from './stream-partitions'
+import { taggedChildResult } from './tagged-child'
 
 const TOTAL = sizeFromEnv('STREAM_OBJECTS', 100_000)
 const LARGE = Number(process.env['BENCH_STREAM_MEMORY_LARGE'] ?? 400_000)
@@ -97,25 +96,11 @@ const settle = async (server: BenchServer, className: string, total: number): Pr
  * and ours still compiling (docs/benchmarks.md, "Streaming small objects over REST"). Every
  * contender gets the same warm-up instead (stream-page-sizes.ts).
  */
-const settleInChild = (server: BenchServer, className: string, total: number): Promise<number[]> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...runArgs(__filename), __filename, '--settle', className, String(total)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ...benchServerEnv(server) },
-    })
-    let out = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith(SETTLE_TAG))
-      const times: unknown = line === undefined ? undefined : JSON.parse(line.slice(SETTLE_TAG.length))
-      if (code !== 0 || !Array.isArray(times) || !times.every((t) => typeof t === 'number')) reject(new Error(`settle child exited with ${code}: ${out}`))
-      else resolve(times)
-    })
-  })
+const settleInChild = async (server: BenchServer, className: string, total: number): Promise<number[]> => {
+  const times = await taggedChildResult({ file: __filename, args: ['--settle', className, String(total)], env: benchServerEnv(server), tag: SETTLE_TAG })
+  if (!Array.isArray(times) || !times.every((t) => typeof t === 'number')) throw new Error(`settle child printed ${JSON.stringify(times)}`)
+  return times
+}
 
 /**
  * Runs the benchmark and prints its lines.
