@@ -1,9 +1,9 @@
 // TypeDoc plugin (typedoc.json "plugin"): the category of every public export, so the API
 // reference is grouped by what a user looks for (Client, Objects, Query, ...) instead of by kind.
 //
-// The categories belong in `@category` tags on the declarations in lib/. They live here for now
-// because lib/ is being re-cut into new folders and tags added there meanwhile would conflict;
-// /work/notes/docs-lib-followups.md lists moving them. The plugin adds the tag of this table to
+// The categories are kept in this one table rather than as `@category` tags on the declarations in
+// lib/, so the grouping of the whole reference is read and changed in one place. A `@category` tag
+// written on a declaration wins over the table. The plugin adds the tag of this table to
 // each export that has none, and warns about an export the table does not name, so with
 // `treatWarningsAsErrors` a new export cannot land without a category.
 import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc'

@@ -83,11 +83,11 @@ describe('client.collection', () => {
 })
 
 describe('data through the handle', () => {
-  it('insert writes typed properties to the handle class and getById reads them back decoded', async () => {
+  it('insert writes typed properties to the handle class and query.fetchObjectById reads them back decoded', async () => {
     const name = await bookClass('HandleData')
     const books = rc.client.collection(name, { codec: Book })
     const id = await right(books.data.insert({ dataObject: BOOKS[0]?.book ?? fail('no book'), vector: [1, 0, 0] }))
-    const read = await right(books.data.getById({ uuid: id }))
+    const read = await right(books.query.fetchObjectById({ uuid: id }))
     expect(read?.class).toBe(name)
     expect(read?.properties).toEqual(BOOKS[0]?.book)
   })
@@ -98,10 +98,10 @@ describe('data through the handle', () => {
     const dune = BOOKS[0]?.book ?? fail('no book')
     const id = await right(books.data.insert({ dataObject: dune }))
     await right(books.data.update({ uuid: id, dataObject: { year: 1966 } }))
-    expect((await right(books.data.getById({ uuid: id })))?.properties).toEqual({ ...dune, year: 1966 })
+    expect((await right(books.query.fetchObjectById({ uuid: id })))?.properties).toEqual({ ...dune, year: 1966 })
     const emma = BOOKS[2]?.book ?? fail('no book')
     await right(books.data.replace({ uuid: id, dataObject: emma }))
-    expect((await right(books.data.getById({ uuid: id })))?.properties).toEqual(emma)
+    expect((await right(books.query.fetchObjectById({ uuid: id })))?.properties).toEqual(emma)
   })
 
   it('exists, deleteById, list and validate address the handle class', async () => {
@@ -118,7 +118,7 @@ describe('data through the handle', () => {
   it('a read whose properties do not fit the codec is a DecodeError', async () => {
     const name = await filledBookClass('HandleDecode')
     const wrong = rc.client.collection(name, { codec: t.type({ title: t.number }) })
-    expect(isDecodeError(await left(wrong.data.getById({ uuid: BOOKS[0]?.id ?? fail('no book') })))).toBe(true)
+    expect(isDecodeError(await left(wrong.query.fetchObjectById({ uuid: BOOKS[0]?.id ?? fail('no book') })))).toBe(true)
   })
 
   it('deleteMany deletes what a built filter matches, and nothing else', async () => {
@@ -126,7 +126,7 @@ describe('data through the handle', () => {
     const books = rc.client.collection(name, { codec: Book })
     const done = await firstValueFrom(books.data.deleteMany({ where: books.filter.byProperty('inPrint').equal(false) }).pipe(toArray()))
     expect(done.every((r) => r._tag === 'Right')).toBe(true)
-    expect(await right(books.aggregate.count())).toBe(BOOKS.filter((b) => b.book.inPrint).length)
+    expect(await right(books.length())).toBe(BOOKS.filter((b) => b.book.inPrint).length)
   })
 })
 
@@ -186,6 +186,19 @@ describe('stream and aggregate through the handle', () => {
     expect(all.map((r) => (r._tag === 'Right' ? r.right.properties.title : r.left._tag)).sort()).toEqual(BOOKS.map((b) => b.book.title).sort())
   })
 
+  it('iterator yields every object of the handle class to for await, decoded', async () => {
+    const name = await filledBookClass('HandleIterator')
+    const books = rc.client.collection(name, { codec: Book })
+    const titles: string[] = []
+    for await (const r of books.iterator({ pageSize: 2 })) titles.push(r._tag === 'Right' ? r.right.properties.title : r.left._tag)
+    expect(titles.sort()).toEqual(BOOKS.map((b) => b.book.title).sort())
+  })
+
+  it('length counts the objects of the handle class', async () => {
+    const name = await filledBookClass('HandleLength')
+    expect(await right(rc.client.collection(name).length())).toBe(BOOKS.length)
+  })
+
   it('aggregate.overAll counts the class and groups it by a property', async () => {
     const name = await filledBookClass('HandleAggregate')
     const books = rc.client.collection(name, { codec: Book })
@@ -202,12 +215,26 @@ describe('tenants and config through the handle', () => {
   const classes = multiTenantClasses('HandleTenants')
   afterAll(() => classes.dropAll())
 
-  it('tenants.create, list and exists act on the handle class', async () => {
+  it('tenants.create, get and exists act on the handle class', async () => {
     const name = await classes.make([])
     const handle = rc.client.collection(name)
     await right(handle.tenants.create(['tenantA', 'tenantB']))
-    expect((await right(handle.tenants.list())).map((x) => x.name).sort()).toEqual(['tenantA', 'tenantB'])
+    expect((await right(handle.tenants.get())).map((x) => x.name).sort()).toEqual(['tenantA', 'tenantB'])
     expect(await right(handle.tenants.exists('tenantB'))).toBe(true)
+  })
+
+  it('tenants.getByName reads one tenant of the handle class, null when there is none', async () => {
+    const name = await classes.make(['tenantA'])
+    const handle = rc.client.collection(name)
+    expect((await right(handle.tenants.getByName('tenantA')))?.name).toBe('tenantA')
+    expect(await right(handle.tenants.getByName('tenantZ'))).toBeNull()
+  })
+
+  it('tenants.remove deletes the named tenants of the handle class', async () => {
+    const name = await classes.make(['tenantA', 'tenantB'])
+    const handle = rc.client.collection(name)
+    await right(handle.tenants.remove(['tenantA']))
+    expect((await right(handle.tenants.get())).map((x) => x.name)).toEqual(['tenantB'])
   })
 
   it('a handle bound to a tenant writes and reads in that tenant only', async () => {
@@ -216,8 +243,8 @@ describe('tenants and config through the handle', () => {
     const b = a.withTenant('tenantB')
     const id = await right(a.data.insert({ dataObject: { title: 'in A' } }))
     expect(a.tenant).toBe('tenantA')
-    expect(await right(a.aggregate.count())).toBe(1)
-    expect(await right(b.aggregate.count())).toBe(0)
+    expect(await right(a.length())).toBe(1)
+    expect(await right(b.length())).toBe(0)
     expect(await right(b.data.exists({ uuid: id }))).toBe(false)
     expect((await right(a.query.fetchObjects({}))).objects.map((o) => o.properties.title)).toEqual(['in A'])
   })
@@ -228,6 +255,29 @@ describe('tenants and config through the handle', () => {
     expect((await right(books.config.get()))?.class).toBe(name)
     expect(await right(books.exists())).toBe(true)
     expect(await right(rc.client.collection(uniqueClassName('HandleMissing')).exists())).toBe(false)
+  })
+})
+
+describe('shards through the handle', () => {
+  /** A class of two shards on the one node, dropped after the run. */
+  const twoShardClass = async (): Promise<string> => {
+    const name = uniqueClassName('HandleShards')
+    made.push(name)
+    await createClass(weaviateUrl(), { class: name, vectorizer: 'none', properties: BOOK_PROPERTIES, shardingConfig: { desiredCount: 2 } })
+    return name
+  }
+
+  it('config.updateShards without names sets every shard and answers the shards as they now are', async () => {
+    const books = rc.client.collection(await twoShardClass())
+    const shards = await right(books.config.updateShards('READONLY'))
+    expect(shards.map((s) => s.status)).toEqual(['READONLY', 'READONLY'])
+  })
+
+  it('config.updateShards with names sets those shards only', async () => {
+    const books = rc.client.collection(await twoShardClass())
+    const [first, second] = (await right(books.config.getShards())).map((s) => s.name).sort()
+    const shards = await right(books.config.updateShards('READONLY', first ?? fail('no shard')))
+    expect(Object.fromEntries(shards.map((s) => [s.name, s.status]))).toEqual({ [first ?? '']: 'READONLY', [second ?? '']: 'READY' })
   })
 })
 

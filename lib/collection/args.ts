@@ -153,7 +153,7 @@ export type CollectionBatchObject<P> = Omit<BatchObject, BoundKey | 'dataObject'
 export type CollectionAddressArgs = Omit<AddressArgs, BoundKey>
 
 /**
- * `data.getById` of a handle (`objects.getById`), decoded by the handle's codec.
+ * `query.fetchObjectById` of a handle (`objects.getById`), decoded by the handle's codec.
  *
  * @example
  * ```ts
@@ -183,7 +183,7 @@ export type CollectionListArgs = Omit<ListFields, BoundKey>
 export type CollectionDeleteManyArgs = Omit<DeleteManyArgs, BoundKey>
 
 /**
- * `stream`, `iterate` and `streamPages` of a handle (`objects.stream`), decoded by the handle's codec.
+ * `stream`, `iterator` and `streamPages` of a handle (`objects.stream`), decoded by the handle's codec.
  *
  * @example
  * ```ts
@@ -193,7 +193,7 @@ export type CollectionDeleteManyArgs = Omit<DeleteManyArgs, BoundKey>
 export type CollectionStreamArgs = Omit<StreamFields, BoundKey>
 
 /**
- * `aggregate.count` of a handle (`objects.count`).
+ * `length` of a handle (`objects.count`).
  *
  * @example
  * ```ts

@@ -4,7 +4,8 @@
  * delegates to the flat one (`client.objects`, `client.query`, ...) with what the handle binds
  * added to its arguments; nothing here talks to a server. Names after the official TypeScript
  * client (weaviate/typescript-client `src/collections/collection/index.ts`: `data`, `query`,
- * `aggregate`, `tenants`, `config`, `filter`, `withTenant`, `withConsistency`).
+ * `aggregate`, `tenants`, `config`, `filter`, `iterator`, `length`, `exists`, `withTenant`,
+ * `withConsistency`) wherever a member means what the official one means.
  *
  * @packageDocumentation
  */
@@ -16,7 +17,7 @@ import type { PropertiesCodec } from '../codecs/decode-object'
 import type { WeaviateObject } from '../codecs/object'
 import type { CallOptions } from '../context/context'
 import type { WeaviateError } from '../core/errors'
-import type { ObservableEither } from '../core/observable-either'
+import { OE, type ObservableEither } from '../core/observable-either'
 import { ConsistencyLevel } from '../input/check'
 import { className } from '../input/names'
 import type { VectorFormat, VectorOf } from '../input/vector-format'
@@ -65,8 +66,8 @@ export type CollectionSearch<A, P> = <F extends VectorFormat = 'array'>(
 ) => ObservableEither<WeaviateError, SearchResult<P, VectorOf<F>>>
 
 /**
- * `collection.data`: writes (`dataObject` is `P`, `Partial<P>` on `update`), object reads by UUID
- * or page (decoded by the handle's codec), deletes and references, all on the handle's class.
+ * `collection.data`: writes (`dataObject` is `P`, `Partial<P>` on `update`), pages of objects
+ * (decoded by the handle's codec), deletes and references, all on the handle's class.
  *
  * @example
  * ```ts
@@ -95,8 +96,6 @@ export interface CollectionData<P> {
   readonly exists: (args: CollectionAddressArgs) => ObservableEither<WeaviateError, boolean>
   /** `objects.validate`. */
   readonly validate: (args: CollectionValidateArgs<P>) => ObservableEither<WeaviateError, ValidationResult>
-  /** `objects.getById`, decoded by the handle's codec; `null` when there is none. */
-  readonly getById: (args: CollectionGetByIdArgs) => ObservableEither<WeaviateError, WeaviateObject<P> | null>
   /** `objects.list`, decoded by the handle's codec. */
   readonly list: (args?: CollectionListArgs) => ObservableEither<WeaviateError, Array<WeaviateObject<P>>>
   /** `references.add` from an object of the handle's class. */
@@ -114,7 +113,8 @@ export interface CollectionData<P> {
 
 /**
  * `collection.query`: the searches of `client.query` on the handle's class, their properties
- * typed by `P` (decoded by the handle's codec) and `returnProperties` keyed by `P`.
+ * typed by `P` (decoded by the handle's codec) and `returnProperties` keyed by `P`; and one object
+ * by its UUID.
  *
  * @example
  * ```ts
@@ -123,6 +123,8 @@ export interface CollectionData<P> {
  * ```
  */
 export interface CollectionQuery<P> {
+  /** `objects.getById`, decoded by the handle's codec; `null` when there is none. */
+  readonly fetchObjectById: (args: CollectionGetByIdArgs) => ObservableEither<WeaviateError, WeaviateObject<P> | null>
   readonly nearVector: CollectionSearch<NearVectorArgs<P>, P>
   readonly nearObject: CollectionSearch<NearObjectArgs<P>, P>
   readonly nearText: CollectionSearch<NearTextArgs<P>, P>
@@ -160,14 +162,11 @@ export interface CollectionAggregateOverAll {
  * @example
  * ```ts
  * const books = client.collection('Book')
- * books.aggregate.count()
  * books.aggregate.overAll({ metrics: { year: { kind: 'int', metrics: ['mean'] } } })
  * ```
  */
 export interface CollectionAggregate {
   readonly overAll: CollectionAggregateOverAll
-  /** `objects.count`: the number of objects. */
-  readonly count: (args?: CollectionCountArgs) => ObservableEither<WeaviateError, number>
 }
 
 /**
@@ -179,8 +178,10 @@ export interface CollectionAggregate {
  * ```
  */
 export interface CollectionTenants {
-  readonly list: (options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
-  readonly get: (name: string, options?: CallOptions) => ObservableEither<WeaviateError, Tenant | null>
+  /** `tenants.list`: every tenant of the class. */
+  readonly get: (options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
+  /** `tenants.get`: one tenant, `null` when there is none. */
+  readonly getByName: (name: string, options?: CallOptions) => ObservableEither<WeaviateError, Tenant | null>
   readonly getByNames: (names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   readonly exists: (name: string, options?: CallOptions) => ObservableEither<WeaviateError, boolean>
   readonly create: (tenants: ReadonlyArray<string | TenantInput>, options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
@@ -188,7 +189,8 @@ export interface CollectionTenants {
   readonly activate: (names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   readonly deactivate: (names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   readonly offload: (names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
-  readonly delete: (names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, void>
+  /** `tenants.delete`. */
+  readonly remove: (names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, void>
 }
 
 /**
@@ -199,6 +201,7 @@ export interface CollectionTenants {
  * const books = client.collection('Book')
  * books.config.addProperty({ name: 'isbn', dataType: ['text'] })
  * books.config.update({ description: 'Books we sell' })
+ * books.config.updateShards('READONLY') // every shard; then the shards as they now are
  * ```
  */
 export interface CollectionConfig {
@@ -210,8 +213,16 @@ export interface CollectionConfig {
   readonly addProperty: (property: PropertyDefinition, options?: CallOptions) => ObservableEither<WeaviateError, PropertyDefinition>
   /** `schema.getShards`. */
   readonly getShards: (options?: CallOptions) => ObservableEither<WeaviateError, readonly ShardStatus[]>
-  /** `schema.updateShardStatus`. */
-  readonly updateShardStatus: (shard: string, status: ShardStatusInput, options?: CallOptions) => ObservableEither<WeaviateError, string>
+  /**
+   * `schema.updateShardStatus` for each shard named (every shard of the class when `names` is
+   * absent), one after the other, stopping at the first failure; then `schema.getShards`: the
+   * shards as they now are.
+   */
+  readonly updateShards: (
+    status: ShardStatusInput,
+    names?: string | readonly string[],
+    options?: CallOptions,
+  ) => ObservableEither<WeaviateError, readonly ShardStatus[]>
 }
 
 /**
@@ -246,7 +257,7 @@ export interface Collection<P> {
   /** `objects.stream`: every object of the class (or tenant) in UUID order, decoded by the handle's codec. */
   readonly stream: <F extends VectorFormat = 'array'>(args?: CollectionStreamArgs & VectorFormatOption<F>) => ObservableEither<WeaviateError, WeaviateObject<P, VectorOf<F>>>
   /** `objects.iterate`: the objects of `stream` for `for await`. */
-  readonly iterate: <F extends VectorFormat = 'array'>(
+  readonly iterator: <F extends VectorFormat = 'array'>(
     args?: Omit<CollectionStreamArgs, 'pacer'> & VectorFormatOption<F>,
   ) => AsyncIterable<Either<WeaviateError, WeaviateObject<P, VectorOf<F>>>>
   /** `objects.streamPages`: the pages of `stream`. */
@@ -255,6 +266,8 @@ export interface Collection<P> {
   ) => ObservableEither<WeaviateError, ReadonlyArray<WeaviateObject<P, VectorOf<F>>>>
   /** `schema.exists`: whether the class exists. */
   readonly exists: (options?: CallOptions) => ObservableEither<WeaviateError, boolean>
+  /** `objects.count`: the number of objects of the class (or tenant). */
+  readonly length: (args?: CollectionCountArgs) => ObservableEither<WeaviateError, number>
   /** The same handle bound to a tenant (sends nothing). */
   readonly withTenant: (tenant: string) => Collection<P>
   /** The same handle bound to a consistency level (sends nothing). */
@@ -379,7 +392,6 @@ const bind = <P>(api: FlatApis, b: Binding<P>): Collection<P> => {
       deleteMany: (args) => api.objects.deleteMany(complete(args, full)),
       exists: (args) => api.objects.exists(complete(args, full)),
       validate: (args) => api.objects.validate(complete(args, { className: name })),
-      getById: (args) => api.objects.getById<P>(complete(args, read)),
       list: (args) => api.objects.list<P>(complete(args, read)),
       referenceAdd: (args) => api.references.add(complete(args, fromClass)),
       referenceReplace: (args) => api.references.replace(complete(args, fromClass)),
@@ -391,6 +403,7 @@ const bind = <P>(api: FlatApis, b: Binding<P>): Collection<P> => {
         ),
     },
     query: {
+      fetchObjectById: (args) => api.objects.getById<P>(complete(args, read)),
       nearVector: search(api.query.nearVector) as CollectionQuery<P>['nearVector'],
       nearObject: search(api.query.nearObject) as CollectionQuery<P>['nearObject'],
       nearText: search(api.query.nearText) as CollectionQuery<P>['nearText'],
@@ -402,11 +415,10 @@ const bind = <P>(api: FlatApis, b: Binding<P>): Collection<P> => {
     },
     aggregate: {
       overAll: ((args?: CollectionAggregateArgs) => aggregateAll(complete(args, inClass))) as CollectionAggregateOverAll,
-      count: (args) => api.objects.count(complete(args, inClass)),
     },
     tenants: {
-      list: (options) => api.tenants.list(name, options),
-      get: (tenantName, options) => api.tenants.get(name, tenantName, options),
+      get: (options) => api.tenants.list(name, options),
+      getByName: (tenantName, options) => api.tenants.get(name, tenantName, options),
       getByNames: (names, options) => api.tenants.getByNames(name, names, options),
       exists: (tenantName, options) => api.tenants.exists(name, tenantName, options),
       create: (tenants, options) => api.tenants.create(name, tenants, options),
@@ -414,20 +426,34 @@ const bind = <P>(api: FlatApis, b: Binding<P>): Collection<P> => {
       activate: (names, options) => api.tenants.activate(name, names, options),
       deactivate: (names, options) => api.tenants.deactivate(name, names, options),
       offload: (names, options) => api.tenants.offload(name, names, options),
-      delete: (names, options) => api.tenants.delete(name, names, options),
+      remove: (names, options) => api.tenants.delete(name, names, options),
     },
     config: {
       get: (options) => api.schema.getClass(name, options),
       update: (change, options) => api.schema.updateConfig(name, change, options),
       addProperty: (property, options) => api.schema.addProperty(name, property, options),
       getShards: (options) => api.schema.getShards(name, options),
-      updateShardStatus: (shard, status, options) => api.schema.updateShardStatus(name, shard, status, options),
+      updateShards: (status, names, options) => {
+        const shardNames: ObservableEither<WeaviateError, readonly string[]> =
+          names === undefined ? api.schema.getShards(name, options).pipe(OE.map((all) => all.map((shard) => shard.name))) : OE.right(typeof names === 'string' ? [names] : names)
+        // One shard after the other; the first failure ends it.
+        const updateEach = (list: readonly string[]): ObservableEither<WeaviateError, unknown> =>
+          list.reduce<ObservableEither<WeaviateError, unknown>>(
+            (before, shard) => before.pipe(OE.flatMap(() => api.schema.updateShardStatus(name, shard, status, options))),
+            OE.right(undefined),
+          )
+        return shardNames.pipe(
+          OE.flatMap(updateEach),
+          OE.flatMap(() => api.schema.getShards(name, options)),
+        )
+      },
     },
     filter: collectionFilter<P>(b.numberKind),
     stream: (args) => api.objects.stream(complete(args, read)),
-    iterate: (args) => api.objects.iterate(complete(args, read)),
+    iterator: (args) => api.objects.iterate(complete(args, read)),
     streamPages: (args) => api.objects.streamPages(complete(args, read)),
     exists: (options) => api.schema.exists(name, options),
+    length: (args) => api.objects.count(complete(args, inClass)),
     withTenant: (next) => bind(api, { ...b, tenant: next }),
     withConsistency: (level) => bind(api, { ...b, consistencyLevel: level }),
   }

@@ -84,7 +84,7 @@ books.query.fetchObjects({ includeVector: true, vectorFormat: 'float32' }).subsc
   if (r._tag === 'Right') { const v: Float32Array | undefined = r.right.objects[0]?.vector; void v }
 })
 // Reads through the handle: typed by P.
-books.data.getById({ uuid }).subscribe((r) => {
+books.query.fetchObjectById({ uuid }).subscribe((r) => {
   if (r._tag === 'Right' && r.right !== null) { const title: string = r.right.properties.title; void title }
 })
 books.stream({ pageSize: 10 }).subscribe((r) => {
