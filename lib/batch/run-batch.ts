@@ -67,8 +67,8 @@ type ItemResult = t.TypeOf<typeof ItemResults>[number]
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === 'object' && u !== null
 
 /**
- * The answer's items: a direct shape check first (the hot path: the io-ts decode costs several µs
- * per object on an import), the codec only when that fails.
+ * The answer's items: a direct shape check first (the hot path, where the io-ts decode is the
+ * dearer one: docs/decisions/0011-hot-loop-code-shapes.md), the codec only when that fails.
  */
 const itemResults = (body: unknown): readonly ItemResult[] => {
   if (Array.isArray(body) && body.every((item) => isRecord(item) && (item['result'] === undefined || item['result'] === null || isRecord(item['result'])))) {

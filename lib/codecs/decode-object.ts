@@ -32,7 +32,8 @@ export const decodeObject = <P>(
   ctx: { readonly method: HttpMethod; readonly url: string },
 ): E.Either<DecodeError, WeaviateObject<P>> => {
   // Plain branches: fp-ts 2.16's pipeable E.chain/E.map/E.mapLeft go through `dual`
-  // (Array.from(arguments) + a closure per call), a cost per object on a stream. The fast checks
+  // (Array.from(arguments) + a closure per call), a cost per object on a stream
+  // (docs/decisions/0011-hot-loop-code-shapes.md). The fast checks
   // (`RawObject.is`, the default codec's record check, already made by it) allocate nothing; the
   // io-ts decoders run only for a precise report or a caller's codec.
   if (!RawObject.is(body)) {

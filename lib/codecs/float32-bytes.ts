@@ -26,8 +26,7 @@ export const float32BytesAsJson = (bytes: Uint8Array): number[] => {
  * An array of `length` doubles that {@link float32BytesAsJson} copies (`slice`) and then
  * overwrites: the copy is born holding doubles, one allocation. `new Array(n)` makes an array of
  * small integers (holes), which the first double written turns into a second allocation of
- * doubles, the first then garbage: two allocations of 8 bytes a number per vector (docs/benchmarks.md,
- * "Streaming speed").
+ * doubles, the first then garbage (docs/decisions/0011-hot-loop-code-shapes.md).
  */
 let doubles: number[] = []
 
@@ -96,7 +95,7 @@ export const FLOAT32_BLOCK_BYTES = 64 * 1024
  * new block when one is full, a vector larger than a block in a buffer of its own. Like
  * {@link float32BytesToArray}, a vector never keeps the reply's buffer alive, and costs one
  * memory copy; one allocation serves a block's worth of vectors instead of one each (fewer
- * allocations and less garbage: docs/benchmarks.md). A vector kept alone
+ * allocations and less garbage: docs/decisions/0004-vector-formats.md). A vector kept alone
  * keeps at most its block alive.
  */
 export const float32Copier = (): ((bytes: Uint8Array) => Float32Array) => {

@@ -103,15 +103,13 @@ const FAST_ROWS = (() => {
  * `|x · 10^k - m|` against the scaled half gap), a choice between them without a branch (which one
  * reads back is a coin toss, and a branch on it, mispredicted half the time, costs more than all
  * the arithmetic), and one division of `m` by an exact power of ten, which rounds exactly as
- * parsing its digits would. Its cost against a plain copy and against the exact search it replaced:
- * docs/benchmarks.md; the per-exponent reads in one row ({@link FAST_ROWS}) and the sign carried by
- * the value rather than a table: "The float32 conversion, in-process" there (the same numbers, bit for
- * bit, as before: bench/float32-differential.ts).
+ * parsing its digits would. The per-exponent reads come from one row ({@link FAST_ROWS}) and the
+ * sign is carried by the value rather than a table (docs/decisions/0005-float32-shortest-printing.md).
  *
  * Where a tie or a distance within rounding error of the half gap could decide, the doubles
- * decide as the exact search does: compared with {@link exactShortest} on every positive float32
- * of the {@link FAST} exponents (612,368,384 numbers; a negative one is its magnitude's negation), the two tries
- * differ only at two powers of two, which go to it with the other exponents (2026-11-24).
+ * decide as the exact search does: against {@link exactShortest} on every positive float32 of the
+ * {@link FAST} exponents (a negative one is its magnitude's negation), the two tries differ only at
+ * the powers of two, which go to it with the other exponents.
  */
 export const writeShortest = (values: Float32Array, bits: Int32Array, out: number[]): void => {
   // values.length, not a count passed in: the loop's reads then need no bounds checks.
@@ -154,7 +152,7 @@ const writeSlow = (values: Float32Array, bits: Int32Array, out: number[]): void 
 /**
  * The complete search, for what {@link writeShortest}'s fast path leaves; `x` a float32 value and
  * `bits` its IEEE bits (unsigned). Exported as the oracle the fast path is checked against
- * (bench/float32-differential.ts).
+ * (docs/decisions/0005-float32-shortest-printing.md).
  */
 export const exactShortest = (x: number, bits: number): number => {
   const e = (bits >>> 23) & 0xff
@@ -184,8 +182,8 @@ export const exactShortest = (x: number, bits: number): number => {
  * read back, its mantissa being even): of the two decimals with `k` decimals around `a`, the
  * nearer that reads back, or -1. The nearer one may lie below, out of the narrow side, while the
  * other reads back: Go prints that one (2^-96 is 1.2621775e-29, not 1.26217745e-29). Equally
- * near, Go prints the upper one at a power of two (2^-12 is 0.00024414063), as measured against
- * 1.39.0's REST (spec/grpc/float32-rest.spec.ts).
+ * near, Go prints the upper one at a power of two (2^-12 is 0.00024414063), as 1.39.0's REST
+ * prints them (spec/grpc/float32-rest.spec.ts).
  */
 const powerOfTwoWithin = (a: number, k: number, halfGap: number): number => {
   const power = POW10[k < 0 ? -k : k] ?? Number.NaN

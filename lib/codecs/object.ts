@@ -125,7 +125,7 @@ export type RawObjectOf<V> = Omit<RawObject, 'vector' | 'vectors' | 'properties'
 /** The normalised object with its properties decoded to `P`. */
 export const normaliseObject = <P, V = readonly number[]>(raw: RawObjectOf<V>, properties: P): WeaviateObject<P, V> => {
   // Field by field, not `{ ...raw, properties, ... }`: on JSON.parse'd objects that spread costs
-  // many times this (docs/benchmarks.md); a class stream decodes 100,000s of them.
+  // many times this, and a class stream decodes 100,000s of them (docs/decisions/0011-hot-loop-code-shapes.md).
   const o: { -readonly [K in keyof WeaviateObject<P, V>]: WeaviateObject<P, V>[K] } = {
     class: raw.class,
     id: raw.id,

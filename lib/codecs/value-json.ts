@@ -4,7 +4,7 @@
  * numbers as REST's objects, packed int64/float64 lists as number arrays, nested objects as plain
  * objects. A null value is no property at all, as REST leaves an unset property out.
  *
- * Used by every gRPC read (the stream now, searches later).
+ * Used by every gRPC read: the object stream and the searches.
  *
  * @packageDocumentation
  */

@@ -68,8 +68,8 @@ export const hasMultiVector = <V extends ArrayLike<number>>(vectors: CheckedName
  */
 export const vector = (argument: string, value: unknown): readonly number[] => {
   // Plain loops that check and copy in one pass: a search checks a vector on every call.
-  // `x - x !== 0` is "not finite" (NaN, infinities): Number.isFinite boxed every number read in
-  // these loops (12-18 KB of garbage per 768-d vector, measured).
+  // `x - x !== 0` is "not finite" (NaN, infinities): Number.isFinite boxes every number read in
+  // these loops (docs/decisions/0011-hot-loop-code-shapes.md).
   if (value instanceof Float32Array) {
     const copy = new Array<number>(value.length)
     for (let i = 0; i < value.length; i++) {

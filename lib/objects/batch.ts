@@ -136,8 +136,8 @@ const isFiniteVector = (u: unknown): u is readonly number[] => {
   const items: readonly unknown[] = u
   for (let i = 0; i < items.length; i++) {
     const x = items[i]
-    // `x - x !== 0` is "not finite" (NaN, infinities) without Number.isFinite, which boxed every
-    // number read here (about 12 KB of garbage per 768-d vector, measured).
+    // `x - x !== 0` is "not finite" (NaN, infinities) without Number.isFinite, which boxes every
+    // number read here (docs/decisions/0011-hot-loop-code-shapes.md).
     if (typeof x !== 'number' || x - x !== 0) return false
   }
   return true
@@ -147,7 +147,7 @@ const isFiniteVector = (u: unknown): u is readonly number[] => {
  * The hot path of an import: a well-formed object (`wellFormedObjects`) serialised without
  * intermediate objects (the same JSON as {@link preparedChecked}: `class`, `id`, `properties`,
  * then `vector` and `tenant` when given). `undefined` for anything unusual: {@link preparedChecked}
- * then decides, with the same outcome as before. `uuidOf` is called last, once, only when nothing
+ * then decides, with the same outcome. `uuidOf` is called last, once, only when nothing
  * else sends the object down the checked path.
  */
 const preparedFast = (
@@ -211,7 +211,7 @@ export const batchObjects =
       },
       ({ resolved, uuidOf, transport, method, streamConcurrency }) =>
         // A failure to decide (the server version unreadable) leaves this call on REST, whose
-        // per-object results then report the failure as before.
+        // per-object results then report the failure.
         ctx.transports.choose(transport, resolved.call).pipe(
           mergeMap((chosen) =>
             vectorsVersion(ctx, resolved, chosen).pipe(

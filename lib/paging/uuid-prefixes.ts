@@ -33,7 +33,7 @@ export const prefixBefore = (prefix: string, after: string | undefined): boolean
 
 /**
  * The `Like` patterns that match the ids under `prefix`. Weaviate indexes an id as the text it
- * was imported with (upper-case ids stay upper-case in the id index, measured on 1.13 to 1.39)
+ * was imported with (upper-case ids stay upper-case in the id index, from 1.13 to 1.39 at least)
  * and `Like` compares case-sensitively, so a prefix with hex letters also takes its upper-case
  * form. An id that mixes cases is matched by neither.
  */

@@ -27,8 +27,8 @@ export type BatchGrpcMethod = 'auto' | 'stream' | 'unary'
  * Whether `'auto'` writes with `BatchStream` on servers that have it: the one switch of the
  * default, read from `npm run bench -- --only vectors` (`vectors import 20k <index>
  * ours-stream/ours-unary`: the stream path against the `BatchObjects` path with `objects.batch`'s
- * defaults). On: the stream was faster than `BatchObjects` in every measured run
- * (docs/benchmarks.md; docs/batch.md, "Over gRPC"). Specs whose stub speaks only `BatchObjects` pass `grpcMethod: 'unary'`.
+ * defaults). On: the stream is the faster of the two (docs/decisions/0008-batch-stream-by-default.md;
+ * docs/batch.md, "Over gRPC"). Specs whose stub speaks only `BatchObjects` pass `grpcMethod: 'unary'`.
  */
 export const STREAM_BY_DEFAULT = true
 

@@ -108,8 +108,8 @@ const preparedChecked = (
 /**
  * The little-endian float32 bytes of a copy of `value` when it is an array or Float32Array of
  * finite numbers (-0 written as 0, as REST's JSON does), in one pass; `null` for anything else.
- * One loop per kind, each seeing one kind of array: a loop over both read every number as a
- * boxed value (about 12 KB of garbage per 768-d vector, measured).
+ * One loop per kind, each seeing one kind of array: a loop over both reads every number as a
+ * boxed value (docs/decisions/0011-hot-loop-code-shapes.md).
  *
  * The copy is in {@link scratchFloats}, valid until the next call: the fast path encodes the object
  * at once, which copies them into its bytes.
@@ -124,8 +124,8 @@ let scratch = new Float32Array(0)
 /**
  * `n` floats of one buffer every fast-path vector is copied into, grown when a vector is longer:
  * an object's vector lives only until its message is encoded, and a fresh Float32Array per object
- * was an ArrayBuffer per object, off the heap but counted against it, which starts major GCs
- * (issue 42; docs/benchmarks.md, "ArrayBuffers").
+ * would be an ArrayBuffer per object, off the heap but counted against it, which starts major GCs
+ * (docs/decisions/0010-fewer-arraybuffers.md).
  */
 const scratchFloats = (n: number): Float32Array => {
   if (scratch.length < n) scratch = new Float32Array(Math.max(n, 2 * scratch.length))

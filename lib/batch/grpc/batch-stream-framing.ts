@@ -16,8 +16,8 @@ import { dataMessageBytes, streamRequestBytes } from './encoded-messages'
  * The fewest objects a stream run whose call gives no `concurrency` lets wait for their results
  * (0: `batchSize` x the default concurrency): two messages of the largest batch size 1.39.0 asks
  * for (`Backoff`: 100 to 1000, from 200; adapters/handlers/grpc/v1/batch/queues.go), as a client
- * that keeps two such messages ahead of the server's results. Chosen by measurement against a
- * window of 200 and against a raw loop (docs/benchmarks.md).
+ * that keeps two such messages ahead of the server's results
+ * (docs/decisions/0008-batch-stream-by-default.md).
  */
 export const STREAM_WINDOW_OBJECTS = 2_000
 

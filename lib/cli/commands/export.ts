@@ -79,11 +79,11 @@ object a line as weaviate-rx returns it (class, id, properties, vector, ...).`,
 
 /**
  * How an export reads vectors: as Float32Arrays (so over gRPC) only with `--transport grpc`. Under
- * `auto` an export reads REST's numbers, with vectors too, because that measured faster: the
+ * `auto` an export reads REST's numbers, with vectors too, because that is faster: the
  * command's one thread is the bottleneck, and writing REST's number for each float32 (the
  * shortest decimal that reads back as it) costs it more than parsing REST's JSON, which the
- * server prints on another core (docs/benchmarks.md: copy and import gain from gRPC, export does
- * not).
+ * server prints on another core (docs/decisions/0004-vector-formats.md: copy and import gain from
+ * gRPC, export does not).
  */
 const exportVectorFormat = (transport: TransportMode, withVector: boolean): VectorFormat => (withVector && transport === 'grpc' ? 'float32' : 'array')
 

@@ -3,7 +3,7 @@
  * reads: under `--transport auto` the commands read over gRPC only vectors asked for as
  * Float32Arrays ({@link readTransport}), the form gRPC carries them in as bytes and the target's
  * batch takes as they are. So copy asks for `'float32'` where the class has vectors; bare objects
- * stay `'array'`, which it reads over REST (faster for them: docs/benchmarks.md). (`export`
+ * stay `'array'`, which it reads over REST (faster for them: docs/decisions/0004-vector-formats.md). (`export`
  * reads REST under `auto`: see its `exportVectorFormat`.)
  *
  * @packageDocumentation
@@ -44,7 +44,7 @@ export const vectorFormatFor = async (client: Client, read: VectorRead): Promise
 
 /**
  * The transport of a command's reads: under `auto`, `'array'` reads go over REST (copy: a class
- * without vectors; export: REST's numbers, measured faster for the command's one thread), where
+ * without vectors; export: REST's numbers, faster for the command's one thread), where
  * the library's stream would take gRPC for any read with vectors asked for.
  *
  * @example

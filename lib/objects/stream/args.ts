@@ -122,7 +122,7 @@ export interface StreamFields extends CallOptions {
   /**
    * The transport of this stream: `'grpc'` (Weaviate's `Search` with `after`), `'rest'`
    * (`GET /v1/objects` with `after`), or `'auto'`: the client's choice, which for a stream picks
-   * what measures faster (docs/benchmarks.md): gRPC when vectors are asked for (in either
+   * the faster one (docs/decisions/0004-vector-formats.md): gRPC when vectors are asked for (in either
    * `vectorFormat`) and the server offers gRPC, REST otherwise.
    * `additionalProperties` other than the vector are REST-only.
    *

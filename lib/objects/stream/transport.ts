@@ -1,6 +1,6 @@
 /**
  * Which transport a stream reads over, and its page fetcher. `'auto'` (the call's or the
- * client's) is decided per stream by what measured faster (docs/benchmarks.md): gRPC when the
+ * client's) is decided per stream by which is faster (docs/decisions/0004-vector-formats.md): gRPC when the
  * stream asks for vectors, in either format (as Float32Arrays the float32 bytes are copied as
  * they are; as REST's numbers each float32 costs its shortest decimal, `float32sAsJson`); REST
  * without vectors, where a page of small objects decodes faster from JSON than from protobuf's
@@ -22,7 +22,7 @@ import { restPageFetcher } from './rest-pages'
 
 /**
  * The mode a stream asks the client's transport choice for: its own or the client's, with
- * `'auto'` narrowed to REST where REST measured faster or is the only one that can.
+ * `'auto'` narrowed to REST where REST is faster or is the only one that can.
  */
 export const streamMode = (mode: TransportMode, read: { readonly withVector: boolean; readonly restOnly: boolean }): TransportMode =>
   mode === 'auto' && (read.restOnly || !read.withVector) ? 'rest' : mode

@@ -70,8 +70,8 @@ const AFTER_FIELD = SearchRequestSchema.field.after.number
  * encoded once, and a page's `after` appended to those bytes as its own field. Protobuf reads a
  * message's fields in any order and the base holds no `after`, so a page's bytes decode to
  * `request` with `after` set, what encoding `{ ...request, after }` gives, without encoding the
- * whole request again for every page (its reflective encoding stood between a page's reply and
- * the next page's request: docs/benchmarks.md, "The stream with vectors on two cores").
+ * whole request again for every page: that encoding would stand between a page's reply and the
+ * next page's request (docs/decisions/0007-grpc-stream-page-cycle.md).
  */
 export const cursorRequestBytes = (request: SearchRequest): ((after: string | undefined) => Uint8Array) => {
   const base = toBinary(SearchRequestSchema, request.after === '' ? request : { ...request, after: '' })

@@ -12,8 +12,8 @@ import type { GrpcNode } from './address'
  * Messages of any size both ways; the server enforces its own limit (`grpcMaxMessageSize`). An
  * HTTP/2 receive window of 8 MiB (the default is 64 KiB): a stream page of 500 768-dimension
  * vectors is a 3 MB reply, which the server can then send whole while the client is busy
- * decoding the page before it, instead of waiting for the client's window updates (the stream
- * with vectors gains: docs/benchmarks.md).
+ * decoding the page before it, instead of waiting for the client's window updates
+ * (docs/decisions/0007-grpc-stream-page-cycle.md).
  */
 const CHANNEL_OPTIONS: ChannelOptions = {
   'grpc.max_receive_message_length': -1,
@@ -38,9 +38,9 @@ export interface Channels {
  * grpc-js sends as SNI and checks the certificate against).
  *
  * The credentials come from a Node `SecureContext` of ours (`createFromSecureContext`), not from
- * `credentials.createSsl(ca, key, cert)`: measured with grpc-js 1.14 on Node 20, `createSsl()`
- * refused a server whose CA was in `NODE_EXTRA_CA_CERTS` (UNABLE_TO_VERIFY_LEAF_SIGNATURE), where
- * the same handshake from `createSecureContext({})` passed, as undici's https on the REST side
+ * `credentials.createSsl(ca, key, cert)`: with grpc-js 1.14 on Node 20, `createSsl()` refuses a
+ * server whose CA is in `NODE_EXTRA_CA_CERTS` (UNABLE_TO_VERIFY_LEAF_SIGNATURE), where the same
+ * handshake from `createSecureContext({})` passes, as undici's https on the REST side
  * does (spec/slow/tls.spec.ts runs it in a child process).
  */
 export const createChannels = (tls: TlsSettings = DEFAULT_TLS): Channels => {

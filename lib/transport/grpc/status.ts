@@ -26,8 +26,9 @@
  * gRPC sends as UNKNOWN: a search's unknown class or property, a vector of the wrong dimension, a
  * multi-vector on a plain named vector (`v1/service.go` `search` in 1.39.0: the parser's, the
  * class check's and the traverser's errors returned as they are). REST answers such a request 422,
- * GraphQL 200 with `errors`, and neither is retried; as a 500 each was sent again with backoff,
- * so a refused search waited out the retries. A rejected key is
+ * GraphQL 200 with `errors`, and neither is retried; as a 500 each would be sent again with
+ * backoff, a refused search waiting out the retries (docs/decisions/0013-grpc-unknown-as-422.md).
+ * A rejected key is
  * such an error too, wrapped in `extract auth: ...` (`adapters/handlers/grpc/v1/batch/handler.go:57`,
  * `v1/service.go:290`); REST answers the same request 401.
  *

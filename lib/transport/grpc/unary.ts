@@ -53,8 +53,8 @@ export interface UnaryCall {
  * Sends the attempt now, on the channel's own call (`Channel.createCall`, grpc-js's public call
  * interface under its `Client`): the request's bytes in, the reply's bytes out, decoded here.
  * `Client.makeUnaryRequest` would add an EventEmitter, an interceptor chain and a stack trace
- * (`new Error()`) to every call, for features the client does not use (their cost:
- * docs/benchmarks.md). A request the codec cannot encode ends here, unsent and not retried; a reply
+ * (`new Error()`) to every call, for features the client does not use
+ * (docs/decisions/0002-grpc-js-for-unary-calls.md). A request the codec cannot encode ends here, unsent and not retried; a reply
  * it cannot decode ends the call as grpc-js would (INTERNAL, "Response message parsing error").
  */
 export const startUnary = <I, O>(attempt: UnaryAttempt<I, O>, done: UnaryDone<O>): UnaryCall => {

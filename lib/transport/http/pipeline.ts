@@ -11,9 +11,9 @@
  *   -> nodes.succeeded / nodes.failed
  * ```
  *
- * The stages were operators once (a retry operator, `deadline.attempt`, `classifyResponses`, the
- * last two still there for `fetch-url.ts`); every request, a stream's every page, subscribed them
- * anew, so the request now runs them as one loop (docs/benchmarks.md, issue 42).
+ * The stages run as one loop rather than as operators, which every request (a stream's every page)
+ * would subscribe anew (docs/decisions/0012-rest-request-as-one-loop.md); `deadline.attempt` and
+ * `classifyResponses` are the operator forms `fetch-url.ts` uses.
  *
  * Every time read and timer of a request runs on one clock (`HttpInternals.scheduler`). A URL
  * outside Weaviate takes its own small path (`fetch-url.ts`).

@@ -11,7 +11,7 @@
  * before undici's own, remembers the socket's TLS error and hangs it as the `cause` of every later
  * error of that socket, so `tlsFailureOf` finds it and the request fails with one `TlsError`.
  * Only an alert OpenSSL read from the server counts: a reset or a close without one stays a
- * `ConnectionError`, retried as before.
+ * `ConnectionError`, retried.
  *
  * @packageDocumentation
  */

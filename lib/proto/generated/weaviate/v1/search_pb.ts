@@ -1380,7 +1380,7 @@ export type MetadataResult = Message<"weaviate.v1.MetadataResult"> & {
   /**
    * The unnamed vector as little-endian float32 bytes. `optional` here (the server's field is
    * plain `bytes`; the wire is the same): absent reads as undefined, not as an empty array, so a
-   * result without it allocates no ArrayBuffer (issue 42; docs/benchmarks.md, "ArrayBuffers").
+   * result without it allocates no ArrayBuffer (docs/decisions/0010-fewer-arraybuffers.md).
    *
    * @generated from field: optional bytes vector_bytes = 19;
    */
