@@ -2,7 +2,7 @@
  * Where the bench runs from. `npm run bench` (and `npm run soak`) run the bench compiled:
  * `tsc -p tsconfig.bench.json` writes bench/ and everything it imports (lib/, spec/helpers/) to
  * `build/bench/` and node runs `build/bench/bench/run.js`, the JavaScript a user of the package runs
- * rather than ts-node's (docs/benchmarks.md, "How the bench runs"). A bench file can still be run
+ * rather than ts-node's (docs/decisions/0015-how-the-bench-measures.md). A bench file can still be run
  * from its source with `npx ts-node --transpile-only bench/<file>.ts`. Files the bench reads or
  * writes (the `.proto` subset, baseline.json, results.json) are found from the
  * repository's root either way, and a child process runs the same kind of file as its parent.

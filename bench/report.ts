@@ -84,9 +84,8 @@ export const reportValue = (key: string, value: number, unit = '', digits = 2): 
 }
 
 /**
- * Runs per figure of the groups issue 42 holds its targets against (search, stream, vectors): a
- * median of ten paired runs, which moves less from run to run than one of five (docs/benchmarks.md,
- * "Ten runs for the target lines").
+ * Runs per figure of the groups that carry target lines (search, stream, vectors): a
+ * median of ten paired runs, which moves less from run to run than one of five (docs/decisions/0015-how-the-bench-measures.md).
  */
 export const TARGET_RUNS = 10
 

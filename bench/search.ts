@@ -26,7 +26,7 @@
  *
  * Sizes for development runs: BENCH_SEARCH_OBJECTS (20000), BENCH_SEARCH_QUERIES_C1 (500),
  * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (`TARGET_RUNS`, 10:
- * docs/benchmarks.md, "Ten runs for the target lines"), BENCH_SEARCH_BLOCKS (10 per run),
+ * docs/decisions/0015-how-the-bench-measures.md), BENCH_SEARCH_BLOCKS (10 per run),
  * BENCH_SEARCH_COMPILE (8000 untimed queries per process before its run).
  *
  * Run: `npm run bench -- --only search`, or alone: `node build/bench/bench/search.js` after
@@ -60,7 +60,7 @@ export const SEARCH_SHAPE: SearchShape = { className: 'BenchSearch', dimensions:
  * a function after about 3,000 calls, and a function called once per query only then: `SEARCH_COMPILE`
  * queries at concurrency 16 (where they take the least time) get every contender's per-query code
  * there, `SEARCH_SETTLE` more at the run's own concurrency settle that. Too few measure the warm-up instead
- * (docs/benchmarks.md, "The search group timed the JIT's warm-up").
+ * (docs/decisions/0015-how-the-bench-measures.md).
  */
 export const SEARCH_COMPILE = sizeFromEnv('SEARCH_COMPILE', 8_000)
 /** The untimed queries at the run's own concurrency after {@link SEARCH_COMPILE}. */

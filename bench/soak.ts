@@ -19,7 +19,7 @@
  * Run as a program, it runs itself again as a child with `MALLOC_ARENA_MAX=2` unless the variable
  * is set: glibc reads it only at a process's start, and without it glibc's per-thread arenas keep
  * freed pages, so RSS grows by 20-30 % over ten minutes while the heap stays flat
- * (docs/benchmarks.md, "RSS in the soak"). `MALLOC_ARENA_MAX=` (empty) keeps glibc's default.
+ * (docs/decisions/0016-soak-memory.md). `MALLOC_ARENA_MAX=` (empty) keeps glibc's default.
  * After the table it prints the issue's check: heap and RSS against the first interval (the highest
  * rise and the lowest fall), sockets and handles.
  */

@@ -45,7 +45,7 @@ export const WARMUP = 1
 
 /**
  * Pages every contender streams before group 1's first timed run: V8 compiles a stream's per-page
- * functions only after about 2,400 pages on this machine (`--trace-opt`; docs/benchmarks.md), so
+ * functions only after about 2,400 pages on this machine (`--trace-opt`; docs/decisions/0015-how-the-bench-measures.md), so
  * fewer would time some contenders' code half compiled.
  */
 export const WARMUP_PAGES = 3_000

@@ -93,7 +93,7 @@ const settle = async (server: BenchServer, className: string, total: number): Pr
  * {@link settle} in a child process, its times read from its output. In this process the settle
  * streams (3 to 30 of them) would warm undici's code, and only undici's, before the contenders
  * run: V8 compiles a function after enough calls, so the loop on undici would be measured hot
- * and ours still compiling (docs/benchmarks.md, "Streaming small objects over REST"). Every
+ * and ours still compiling (docs/decisions/0015-how-the-bench-measures.md). Every
  * contender gets the same warm-up instead (stream-page-sizes.ts).
  */
 const settleInChild = async (server: BenchServer, className: string, total: number): Promise<number[]> => {

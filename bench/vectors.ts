@@ -4,8 +4,7 @@
  * reversed every run), all on the same server in one run. Every contender runs in a process of its
  * own on the same Node (22 when it installs, which weaviate-client needs: ipc-child.ts), which makes
  * a full GC before each run and measures the run's wall time and its own CPU, so no contender
- * collects another's garbage or shares its heap (the search group's finding: docs/benchmarks.md,
- * "Each search contender in a process of its own"):
+ * collects another's garbage or shares its heap (docs/decisions/0015-how-the-bench-measures.md):
  *
  * - `ours`: `objects.batch` over gRPC (`transport: 'grpc'`) as users get it by default
  *   (`grpcMethod: 'auto'`: `BatchObjects`, or `BatchStream` when `STREAM_BY_DEFAULT` in
