@@ -11,7 +11,7 @@ import type { TransportMode } from '../input/transport-mode'
 import type { ConsistencyLevel } from '../input/check'
 import type { SortClause } from '../input/sort'
 import type { PropertiesCodec } from '../codecs/decode-object'
-import type { BoostCondition, DecayCurve, MediaType, MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
+import type { BoostCondition, MediaType, MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
 
 /** Several named vectors searched at once, checked: distinct names, and how their distances combine. */
 export interface Targets {
@@ -115,20 +115,10 @@ export interface DiversityInput {
   readonly balance?: number
 }
 
-/** A checked boost condition: a filter checked as `where` is, a time decay's origin as text. */
+/** A checked boost condition: a filter checked as `where` is, a time decay's origin as text (`'now'` or an RFC 3339 / `YYYY-MM-DD` date). */
 export type BoostConditionInput =
-  | { readonly type: 'filter'; readonly where: CheckedWhere; readonly weight?: number }
-  | {
-      readonly type: 'timeDecay'
-      readonly property: string
-      readonly scale: string
-      /** `'now'` or an RFC 3339 / `YYYY-MM-DD` date. */
-      readonly origin?: string
-      readonly offset?: string
-      readonly curve?: DecayCurve
-      readonly decay?: number
-      readonly weight?: number
-    }
+  | (Omit<Extract<BoostCondition, { readonly type: 'filter' }>, 'where'> & { readonly where: CheckedWhere })
+  | (Omit<Extract<BoostCondition, { readonly type: 'timeDecay' }>, 'origin'> & { readonly origin?: string })
   | Extract<BoostCondition, { readonly type: 'numericDecay' | 'propertyValue' }>
 
 /** A checked boost: one to twenty conditions, a weight between 0 and 1, a depth. */
