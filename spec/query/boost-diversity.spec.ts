@@ -19,11 +19,10 @@ import { left, recordingClient, right, type RecordingClient } from '../helpers/c
 import { searchClass } from '../helpers/search-class'
 import { cosineDistance } from '../helpers/vector-math'
 import { serverUrl } from '../helpers/versions'
+import { BOOSTED, PRODUCTS, SPREAD, uuidOf } from '../helpers/boost-diversity-data'
 import { ownHandles } from '../helpers/own-handles'
 
 type Result = SearchResult<Record<string, unknown>, unknown>
-
-const uuidOf = (i: number): string => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`
 
 /** Mean cosine distance over every pair of the results' vectors. */
 const meanPairwiseDistance = (result: Result): number => {
@@ -43,19 +42,9 @@ const meanPairwiseDistance = (result: Result): number => {
 ownHandles()
 
 describe('diversity selection (MMR) on 1.39.0', () => {
-  // At the query [1, 0, 0]: 20 near duplicates (cosine distance ~5e-5), and around them 20 objects
-  // on a ring (distance ~0.14 from the query, up to ~0.53 from each other).
-  const CLUSTER = 20
-  const RING = 20
-  // Unit vectors: the server's MMR measures the stored vectors with the index's distance as they
-  // are, and its cosine distance (1 - dot product) holds for unit vectors only.
-  const unit = (v: readonly number[]): number[] => v.map((x) => x / Math.hypot(...v))
-  const vectorOf = (i: number): number[] =>
-    unit(i < CLUSTER ? [1, 0.01 * Math.cos(i), 0.01 * Math.sin(i)] : [1, 0.6 * Math.cos((2 * Math.PI * (i - CLUSTER)) / RING), 0.6 * Math.sin((2 * Math.PI * (i - CLUSTER)) / RING)])
-  const query = [1, 0, 0]
-  const { className, client } = searchClass('grpc', 'Spread', { vectorizer: 'none', properties: [{ name: 'title', dataType: ['text'] }] }, (className) =>
-    Array.from({ length: CLUSTER + RING }, (_, i) => ({ className, uuid: uuidOf(i), vector: vectorOf(i), dataObject: { title: `item ${i}` } })),
-  )
+  // A tight cluster of near duplicates at the query and a ring of objects around it (SPREAD).
+  const { query } = SPREAD
+  const { className, client } = searchClass('grpc', 'Spread', SPREAD.definition, SPREAD.objects)
   const diversity: Diversity = { type: 'mmr', limit: 5, balance: 0.3 }
 
   it('nearVector with MMR returns results more spread than the plain nearVector (mean pairwise distance)', async () => {
@@ -97,37 +86,11 @@ describe('diversity selection (MMR) on 1.39.0', () => {
 })
 
 describe('boost on 1.39.0', () => {
-  // Twelve products: the nearer [1, 0] (and the more often "kettle" in the title), the fewer likes,
-  // the older and the dearer; the three farthest are featured.
-  const COUNT = 12
-  const YEAR = 365 * 24 * 3600 * 1000
-  const now = Date.now()
-  const products = Array.from({ length: COUNT }, (_, i) => ({
-    id: uuidOf(i),
-    vector: [Math.cos(i * 0.1), Math.sin(i * 0.1)],
-    title: `${'kettle '.repeat(COUNT - i)}steel`,
-    likes: i * 10,
-    price: 200 - i * 15,
-    published: new Date(now - (COUNT - i) * YEAR).toISOString(),
-    featured: i >= COUNT - 3,
-  }))
-  const { className, client } = searchClass(
-    'grpc',
-    'Boosted',
-    {
-      vectorizer: 'none',
-      properties: [
-        { name: 'title', dataType: ['text'] },
-        { name: 'likes', dataType: ['int'] },
-        { name: 'price', dataType: ['number'] },
-        { name: 'published', dataType: ['date'] },
-        { name: 'featured', dataType: ['boolean'] },
-      ],
-    },
-    (className) => products.map(({ id, vector, ...dataObject }) => ({ className, uuid: id, vector, dataObject })),
-  )
+  // The nearer [1, 0], the fewer likes, the older and the dearer; the three farthest featured (PRODUCTS).
+  const COUNT = PRODUCTS.length
+  const { className, client } = searchClass('grpc', 'Boosted', BOOSTED.definition, BOOSTED.objects)
   const ids = (result: Result): string[] => result.objects.map((o) => o.id)
-  const byDistance = products.map((p) => p.id)
+  const byDistance = PRODUCTS.map((p) => p.id)
   const mostLikedFirst = [...byDistance].reverse()
   const only = (condition: BoostCondition): Boost => ({ conditions: [condition], weight: 1 })
 
