@@ -62,6 +62,10 @@ export type {
   GenerativeSearch,
   Rerank,
   SearchModules,
+  Diversity,
+  Boost,
+  BoostCondition,
+  DecayCurve,
 } from './query/args'
 export type { QueryProfile, SearchObject, SearchResult, SearchMetadata, SearchGroup } from './query/result'
 export type {

@@ -113,6 +113,122 @@ export interface SearchModules {
 }
 
 /**
+ * Diversity selection by maximal marginal relevance (MMR): of the search's `limit` best
+ * candidates the server keeps `limit` here, picked one by one, each the candidate with the highest
+ * `(1 - balance) * (distance to the nearest already picked) - balance * (distance to the query)`,
+ * by the vector index's distance over the stored vectors (with `cosine`, store unit vectors: the
+ * server takes the stored vectors as they are). A hybrid search's distance to the query is its
+ * fused score scaled to 0..1 (1 for the worst candidate), so it needs a lower balance for the same
+ * trade. Weaviate 1.37+ for nearVector, nearObject and nearText, 1.39+ for hybrid (applied to the
+ * fused results); over gRPC only (the server's GraphQL has no such argument); not with a
+ * multi-vector index (the server refuses it). The media searches do not take it: the server's
+ * parser does not read it there (1.39.0).
+ *
+ * @example
+ * ```ts
+ * const diversity: Diversity = { type: 'mmr', limit: 5, balance: 0.5 }
+ * client.query.nearVector({ className: 'Article', vector: [0.1, 0.2], limit: 50, diversity })
+ * ```
+ */
+export interface Diversity {
+  readonly type: 'mmr'
+  /** How many of the candidates are kept: at least 1, at most the search's `limit`. */
+  readonly limit: number
+  /**
+   * Between 0 and 1: 1 ranks by relevance to the query only, 0 by distance to the results already
+   * picked only. Default: the server's, 0.
+   */
+  readonly balance?: number
+}
+
+/** What the searches that can diversify their results take. */
+interface Diversified {
+  /** Keep a diverse subset of the results (see {@link Diversity}). */
+  readonly diversity?: Diversity
+}
+
+/**
+ * The curve of a boost's decay, by the official clients' names: how the score falls from 1 at
+ * `offset` from the origin to `decay` at `offset + scale`.
+ *
+ * @example
+ * ```ts
+ * const curve: DecayCurve = 'gaussian'
+ * ```
+ */
+export type DecayCurve = 'exponential' | 'gaussian' | 'linear'
+
+/**
+ * One condition of a {@link Boost}, scored between 0 and 1 for each result and weighed by
+ * `weight` (default 1; a negative weight demotes):
+ * - `filter`: 1 where `where` matches, 0 elsewhere (the operators Equal, NotEqual, GreaterThan,
+ *   GreaterThanEqual, LessThan, LessThanEqual, And, Or and Not only: the server scores them in
+ *   memory and refuses the others);
+ * - `timeDecay`: by how far a `date` property is from `origin` (`'now'`, the default, or a date:
+ *   RFC 3339 text, `YYYY-MM-DD`, or a `Date`), `scale` and `offset` as durations (`'7d'`, `'12h'`,
+ *   `'30m'`, `'10s'`, `'500ms'`, or Go's `'1h30m'`);
+ * - `numericDecay`: by how far an `int` or `number` property is from `origin`;
+ * - `propertyValue`: by an `int` or `number` property's value (after `modifier`), scaled between
+ *   the smallest and largest among the candidates.
+ *
+ * @example
+ * ```ts
+ * const recent: BoostCondition = { type: 'timeDecay', property: 'published', scale: '30d', curve: 'gaussian' }
+ * const popular: BoostCondition = { type: 'propertyValue', property: 'likes', modifier: 'log1p', weight: 0.5 }
+ * const featured: BoostCondition = { type: 'filter', where: { path: ['featured'], operator: 'Equal', valueBoolean: true } }
+ * ```
+ */
+export type BoostCondition =
+  | { readonly type: 'filter'; readonly where: Where; readonly weight?: number }
+  | {
+      readonly type: 'timeDecay'
+      readonly property: string
+      readonly scale: string
+      readonly origin?: string | Date
+      readonly offset?: string
+      readonly curve?: DecayCurve
+      /** The score at `offset + scale` from the origin, above 0 and at most 1 (default 0.5). */
+      readonly decay?: number
+      readonly weight?: number
+    }
+  | {
+      readonly type: 'numericDecay'
+      readonly property: string
+      readonly origin: number
+      /** Above 0. */
+      readonly scale: number
+      readonly offset?: number
+      readonly curve?: DecayCurve
+      /** The score at `offset + scale` from the origin, above 0 and at most 1 (default 0.5). */
+      readonly decay?: number
+      readonly weight?: number
+    }
+  | { readonly type: 'propertyValue'; readonly property: string; readonly modifier?: 'log1p' | 'sqrt'; readonly weight?: number }
+
+/**
+ * Boost: re-rank a search's results by their properties without dropping any. The server takes
+ * the `depth` best candidates (default: its own, 100), scores each by the weighted conditions,
+ * blends that with the search's own score (both scaled between 0 and 1) as
+ * `(1 - weight) * search + weight * boost`, and returns the page (`limit`, `offset`) of that
+ * order. Weaviate 1.38+, over gRPC only (the server's GraphQL has no such argument); every search
+ * takes it (fetchObjects only without `after`).
+ *
+ * @example
+ * ```ts
+ * const boost: Boost = { conditions: [{ type: 'numericDecay', property: 'price', origin: 0, scale: 50 }], weight: 0.7 }
+ * client.query.bm25({ className: 'Product', query: 'kettle', boost })
+ * ```
+ */
+export interface Boost {
+  /** One to twenty conditions. */
+  readonly conditions: readonly BoostCondition[]
+  /** How much the boost counts against the search's score, between 0 and 1 (default 0.5). */
+  readonly weight?: number
+  /** How many of the best candidates are re-ranked (default: the server's, 100). */
+  readonly depth?: number
+}
+
+/**
  * What every search takes.
  *
  * @example
@@ -124,6 +240,8 @@ export interface QueryCommon<P = Record<string, unknown>> extends CallOptions, S
   readonly className: string
   /** The filter; the same model as `objects.deleteMany`. */
   readonly where?: Where
+  /** Re-rank the results by their properties (Weaviate 1.38+, gRPC; see {@link Boost}). */
+  readonly boost?: Boost
   /** The most results returned (default 10; always sent, so both transports return as many). */
   readonly limit?: number
   readonly offset?: number
@@ -188,7 +306,7 @@ interface Threshold {
  * const tokens: NearVectorArgs = { className: 'Page', vector: [[0.1, 0.2], [0.3, 0.4]], targetVector: 'colbert' }
  * ```
  */
-export interface NearVectorArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
+export interface NearVectorArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping, Diversified {
   /**
    * The query: a vector, or a multi-vector (a list of vectors of one dimension, Weaviate 1.29+)
    * to search a named vector whose index has `multivector` enabled (by MaxSim, as the server
@@ -226,7 +344,7 @@ export type TargetCombination = 'sum' | 'average' | 'minimum'
  * const args: NearObjectArgs = { className: 'Article', id: '00000000-0000-0000-0000-000000000001' }
  * ```
  */
-export interface NearObjectArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
+export interface NearObjectArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping, Diversified {
   readonly id: string
   /** As for nearVector: one named vector, or several (the object's own vectors searched). */
   readonly targetVector?: string | readonly string[]
@@ -274,7 +392,7 @@ export type SearchOperator = { readonly operator: 'Or'; readonly minimumOrTokens
  * const args: HybridArgs = { className: 'Article', query: 'fox', alpha: 0.5, vector: [0.1, 0.2] }
  * ```
  */
-export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P>, Grouping {
+export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P>, Grouping, Diversified {
   readonly query: string
   /** 0: keyword only, 1: vector only (default 0.75; always sent). */
   readonly alpha?: number
@@ -338,7 +456,7 @@ export interface NearTextMove {
  * const args: NearTextArgs = { className: 'Article', query: 'sailing boats', moveAway: { force: 0.3, concepts: ['motor'] }, distance: 0.4 }
  * ```
  */
-export interface NearTextArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
+export interface NearTextArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping, Diversified {
   /** The text searched for, or several texts (concepts) searched together. */
   readonly query: string | readonly string[]
   readonly moveTo?: NearTextMove

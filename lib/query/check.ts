@@ -35,6 +35,7 @@ import { SortClause, sortClauses } from '../input/sort'
 import { uuid } from '../input/uuid'
 import { nonEmptyVector, vectorOrMultiVector } from '../input/vectors'
 import { codecOf } from '../codecs/decode-object'
+import { boost, diversity } from './boost-check'
 import type {
   Bm25Args,
   FetchObjectsArgs,
@@ -80,6 +81,7 @@ const METADATA_FIELDS: readonly string[] = Object.keys(METADATA)
 const COMMON_KEYS: KeyTable<QueryCommon> = {
   className: true,
   where: true,
+  boost: true,
   limit: true,
   offset: true,
   tenant: true,
@@ -101,17 +103,22 @@ const COMMON_KEYS: KeyTable<QueryCommon> = {
 /** The keys every search near something takes beside the common ones: targets, autocut, thresholds, grouping. */
 const NEAR_KEYS = { targetVector: true, targetCombination: true, autocut: true, distance: true, certainty: true, groupBy: true } as const
 
+/** The searches that can diversify their results (the server reads no selection on the media searches). */
+const DIVERSITY_KEY = { diversity: true } as const
+
 /** The keys of each search, tied to its public arguments type. */
 export const SEARCH_KEYS = {
   nearVector: argumentKeys<NearVectorArgs>('nearVector', {
     ...COMMON_KEYS,
     vector: true,
     ...NEAR_KEYS,
+    ...DIVERSITY_KEY,
   }),
   nearObject: argumentKeys<NearObjectArgs>('nearObject', {
     ...COMMON_KEYS,
     id: true,
     ...NEAR_KEYS,
+    ...DIVERSITY_KEY,
   }),
   nearText: argumentKeys<NearTextArgs>('nearText', {
     ...COMMON_KEYS,
@@ -119,6 +126,7 @@ export const SEARCH_KEYS = {
     moveTo: true,
     moveAway: true,
     ...NEAR_KEYS,
+    ...DIVERSITY_KEY,
   }),
   nearImage: argumentKeys<NearImageArgs>('nearImage', {
     ...COMMON_KEYS,
@@ -145,6 +153,7 @@ export const SEARCH_KEYS = {
     targetCombination: true,
     autocut: true,
     groupBy: true,
+    ...DIVERSITY_KEY,
   }),
   fetchObjects: argumentKeys<FetchObjectsArgs>('fetchObjects', { ...COMMON_KEYS, sort: true, after: true }),
 } as const
@@ -321,8 +330,13 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
   }
   const where = optional(whereFilter, 'where', a['where'])
   if (where !== undefined) input.where = where
+  const boosted = optional(boost, 'boost', a['boost'])
+  if (boosted !== undefined) input.boost = boosted
   const limit = optional(count, 'limit', a['limit'])
   if (limit !== undefined) input.limit = limit
+  // Only the searches whose keys list `diversity` get here with one (the key check comes first).
+  const diverse = optional((at, v) => diversity(at, v, input.limit), 'diversity', a['diversity'])
+  if (diverse !== undefined) input.diversity = diverse
   const offset = optional(offsetCount, 'offset', a['offset'])
   if (offset !== undefined) input.offset = offset
   const autocut = searching ? optional(count, 'autocut', a['autocut']) : undefined
@@ -503,5 +517,6 @@ export const fetchObjectsInput = <P>(a: Record<string, unknown>): QueryInput<P> 
   if (after !== undefined && (input.where !== undefined || input.offset !== undefined || search.sort.length > 0)) {
     valueError('after', "'after' cannot be combined with 'where', 'sort' or 'offset' (the server refuses a cursor with them)")
   }
+  if (after !== undefined && input.boost !== undefined) valueError('boost', "'boost' reorders the results, and an 'after' cursor pages them by id: give one of the two")
   return input
 }

@@ -11,7 +11,7 @@ import type { TransportMode } from '../input/transport-mode'
 import type { ConsistencyLevel } from '../input/check'
 import type { SortClause } from '../input/sort'
 import type { PropertiesCodec } from '../codecs/decode-object'
-import type { MediaType, MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
+import type { BoostCondition, MediaType, MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
 
 /** Several named vectors searched at once, checked: distinct names, and how their distances combine. */
 export interface Targets {
@@ -109,6 +109,25 @@ export interface RerankInput {
   readonly query?: string
 }
 
+/** A checked diversity selection: how many to keep (1 to the search's limit) and the balance (0 to 1). */
+export interface DiversityInput {
+  readonly limit: number
+  readonly balance?: number
+}
+
+/** A checked boost condition: a filter checked as `where` is, a time decay's origin as text (`'now'` or an RFC 3339 / `YYYY-MM-DD` date). */
+export type BoostConditionInput =
+  | (Omit<Extract<BoostCondition, { readonly type: 'filter' }>, 'where'> & { readonly where: CheckedWhere })
+  | (Omit<Extract<BoostCondition, { readonly type: 'timeDecay' }>, 'origin'> & { readonly origin?: string })
+  | Extract<BoostCondition, { readonly type: 'numericDecay' | 'propertyValue' }>
+
+/** A checked boost: one to twenty conditions, a weight between 0 and 1, a depth. */
+export interface BoostInput {
+  readonly conditions: readonly BoostConditionInput[]
+  readonly weight?: number
+  readonly depth?: number
+}
+
 /** A checked query. */
 export interface QueryInput<P> {
   readonly className: string
@@ -120,6 +139,10 @@ export interface QueryInput<P> {
   readonly groupBy?: SearchGroupBy
   readonly generate?: GenerativeInput
   readonly rerank?: RerankInput
+  /** Re-rank by the results' properties (gRPC only). */
+  readonly boost?: BoostInput
+  /** Keep a diverse subset of the results (gRPC only; nearVector, nearObject, nearText, hybrid). */
+  readonly diversity?: DiversityInput
   readonly tenant?: string
   readonly consistencyLevel?: ConsistencyLevel
   /** `undefined`: every non-reference, non-blob property. */

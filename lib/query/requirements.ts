@@ -109,6 +109,8 @@ export const queryFeatures = (input: QueryInput<unknown>): readonly Feature[] =>
     if (input.generate.groupedProperties !== undefined) features.push('generativeGroupedProperties')
   }
   if (input.rerank !== undefined) features.push('rerank')
+  if (input.boost !== undefined) features.push('boost')
+  if (input.diversity !== undefined) features.push(input.search.kind === 'hybrid' ? 'hybridMmr' : 'mmr')
   if (input.tenant !== undefined) features.push('tenants')
   if (input.consistencyLevel !== undefined) features.push('searchConsistency')
   if (input.vectorNames.length > 0) features.push('namedVectors')

@@ -9,7 +9,7 @@
 import * as E from 'fp-ts/Either'
 import { of } from 'rxjs'
 import { OperationContext, withVersion } from '../context/context'
-import { UnsupportedVersionError, WeaviateError } from '../core/errors'
+import { ArgumentValueError, UnsupportedVersionError, WeaviateError } from '../core/errors'
 import { METHODS } from '../transport/grpc/methods'
 import type { GrpcCallOptions } from '../transport/grpc/pipeline'
 import type { TransportKind } from '../input/transport-mode'
@@ -82,16 +82,30 @@ const unsupportedGrpc = (version: ServerVersion, feature: 'grpcSearch' | 'grpcGe
 const grpcFeature = (input: QueryInput<unknown>, version: ServerVersion): 'grpcSearch' | 'grpcGenerative' =>
   input.generate !== undefined && supports(version, 'grpcSearch') ? 'grpcGenerative' : 'grpcSearch'
 
+/** The argument of a query that the server's GraphQL has no counterpart for (boost, diversity). */
+const grpcOnly = (input: QueryInput<unknown>): 'boost' | 'diversity' | undefined => {
+  if (input.boost !== undefined) return 'boost'
+  return input.diversity === undefined ? undefined : 'diversity'
+}
+
+/** GraphQL, unless the query asks for what only gRPC carries: then an ArgumentValueError, sending nothing. */
+const graphqlOrRefused = <P, V>(ctx: OperationContext, input: QueryInput<P>, why: string): ObservableEither<WeaviateError, SearchResult<P, V>> => {
+  const only = grpcOnly(input)
+  if (only === undefined) return viaGraphql<P, V>(ctx, input, why)
+  const reason = `'${only}' goes over gRPC only (the server's GraphQL has no such argument), and this search would go over GraphQL: ${why}`
+  return of(E.left(new ArgumentValueError({ argument: only, reason })))
+}
+
 /** The transport a decided kind runs the query over, on a server of `version`. */
 const route = <P, V>(ctx: OperationContext, input: QueryInput<P>, version: ServerVersion, kind: TransportKind): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const feature = grpcFeature(input, version)
-  if (kind === 'rest') return viaGraphql<P, V>(ctx, input, graphqlReason(kind, version, feature))
+  if (kind === 'rest') return graphqlOrRefused<P, V>(ctx, input, graphqlReason(kind, version, feature))
   if (supports(version, feature)) return viaGrpc<P, V>(ctx, input)
   // 'auto' on a 1.24 server (or a generative search on 1.25-1.26): gRPC for writes, GraphQL for
   // search; a forced 'grpc' is refused.
   return (input.transport ?? ctx.transports.mode) === 'grpc'
     ? of(E.left(unsupportedGrpc(version, feature)))
-    : viaGraphql<P, V>(ctx, input, graphqlReason(kind, version, feature))
+    : graphqlOrRefused<P, V>(ctx, input, graphqlReason(kind, version, feature))
 }
 
 /** The version check, then the query on the chosen transport. */

@@ -164,6 +164,21 @@ export const FEATURES = {
   // adapters/handlers/graphql/local/get/class_builder.go, adapters/repos/db/helpers/profile_collector.go):
   // from v1.37.0, and on the 1.36 line from v1.36.9 (none at v1.36.8 or on the 1.35 line).
   queryProfile: { since: '1.37.0', backports: ['1.36.9'], name: 'the query profile' },
+  // Diversity selection (maximal marginal relevance), gRPC only (no GraphQL argument at v1.39.0
+  // in adapters/handlers/graphql): grpc/proto/v1/base_search.proto `Selection` on NearVector,
+  // NearObject, NearTextSearch and Hybrid, read by parseSelection in
+  // adapters/handlers/grpc/v1/parse_search_request.go from v1.37.0 (none at v1.36.x) and applied
+  // per shard (v1.37.0 adapters/repos/db/shard_read.go applySelection). Hybrid's is applied to
+  // the fused results from v1.39.0 (usecases/traverser/explorer_hybrid.go DiversifyResults);
+  // v1.37 and v1.38 hand it to the vector side's search before fusion (denseSearch), which fusion
+  // then reorders, so hybrid's row is 1.39.0. The media messages declare the field but v1.39.0's
+  // parser never reads it, so no media search offers it.
+  mmr: { since: '1.37.0', name: "diversity selection ('diversity', maximal marginal relevance)" },
+  hybridMmr: { since: '1.39.0', name: "a hybrid search's 'diversity'" },
+  // Boost: SearchRequest.boost (grpc/proto/v1/search_get.proto field 62, parsed by extractBoost
+  // in adapters/handlers/grpc/v1/parse_search_request.go, validated by entities/filters/boost.go,
+  // scored by usecases/traverser/boost_scorer.go) from v1.38.0, none at v1.37.x; gRPC only.
+  boost: { since: '1.38.0', name: "a search's 'boost'" },
   // where operators (common_filters/filters.go at each tag).
   whereIsNull: { since: '1.16.0', name: "the where operator 'IsNull'" },
   whereContainsAnyAll: { since: '1.21.0', name: "the where operators 'ContainsAny' and 'ContainsAll'" },

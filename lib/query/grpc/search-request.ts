@@ -18,10 +18,12 @@ import {
   SearchOperatorOptions,
   SearchOperatorOptions_Operator,
   SearchRequest,
+  Selection,
   Targets as TargetsMessage,
 } from '../../proto/static/requests/weaviate/v1/search'
 import type { GenerativeSearch } from '../../proto/static/requests/weaviate/v1/generative'
 import { whereToFilters } from './filters'
+import { boostInit, selectionInit } from './boost-request'
 import { multiVectorToBytes, vectorToBytes } from '../../codecs/vector-bytes'
 import { isMultiVector } from '../../input/vectors'
 
@@ -214,7 +216,17 @@ export const searchRequest = (input: QueryInput<unknown>): SearchRequest => {
   if (input.where !== undefined) init.filters = whereToFilters(input.where)
   if (input.generate !== undefined) init.generative = generativeInit(input.generate)
   if (input.rerank !== undefined) init.rerank = input.rerank.query === undefined ? { property: input.rerank.property } : { property: input.rerank.property, query: input.rerank.query }
+  if (input.boost !== undefined) init.boost = boostInit(input.boost)
+  if (input.diversity !== undefined) withSelection(init, selectionInit(input.diversity))
   return init
+}
+
+/** Puts a selection on the request's search message: the checker lets only these four searches have one. */
+const withSelection = (init: Init, selection: Selection): void => {
+  if (init.nearVector !== undefined) init.nearVector = { ...init.nearVector, selection }
+  else if (init.nearObject !== undefined) init.nearObject = { ...init.nearObject, selection }
+  else if (init.nearText !== undefined) init.nearText = { ...init.nearText, selection }
+  else if (init.hybridSearch !== undefined) init.hybridSearch = { ...init.hybridSearch, selection }
 }
 
 type GenerativeInit = GenerativeSearch

@@ -74,6 +74,10 @@ export interface SearchRequest {
   rerank?:
     | Rerank
     | undefined;
+  /** Soft re-ranking of the results by their properties (1.38+). */
+  boost?:
+    | Boost
+    | undefined;
   /**
    * The reply layout flags of servers 1.23-1.26: with uses_123_api the properties come as typed
    * `Properties` (non_ref_props). From 1.27 that layout is the only one and uses_127_api marks a
@@ -123,6 +127,77 @@ export interface Targets {
   combination?: CombinationMethod | undefined;
 }
 
+/**
+ * Diversity selection of a vector search's results (1.37+; hybrid 1.39+): maximal marginal
+ * relevance picks `limit` of the search's candidates (its own limit), trading relevance for
+ * distance to those already picked by `balance` (1: relevance only, 0: diversity only).
+ */
+export interface Selection {
+  selection?: { $case: "mmr"; value: Selection_MMR } | undefined;
+}
+
+export interface Selection_MMR {
+  limit?: number | undefined;
+  balance?: number | undefined;
+}
+
+/**
+ * Soft re-ranking (1.38+): each result's score blends its search score with the weighted scores
+ * of the conditions, `(1 - weight) * primary + weight * boost`; `depth` is how many candidates
+ * are re-ranked (0: the server's default).
+ */
+export interface Boost {
+  conditions?: Boost_Condition[] | undefined;
+  weight?: number | undefined;
+  depth?: number | undefined;
+}
+
+export enum Boost_PropertyValueModifier {
+  UNSPECIFIED = 0,
+  LOG1P = 1,
+  SQRT = 2,
+}
+
+export enum Boost_DecayCurve {
+  UNSPECIFIED = 0,
+  GAUSS = 1,
+  LINEAR = 2,
+  EXPONENTIAL = 3,
+}
+
+export interface Boost_PropertyValueFunction {
+  property?: string | undefined;
+  modifier?: Boost_PropertyValueModifier | undefined;
+}
+
+export interface Boost_TimeDecayFunction {
+  property?: string | undefined;
+  origin?: string | undefined;
+  scale?: string | undefined;
+  offset?: string | undefined;
+  curve?: Boost_DecayCurve | undefined;
+  decayValue?: number | undefined;
+}
+
+export interface Boost_NumericDecayFunction {
+  property?: string | undefined;
+  origin?: number | undefined;
+  scale?: number | undefined;
+  offset?: number | undefined;
+  curve?: Boost_DecayCurve | undefined;
+  decayValue?: number | undefined;
+}
+
+export interface Boost_Condition {
+  condition?:
+    | { $case: "filter"; value: Filters }
+    | { $case: "timeDecay"; value: Boost_TimeDecayFunction }
+    | { $case: "propertyValue"; value: Boost_PropertyValueFunction }
+    | { $case: "numericDecay"; value: Boost_NumericDecayFunction }
+    | undefined;
+  weight?: number | undefined;
+}
+
 /** Vector search around a vector given as little-endian float32 bytes. */
 export interface NearVector {
   certainty?: number | undefined;
@@ -143,6 +218,7 @@ export interface NearVector {
    * server reads it before vector_bytes (adapters/handlers/grpc/v1/parse_search_request.go parseNearVec).
    */
   vectors?: Vectors[] | undefined;
+  selection?: Selection | undefined;
 }
 
 /** Vector search around a stored object's vector. */
@@ -155,6 +231,7 @@ export interface NearObject {
     | undefined;
   /** Several named vectors and how their distances combine (1.26+). */
   targets?: Targets | undefined;
+  selection?: Selection | undefined;
 }
 
 /**
@@ -175,6 +252,7 @@ export interface NearTextSearch {
     | undefined;
   /** Several named vectors and how their distances combine (1.26+). */
   targets?: Targets | undefined;
+  selection?: Selection | undefined;
 }
 
 export interface NearTextSearch_Move {
@@ -255,6 +333,10 @@ export interface Hybrid {
   /** The keyword side's operator. */
   bm25SearchOperator?:
     | SearchOperatorOptions
+    | undefined;
+  /** Diversity selection of the fused results (1.39+). */
+  selection?:
+    | Selection
     | undefined;
   /** The vector side keeps only objects within this distance (1.28.5+). */
   threshold?: { $case: "vectorDistance"; value: number } | undefined;
@@ -347,6 +429,7 @@ function createBaseSearchRequest(): SearchRequest {
     nearImu: undefined,
     generative: undefined,
     rerank: undefined,
+    boost: undefined,
     uses123Api: false,
     uses125Api: false,
     uses127Api: false,
@@ -431,6 +514,9 @@ export const SearchRequest: MessageFns<SearchRequest> = {
     }
     if (message.rerank !== undefined) {
       Rerank.encode(message.rerank, writer.uint32(490).fork()).join();
+    }
+    if (message.boost !== undefined) {
+      Boost.encode(message.boost, writer.uint32(498).fork()).join();
     }
     if (message.uses123Api !== undefined && message.uses123Api !== false) {
       writer.uint32(800).bool(message.uses123Api);
@@ -658,6 +744,14 @@ export const SearchRequest: MessageFns<SearchRequest> = {
             }
 
             message.rerank = Rerank.decode(reader, reader.uint32());
+            continue;
+          }
+          case 62: {
+            if (tag !== 498) {
+              break;
+            }
+
+            message.boost = Boost.decode(reader, reader.uint32());
             continue;
           }
           case 100: {
@@ -962,6 +1056,541 @@ export const Targets: MessageFns<Targets> = {
   },
 };
 
+function createBaseSelection(): Selection {
+  return { selection: undefined };
+}
+
+export const Selection: MessageFns<Selection> = {
+  encode(message: Selection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.selection?.$case) {
+      case "mmr":
+        Selection_MMR.encode(message.selection.value, writer.uint32(10).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Selection {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSelection();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.selection = { $case: "mmr", value: Selection_MMR.decode(reader, reader.uint32()) };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseSelection_MMR(): Selection_MMR {
+  return { limit: undefined, balance: undefined };
+}
+
+export const Selection_MMR: MessageFns<Selection_MMR> = {
+  encode(message: Selection_MMR, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== undefined) {
+      writer.uint32(8).uint32(message.limit);
+    }
+    if (message.balance !== undefined) {
+      writer.uint32(21).float(message.balance);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Selection_MMR {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSelection_MMR();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.uint32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 21) {
+              break;
+            }
+
+            message.balance = reader.float();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBoost(): Boost {
+  return { conditions: [], weight: undefined, depth: undefined };
+}
+
+export const Boost: MessageFns<Boost> = {
+  encode(message: Boost, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.conditions !== undefined && message.conditions.length !== 0) {
+      for (const v of message.conditions) {
+        Boost_Condition.encode(v!, writer.uint32(10).fork()).join();
+      }
+    }
+    if (message.weight !== undefined) {
+      writer.uint32(21).float(message.weight);
+    }
+    if (message.depth !== undefined) {
+      writer.uint32(24).uint32(message.depth);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Boost {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBoost();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            const el = Boost_Condition.decode(reader, reader.uint32());
+            if (el !== undefined) {
+              message.conditions!.push(el);
+            }
+            continue;
+          }
+          case 2: {
+            if (tag !== 21) {
+              break;
+            }
+
+            message.weight = reader.float();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.depth = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBoost_PropertyValueFunction(): Boost_PropertyValueFunction {
+  return { property: "", modifier: undefined };
+}
+
+export const Boost_PropertyValueFunction: MessageFns<Boost_PropertyValueFunction> = {
+  encode(message: Boost_PropertyValueFunction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.property !== undefined && message.property !== "") {
+      writer.uint32(10).string(message.property);
+    }
+    if (message.modifier !== undefined) {
+      writer.uint32(16).int32(message.modifier);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Boost_PropertyValueFunction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBoost_PropertyValueFunction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.property = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.modifier = reader.int32() as any;
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBoost_TimeDecayFunction(): Boost_TimeDecayFunction {
+  return { property: "", origin: "", scale: "", offset: undefined, curve: undefined, decayValue: undefined };
+}
+
+export const Boost_TimeDecayFunction: MessageFns<Boost_TimeDecayFunction> = {
+  encode(message: Boost_TimeDecayFunction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.property !== undefined && message.property !== "") {
+      writer.uint32(10).string(message.property);
+    }
+    if (message.origin !== undefined && message.origin !== "") {
+      writer.uint32(18).string(message.origin);
+    }
+    if (message.scale !== undefined && message.scale !== "") {
+      writer.uint32(26).string(message.scale);
+    }
+    if (message.offset !== undefined) {
+      writer.uint32(34).string(message.offset);
+    }
+    if (message.curve !== undefined) {
+      writer.uint32(40).int32(message.curve);
+    }
+    if (message.decayValue !== undefined) {
+      writer.uint32(53).float(message.decayValue);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Boost_TimeDecayFunction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBoost_TimeDecayFunction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.property = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.origin = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.scale = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.offset = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.curve = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 53) {
+              break;
+            }
+
+            message.decayValue = reader.float();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBoost_NumericDecayFunction(): Boost_NumericDecayFunction {
+  return { property: "", origin: 0, scale: 0, offset: undefined, curve: undefined, decayValue: undefined };
+}
+
+export const Boost_NumericDecayFunction: MessageFns<Boost_NumericDecayFunction> = {
+  encode(message: Boost_NumericDecayFunction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.property !== undefined && message.property !== "") {
+      writer.uint32(10).string(message.property);
+    }
+    if (message.origin !== undefined && message.origin !== 0) {
+      writer.uint32(17).double(message.origin);
+    }
+    if (message.scale !== undefined && message.scale !== 0) {
+      writer.uint32(25).double(message.scale);
+    }
+    if (message.offset !== undefined) {
+      writer.uint32(33).double(message.offset);
+    }
+    if (message.curve !== undefined) {
+      writer.uint32(40).int32(message.curve);
+    }
+    if (message.decayValue !== undefined) {
+      writer.uint32(53).float(message.decayValue);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Boost_NumericDecayFunction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBoost_NumericDecayFunction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.property = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.origin = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.scale = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.offset = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.curve = reader.int32() as any;
+            continue;
+          }
+          case 6: {
+            if (tag !== 53) {
+              break;
+            }
+
+            message.decayValue = reader.float();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBoost_Condition(): Boost_Condition {
+  return { condition: undefined, weight: undefined };
+}
+
+export const Boost_Condition: MessageFns<Boost_Condition> = {
+  encode(message: Boost_Condition, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.condition?.$case) {
+      case "filter":
+        Filters.encode(message.condition.value, writer.uint32(10).fork()).join();
+        break;
+      case "timeDecay":
+        Boost_TimeDecayFunction.encode(message.condition.value, writer.uint32(18).fork()).join();
+        break;
+      case "propertyValue":
+        Boost_PropertyValueFunction.encode(message.condition.value, writer.uint32(26).fork()).join();
+        break;
+      case "numericDecay":
+        Boost_NumericDecayFunction.encode(message.condition.value, writer.uint32(34).fork()).join();
+        break;
+    }
+    if (message.weight !== undefined) {
+      writer.uint32(45).float(message.weight);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Boost_Condition {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBoost_Condition();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.condition = { $case: "filter", value: Filters.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.condition = { $case: "timeDecay", value: Boost_TimeDecayFunction.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.condition = {
+              $case: "propertyValue",
+              value: Boost_PropertyValueFunction.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.condition = {
+              $case: "numericDecay",
+              value: Boost_NumericDecayFunction.decode(reader, reader.uint32()),
+            };
+            continue;
+          }
+          case 5: {
+            if (tag !== 45) {
+              break;
+            }
+
+            message.weight = reader.float();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 function createBaseNearVector(): NearVector {
   return {
     certainty: undefined,
@@ -970,6 +1599,7 @@ function createBaseNearVector(): NearVector {
     targetVectors: [],
     targets: undefined,
     vectors: [],
+    selection: undefined,
   };
 }
 
@@ -996,6 +1626,9 @@ export const NearVector: MessageFns<NearVector> = {
       for (const v of message.vectors) {
         Vectors.encode(v!, writer.uint32(74).fork()).join();
       }
+    }
+    if (message.selection !== undefined) {
+      Selection.encode(message.selection, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -1067,6 +1700,14 @@ export const NearVector: MessageFns<NearVector> = {
             }
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.selection = Selection.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1081,7 +1722,14 @@ export const NearVector: MessageFns<NearVector> = {
 };
 
 function createBaseNearObject(): NearObject {
-  return { id: "", certainty: undefined, distance: undefined, targetVectors: [], targets: undefined };
+  return {
+    id: "",
+    certainty: undefined,
+    distance: undefined,
+    targetVectors: [],
+    targets: undefined,
+    selection: undefined,
+  };
 }
 
 export const NearObject: MessageFns<NearObject> = {
@@ -1102,6 +1750,9 @@ export const NearObject: MessageFns<NearObject> = {
     }
     if (message.targets !== undefined) {
       Targets.encode(message.targets, writer.uint32(42).fork()).join();
+    }
+    if (message.selection !== undefined) {
+      Selection.encode(message.selection, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -1162,6 +1813,14 @@ export const NearObject: MessageFns<NearObject> = {
             message.targets = Targets.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.selection = Selection.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1184,6 +1843,7 @@ function createBaseNearTextSearch(): NearTextSearch {
     moveAway: undefined,
     targetVectors: [],
     targets: undefined,
+    selection: undefined,
   };
 }
 
@@ -1213,6 +1873,9 @@ export const NearTextSearch: MessageFns<NearTextSearch> = {
     }
     if (message.targets !== undefined) {
       Targets.encode(message.targets, writer.uint32(58).fork()).join();
+    }
+    if (message.selection !== undefined) {
+      Selection.encode(message.selection, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -1290,6 +1953,14 @@ export const NearTextSearch: MessageFns<NearTextSearch> = {
             }
 
             message.targets = Targets.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.selection = Selection.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1963,6 +2634,7 @@ function createBaseHybrid(): Hybrid {
     targetVectors: [],
     targets: undefined,
     bm25SearchOperator: undefined,
+    selection: undefined,
     threshold: undefined,
   };
 }
@@ -1996,6 +2668,9 @@ export const Hybrid: MessageFns<Hybrid> = {
     }
     if (message.bm25SearchOperator !== undefined) {
       SearchOperatorOptions.encode(message.bm25SearchOperator, writer.uint32(90).fork()).join();
+    }
+    if (message.selection !== undefined) {
+      Selection.encode(message.selection, writer.uint32(114).fork()).join();
     }
     switch (message.threshold?.$case) {
       case "vectorDistance":
@@ -2086,6 +2761,14 @@ export const Hybrid: MessageFns<Hybrid> = {
             }
 
             message.bm25SearchOperator = SearchOperatorOptions.decode(reader, reader.uint32());
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.selection = Selection.decode(reader, reader.uint32());
             continue;
           }
           case 20: {
