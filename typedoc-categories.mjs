@@ -1,110 +1,17 @@
 // TypeDoc plugin (typedoc.json "plugin"): the category of every public export, so the API
 // reference is grouped by what a user looks for (Client, Objects, Query, ...) instead of by kind.
 //
-// The categories are kept in this one table rather than as `@category` tags on the declarations in
-// lib/, so the grouping of the whole reference is read and changed in one place. A `@category` tag
-// written on a declaration wins over the table. The plugin adds the tag of this table to
-// each export that has none, and warns about an export the table does not name, so with
-// `treatWarningsAsErrors` a new export cannot land without a category.
+// The table is typedoc-categories.json: per entry, each category and the exports in it. The
+// plugin adds the tag of the table to each export that has no `@category` tag of its own, and warns
+// about an export the table does not name, so with `treatWarningsAsErrors` a new export cannot
+// land without a category; spec/public-exports.spec.ts holds the table to the entries' exports
+// (every export named once, no name that is not exported).
+import { readFileSync } from 'node:fs'
+import { URL } from 'node:url'
 import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc'
 
-/** Category -> the exports of one entry in it, per entry (TypeDoc's module name). */
-const CATEGORIES = {
-  index: {
-    Client: [
-      'connect', 'Client', 'ConnectOptions', 'TlsOptions', 'OidcAuth', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
-      'ConsistencyLevel', 'Meta', 'OnProgress', 'Progress',
-    ],
-    Objects: [
-      'ObjectsApi', 'Get', 'PropertiesCodec', 'CodecOption', 'GetByIdFields', 'ListFields', 'AddressArgs', 'CreateArgs',
-      'GetArgs', 'GetByIdArgs', 'ListArgs', 'ValidateArgs', 'ValidationResult', 'WriteArgs', 'CountArgs', 'DataObjectInput',
-      'MultiVectorInput', 'NamedVectorsInput', 'VectorInput', 'NamedVectors', 'WeaviateObject', 'Sort', 'VectorFormat',
-      'VectorOf', 'float32sAsJson',
-    ],
-    References: ['ReferencesApi', 'ReferenceArgs', 'ReplaceReferencesArgs', 'parseBeacon', 'referencesOf', 'ParsedReference'],
-    Query: [
-      'QueryApi', 'QueryCommon', 'NearVectorArgs', 'NearObjectArgs',
-      'NearTextArgs', 'NearTextMove', 'NearImageArgs', 'NearMediaArgs', 'MediaType', 'MediaInput', 'Bm25Args', 'HybridArgs', 'SearchOperator',
-      'TargetCombination', 'FetchObjectsArgs', 'ReturnProperty', 'ReturnReference', 'MetadataField', 'SearchGroupBy',
-      'SearchObject', 'SearchResult', 'SearchMetadata', 'SearchGroup', 'QueryProfile', 'Where', 'WhereOperator', 'WhereValue', 'WhereLeaf', 'WhereShape', 'WhereTime', 'WhereCount', 'WhereComparison',
-    ],
-    Generative: ['GenerativeSearch', 'Rerank', 'SearchModules'],
-    Aggregate: [
-      'AggregateArgs', 'CountGroupBy', 'CountGroup', 'Aggregate', 'AggregateResult', 'AggregateMetrics', 'AggregateSearch',
-      'PropertyMetrics', 'NumericMetric', 'TextMetric', 'BooleanMetric', 'DateMetric', 'ReferenceMetric', 'AggregateOf',
-      'AggregatedMetrics', 'BooleanAggregate', 'CountAnswer', 'DateAggregate', 'GroupAnswer', 'MetricsGroup', 'MetricsOf',
-      'NumericAggregate', 'PropertyAggregate', 'PropertyAggregateByKind', 'ReferenceAggregate', 'SomePropertyAggregate', 'TextAggregate',
-      'TopOccurrence',
-    ],
-    Batch: [
-      'BatchObject', 'BatchWritten', 'ObjectBatchOptions', 'DeleteManyArgs', 'DeleteManyProgress', 'BatchReference',
-      'ReferenceBatchOptions', 'ReferenceWritten', 'uuidFromKey', 'BatchOptions', 'BatchProgress', 'BatchSource',
-      'BatchGrpcMethod',
-    ],
-    'Collection handle': [
-      'Collection', 'CollectionOptions', 'CollectionData', 'CollectionQuery', 'CollectionSearch', 'CollectionSearchArgs',
-      'CollectionAggregate', 'CollectionAggregateOverAll', 'CollectionAggregateArgs', 'CollectionCountArgs', 'CollectionTenants',
-      'CollectionConfig', 'CollectionFilter', 'PropertyFilter', 'ValueFilter', 'GeoFilter', 'GeoCoordinates', 'FilterValueOf',
-      'CountFilter', 'TimeFilter', 'LengthPropertyOf', 'ReferenceNameOf',
-      'PropertyName', 'TypedReturnProperty', 'BoundKey', 'InsertArgs', 'ReplaceArgs', 'UpdateArgs', 'CollectionValidateArgs',
-      'CollectionBatchObject', 'CollectionAddressArgs', 'CollectionGetByIdArgs', 'CollectionListArgs', 'CollectionDeleteManyArgs',
-      'CollectionStreamArgs', 'CollectionReferenceArgs', 'CollectionReplaceReferencesArgs', 'CollectionBatchReference',
-    ],
-    Streaming: ['StreamArgs', 'IterateArgs', 'StreamFields', 'VectorFormatOption', 'PageProgress', 'Pacer', 'UuidRange'],
-    Operations: [
-      'BackupApi', 'BackupBackend', 'BackupCancelArgs', 'BackupCompressionLevel', 'BackupCreateArgs', 'BackupListArgs',
-      'BackupListEntry', 'BackupLocation', 'BackupRestoreArgs', 'BackupState', 'BackupStatus', 'BackupWatchOptions',
-      'RestoreAccessOption',
-    ],
-    Cluster: [
-      'ClusterApi', 'ReplicationsApi', 'ClusterStatistics', 'NodeShardStatus', 'NodeStatistics', 'NodeStatus', 'NodesArgs',
-      'NodesOutput', 'ReplicateArgs', 'ReplicationFollowArgs', 'ReplicationForceDeleteArgs', 'ReplicationForceDeleteResult',
-      'ReplicationGetArgs', 'ReplicationIdArgs', 'ReplicationListArgs', 'ReplicationOperation', 'ReplicationState',
-      'ReplicationStatus', 'ReplicationType', 'ReplicationWatchOptions', 'ShardingState', 'ShardingStateArgs',
-      'ApplyScalePlanArgs', 'ReplicationScalePlan', 'ScalePlanApplied', 'ScalePlanArgs', 'ShardScaleAction',
-      'isReplicationDisabledError',
-    ],
-    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'IndexStatus', 'PropertyIndexes', 'PropertyIndexStatus', 'PropertyIndexState', 'PropertyIndexType', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
-    'Collection config': [
-      'ConfigChange', 'VectorIndexType', 'VectorDistance', 'VectorIndexConfig', 'HnswIndexConfig', 'FlatIndexConfig',
-      'FlatCompressionConfig', 'DynamicIndexConfig', 'HFreshIndexConfig', 'PQConfig', 'BQConfig', 'SQConfig', 'RQConfig',
-      'MultivectorConfig', 'MuveraConfig', 'NamedVectorConfig', 'ModuleConfig', 'ModuleSettings', 'Ref2VecCentroidConfig',
-      'ReplicationConfig', 'ShardingConfig', 'MultiTenancyConfig', 'InvertedIndexConfig', 'StopwordConfig', 'ObjectTtlConfig',
-    ],
-    Aliases: ['AliasesApi', 'Alias'],
-    'Access control': [
-      'RolesApi', 'UsersApi', 'DbUsersApi', 'GroupsApi', 'Role', 'Permission', 'PermissionKind', 'CrudAction', 'OtherPermission',
-      'AliasesPermission', 'BackupsPermission', 'ClusterPermission', 'CollectionsPermission', 'DataPermission',
-      'GroupsPermission', 'McpPermission', 'NamespacesPermission', 'NodesPermission', 'ReplicationPermission', 'RolesPermission', 'TenantsPermission',
-      'UsersPermission', 'UserAssignment', 'GroupAssignment', 'UserType', 'UserRoleOptions', 'AssignedRolesOptions',
-      'DbUser', 'DbUserReadOptions', 'DeactivateOptions', 'OwnInfo',
-    ],
-    Errors: [
-      'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError', 'isTlsError',
-      'isTimeoutError', 'isUnexpectedStatusError', 'isForbiddenError', 'ForbiddenError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
-      'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'isSignInError', 'isRefreshTokenRejectedError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
-      'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',
-      'ErrorTag', 'HttpMethod', 'RefreshTokenRejectedError', 'SignInError', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'TlsError', 'TlsFailureReason',
-      'UnexpectedStatusError', 'UnsupportedVersionError',
-    ],
-    'Either kit': ['OE', 'firstRight', 'rightOrThrow', 'ObservableEither'],
-  },
-  paging: {
-    Paging: [
-      'createPacer', 'Pacer', 'paginateAfter', 'PageProgress', 'PaginateOptions', 'BufferOverflowError',
-      'isBufferOverflowError', 'toAsyncIterable', 'ToAsyncIterableOptions', 'MAX_PARTITIONS', 'uuidInRange',
-      'uuidPartitions', 'UuidRange',
-    ],
-  },
-  embedded: {
-    Embedded: [
-      'startEmbedded', 'EmbeddedWeaviate', 'startEmbeddedCluster', 'EmbeddedCluster', 'EmbeddedNode', 'resolveBinary',
-      'EmbeddedError', 'formatEmbeddedError', 'isEmbeddedError', 'EmbeddedErrorProps', 'EmbeddedErrorReason',
-      'DEFAULT_VERSION', 'BinaryOptions', 'EmbeddedClusterOptions', 'EmbeddedOptions', 'LogSink', 'ServerOptions',
-      'ServerPorts', 'AuthMode', 'RbacOption', 'EmbeddedClusterConnection', 'EmbeddedConnection', 'EmbeddedTls', 'EmbeddedTlsOptions', 'EmbeddedOidc',
-    ],
-  },
-}
+/** Entry (TypeDoc's module name) -> category -> the exports of that entry in it. */
+const CATEGORIES = JSON.parse(readFileSync(new URL('./typedoc-categories.json', import.meta.url), 'utf8'))
 
 /** @param {import('typedoc').Application} app */
 export function load(app) {
@@ -120,7 +27,7 @@ export function load(app) {
         if (child.kindOf(ReflectionKind.Reference)) continue
         const category = categoryOf.get(child.name)
         if (category === undefined) {
-          app.logger.warn(`typedoc-categories: ${module.name} exports ${child.name}, which has no category (add it to typedoc-categories.mjs)`)
+          app.logger.warn(`typedoc-categories: ${module.name} exports ${child.name}, which has no category (add it to typedoc-categories.json)`)
           continue
         }
         const has = (comment) => comment?.blockTags.some((tag) => tag.tag === '@category') === true

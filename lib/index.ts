@@ -258,26 +258,7 @@ export type { ConsistencyLevel } from './input/check'
 export type { Sort } from './input/sort'
 export type { DataObjectInput } from './objects/args'
 export type { MultiVectorInput, NamedVectorsInput, VectorInput } from './input/vectors'
-export {
-  isAlreadyExistsError,
-  isArgumentError,
-  isArgumentTypeError,
-  isArgumentValueError,
-  isBatchObjectError,
-  isBatchReferenceError,
-  isClassAlreadyExistsError,
-  isConnectionError,
-  isDecodeError,
-  isForbiddenError,
-  isRefreshTokenRejectedError,
-  isSignInError,
-  isStreamPartitionError,
-  isTimeoutError,
-  isTlsError,
-  isUnexpectedStatusError,
-  isUnsupportedVersionError,
-  isWeaviateError,
-} from './core/errors'
+export * from './core/errors/guards'
 export { isGraphqlDisabledError } from './query/graphql/request'
 export type {
   AlreadyExistsError,

@@ -5,32 +5,16 @@
  *
  * @packageDocumentation
  */
-import * as E from 'fp-ts/Either'
-import { BackupListCodec } from '../codecs/backup'
-import { decode } from '../codecs/decode'
 import { OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
-import { operation } from '../core/operation'
-import { backupPath } from '../server/routes'
-import {
-  BackupCancelArgs,
-  BackupCreateArgs,
-  BackupListArgs,
-  BackupListEntry,
-  BackupLocation,
-  BackupRestoreArgs,
-  BackupStatus,
-  checkCancel,
-  checkCreate,
-  checkList,
-  BACKUP_KEYS,
-  checkLocation,
-  checkRestore,
-  locationQuery,
-} from './args'
-import { decodeStatus, follow, getStatus } from './status'
-import { whenSupported } from '../context/when-supported'
+import { BackupCancelArgs, BackupCreateArgs, BackupListArgs, BackupListEntry, BackupLocation, BackupRestoreArgs, BackupStatus } from './args'
+import { cancelBackup } from './cancel'
+import { createBackup } from './create'
+import { getCreateStatus } from './get-create-status'
+import { getRestoreStatus } from './get-restore-status'
+import { listBackups } from './list'
+import { restoreBackup } from './restore'
 
 /**
  * `client.backup` (Weaviate 1.15.0 and later; cancel, list and some options later, see each
@@ -78,78 +62,10 @@ export interface BackupApi {
  * Binds the backup operations to a client context.
  */
 export const backupApi = (ctx: OperationContext): BackupApi => ({
-  create: (args) =>
-    operation(
-      () => checkCreate(args),
-      (input) =>
-        follow(
-          ctx,
-          input,
-          'create',
-          input.pollIntervalMs,
-          whenSupported(ctx, input.features, input.call, { method: 'POST', path: backupPath(input.backend), body: input.body, expect: [200] }, decodeStatus(input)),
-        ),
-    ),
-  getCreateStatus: (args) =>
-    operation(
-      () => checkLocation(BACKUP_KEYS.getCreateStatus, args, ['backup']),
-      (input) => getStatus(ctx, input, 'create'),
-    ),
-  restore: (args) =>
-    operation(
-      () => checkRestore(args),
-      (input) =>
-        follow(
-          ctx,
-          input,
-          'restore',
-          input.pollIntervalMs,
-          whenSupported(
-            ctx,
-            input.features,
-            input.call,
-            { method: 'POST', path: backupPath(input.backend, input.backupId, 'restore'), body: input.body, expect: [200] },
-            decodeStatus(input),
-          ),
-        ),
-    ),
-  getRestoreStatus: (args) =>
-    operation(
-      () => checkLocation(BACKUP_KEYS.getRestoreStatus, args, ['backup']),
-      (input) => getStatus(ctx, input, 'restore'),
-    ),
-  cancel: (args) =>
-    operation(
-      () => checkCancel(args),
-      (input) =>
-        whenSupported(
-          ctx,
-          input.features,
-          input.call,
-          {
-            method: 'DELETE',
-            path: backupPath(input.backend, input.backupId, input.operation === 'restore' ? 'restore' : undefined),
-            query: locationQuery(input),
-            expect: [204],
-          },
-          () => E.right(undefined),
-        ),
-    ),
-  list: (args) =>
-    operation(
-      () => checkList(args),
-      (input) =>
-        whenSupported(ctx, ['backupList'], input.call, { method: 'GET', path: backupPath(input.backend), expect: [200] }, (res) =>
-          E.map((list: typeof BackupListCodec._A): readonly BackupListEntry[] =>
-            list.map((b) => ({
-              backupId: b.id,
-              ...(b.status === undefined ? {} : { status: b.status }),
-              ...(b.classes === undefined ? {} : { classes: b.classes }),
-              ...(b.startedAt === undefined ? {} : { startedAt: b.startedAt }),
-              ...(b.completedAt === undefined ? {} : { completedAt: b.completedAt }),
-              ...(b.size === undefined ? {} : { size: b.size }),
-            })),
-          )(decode(BackupListCodec, res.body, res)),
-        ),
-    ),
+  create: createBackup(ctx),
+  getCreateStatus: getCreateStatus(ctx),
+  restore: restoreBackup(ctx),
+  getRestoreStatus: getRestoreStatus(ctx),
+  cancel: cancelBackup(ctx),
+  list: listBackups(ctx),
 })

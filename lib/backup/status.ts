@@ -5,13 +5,14 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { EMPTY, Observable, distinctUntilChanged, expand, map, switchMap, timer } from 'rxjs'
+import { map } from 'rxjs'
 import { BackupStatusCodec, isTerminalState } from '../codecs/backup'
 import { decode } from '../codecs/decode'
 import { OperationContext } from '../context/context'
 import { whenSupported } from '../context/when-supported'
 import { HttpMethod, UnexpectedStatusError, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
+import { pollUntilDone } from '../core/poll'
 import { backupPath } from '../server/routes'
 import { HttpResponse } from '../transport/http/types'
 import { BackupStatus, CheckedLocation, locationQuery } from './args'
@@ -88,15 +89,13 @@ export const follow = (
   pollIntervalMs: number,
   start: ObservableEither<WeaviateError, Answer>,
 ): ObservableEither<WeaviateError, BackupStatus> =>
-  start.pipe(
-    expand((e) =>
-      E.isRight(e) && !isTerminalState(e.right.status.status)
-        ? timer(pollIntervalMs).pipe(switchMap(() => readStatus(ctx, location, operation)))
-        : EMPTY,
-    ),
-    distinctUntilChanged((a, b) => E.isRight(a) && E.isRight(b) && a.right.status.status === b.right.status.status),
-    map((e): E.Either<WeaviateError, BackupStatus> => (E.isLeft(e) ? e : ended(operation, e.right))),
-  ) satisfies Observable<E.Either<WeaviateError, BackupStatus>>
+  pollUntilDone({
+    first: start,
+    read: () => readStatus(ctx, location, operation),
+    done: (a) => isTerminalState(a.status.status),
+    same: (a, b) => a.status.status === b.status.status,
+    intervalMs: pollIntervalMs,
+  }).pipe(map((e): E.Either<WeaviateError, BackupStatus> => (E.isLeft(e) ? e : ended(operation, e.right))))
 
 /** A status as a Right, or the Left of a failed or cancelled end. */
 const ended = (operation: BackupOperation, answer: Answer): E.Either<WeaviateError, BackupStatus> => {

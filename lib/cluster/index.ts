@@ -5,93 +5,31 @@
  *
  * @packageDocumentation
  */
-import * as E from 'fp-ts/Either'
-import { switchMap } from 'rxjs'
-import {
-  ClusterStatisticsCodec,
-  ForceDeleteResponseCodec,
-  NodesStatusCodec,
-  ReplicateResponseCodec,
-  ReplicationListCodec,
-  ScaleAppliedCodec,
-  ScalePlanCodec,
-  ShardingStateCodec,
-} from '../codecs/cluster'
-import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
-import { operation } from '../core/operation'
-import { CLUSTER_PATHS, nodesPath, replicationPath } from '../server/routes'
+import { applyScalePlan } from './apply-scale-plan'
 import {
   ApplyScalePlanArgs,
-  CLUSTER_KEYS,
   ClusterStatistics,
   NodeStatus,
   NodesArgs,
   ReplicateArgs,
-  ReplicationFollowArgs,
-  ReplicationForceDeleteArgs,
-  ReplicationForceDeleteResult,
-  ReplicationGetArgs,
-  ReplicationIdArgs,
-  ReplicationListArgs,
   ReplicationOperation,
   ReplicationScalePlan,
   ScalePlanApplied,
   ScalePlanArgs,
   ShardingState,
   ShardingStateArgs,
-  checkApplyScalePlan,
-  checkCall,
-  checkForceDelete,
-  checkId,
-  checkList,
-  checkNodes,
-  checkReplicate,
-  checkScalePlan,
-  checkShardingState,
 } from './args'
-import { follow, getOperation, toOperation } from './replication'
-import { whenSupported } from './request'
+import { nodes } from './nodes'
+import { replicate } from './replicate'
+import { ReplicationsApi, replicationsApi } from './replications'
+import { scalePlan } from './scale-plan'
+import { shardingState } from './sharding-state'
+import { statistics } from './statistics'
 
-/**
- * `client.cluster.replications`: the replication operations after their start (Weaviate 1.31.0
- * and later, on servers started with `REPLICA_MOVEMENT_ENABLED=true`; without it each answers 501,
- * the Left of `isReplicationDisabledError`).
- *
- * @example
- * ```ts
- * const ops = await firstRight(client.cluster.replications.list({ className: 'Article' }))
- * for (const op of ops) if (op.status.state !== 'READY') await firstRight(client.cluster.replications.cancel({ id: op.id }))
- * ```
- */
-export interface ReplicationsApi {
-  /** One operation (`GET /v1/replication/replicate/<id>`), `null` when there is none of that id. */
-  readonly get: (args: ReplicationGetArgs) => ObservableEither<WeaviateError, ReplicationOperation | null>
-  /**
-   * Follows an operation already started (for example by a `replicate` unsubscribed from after its
-   * first value) to its end, as `replicate` does.
-   */
-  readonly follow: (args: ReplicationFollowArgs) => ObservableEither<WeaviateError, ReplicationOperation>
-  /**
-   * Asks the server to cancel an operation (`POST /v1/replication/replicate/<id>/cancel`): it stops
-   * and cleans up, and the operation ends `CANCELLED`. A 409 when it is too far along
-   * (`uncancelable`).
-   */
-  readonly cancel: (args: ReplicationIdArgs) => ObservableEither<WeaviateError, void>
-  /** The operations, all or filtered (`GET /v1/replication/replicate/list`). */
-  readonly list: (args?: ReplicationListArgs) => ObservableEither<WeaviateError, readonly ReplicationOperation[]>
-  /** Cancels an operation if it runs and removes its record (`DELETE /v1/replication/replicate/<id>`). */
-  readonly delete: (args: ReplicationIdArgs) => ObservableEither<WeaviateError, void>
-  /** Does `delete` for every operation (`DELETE /v1/replication/replicate`). */
-  readonly deleteAll: (args?: CallOptions) => ObservableEither<WeaviateError, void>
-  /**
-   * Removes operations from the server's records at once, with no cleanup
-   * (`POST /v1/replication/replicate/force-delete`): for operations that are stuck for good.
-   */
-  readonly forceDelete: (args?: ReplicationForceDeleteArgs) => ObservableEither<WeaviateError, ReplicationForceDeleteResult>
-}
+export type { ReplicationsApi } from './replications'
 
 /**
  * `client.cluster`. Every method checks its arguments first (bad input is one `Left`, nothing
@@ -145,131 +83,11 @@ export interface ClusterApi {
  * Binds the cluster operations to a client context.
  */
 export const clusterApi = (ctx: OperationContext): ClusterApi => ({
-  nodes: (args) =>
-    operation(
-      () => checkNodes(args),
-      (input) =>
-        whenSupported(ctx, input.features, input.call, { method: 'GET', path: nodesPath(input.className), query: input.query, expect: [200] }, (res) =>
-          E.map((r: typeof NodesStatusCodec._A): readonly NodeStatus[] => r.nodes)(decode(NodesStatusCodec, res.body, res)),
-        ),
-    ),
-  statistics: (args) =>
-    operation(
-      () => checkCall(CLUSTER_KEYS.statistics, ['clusterStatistics'], args),
-      (input) =>
-        whenSupported(ctx, input.features, input.call, { method: 'GET', path: CLUSTER_PATHS.statistics, expect: [200] }, (res) =>
-          E.map((r: typeof ClusterStatisticsCodec._A): ClusterStatistics => r)(decode(ClusterStatisticsCodec, res.body, res)),
-        ),
-    ),
-  shardingState: (args) =>
-    operation(
-      () => checkShardingState(args),
-      (input) =>
-        whenSupported(ctx, input.features, input.call, { method: 'GET', path: CLUSTER_PATHS.shardingState, query: input.query, expect: [200] }, (res) =>
-          E.map(
-            (r: typeof ShardingStateCodec._A): ShardingState => ({
-              className: r.shardingState.collection,
-              shards: (r.shardingState.shards ?? []).map((s) => ({ shard: s.shard ?? '', replicas: s.replicas ?? [] })),
-            }),
-          )(decode(ShardingStateCodec, res.body, res)),
-        ),
-    ),
-  replicate: (args) =>
-    operation(
-      () => checkReplicate(args),
-      (input) =>
-        whenSupported(ctx, input.features, input.call, { method: 'POST', path: replicationPath(), body: input.body, expect: [200] }, (res) =>
-          E.map((r: typeof ReplicateResponseCodec._A) => r.id)(decode(ReplicateResponseCodec, res.body, res)),
-        ).pipe(
-          switchMap((id) =>
-            E.isLeft(id)
-              ? [id]
-              : follow(ctx, { call: input.call, features: input.features, id: id.right, includeHistory: false, pollIntervalMs: input.pollIntervalMs }),
-          ),
-        ),
-    ),
-  scalePlan: (args) =>
-    operation(
-      () => checkScalePlan(args),
-      (input) =>
-        whenSupported(ctx, input.features, input.call, { method: 'GET', path: CLUSTER_PATHS.scale, query: input.query, expect: [200] }, (res) =>
-          E.map(
-            (r: typeof ScalePlanCodec._A): ReplicationScalePlan => ({
-              planId: r.planId,
-              className: r.collection,
-              shards: Object.entries(r.shardScaleActions ?? {}).map(([shard, a]) => ({
-                shard,
-                removeNodes: a.removeNodes ?? [],
-                // The server sends "" for an empty replica (its map holds strings): null, as the plan's type says.
-                addNodes: Object.entries(a.addNodes ?? {}).map(([node, source]) => ({ node, sourceNode: source === null || source === '' ? null : source })),
-              })),
-            }),
-          )(decode(ScalePlanCodec, res.body, res)),
-        ),
-    ),
-  applyScalePlan: (args) =>
-    operation(
-      () => checkApplyScalePlan(args),
-      (input) =>
-        whenSupported(ctx, input.features, input.call, { method: 'POST', path: CLUSTER_PATHS.scale, body: input.body, expect: [200] }, (res) =>
-          E.map(
-            (r: typeof ScaleAppliedCodec._A): ScalePlanApplied => ({ planId: r.planId, className: r.collection, operationIds: r.operationIds ?? [] }),
-          )(decode(ScaleAppliedCodec, res.body, res)),
-        ),
-    ),
-  replications: {
-    get: (args) =>
-      operation(
-        () => checkId(CLUSTER_KEYS.get, args),
-        (input) => getOperation(ctx, input),
-      ),
-    follow: (args) =>
-      operation(
-        () => checkId(CLUSTER_KEYS.follow, args),
-        (input) => follow(ctx, input),
-      ),
-    cancel: (args) =>
-      operation(
-        () => checkId(CLUSTER_KEYS.cancel, args),
-        (input) =>
-          whenSupported(ctx, input.features, input.call, { method: 'POST', path: replicationPath(input.id, 'cancel'), expect: [204], idempotent: true }, () =>
-            E.right(undefined),
-          ),
-      ),
-    list: (args) =>
-      operation(
-        () => checkList(args),
-        (input) =>
-          whenSupported(ctx, input.features, input.call, { method: 'GET', path: CLUSTER_PATHS.replicationList, query: input.query, expect: [200] }, (res) =>
-            E.map((r: typeof ReplicationListCodec._A): readonly ReplicationOperation[] => (r ?? []).map(toOperation))(
-              decode(ReplicationListCodec, res.body, res),
-            ),
-          ),
-      ),
-    delete: (args) =>
-      operation(
-        () => checkId(CLUSTER_KEYS.delete, args),
-        (input) =>
-          whenSupported(ctx, input.features, input.call, { method: 'DELETE', path: replicationPath(input.id), expect: [204] }, () => E.right(undefined)),
-      ),
-    deleteAll: (args) =>
-      operation(
-        () => checkCall(CLUSTER_KEYS.deleteAll, ['replication'], args),
-        (input) =>
-          whenSupported(ctx, input.features, input.call, { method: 'DELETE', path: replicationPath(), expect: [204] }, () => E.right(undefined)),
-      ),
-    forceDelete: (args) =>
-      operation(
-        () => checkForceDelete(args),
-        (input) =>
-          whenSupported(ctx, input.features, input.call, { method: 'POST', path: CLUSTER_PATHS.forceDelete, body: input.body, expect: [200] }, (res) =>
-            E.map(
-              (r: typeof ForceDeleteResponseCodec._A): ReplicationForceDeleteResult => ({
-                deleted: r.deleted ?? [],
-                dryRun: r.dryRun ?? false,
-              }),
-            )(decode(ForceDeleteResponseCodec, res.body, res)),
-          ),
-      ),
-  },
+  nodes: nodes(ctx),
+  statistics: statistics(ctx),
+  shardingState: shardingState(ctx),
+  replicate: replicate(ctx),
+  scalePlan: scalePlan(ctx),
+  applyScalePlan: applyScalePlan(ctx),
+  replications: replicationsApi(ctx),
 })

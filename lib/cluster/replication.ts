@@ -4,12 +4,13 @@
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { EMPTY, distinctUntilChanged, expand, map, switchMap, timer } from 'rxjs'
+import { map } from 'rxjs'
 import { ReplicationOperationCodec, isTerminalReplicationState } from '../codecs/cluster'
 import { decode } from '../codecs/decode'
 import { OperationContext } from '../context/context'
 import { HttpMethod, UnexpectedStatusError, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
+import { pollUntilDone } from '../core/poll'
 import { replicationPath } from '../server/routes'
 import { HttpResponse } from '../transport/http/types'
 import { CheckedId, ReplicationOperation, ReplicationStatus } from './args'
@@ -78,11 +79,8 @@ const readFollowed = (ctx: OperationContext, input: CheckedId): ObservableEither
   )
 
 /** Same state and the same number of errors: no news for the stream. */
-const sameNews = (a: E.Either<WeaviateError, Answer>, b: E.Either<WeaviateError, Answer>): boolean =>
-  E.isRight(a) &&
-  E.isRight(b) &&
-  a.right.operation.status.state === b.right.operation.status.state &&
-  a.right.operation.status.errors.length === b.right.operation.status.errors.length
+const sameNews = (a: Answer, b: Answer): boolean =>
+  a.operation.status.state === b.operation.status.state && a.operation.status.errors.length === b.operation.status.errors.length
 
 /**
  * The stream of an operation: a read now, then one every `pollIntervalMs` until a terminal state;
@@ -93,15 +91,13 @@ const sameNews = (a: E.Either<WeaviateError, Answer>, b: E.Either<WeaviateError,
  * reads only: the server goes on with the operation.
  */
 export const follow = (ctx: OperationContext, input: CheckedId): ObservableEither<WeaviateError, ReplicationOperation> =>
-  readFollowed(ctx, input).pipe(
-    expand((e) =>
-      E.isRight(e) && !isTerminalReplicationState(e.right.operation.status.state)
-        ? timer(input.pollIntervalMs).pipe(switchMap(() => readFollowed(ctx, input)))
-        : EMPTY,
-    ),
-    distinctUntilChanged(sameNews),
-    map((e): E.Either<WeaviateError, ReplicationOperation> => (E.isLeft(e) ? e : ended(e.right))),
-  )
+  pollUntilDone({
+    first: readFollowed(ctx, input),
+    read: () => readFollowed(ctx, input),
+    done: (a) => isTerminalReplicationState(a.operation.status.state),
+    same: sameNews,
+    intervalMs: input.pollIntervalMs,
+  }).pipe(map((e): E.Either<WeaviateError, ReplicationOperation> => (E.isLeft(e) ? e : ended(e.right))))
 
 /** An operation as a Right, or the Left of a cancelled end. */
 const ended = (answer: Answer): E.Either<WeaviateError, ReplicationOperation> => {

@@ -64,6 +64,17 @@ export const nonEmptyString = (argument: string, value: unknown): string => {
 export const boolean = (argument: string, value: unknown): boolean =>
   typeof value === 'boolean' ? value : typeError(argument, 'boolean', value)
 
+/**
+ * True for a finite number (not NaN, not an infinity). `x - x` is 0 for every finite number and
+ * NaN for the others: the vector loops call this for each number they read, where Number.isFinite
+ * would box every number (docs/decisions/0011-hot-loop-code-shapes.md).
+ */
+export const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && x - x === 0
+
+/** A finite number. */
+export const finiteNumber = (argument: string, value: unknown): number =>
+  isFiniteNumber(value) ? value : typeof value === 'number' ? valueError(argument, `'${argument}' must be a finite number`) : typeError(argument, 'number', value)
+
 const integer = (argument: string, value: unknown): number =>
   typeof value === 'number' && Number.isInteger(value)
     ? value

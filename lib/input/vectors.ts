@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-import { typeError, valueError } from './check'
+import { isFiniteNumber, typeError, valueError } from './check'
 
 /**
  * A vector as the client accepts it: numbers or a `Float32Array`.
@@ -68,13 +68,11 @@ export const hasMultiVector = <V extends ArrayLike<number>>(vectors: CheckedName
  */
 export const vector = (argument: string, value: unknown): readonly number[] => {
   // Plain loops that check and copy in one pass: a search checks a vector on every call.
-  // `x - x !== 0` is "not finite" (NaN, infinities): Number.isFinite boxes every number read in
-  // these loops (docs/decisions/0011-hot-loop-code-shapes.md).
   if (value instanceof Float32Array) {
     const copy = new Array<number>(value.length)
     for (let i = 0; i < value.length; i++) {
       const item = value[i] ?? Number.NaN
-      if (item - item !== 0) valueError(argument, `'${argument}[${i}]' must be a finite number`)
+      if (!isFiniteNumber(item)) valueError(argument, `'${argument}[${i}]' must be a finite number`)
       copy[i] = item
     }
     return copy
@@ -85,7 +83,7 @@ export const vector = (argument: string, value: unknown): readonly number[] => {
   for (let i = 0; i < items.length; i++) {
     const item = items[i]
     if (typeof item !== 'number') return typeError(`${argument}[${i}]`, 'number', item)
-    if (item - item !== 0) return valueError(argument, `'${argument}[${i}]' must be a finite number`)
+    if (!isFiniteNumber(item)) return valueError(argument, `'${argument}[${i}]' must be a finite number`)
     copy[i] = item
   }
   return copy
@@ -97,18 +95,44 @@ export const vector = (argument: string, value: unknown): readonly number[] => {
  */
 export const float32Vector = (argument: string, value: unknown): Float32Array => {
   if (value instanceof Float32Array || Array.isArray(value)) {
-    const source = value as ArrayLike<unknown>
-    const copy = new Float32Array(source.length)
-    let i = 0
-    for (; i < source.length; i++) {
-      const x = source[i]
-      if (typeof x !== 'number' || x - x !== 0) break
-      copy[i] = x || 0
-    }
-    if (i === source.length) return copy
+    const copy = new Float32Array(value.length)
+    if (copyFiniteFloat32(value, copy)) return copy
   }
   // Not a finite vector: `vector` throws the error that names it.
   return Float32Array.from(vector(argument, value))
+}
+
+/** True when every item of `items` is a finite number. */
+export const isFiniteArray = (items: readonly unknown[]): items is readonly number[] => {
+  for (let i = 0; i < items.length; i++) if (!isFiniteNumber(items[i])) return false
+  return true
+}
+
+/**
+ * Copies a vector of finite numbers into `into` (at least as long) as float32s, -0 as 0 (as JSON
+ * writes it), in one pass; false at the first item that is not a finite number (`into` then holds
+ * part of a copy). One loop per kind of source, so that each loop reads one kind of array: a loop
+ * over both read every number boxed.
+ */
+export const copyFiniteFloat32 = (source: readonly unknown[] | Float32Array, into: Float32Array): boolean =>
+  source instanceof Float32Array ? copyFromFloat32(source, into) : copyFromArray(source, into)
+
+const copyFromArray = (source: readonly unknown[], into: Float32Array): boolean => {
+  for (let i = 0; i < source.length; i++) {
+    const x = source[i]
+    if (!isFiniteNumber(x)) return false
+    into[i] = x || 0
+  }
+  return true
+}
+
+const copyFromFloat32 = (source: Float32Array, into: Float32Array): boolean => {
+  for (let i = 0; i < source.length; i++) {
+    const x = source[i] ?? Number.NaN
+    if (!isFiniteNumber(x)) return false
+    into[i] = x || 0
+  }
+  return true
 }
 
 const isVectorLike = (u: unknown): boolean => Array.isArray(u) || u instanceof Float32Array

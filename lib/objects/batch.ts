@@ -35,7 +35,7 @@ import { argsObject, argumentKeys, knownKeys, name, optional, typeError } from '
 import { checkInput } from '../core/operation'
 import { className } from '../input/names'
 import { uuid as checkUuid } from '../input/uuid'
-import { namedVectors, vector } from '../input/vectors'
+import { isFiniteArray, namedVectors, vector } from '../input/vectors'
 import { ObservableEither } from '../core/observable-either'
 import { ServerVersion, requireFeature } from '../server/version'
 import { ifVectorsWritable } from '../input/vector-writes'
@@ -131,23 +131,13 @@ const preparedChecked = (
   return ifVectorsWritable(version, checked)
 }
 
-const isFiniteVector = (u: unknown): u is readonly number[] => {
-  if (!Array.isArray(u)) return false
-  const items: readonly unknown[] = u
-  for (let i = 0; i < items.length; i++) {
-    const x = items[i]
-    // `x - x !== 0` is "not finite" (NaN, infinities) without Number.isFinite, which boxes every
-    // number read here (docs/decisions/0011-hot-loop-code-shapes.md).
-    if (typeof x !== 'number' || x - x !== 0) return false
-  }
-  return true
-}
+const isFiniteVector = (u: unknown): u is readonly number[] => Array.isArray(u) && isFiniteArray(u)
 
 /**
  * The hot path of an import: a well-formed object (`wellFormedObjects`) serialised without
  * intermediate objects (the same JSON as {@link preparedChecked}: `class`, `id`, `properties`,
  * then `vector` and `tenant` when given). `undefined` for anything unusual: {@link preparedChecked}
- * then decides, with the same outcome. `uuidOf` is called last, once, only when nothing
+ * then decides, with the same outcome as before. `uuidOf` is called last, once, only when nothing
  * else sends the object down the checked path.
  */
 const preparedFast = (
@@ -211,7 +201,7 @@ export const batchObjects =
       },
       ({ resolved, uuidOf, transport, method, streamConcurrency }) =>
         // A failure to decide (the server version unreadable) leaves this call on REST, whose
-        // per-object results then report the failure.
+        // per-object results then report the failure as before.
         ctx.transports.choose(transport, resolved.call).pipe(
           mergeMap((chosen) =>
             vectorsVersion(ctx, resolved, chosen).pipe(

@@ -13,6 +13,7 @@ import {
   argsObject,
   argumentKeys,
   atMost,
+  finiteNumber,
   knownKeys,
   name,
   oneOf,
@@ -20,7 +21,6 @@ import {
   positiveInteger,
   string,
   stringArray,
-  typeError,
   valueError,
 } from '../input/check'
 import { className, propertyName } from '../input/names'
@@ -351,9 +351,6 @@ const groupBy = (argument: string, value: unknown): { readonly property: string;
   return { property: propertyName(`${argument}.property`, g['property']), limit: optional(uint32Count, `${argument}.limit`, g['limit']) ?? DEFAULT_GROUPS }
 }
 
-const finite = (argument: string, value: unknown): number =>
-  typeof value === 'number' ? (Number.isFinite(value) ? value : valueError(argument, `'${argument}' must be a finite number`)) : typeError(argument, 'number', value)
-
 const searchKind: (argument: string, value: unknown) => CheckedAggregateSearch['kind'] = oneOf(['nearVector', 'nearObject', 'nearText', 'hybrid'] as const)
 
 const SEARCH_KEYS = {
@@ -381,8 +378,8 @@ const SEARCH_KEYS = {
 
 /** A vector search's threshold: `distance` XOR `certainty` (0..1). */
 const threshold = (argument: string, o: Record<string, unknown>): { distance?: number; certainty?: number } => {
-  const distance = optional(finite, `${argument}.distance`, o['distance'])
-  const certainty = optional(finite, `${argument}.certainty`, o['certainty'])
+  const distance = optional(finiteNumber, `${argument}.distance`, o['distance'])
+  const certainty = optional(finiteNumber, `${argument}.certainty`, o['certainty'])
   if (distance !== undefined && certainty !== undefined) valueError(`${argument}.distance`, "give 'distance' or 'certainty', not both")
   if (certainty !== undefined && (certainty < 0 || certainty > 1)) valueError(`${argument}.certainty`, "'certainty' must be between 0 and 1")
   return { ...(distance === undefined ? {} : { distance }), ...(certainty === undefined ? {} : { certainty }) }
@@ -415,11 +412,11 @@ const aggregateSearch = (argument: string, value: unknown): CheckedAggregateSear
       }
     }
     case 'hybrid': {
-      const alpha = optional(finite, `${argument}.alpha`, o['alpha']) ?? DEFAULT_ALPHA
+      const alpha = optional(finiteNumber, `${argument}.alpha`, o['alpha']) ?? DEFAULT_ALPHA
       if (alpha < 0 || alpha > 1) valueError(`${argument}.alpha`, "'alpha' must be between 0 and 1")
       const vector = optional(nonEmptyVector, `${argument}.vector`, o['vector'])
       const properties = optional(stringArray, `${argument}.queryProperties`, o['queryProperties'])
-      const maxVectorDistance = optional(finite, `${argument}.maxVectorDistance`, o['maxVectorDistance'])
+      const maxVectorDistance = optional(finiteNumber, `${argument}.maxVectorDistance`, o['maxVectorDistance'])
       return {
         kind,
         query: string(`${argument}.query`, o['query']),

@@ -19,6 +19,7 @@ import {
   atMost,
   boolean,
   consistencyLevel,
+  finiteNumber,
   name,
   nonNegativeInteger,
   optional,
@@ -171,9 +172,6 @@ const DEFAULT_LIMIT = 10
 const DEFAULT_ALPHA = 0.75
 const QUERY_PROPERTY = /^[_A-Za-z][_0-9A-Za-z]*(\^\d+(\.\d+)?)?$/
 
-const finite = (argument: string, value: unknown): number =>
-  typeof value === 'number' ? (Number.isFinite(value) ? value : valueError(argument, `'${argument}' must be a finite number`)) : typeError(argument, 'number', value)
-
 const returnProperties = (argument: string, value: unknown): readonly PropertySelection[] => {
   if (!Array.isArray(value)) return typeError(argument, 'array', value)
   return value.map((item: unknown, i): PropertySelection => {
@@ -216,8 +214,8 @@ type Thresholded = { distance?: number; certainty?: number }
 
 /** Checks `distance` and `certainty` into `search`. */
 const threshold = (a: Record<string, unknown>, search: Thresholded): void => {
-  const distance = optional(finite, 'distance', a['distance'])
-  const certainty = optional(finite, 'certainty', a['certainty'])
+  const distance = optional(finiteNumber, 'distance', a['distance'])
+  const certainty = optional(finiteNumber, 'certainty', a['certainty'])
   if (distance !== undefined && certainty !== undefined) valueError('distance', "give 'distance' or 'certainty', not both")
   if (certainty !== undefined && (certainty < 0 || certainty > 1)) valueError('certainty', "'certainty' must be between 0 and 1")
   if (distance !== undefined) search.distance = distance
@@ -408,7 +406,7 @@ export const concepts = (argument: string, value: unknown): readonly string[] =>
 export const move = (argument: string, value: unknown): Move => {
   const m = argsObject(argument, value)
   knownKeys(MOVE_KEYS, m, argument)
-  const force = finite(`${argument}.force`, m['force'])
+  const force = finiteNumber(`${argument}.force`, m['force'])
   if (force < 0 || force > 1) valueError(`${argument}.force`, `'${argument}.force' must be between 0 and 1`)
   const moveConcepts = m['concepts'] === undefined ? [] : stringArray(`${argument}.concepts`, m['concepts']).map((c, i) => text(`${argument}.concepts[${i}]`, c))
   const objects = m['objects'] === undefined ? [] : stringArray(`${argument}.objects`, m['objects']).map((id, i) => uuid(`${argument}.objects[${i}]`, id))
@@ -486,7 +484,7 @@ const fusionType: (argument: string, value: unknown) => 'ranked' | 'relativeScor
  * Checks the arguments of a hybrid search.
  */
 export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
-  const alpha = optional(finite, 'alpha', a['alpha']) ?? DEFAULT_ALPHA
+  const alpha = optional(finiteNumber, 'alpha', a['alpha']) ?? DEFAULT_ALPHA
   if (alpha < 0 || alpha > 1) valueError('alpha', "'alpha' must be between 0 and 1")
   const fusion = a['fusionType'] === undefined ? undefined : fusionType('fusionType', a['fusionType'])
   const search: Building<SearchOf<'hybrid'>> = { kind: 'hybrid', query: string('query', a['query']), alpha }
@@ -496,7 +494,7 @@ export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   if (properties !== undefined) search.properties = properties
   const operator = optional(searchOperator, 'bm25SearchOperator', a['bm25SearchOperator'])
   if (operator !== undefined) search.operator = operator
-  const maxVectorDistance = optional(finite, 'maxVectorDistance', a['maxVectorDistance'])
+  const maxVectorDistance = optional(finiteNumber, 'maxVectorDistance', a['maxVectorDistance'])
   if (maxVectorDistance !== undefined) search.maxVectorDistance = maxVectorDistance
   if (fusion !== undefined) search.fusionType = fusion
   target(a, search)

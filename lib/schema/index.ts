@@ -13,8 +13,11 @@ import { createClass } from './create-class'
 import { deleteClass } from './delete-class'
 import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
-import { deletePropertyIndex, deleteVectorIndex, indexStatus } from './indexes'
-import { ShardStatus, ShardStatusInput, getShards, updateShardStatus } from './shards'
+import { deletePropertyIndex } from './delete-property-index'
+import { deleteVectorIndex } from './delete-vector-index'
+import { ShardStatus, getShards } from './get-shards'
+import { indexStatus } from './index-status'
+import { ShardStatusInput, updateShardStatus } from './update-shard-status'
 import { updateClass } from './update-class'
 import { ConfigChange, updateConfig } from './update-config'
 
@@ -95,7 +98,8 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   indexStatus: indexStatus(ctx),
 })
 
-export type { ShardStatus, ShardStatusInput } from './shards'
+export type { ShardStatus } from './get-shards'
+export type { ShardStatusInput } from './update-shard-status'
 export type { ConfigChange } from './update-config'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'

@@ -217,24 +217,37 @@ export interface CompiledBlock<B> {
 }
 
 /**
+ * The names each public entry exports, as the compiler sees them: the module, its file and its
+ * export names.
+ *
+ * @example
+ * ```ts
+ * const all = entryExports().flatMap(([, , names]) => names)
+ * ```
+ */
+export const entryExports = (): ReadonlyArray<readonly [string, string, readonly string[]]> => {
+  const entries = PUBLIC_ENTRIES.map(([module, file]) => [module, file, path.join(ROOT, file)] as const)
+  const program = ts.createProgram(
+    entries.map(([, , file]) => file),
+    compilerOptions,
+  )
+  const checker = program.getTypeChecker()
+  return entries.map(([module, file, absolute]) => {
+    const source = program.getSourceFile(absolute)
+    const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source)
+    if (moduleSymbol === undefined) throw new Error(`${absolute} was not found by the compiler`)
+    return [module, file, checker.getExportsOfModule(moduleSymbol).map((symbol) => symbol.name)] as const
+  })
+}
+
+/**
  * The public exports by name, each as the import line that brings it in from its entry (the first
  * entry that exports it).
  */
 const publicImports = (): Map<string, string> => {
-  const entries = PUBLIC_ENTRIES.map(([module, file]) => [module, path.join(ROOT, file)] as const)
-  const program = ts.createProgram(
-    entries.map(([, file]) => file),
-    compilerOptions,
-  )
-  const checker = program.getTypeChecker()
   const imports = new Map<string, string>()
-  for (const [module, file] of entries) {
-    const source = program.getSourceFile(file)
-    const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source)
-    if (moduleSymbol === undefined) throw new Error(`${file} was not found by the compiler`)
-    for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
-      if (!imports.has(symbol.name)) imports.set(symbol.name, `import { ${symbol.name} } from '${module}'`)
-    }
+  for (const [module, , names] of entryExports()) {
+    for (const name of names) if (!imports.has(name)) imports.set(name, `import { ${name} } from '${module}'`)
   }
   return imports
 }

@@ -13,7 +13,7 @@ import { argsObject, knownKeys, name, optional, typeError } from '../../input/ch
 import { checkInput } from '../../core/operation'
 import { className } from '../../input/names'
 import { uuid as checkUuid } from '../../input/uuid'
-import { CheckedNamedVectors, float32NamedVectors, float32Vector, isMultiVector } from '../../input/vectors'
+import { CheckedNamedVectors, copyFiniteFloat32, float32NamedVectors, float32Vector, isMultiVector } from '../../input/vectors'
 import { ifVectorsWritable } from '../../input/vector-writes'
 import type { ServerVersion } from '../../server/version'
 import { batchProperties } from './batch-properties'
@@ -108,15 +108,14 @@ const preparedChecked = (
 /**
  * The little-endian float32 bytes of a copy of `value` when it is an array or Float32Array of
  * finite numbers (-0 written as 0, as REST's JSON does), in one pass; `null` for anything else.
- * One loop per kind, each seeing one kind of array: a loop over both reads every number as a
- * boxed value (docs/decisions/0011-hot-loop-code-shapes.md).
  *
  * The copy is in {@link scratchFloats}, valid until the next call: the fast path encodes the object
  * at once, which copies them into its bytes.
  */
 const finiteFloat32Bytes = (value: unknown): Uint8Array | null => {
-  const copy = value instanceof Float32Array ? finiteFromFloat32(value) : Array.isArray(value) ? finiteFromArray(value) : null
-  return copy === null ? null : vectorToBytes(copy)
+  if (!(value instanceof Float32Array) && !Array.isArray(value)) return null
+  const copy = scratchFloats(value.length)
+  return copyFiniteFloat32(value, copy) ? vectorToBytes(copy) : null
 }
 
 let scratch = new Float32Array(0)
@@ -124,37 +123,12 @@ let scratch = new Float32Array(0)
 /**
  * `n` floats of one buffer every fast-path vector is copied into, grown when a vector is longer:
  * an object's vector lives only until its message is encoded, and a fresh Float32Array per object
- * would be an ArrayBuffer per object, off the heap but counted against it, which starts major GCs
- * (docs/decisions/0010-fewer-arraybuffers.md).
+ * was an ArrayBuffer per object, off the heap but counted against it, which starts major GCs
+ * (issue 42; docs/benchmarks.md, "ArrayBuffers").
  */
 const scratchFloats = (n: number): Float32Array => {
   if (scratch.length < n) scratch = new Float32Array(Math.max(n, 2 * scratch.length))
   return scratch.subarray(0, n)
-}
-
-/** A copy of an array of finite numbers as float32s (-0 as 0), in the scratch; `null` when an item is anything else. */
-const finiteFromArray = (source: readonly unknown[]): Float32Array | null => {
-  const n = source.length
-  const copy = scratchFloats(n)
-  for (let i = 0; i < n; i++) {
-    const x = source[i]
-    // `x - x` is 0 for every finite number, NaN for NaN and the infinities.
-    if (typeof x !== 'number' || x - x !== 0) return null
-    copy[i] = x || 0
-  }
-  return copy
-}
-
-/** A copy of a Float32Array of finite numbers (-0 as 0), in the scratch; `null` when it holds NaN or an infinity. */
-const finiteFromFloat32 = (source: Float32Array): Float32Array | null => {
-  const n = source.length
-  const copy = scratchFloats(n)
-  for (let i = 0; i < n; i++) {
-    const x = source[i] ?? Number.NaN
-    if (x - x !== 0) return null
-    copy[i] = x || 0
-  }
-  return copy
 }
 
 /** Checked named vectors as `Vectors` messages: a vector as `SINGLE_FP32`, a multi-vector as `MULTI_FP32`. */

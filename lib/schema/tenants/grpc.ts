@@ -6,16 +6,16 @@
  */
 import { create } from '@bufbuild/protobuf'
 import * as E from 'fp-ts/Either'
-import { Tenant, TenantActivityStatus } from '../codecs/class-definition'
-import { CallOptions, OperationContext } from '../context/context'
-import { DecodeError, WeaviateError } from '../core/errors'
-import { ObservableEither } from '../core/observable-either'
+import { Tenant, TenantActivityStatus } from '../../codecs/class-definition'
+import { CallOptions, OperationContext } from '../../context/context'
+import { DecodeError, WeaviateError } from '../../core/errors'
+import { ObservableEither } from '../../core/observable-either'
 import {
   TenantActivityStatus as WireStatus,
   TenantsGetReply,
   TenantsGetRequestSchema,
-} from '../proto/generated/weaviate/v1/tenants_pb'
-import { METHODS } from '../transport/grpc/methods'
+} from '../../proto/generated/weaviate/v1/tenants_pb'
+import { METHODS } from '../../transport/grpc/methods'
 
 /** A wire status as the client reports it; `undefined` for UNSPECIFIED, `null` for a number we do not know. */
 const statusOf = (status: WireStatus): TenantActivityStatus | undefined | null => {

@@ -1,12 +1,11 @@
 /**
- * `schema.getShards` and `schema.updateShardStatus`: `GET /v1/schema/<Class>/shards` and
- * `PUT /v1/schema/<Class>/shards/<shard>` (Weaviate 1.12.0 and later, older than every server this
- * client speaks to, so no version gate).
+ * `schema.updateShardStatus`: `PUT /v1/schema/<Class>/shards/<shard>` (Weaviate 1.12.0 and later,
+ * older than every server this client speaks to, so no version gate).
  *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { ShardStatusCodec, ShardStatusListCodec } from '../codecs/cluster'
+import { ShardStatusCodec } from '../codecs/cluster'
 import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext, callInput } from '../context/context'
 import { WeaviateError } from '../core/errors'
@@ -29,34 +28,6 @@ import { ClassInput } from './call-input'
  */
 export type ShardStatusInput = 'READY' | 'READONLY' | 'INDEXING'
 const STATUSES = ['READY', 'READONLY', 'INDEXING'] as const
-
-/**
- * One shard of a class and its status, as `client.schema.getShards` reads it.
- *
- * @example
- * ```ts
- * const readOnly = (shards: readonly ShardStatus[]) => shards.filter((s) => s.status === 'READONLY').map((s) => s.name)
- * ```
- */
-export interface ShardStatus {
-  readonly name: string
-  /** `READY`, `READONLY`, `INDEXING`, ... as the server names it. */
-  readonly status: string
-  /** Vectors waiting to be indexed (newer servers). */
-  readonly vectorQueueSize?: number
-}
-
-/** Reads the shards of a class and their status. */
-export const getShards =
-  (ctx: OperationContext) =>
-  (name: string, options?: CallOptions): ObservableEither<WeaviateError, readonly ShardStatus[]> =>
-    operation(
-      (): ClassInput => ({ className: className('className', name), call: callInput('getShards', options) }),
-      (input) =>
-        ctx.http.run({ method: 'GET', path: shardsPath(input.className), expect: [200], ...input.call }, (res) =>
-          decode(ShardStatusListCodec, res.body, res),
-        ),
-    )
 
 /** The checked input of `updateShardStatus`. */
 interface ShardInput extends ClassInput {

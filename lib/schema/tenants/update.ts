@@ -1,0 +1,27 @@
+/**
+ * `tenants.update`: `PUT /v1/schema/<Class>/tenants` with the statuses given.
+ *
+ * @packageDocumentation
+ */
+import { Tenant, TenantInput } from '../../codecs/class-definition'
+import { CallOptions, OperationContext, callInput } from '../../context/context'
+import { WeaviateError } from '../../core/errors'
+import { ObservableEither } from '../../core/observable-either'
+import { operation } from '../../core/operation'
+import { className } from '../../input/names'
+import { tenants as tenantsInput } from '../input'
+import { updateRun } from './update-run'
+import { TenantsInput } from './wire'
+
+/** Changes the activity status of tenants. */
+export const updateTenants =
+  (ctx: OperationContext) =>
+  (name: string, tenants: readonly TenantInput[], options?: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
+    operation(
+      (): TenantsInput => ({
+        className: className('className', name),
+        tenants: tenantsInput('tenants', tenants),
+        call: callInput('tenants.update', options),
+      }),
+      (input) => updateRun(ctx, input.className, input.tenants, input.call),
+    )
