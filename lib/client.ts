@@ -21,6 +21,7 @@ import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
 import { BackupApi, backupApi } from './backup'
 import { ClusterApi, clusterApi } from './cluster'
+import { HealthApi, healthApi } from './cluster/health'
 import { objectsApi, ObjectsApi } from './objects'
 import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
@@ -91,7 +92,8 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
 }
 
 /**
- * A connected client.
+ * A connected client. Besides the APIs below it has the health checks of {@link HealthApi}:
+ * `isReady()` and `isLive()`.
  *
  * @example
  * ```ts
@@ -100,7 +102,7 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
  * await client.close()
  * ```
  */
-export interface Client {
+export interface Client extends HealthApi {
   readonly objects: ObjectsApi
   readonly references: ReferencesApi
   /** Search: nearVector, nearObject, bm25, hybrid, fetchObjects (gRPC from Weaviate 1.25, GraphQL before). */
@@ -206,6 +208,7 @@ export const connect = (options: ConnectOptions): Client => {
   const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
   return {
     ...flat,
+    ...healthApi(ctx),
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
     cluster: clusterApi(ctx),

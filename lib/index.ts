@@ -185,6 +185,7 @@ export type {
 } from './backup/args'
 export type { BackupState } from './codecs/backup'
 export type { ClusterApi, ReplicationsApi } from './cluster'
+export type { HealthApi } from './cluster/health'
 export type {
   ApplyScalePlanArgs,
   ClusterStatistics,
