@@ -155,7 +155,10 @@ export interface Client extends HealthApi {
 /**
  * Creates a client. Nothing is sent until an operation is subscribed to. Throws an
  * `ArgumentValueError` for an option it cannot use (a URL that is not http(s), an unknown
- * `transport`, `transport: 'grpc'` without a gRPC address, a `tls` option Node cannot use). An
+ * `transport`, `transport: 'grpc'` without a gRPC address, a `tls` option Node cannot use, a
+ * header the client sets itself or an `authorization` header beside `apiKey` or `auth`). Every
+ * request, REST and gRPC, names the client (`x-weaviate-client: weaviate-rx/<version>`), and
+ * names the cluster (`x-weaviate-cluster-url`) when `url` is on a Weaviate Cloud domain. An
  * `apiKey` that would go over plain `http` to a host beyond loopback gives one warning
  * (`WEAVIATE_RX_TLS001`).
  *
@@ -175,6 +178,9 @@ export const connect = (options: ConnectOptions): Client => {
   if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
   if (auth !== undefined && http.apiKey !== undefined && http.apiKey !== '') {
     throw new ArgumentValueError({ argument: 'auth', reason: "give either 'apiKey' or 'auth' (OIDC), not both" })
+  }
+  if (auth !== undefined && http.headers !== undefined && Object.keys(http.headers).some((name) => name.toLowerCase() === 'authorization')) {
+    throw new ArgumentValueError({ argument: 'headers', reason: "give either 'auth' (OIDC) or an 'authorization' header, not both" })
   }
   const oidc = auth === undefined ? undefined : checkAuth(auth)
   const tls = resolveTls(tlsOptions)
