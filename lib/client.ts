@@ -16,6 +16,7 @@ import { plaintextOrigins, resolveTls, warnPlaintextKey } from './context/tls'
 import type { TlsOptions } from './transport/tls'
 import { TransportMode, transportMode } from './input/transport-mode'
 import { createGrpc } from './transport/grpc/pipeline'
+import { KeepaliveOptions, resolveKeepalive } from './transport/grpc/keepalive'
 import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
@@ -89,6 +90,14 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
    * Not together with `apiKey`.
    */
   readonly auth?: OidcAuth
+  /**
+   * HTTP/2 keepalive pings of the gRPC connections, or `false` for none. By default a ping every
+   * 30 s while a call is open (and with the first call after an idle spell), 10 s for its answer:
+   * a connection a load balancer dropped while idle is found dead within those 10 s rather than
+   * at the call's deadline, and Weaviate's own keepalive policy never rejects the pings
+   * (docs/connecting.md#grpc-keepalive).
+   */
+  readonly grpcKeepalive?: KeepaliveOptions | false
 }
 
 /**
@@ -169,7 +178,7 @@ export interface Client extends HealthApi {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, tls: tlsOptions, auth, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, tls: tlsOptions, auth, grpcKeepalive, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const nodes = grpcNodes(urls, grpcUrl)
@@ -184,6 +193,7 @@ export const connect = (options: ConnectOptions): Client => {
   }
   const oidc = auth === undefined ? undefined : checkAuth(auth)
   const tls = resolveTls(tlsOptions)
+  const keepalive = resolveKeepalive(grpcKeepalive)
   const resolved = resolveOptions({ ...http, urls, tls })
   // The session reads the server's OIDC configuration with a plain GET on the client's pools
   // (fetchUrl: no Authorization header), first asked for when the first call needs a token.
@@ -197,7 +207,7 @@ export const connect = (options: ConnectOptions): Client => {
         })
   const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
   const pipeline = createHttp({ ...http, urls, tls, bearer })
-  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer })
+  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive })
   if (http.apiKey !== undefined && http.apiKey !== '') {
     const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
     if (exposed.length > 0) warnPlaintextKey(exposed)

@@ -27,6 +27,7 @@ import type { TlsSettings } from '../tls'
 import type { GrpcNode } from './address'
 import { CallShared, ResolvedCall, startCall } from './attempts'
 import { createChannels } from './channels'
+import type { Keepalive } from './keepalive'
 import { callMetadata, withHeaders } from './metadata'
 import type { BidiMethod, UnaryMethod } from './methods'
 
@@ -43,6 +44,8 @@ export interface GrpcOptions {
   readonly tls?: TlsSettings
   /** The changing Authorization header (OIDC), asked before every call; none with an API key. */
   readonly bearer?: BearerSource | undefined
+  /** The channels' keepalive pings (`keepalive.ts`); the defaults when absent, none for `false`. */
+  readonly keepalive?: Keepalive | false
 }
 
 /**
@@ -136,7 +139,7 @@ const tokenMetadata = (base: Metadata): ((authorization: string) => Metadata) =>
  * Creates the gRPC side of a client; channels open on first use.
  */
 export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
-  const channels = createChannels(options.tls)
+  const channels = createChannels(options.tls, options.keepalive)
   const metadata = callMetadata(options.headers)
   const withToken = tokenMetadata(metadata)
   const bearer = options.bearer
