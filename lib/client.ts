@@ -16,11 +16,13 @@ import { plaintextOrigins, resolveTls, warnPlaintextKey } from './context/tls'
 import type { TlsOptions } from './transport/tls'
 import { TransportMode, transportMode } from './input/transport-mode'
 import { createGrpc } from './transport/grpc/pipeline'
+import { KeepaliveOptions, resolveKeepalive } from './transport/grpc/keepalive'
 import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
 import { BackupApi, backupApi } from './backup'
 import { ClusterApi, clusterApi } from './cluster'
+import { HealthApi, healthApi } from './cluster/health'
 import { objectsApi, ObjectsApi } from './objects'
 import { QueryApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
@@ -88,10 +90,19 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
    * Not together with `apiKey`.
    */
   readonly auth?: OidcAuth
+  /**
+   * HTTP/2 keepalive pings of the gRPC connections, or `false` for none. By default a ping every
+   * 30 s while a call is open (and with the first call after an idle spell), 10 s for its answer:
+   * a connection a load balancer dropped while idle is found dead within those 10 s rather than
+   * at the call's deadline, and Weaviate's own keepalive policy never rejects the pings
+   * (docs/connecting.md#grpc-keepalive).
+   */
+  readonly grpcKeepalive?: KeepaliveOptions | false
 }
 
 /**
- * A connected client.
+ * A connected client. Besides the APIs below it has the health checks of {@link HealthApi}:
+ * `isReady()` and `isLive()`.
  *
  * @example
  * ```ts
@@ -100,7 +111,7 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
  * await client.close()
  * ```
  */
-export interface Client {
+export interface Client extends HealthApi {
   readonly objects: ObjectsApi
   readonly references: ReferencesApi
   /** Search: nearVector, nearObject, bm25, hybrid, fetchObjects (gRPC from Weaviate 1.25, GraphQL before). */
@@ -153,7 +164,10 @@ export interface Client {
 /**
  * Creates a client. Nothing is sent until an operation is subscribed to. Throws an
  * `ArgumentValueError` for an option it cannot use (a URL that is not http(s), an unknown
- * `transport`, `transport: 'grpc'` without a gRPC address, a `tls` option Node cannot use). An
+ * `transport`, `transport: 'grpc'` without a gRPC address, a `tls` option Node cannot use, a
+ * header the client sets itself or an `authorization` header beside `apiKey` or `auth`). Every
+ * request, REST and gRPC, names the client (`x-weaviate-client: weaviate-rx/<version>`), and
+ * names the cluster (`x-weaviate-cluster-url`) when `url` is on a Weaviate Cloud domain. An
  * `apiKey` that would go over plain `http` to a host beyond loopback gives one warning
  * (`WEAVIATE_RX_TLS001`).
  *
@@ -164,7 +178,7 @@ export interface Client {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, tls: tlsOptions, auth, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, tls: tlsOptions, auth, grpcKeepalive, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const nodes = grpcNodes(urls, grpcUrl)
@@ -174,8 +188,12 @@ export const connect = (options: ConnectOptions): Client => {
   if (auth !== undefined && http.apiKey !== undefined && http.apiKey !== '') {
     throw new ArgumentValueError({ argument: 'auth', reason: "give either 'apiKey' or 'auth' (OIDC), not both" })
   }
+  if (auth !== undefined && http.headers !== undefined && Object.keys(http.headers).some((name) => name.toLowerCase() === 'authorization')) {
+    throw new ArgumentValueError({ argument: 'headers', reason: "give either 'auth' (OIDC) or an 'authorization' header, not both" })
+  }
   const oidc = auth === undefined ? undefined : checkAuth(auth)
   const tls = resolveTls(tlsOptions)
+  const keepalive = resolveKeepalive(grpcKeepalive)
   const resolved = resolveOptions({ ...http, urls, tls })
   // The session reads the server's OIDC configuration with a plain GET on the client's pools
   // (fetchUrl: no Authorization header), first asked for when the first call needs a token.
@@ -189,7 +207,7 @@ export const connect = (options: ConnectOptions): Client => {
         })
   const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
   const pipeline = createHttp({ ...http, urls, tls, bearer })
-  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer })
+  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive })
   if (http.apiKey !== undefined && http.apiKey !== '') {
     const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
     if (exposed.length > 0) warnPlaintextKey(exposed)
@@ -206,6 +224,7 @@ export const connect = (options: ConnectOptions): Client => {
   const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
   return {
     ...flat,
+    ...healthApi(ctx),
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
     cluster: clusterApi(ctx),

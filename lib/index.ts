@@ -189,6 +189,8 @@ export type {
 } from './backup/args'
 export type { BackupState } from './codecs/backup'
 export type { ClusterApi, ReplicationsApi } from './cluster'
+export type { HealthApi } from './cluster/health'
+export type { KeepaliveOptions } from './transport/grpc/keepalive'
 export type {
   ApplyScalePlanArgs,
   ClusterStatistics,

@@ -240,7 +240,7 @@ export interface CheckedLocation {
   readonly features: readonly Feature[]
 }
 
-const LOCATION = { backend: true, backupId: true, bucket: true, path: true, retry: true, timeout: true } as const
+const LOCATION = { backend: true, backupId: true, bucket: true, path: true, retry: true, timeout: true, headers: true } as const
 
 /** The keys each backup operation takes (a key the operation does not read is refused). */
 export const BACKUP_KEYS = {
@@ -266,7 +266,7 @@ export const BACKUP_KEYS = {
   getCreateStatus: argumentKeys<BackupLocation>('backup.getCreateStatus', LOCATION),
   getRestoreStatus: argumentKeys<BackupLocation>('backup.getRestoreStatus', LOCATION),
   cancel: argumentKeys<BackupCancelArgs>('backup.cancel', { ...LOCATION, operation: true }),
-  list: argumentKeys<BackupListArgs>('backup.list', { backend: true, retry: true, timeout: true }),
+  list: argumentKeys<BackupListArgs>('backup.list', { backend: true, retry: true, timeout: true, headers: true }),
 } as const
 
 export const checkLocation = (keys: ArgumentKeys, args: unknown, features: readonly Feature[]): CheckedLocation & { readonly a: Record<string, unknown> } => {

@@ -122,7 +122,7 @@ export const BATCH_OPTION_KEYS: KeyTable<BatchOptions> = {
   onProgress: true,
   scheduler: true,
   retry: true,
-  timeout: true,
+  timeout: true, headers: true,
 }
 
 const nonNegative = (argument: string, value: unknown): number =>

@@ -414,7 +414,7 @@ export interface ScalePlanApplied {
 // checks
 // -------------------------------------------------------------------------------------
 
-const CALL = { retry: true, timeout: true } as const
+const CALL = { retry: true, timeout: true, headers: true } as const
 
 /** The keys each cluster operation takes (a key the operation does not read is refused). */
 export const CLUSTER_KEYS = {

@@ -13,6 +13,7 @@ import type { GrpcEffect } from '../transport/grpc/pipeline'
 import type { HttpEffect } from '../transport/http/pipeline'
 import type { CallOptions, RetryOptions, TimeoutOptions } from '../transport/http/types'
 import { KeyTable, argsOf, argumentKeys, knownKeys } from '../input/check'
+import { checkHeaders } from '../input/headers'
 import { ObservableEither, flatMap } from '../core/observable-either'
 import { VersionSource } from './server-version'
 import { ServerVersion } from '../server/version'
@@ -34,8 +35,8 @@ export interface OperationContext {
 }
 
 /** The per-call settings of an argument object, for the request description. */
-export const callOptions = (args: Record<string, unknown>): Pick<CallOptions, 'retry' | 'timeout'> => {
-  const out: { retry?: Partial<RetryOptions> | false; timeout?: Partial<TimeoutOptions> } = {}
+export const callOptions = (args: Record<string, unknown>): CallOptions => {
+  const out: { retry?: Partial<RetryOptions> | false; timeout?: Partial<TimeoutOptions>; headers?: Readonly<Record<string, string>> } = {}
   const retry = args['retry']
   if (typeof retry === 'object' && retry !== null) knownKeys(RETRY_KEYS, retry as Record<string, unknown>, 'retry')
   if (retry === false || (typeof retry === 'object' && retry !== null)) out.retry = retry
@@ -44,11 +45,13 @@ export const callOptions = (args: Record<string, unknown>): Pick<CallOptions, 'r
     knownKeys(TIMEOUT_KEYS, timeout as Record<string, unknown>, 'timeout')
     out.timeout = timeout
   }
+  const headers = args['headers']
+  if (headers !== undefined) out.headers = checkHeaders('headers', headers)
   return out
 }
 
 /** The keys of the per-call options an operation takes as an argument of its own (`schema.*`, `tenants.*`). */
-export const CALL_KEYS: KeyTable<CallOptions> = { retry: true, timeout: true }
+export const CALL_KEYS: KeyTable<CallOptions> = { retry: true, timeout: true, headers: true }
 
 const RETRY_KEYS = argumentKeys<RetryOptions>('retry', { attempts: true, baseDelayMs: true, maxDelayMs: true, maxRetryAfterMs: true, random: true })
 const TIMEOUT_KEYS = argumentKeys<TimeoutOptions>('timeout', { attemptMs: true, totalMs: true })
@@ -65,8 +68,8 @@ export const withVersion = <A>(
 
 /**
  * Checks the per-call options of a positional operation (`schema.getClass(name, options)`,
- * `aliases.get(alias, options)`, ...): `undefined` means none; a key other than `retry` and
- * `timeout` is refused.
+ * `aliases.get(alias, options)`, ...): `undefined` means none; a key other than `retry`,
+ * `timeout` and `headers` is refused.
  */
 export const callInput = (operation: string, options: unknown): CallOptions =>
   options === undefined ? {} : callOptions(argsOf(argumentKeys<CallOptions>(`${operation} options`, CALL_KEYS), options))

@@ -217,7 +217,7 @@ export interface ValidateArgs extends CallOptions {
   readonly vectors?: NamedVectorsInput
 }
 
-const CALL = { retry: true, timeout: true } as const
+const CALL = { retry: true, timeout: true, headers: true } as const
 
 /** The keys of each object operation, tied to its public arguments type. */
 export const OBJECT_KEYS = {

@@ -35,7 +35,7 @@ export interface CountArgs extends CallOptions {
   readonly transport?: TransportMode
 }
 
-const COUNT_KEYS = argumentKeys<CountArgs>('count', { className: true, tenant: true, transport: true, retry: true, timeout: true })
+const COUNT_KEYS = argumentKeys<CountArgs>('count', { className: true, tenant: true, transport: true, retry: true, timeout: true, headers: true })
 
 /** Checked input of count: an aggregate without a filter, named for a refused GraphQL. */
 interface CountInput {

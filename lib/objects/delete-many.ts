@@ -107,7 +107,7 @@ const DELETE_MANY_KEYS = argumentKeys<DeleteManyArgs>('deleteMany', {
   tenant: true,
   onProgress: true,
   retry: true,
-  timeout: true,
+  timeout: true, headers: true,
 })
 
 /** Checked input of deleteMany. */

@@ -277,7 +277,7 @@ export const AGGREGATE_KEYS = argumentKeys<AggregateArgs>('aggregate', {
   objectLimit: true,
   transport: true,
   retry: true,
-  timeout: true,
+  timeout: true, headers: true,
 })
 
 const GROUP_BY_KEYS = argumentKeys<CountGroupBy>('groupBy', { property: true, limit: true })

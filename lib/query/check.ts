@@ -98,7 +98,7 @@ const COMMON_KEYS: KeyTable<QueryCommon> = {
   rerank: true,
   queryProfile: true,
   retry: true,
-  timeout: true,
+  timeout: true, headers: true,
 }
 
 /** The keys every search near something takes beside the common ones: targets, autocut, thresholds, grouping. */
@@ -362,7 +362,7 @@ const common = <P>(a: Record<string, unknown>, search: Search, searching: boolea
   if (codec !== undefined) input.codec = codec
   const transport = transportMode('transport', a['transport'])
   if (transport !== undefined) input.transport = transport
-  if (a['retry'] !== undefined || a['timeout'] !== undefined) input.call = callOptions(a)
+  if (a['retry'] !== undefined || a['timeout'] !== undefined || a['headers'] !== undefined) input.call = callOptions(a)
   return input
 }
 

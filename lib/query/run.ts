@@ -41,7 +41,7 @@ const viaGrpc = <P, V>(ctx: OperationContext, input: QueryInput<P>): ObservableE
     single: input.generate?.singlePrompt !== undefined,
   }
   // The reply is decoded inside the call's own Observable: no operator per search.
-  const call = input.call.retry === undefined && input.call.timeout === undefined ? A_READ : { ...A_READ, ...input.call }
+  const call = input.call.retry === undefined && input.call.timeout === undefined && input.call.headers === undefined ? A_READ : { ...A_READ, ...input.call }
   return ctx.grpc.run(METHODS.search, searchRequest(input as QueryInput<unknown>), call, (reply) =>
     decodeResult<P, V>(searchReplyToResult(reply, options), input, url),
   )

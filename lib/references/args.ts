@@ -70,7 +70,7 @@ const REFERENCE_KEYS: KeyTable<ReferenceArgs> = {
   consistencyLevel: true,
   tenant: true,
   retry: true,
-  timeout: true,
+  timeout: true, headers: true,
 }
 
 /** The keys of each reference operation, tied to its public arguments type. */
@@ -86,7 +86,7 @@ export const REFERENCES_KEYS = {
     consistencyLevel: true,
     tenant: true,
     retry: true,
-    timeout: true,
+    timeout: true, headers: true,
   }),
 } as const
 

@@ -137,6 +137,16 @@ export const nodesPath = (className?: string): string => (className === undefine
 export const replicationPath = (id?: string, sub?: 'cancel'): string =>
   '/replication/replicate' + (id === undefined ? '' : `/${segment(id)}`) + (id === undefined || sub === undefined ? '' : `/${sub}`)
 
+/**
+ * The health paths, the same on every server version: `/.well-known/live` (200 while the process
+ * serves HTTP) and `/.well-known/ready` (200 once the node takes traffic, 503 while it starts, in
+ * maintenance, or while its cluster or modules are unhealthy). Neither needs credentials.
+ */
+export const HEALTH_PATHS = {
+  live: '/.well-known/live',
+  ready: '/.well-known/ready',
+} as const
+
 /** The fixed replication and cluster paths. */
 export const CLUSTER_PATHS = {
   statistics: '/cluster/statistics',

@@ -15,6 +15,8 @@ export interface GrpcProxy {
   readonly url: string
   /** Search calls received. */
   searches(): number
+  /** The method path and metadata of every call received, in order (values of text keys only). */
+  readonly calls: ReadonlyArray<{ readonly path: string; readonly metadata: Readonly<Record<string, string>> }>
   /** Search calls the client cancelled while they were open. */
   cancelled(): number
   /** Resolves when `n` Search calls have arrived. */
@@ -63,9 +65,13 @@ export const startGrpcProxy = async (upstream: string, answer: (n: number) => Pr
   const target = new Client(new URL(upstream).host, credentials.createInsecure())
   const searches = counter()
   const cancelled = counter()
+  const calls: Array<{ path: string; metadata: Record<string, string> }> = []
   const forward =
     (path: string, isSearch: boolean) =>
     (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>): void => {
+      const seen: Record<string, string> = {}
+      for (const [key, value] of Object.entries(call.metadata.getMap())) if (typeof value === 'string') seen[key] = value
+      calls.push({ path, metadata: seen })
       const n = searches.get()
       if (isSearch) searches.add()
       let open = true
@@ -106,6 +112,7 @@ export const startGrpcProxy = async (upstream: string, answer: (n: number) => Pr
   return {
     url: `http://127.0.0.1:${port}`,
     searches: searches.get,
+    calls,
     cancelled: cancelled.get,
     received: searches.reached,
     cancellations: cancelled.reached,

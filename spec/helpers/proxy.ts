@@ -5,7 +5,7 @@
  * answer the n-th request whose path matches a pattern itself with a status and an empty body
  * (e.g. the 404 a restarting Weaviate gives while it loads its schema).
  */
-import { createServer, request as forward, Server } from 'node:http'
+import { createServer, request as forward, IncomingHttpHeaders, Server } from 'node:http'
 import { AddressInfo, Socket } from 'node:net'
 import { apiKeyFor } from './versions'
 
@@ -15,6 +15,8 @@ export interface Proxy {
   readonly connection: { readonly url: string; readonly apiKey?: string }
   /** Requests received, in order (`METHOD path`), resets included; injected ones end in ` (injected)`. */
   readonly requests: string[]
+  /** The headers of each request in {@link Proxy.requests}, as they arrived (lower-case names). */
+  readonly headers: IncomingHttpHeaders[]
   /** How many requests were answered by a reset. */
   resets(): number
   /** How many answers were cut mid-body. */
@@ -44,6 +46,7 @@ export const startProxy = async (
   const apiKey = typeof upstream === 'string' ? apiKeyFor(upstream) : upstream.apiKey
   const target = new URL(upstreamUrl)
   const requests: string[] = []
+  const headers: IncomingHttpHeaders[] = []
   const sockets = new Set<Socket>()
   let resets = 0
   let cuts = 0
@@ -51,6 +54,7 @@ export const startProxy = async (
   let cutMatched = 0
   const server: Server = createServer((req, res) => {
     const line = `${req.method ?? ''} ${req.url ?? ''}`
+    headers.push(req.headers)
     const inject = options.inject
     if (inject !== undefined && inject.path.test(req.url ?? '') && ++matched === inject.nth) {
       requests.push(`${line} (injected)`)
@@ -97,6 +101,7 @@ export const startProxy = async (
     url,
     connection: apiKey === undefined ? { url } : { url, apiKey },
     requests,
+    headers,
     resets: () => resets,
     cuts: () => cuts,
     close: () =>

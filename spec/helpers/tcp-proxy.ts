@@ -12,6 +12,10 @@ export interface TcpProxy {
   readonly url: string
   /** How many times the connections were dropped. */
   cuts(): number
+  /** HTTP/2 PING frames (not their acknowledgements) clients sent, over every connection. */
+  pings(): number
+  /** Connections clients opened. */
+  connections(): number
   close(): Promise<void>
 }
 
@@ -28,12 +32,16 @@ export const startTcpProxy = async (upstream: string, options: { readonly cutEve
   const open = new Set<Socket>()
   let sent = 0
   let cuts = 0
+  let pings = 0
+  let connections = 0
   const cutAll = (): void => {
     cuts += 1
     for (const socket of open) socket.destroy()
     open.clear()
   }
   const server: Server = createServer((client) => {
+    connections += 1
+    const frames = http2PingCounter(() => (pings += 1))
     const upstreamSocket = createConnection({ host: target.hostname, port: Number(target.port) })
     open.add(client)
     open.add(upstreamSocket)
@@ -48,6 +56,7 @@ export const startTcpProxy = async (upstream: string, options: { readonly cutEve
     upstreamSocket.pipe(client)
     client.on('data', (chunk: Buffer) => {
       sent += chunk.length
+      frames(chunk)
       upstreamSocket.write(chunk)
       if (cuts < options.maxCuts && sent >= options.cutEveryBytes * (cuts + 1)) cutAll()
     })
@@ -57,10 +66,44 @@ export const startTcpProxy = async (upstream: string, options: { readonly cutEve
   return {
     url: `http://127.0.0.1:${port}`,
     cuts: () => cuts,
+    pings: () => pings,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of open) socket.destroy()
         server.close(() => resolve())
       }),
+  }
+}
+
+/** The client connection preface of HTTP/2, before its first frame. */
+const PREFACE_LENGTH = 24
+const PING = 0x6
+const ACK = 0x1
+
+/**
+ * Reads the frames of one client-to-server HTTP/2 byte stream as it comes (a frame may span
+ * chunks) and calls `onPing` for each PING that is not an acknowledgement.
+ */
+const http2PingCounter = (onPing: () => void): ((chunk: Buffer) => void) => {
+  let pending = Buffer.alloc(0)
+  let skip = PREFACE_LENGTH
+  return (chunk) => {
+    pending = Buffer.concat([pending, chunk])
+    for (;;) {
+      if (skip > 0) {
+        const n = Math.min(skip, pending.length)
+        pending = pending.subarray(n)
+        skip -= n
+        if (skip > 0) return
+      }
+      if (pending.length < 9) return
+      const length = pending.readUIntBE(0, 3)
+      const type = pending[3]
+      const flags = pending[4] ?? 0
+      if (type === PING && (flags & ACK) === 0) onPing()
+      pending = pending.subarray(9)
+      skip = length
+    }
   }
 }

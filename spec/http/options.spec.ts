@@ -2,7 +2,7 @@
  * The client's HTTP options, resolved once per client (lib/transport/http/options.ts).
  */
 import { ArgumentValueError } from '../../lib/core/errors'
-import { DEFAULT_TIMEOUT, forCall, resolveOptions } from '../../lib/transport/http/options'
+import { CLIENT_HEADER, DEFAULT_TIMEOUT, forCall, resolveOptions } from '../../lib/transport/http/options'
 import { DEFAULT_RETRY } from '../../lib/transport/http/retry'
 
 const URLS = ['http://127.0.0.1:8080']
@@ -18,11 +18,11 @@ describe('resolveOptions', () => {
   })
 
   it('puts the API key into the Authorization header next to the custom headers', () => {
-    expect(resolveOptions({ urls: URLS, apiKey: 'k', headers: { 'x-a': '1' } }).headers).toEqual({ 'x-a': '1', authorization: 'Bearer k' })
+    expect(resolveOptions({ urls: URLS, apiKey: 'k', headers: { 'x-a': '1' } }).headers).toEqual({ 'x-a': '1', authorization: 'Bearer k', 'x-weaviate-client': CLIENT_HEADER })
   })
 
   it('adds content-type application/json to the headers of a request with a body', () => {
-    expect(resolveOptions({ urls: URLS }).jsonHeaders).toEqual({ 'content-type': 'application/json' })
+    expect(resolveOptions({ urls: URLS }).jsonHeaders).toEqual({ 'content-type': 'application/json', 'x-weaviate-client': CLIENT_HEADER })
   })
 
   it.each([0, -1, 1.5])('rejects connections %p', (connections) => {

@@ -8,7 +8,7 @@ import { Observable } from 'rxjs'
 import type { TestScheduler } from 'rxjs/testing'
 import { testScheduler } from '../helpers/test-scheduler'
 import { ConnectionError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../lib/core/errors'
-import { HttpOptions } from '../../lib/transport/http/options'
+import { CLIENT_HEADER, HttpOptions } from '../../lib/transport/http/options'
 import { createHttp } from '../../lib/transport/http/pipeline'
 import { RawResponse, Target, Transport } from '../../lib/transport/http/transport'
 import { HttpRequest, HttpResponse } from '../../lib/transport/http/types'
@@ -191,7 +191,7 @@ describe('createHttp retry loop in virtual time', () => {
       const { transport, calls } = fakeTransport([() => cold('-(a|)', { a: answer200 })])
       httpWith(transport, { apiKey: 'k' }).send(GET).subscribe()
       scheduler.flush()
-      expect(calls[0]?.headers).toEqual({ authorization: 'Bearer k' })
+      expect(calls[0]?.headers).toEqual({ authorization: 'Bearer k', 'x-weaviate-client': CLIENT_HEADER })
     })
   })
 })

@@ -280,7 +280,7 @@ class BatchStreamSession {
     try {
       opened = this.config.grpc.openStream(METHODS.batchStream, this.config.call, bearer)
     } catch (e) {
-      this.failAll(e instanceof ConnectionError ? e : new ConnectionError({ method: 'POST', url: '', code: 'UNKNOWN', detail: String(e), cause: e }))
+      this.failAll(isWeaviateError(e) ? e : new ConnectionError({ method: 'POST', url: '', code: 'UNKNOWN', detail: String(e), cause: e }))
       return
     }
     const stream: Open = {

@@ -198,7 +198,7 @@ const STREAM_FIELD_KEYS: KeyTable<StreamFields> = {
   onProgress: true,
   pacer: true,
   retry: true,
-  timeout: true,
+  timeout: true, headers: true,
 }
 
 const { pacer: _pacer, ...ITERATE_FIELD_KEYS } = STREAM_FIELD_KEYS

@@ -27,6 +27,7 @@ import type { CallSettings } from '../http/options'
 import { retryDelay } from '../http/retry'
 import type { GrpcNode } from './address'
 import type { Channels } from './channels'
+import { withHeaders } from './metadata'
 import type { UnaryMethod } from './methods'
 import { startUnary, type UnaryCall } from './unary'
 
@@ -57,6 +58,8 @@ export interface ResolvedCall<I, O> {
   readonly settings: CallSettings
   /** Whether sending the call twice is safe (retries need it). */
   readonly idempotent: boolean
+  /** The call's own headers (checked), sent as metadata over the client's. */
+  readonly headers: Readonly<Record<string, string>> | undefined
 }
 
 /** Ends the call: cancels the attempt in flight or the wait for the next one. */
@@ -107,8 +110,9 @@ export const startCall = <I, O>(
     }
   }
 
-  const start = (node: GrpcNode, picked: ReturnType<Nodes['pick']>, url: string, metadata: Metadata): void => {
+  const start = (node: GrpcNode, picked: ReturnType<Nodes['pick']>, url: string, clientMetadata: Metadata): void => {
     const client = shared.channels.for(node)
+    const metadata = withHeaders(clientMetadata, call.headers)
     const limit = attemptLimit(settings.timeout, at - clock.now())
     inFlight = startUnary({ client, method, request: call.request, metadata, url, limit }, (result) => {
       inFlight = undefined

@@ -7,6 +7,7 @@ import { Client, ChannelCredentials, ChannelOptions, credentials } from '@grpc/g
 import { createSecureContext } from 'node:tls'
 import { DEFAULT_TLS, TlsSettings } from '../tls'
 import type { GrpcNode } from './address'
+import { DEFAULT_KEEPALIVE, Keepalive, keepaliveChannelOptions } from './keepalive'
 
 /**
  * Messages of any size both ways; the server enforces its own limit (`grpcMaxMessageSize`). An
@@ -33,7 +34,7 @@ export interface Channels {
 }
 
 /**
- * Creates the (lazy) channels of a client; a TLS channel uses the client's TLS settings (its CA
+ * Creates the (lazy) channels of a client, with the client's keepalive pings (`keepalive.ts`); a TLS channel uses the client's TLS settings (its CA
  * bundle, client certificate and key, and `servername` as `grpc.ssl_target_name_override`, which
  * grpc-js sends as SNI and checks the certificate against).
  *
@@ -43,7 +44,8 @@ export interface Channels {
  * handshake from `createSecureContext({})` passes, as undici's https on the REST side
  * does (spec/slow/tls.spec.ts runs it in a child process).
  */
-export const createChannels = (tls: TlsSettings = DEFAULT_TLS): Channels => {
+export const createChannels = (tls: TlsSettings = DEFAULT_TLS, keepalive: Keepalive | false = DEFAULT_KEEPALIVE): Channels => {
+  const plain: ChannelOptions = { ...CHANNEL_OPTIONS, ...keepaliveChannelOptions(keepalive) }
   const secure: { readonly credentials: ChannelCredentials; readonly options: ChannelOptions } = {
     credentials: credentials.createFromSecureContext(
       createSecureContext({
@@ -52,7 +54,7 @@ export const createChannels = (tls: TlsSettings = DEFAULT_TLS): Channels => {
         ...(tls.key === undefined ? {} : { key: tls.key }),
       }),
     ),
-    options: tls.servername === undefined ? CHANNEL_OPTIONS : { ...CHANNEL_OPTIONS, 'grpc.ssl_target_name_override': tls.servername },
+    options: tls.servername === undefined ? plain : { ...plain, 'grpc.ssl_target_name_override': tls.servername },
   }
   const open = new Map<string, Client>()
   // The channel of each node object, so a call finds its channel without building a key.
@@ -65,7 +67,7 @@ export const createChannels = (tls: TlsSettings = DEFAULT_TLS): Channels => {
       const key = `${node.secure ? 's' : 'p'}:${node.target}`
       client = open.get(key)
       if (client === undefined) {
-        client = node.secure ? new Client(node.target, secure.credentials, secure.options) : new Client(node.target, credentials.createInsecure(), CHANNEL_OPTIONS)
+        client = node.secure ? new Client(node.target, secure.credentials, secure.options) : new Client(node.target, credentials.createInsecure(), plain)
         open.set(key, client)
       }
       byNode.set(node, client)

@@ -20,3 +20,14 @@ export const callMetadata = (headers: Readonly<Record<string, string>>): Metadat
 }
 
 const HTTP_ONLY: ReadonlySet<string> = new Set(['content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'te'])
+
+/**
+ * The call metadata with a call's own headers (checked, lower-case names) over it; `metadata`
+ * itself when the call has none.
+ */
+export const withHeaders = (metadata: Metadata, headers: Readonly<Record<string, string>> | undefined): Metadata => {
+  if (headers === undefined) return metadata
+  const out = metadata.clone()
+  for (const [name, value] of Object.entries(headers)) if (!HTTP_ONLY.has(name)) out.set(name, value)
+  return out
+}

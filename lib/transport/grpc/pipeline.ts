@@ -18,16 +18,17 @@
 import type { ClientDuplexStream, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
-import { ConnectionError, WeaviateError } from '../../core/errors'
+import { ArgumentValueError, ConnectionError, WeaviateError } from '../../core/errors'
 import { createNodes } from '../http/nodes'
-import { BearerSource, CallSettings, StreamBearer, forCall } from '../http/options'
+import { BearerSource, CallSettings, StreamBearer, forCall, withCallHeaders } from '../http/options'
 import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../../core/observable-either'
 import type { TlsSettings } from '../tls'
 import type { GrpcNode } from './address'
 import { CallShared, ResolvedCall, startCall } from './attempts'
 import { createChannels } from './channels'
-import { callMetadata } from './metadata'
+import type { Keepalive } from './keepalive'
+import { callMetadata, withHeaders } from './metadata'
 import type { BidiMethod, UnaryMethod } from './methods'
 
 /**
@@ -43,6 +44,8 @@ export interface GrpcOptions {
   readonly tls?: TlsSettings
   /** The changing Authorization header (OIDC), asked before every call; none with an API key. */
   readonly bearer?: BearerSource | undefined
+  /** The channels' keepalive pings (`keepalive.ts`); the defaults when absent, none for `false`. */
+  readonly keepalive?: Keepalive | false
 }
 
 /**
@@ -53,6 +56,8 @@ export interface GrpcCallOptions {
   readonly idempotent?: boolean
   readonly retry?: Partial<RetryOptions> | false
   readonly timeout?: Partial<TimeoutOptions>
+  /** The call's own headers (checked, `lib/input/headers.ts`), sent as metadata over the client's. */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /**
@@ -88,7 +93,8 @@ export interface GrpcEffect {
    * Opens a bidirectional call (`BatchStream`) on the node the failover cursor picks, with the
    * call's metadata and `bearer`'s Authorization header (from {@link GrpcEffect.streamBearer}); no
    * retries or deadline: the caller owns the stream's life and gets the call's resolved retry and
-   * timeout settings for it. Throws a ConnectionError when the client is closed.
+   * timeout settings for it. Throws a ConnectionError when the client is closed, an
+   * ArgumentValueError for a call `authorization` header on a client with credentials.
    */
   openStream<I, O>(method: BidiMethod<I, O>, call?: GrpcCallOptions, bearer?: StreamBearer): OpenedStream<I, O>
   /** The client's retry and timeout settings with the call's over them: what a call or stream applies. */
@@ -133,7 +139,7 @@ const tokenMetadata = (base: Metadata): ((authorization: string) => Metadata) =>
  * Creates the gRPC side of a client; channels open on first use.
  */
 export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
-  const channels = createChannels(options.tls)
+  const channels = createChannels(options.tls, options.keepalive)
   const metadata = callMetadata(options.headers)
   const withToken = tokenMetadata(metadata)
   const bearer = options.bearer
@@ -151,21 +157,30 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
           },
     clock: internals.scheduler ?? asyncScheduler,
   }
-  const resolve = <I, O>(method: UnaryMethod<I, O>, request: I, call: GrpcCallOptions): ResolvedCall<I, O> => ({
-    method,
-    request,
-    settings: forCall(options, call),
-    idempotent: call.idempotent ?? false,
-  })
+  const credentials = bearer !== undefined || options.headers['authorization'] !== undefined
+  /** The call's own headers, or an ArgumentValueError for an `authorization` the client's credentials forbid. */
+  const callHeaders = (call: GrpcCallOptions): Readonly<Record<string, string>> | undefined | ArgumentValueError => {
+    if (call.headers === undefined) return undefined
+    const checked = withCallHeaders({}, call.headers, credentials)
+    return checked instanceof ArgumentValueError ? checked : call.headers
+  }
+  const resolve = <I, O>(method: UnaryMethod<I, O>, request: I, call: GrpcCallOptions): ResolvedCall<I, O> | ArgumentValueError => {
+    const headers = callHeaders(call)
+    return headers instanceof ArgumentValueError
+      ? headers
+      : { method, request, settings: forCall(options, call), idempotent: call.idempotent ?? false, headers }
+  }
 
   const call = <I, O>(method: UnaryMethod<I, O>, request: I, callOptions: GrpcCallOptions = {}): Observable<O> =>
-    new Observable<O>((subscriber) =>
-      startCall(shared, resolve(method, request, callOptions), (result) => {
+    new Observable<O>((subscriber) => {
+      const resolved = resolve(method, request, callOptions)
+      if (resolved instanceof ArgumentValueError) return subscriber.error(resolved)
+      return startCall(shared, resolved, (result) => {
         if (E.isLeft(result)) return subscriber.error(result.left)
         subscriber.next(result.right)
         subscriber.complete()
-      }),
-    )
+      })
+    })
 
   const run = <I, O, A>(
     method: UnaryMethod<I, O>,
@@ -173,8 +188,13 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
     callOptions: GrpcCallOptions = {},
     interpret?: (reply: O) => E.Either<WeaviateError, A>,
   ): ObservableEither<WeaviateError, A | O> =>
-    new Observable<E.Either<WeaviateError, A | O>>((subscriber) =>
-      startCall(shared, resolve(method, request, callOptions), (result) => {
+    new Observable<E.Either<WeaviateError, A | O>>((subscriber) => {
+      const resolved = resolve(method, request, callOptions)
+      if (resolved instanceof ArgumentValueError) {
+        subscriber.next(E.left(resolved))
+        return subscriber.complete()
+      }
+      return startCall(shared, resolved, (result) => {
         let value: E.Either<WeaviateError, A | O>
         try {
           value = interpret === undefined || E.isLeft(result) ? result : interpret(result.right)
@@ -184,8 +204,8 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
         }
         subscriber.next(value)
         subscriber.complete()
-      }),
-    )
+      })
+    })
 
   const settings = (callOptions: GrpcCallOptions = {}): CallSettings => forCall(options, callOptions)
 
@@ -195,10 +215,12 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
     if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)
     const url = `${node.origin}${method.path}`
     if (channels.closed) throw new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })
+    const headers = callHeaders(callOptions)
+    if (headers instanceof ArgumentValueError) throw headers
     const { retry, timeout } = settings(callOptions)
     // The stream keeps the token it opens with, and Weaviate checks it as it writes the stream's
     // objects: its owner reopens it before the token expires (`renewInMs`, docs/oidc.md).
-    const metadata = streamBearer === undefined ? shared.metadata : withToken(streamBearer.authorization)
+    const metadata = withHeaders(streamBearer === undefined ? shared.metadata : withToken(streamBearer.authorization), headers)
     const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, metadata)
     return {
       call: stream,

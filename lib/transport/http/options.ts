@@ -6,6 +6,8 @@
  */
 import type { Dispatcher } from 'undici'
 import { ArgumentValueError } from '../../core/errors'
+import { checkHeaders } from '../../input/headers'
+import { CLIENT_VERSION } from '../client-version'
 import { DEFAULT_TLS, TlsSettings } from '../tls'
 import { Node, parseNodes } from './nodes'
 import { DEFAULT_RETRY } from './retry'
@@ -26,7 +28,13 @@ export interface HttpOptions {
   readonly urls: readonly string[]
   /** Sent as `Authorization: Bearer <key>`; no Authorization header at all when unset or empty. */
   readonly apiKey?: string | undefined
-  /** Added to every request to Weaviate (not to a data object fetched from a URL). */
+  /**
+   * Added to every request to Weaviate, REST and gRPC (not to a data object fetched from a URL),
+   * e.g. a module's API key (`X-OpenAI-Api-Key`). Names are case-insensitive and sent in lower
+   * case; a call's own `headers` go over them. The client's own headers cannot be given here
+   * (`content-type`, `x-weaviate-client` and the framing headers: an `ArgumentValueError` from
+   * `connect`), nor `authorization` together with `apiKey` or `auth`.
+   */
   readonly headers?: Readonly<Record<string, string>>
   /**
    * Keep-alive connections per origin.
@@ -91,6 +99,27 @@ export const DEFAULT_TIMEOUT: TimeoutOptions = Object.freeze({ attemptMs: 30_000
 const DEFAULT_CONNECTIONS = 16
 
 const NO_RETRY: RetryOptions = Object.freeze({ ...DEFAULT_RETRY, attempts: 1 })
+
+/** How this client names itself to Weaviate, which counts its clients by it. */
+export const CLIENT_HEADER = `weaviate-rx/${CLIENT_VERSION}`
+
+/**
+ * The domains of Weaviate Cloud clusters. A cluster there runs Weaviate Embeddings only for
+ * requests that name the cluster (`x-weaviate-cluster-url`); the match is on the host's end, so
+ * `weaviate.cloud.example.com` is no cluster.
+ */
+const CLOUD_DOMAINS: readonly string[] = ['weaviate.cloud', 'weaviate.network', 'weaviate.io', 'semi.technology']
+
+/**
+ * `x-weaviate-cluster-url: https://<host>` when the first node is on a Weaviate Cloud domain (a
+ * cloud cluster has one URL), else nothing.
+ */
+export const clusterUrlHeader = (nodes: readonly Node[]): Readonly<Record<string, string>> => {
+  const first = nodes[0]
+  if (first === undefined) return {}
+  const host = new URL(first.origin).hostname.toLowerCase()
+  return CLOUD_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`)) ? { 'x-weaviate-cluster-url': `https://${host}` } : {}
+}
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
 
 /**
@@ -119,9 +148,17 @@ export const resolveOptions = (options: HttpOptions): ResolvedOptions => {
   if (!Number.isInteger(connections) || connections < 1) {
     throw new ArgumentValueError({ argument: 'connections', reason: `'connections' must be a positive integer, got ${connections}` })
   }
+  const custom = options.headers === undefined ? {} : checkHeaders('headers', options.headers)
+  const withKey = options.apiKey !== undefined && options.apiKey !== ''
+  if (withKey && custom['authorization'] !== undefined) {
+    throw new ArgumentValueError({ argument: 'headers', reason: "give either 'apiKey' or an 'authorization' header, not both" })
+  }
+  // The user's headers go over ours (a cluster URL of their own), never over the client's name or key.
   const headers: Readonly<Record<string, string>> = Object.freeze({
-    ...options.headers,
-    ...(options.apiKey !== undefined && options.apiKey !== '' ? { authorization: `Bearer ${options.apiKey}` } : {}),
+    ...clusterUrlHeader(nodes),
+    ...custom,
+    'x-weaviate-client': CLIENT_HEADER,
+    ...(withKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
   })
   return {
     nodes,
@@ -134,6 +171,20 @@ export const resolveOptions = (options: HttpOptions): ResolvedOptions => {
     timeout: Object.freeze({ ...DEFAULT_TIMEOUT, ...options.timeout }),
   }
 }
+
+/**
+ * The headers of one call: the client's `base` headers with the call's own over them, or an
+ * ArgumentValueError when the call sends `authorization` on a client that holds credentials (an
+ * API key or OIDC) of its own. The call's headers are checked already (`lib/input/headers.ts`).
+ */
+export const withCallHeaders = (
+  base: Readonly<Record<string, string>>,
+  call: Readonly<Record<string, string>>,
+  clientCredentials: boolean,
+): Readonly<Record<string, string>> | ArgumentValueError =>
+  clientCredentials && call['authorization'] !== undefined
+    ? new ArgumentValueError({ argument: 'headers', reason: "a call's 'authorization' header cannot replace the client's 'apiKey' or 'auth'" })
+    : { ...base, ...call }
 
 /**
  * The settings a call's request may override.

@@ -27,7 +27,7 @@ import { ObservableEither } from '../../core/observable-either'
 import { RequestSink, startAttempts } from './attempts'
 import { FetchUrl, createFetchUrl } from './fetch-url'
 import { PickedNode, createNodes } from './nodes'
-import { BearerSource, HttpOptions, forCall, resolveOptions } from './options'
+import { BearerSource, HttpOptions, forCall, resolveOptions, withCallHeaders } from './options'
 import { closedError, createPools } from './pools'
 import { Target, Transport, transport as undiciTransport } from './transport'
 import { HttpRequest, HttpResponse, RetryOptions } from './types'
@@ -89,6 +89,7 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
   const pools = createPools(resolved)
   const nodes = createNodes(resolved.nodes)
   const bearer = options.bearer
+  const credentials = bearer !== undefined || resolved.headers['authorization'] !== undefined
   // With a changing token, each attempt asks for the current Authorization header (at once while
   // the token is fresh, after the refresh otherwise); a failed sign-in is the attempt's error.
   const exchange = bearer === undefined ? transport : authorized(transport, bearer)
@@ -106,7 +107,12 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
       sink.error(closedError(req.method, safeUrl(node.origin, node.basePath + suffix)))
       return undefined
     }
-    const headers = body === null ? resolved.headers : resolved.jsonHeaders
+    const base = body === null ? resolved.headers : resolved.jsonHeaders
+    const headers = req.headers === undefined ? base : withCallHeaders(base, req.headers, credentials)
+    if (isArgumentValueError(headers)) {
+      sink.error(headers)
+      return undefined
+    }
     const targetOn = (node: PickedNode): Target => {
       const path = node.basePath + suffix
       return {

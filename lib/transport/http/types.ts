@@ -57,6 +57,13 @@ export interface CallOptions {
   readonly retry?: Partial<RetryOptions> | false
   /** Timeouts for this call. */
   readonly timeout?: Partial<TimeoutOptions>
+  /**
+   * Headers for this call's requests, REST and gRPC, over the client's `headers` (e.g. a module's
+   * API key for one search). The same rules as the client's: no `content-type`,
+   * `x-weaviate-client` or framing headers; `authorization` only on a client without `apiKey` or
+   * `auth`, else the call is an `ArgumentValueError` `Left` with nothing sent.
+   */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /** Query parameters in the order they are sent; `undefined` values are left out. */
@@ -90,6 +97,8 @@ export interface HttpRequest {
   readonly retry?: Partial<RetryOptions> | false
   /** Per-call timeout settings. */
   readonly timeout?: Partial<TimeoutOptions>
+  /** Per-call headers (checked), over the client's. */
+  readonly headers?: Readonly<Record<string, string>>
   /**
    * How a successful answer's body is handed over: parsed JSON (`'json'`, the default), or its
    * text as it came (`'text'`), for a caller that reads something from the text before it parses
