@@ -36,8 +36,9 @@ describe('checkpointFile', () => {
 
   it('flush resolves when the state saved during a write was already written by that drain', () => {
     // A flush loop that never settles spins on microtasks and starves jest's own timeout: the
-    // scenario runs in a child process that is killed after 30 s, so the test fails instead of
-    // hanging the worker.
+    // scenario runs in a child process that is killed after 120 s, so the test fails instead of
+    // hanging the worker. The limit bounds a hang, not a run: the child loads TypeScript through
+    // ts-node first, which on two cores shared with other work takes tens of seconds.
     const file = path.join(dir, 'export.json')
     const scenario = `
       const { checkpointFile } = require(${JSON.stringify(path.resolve(__dirname, '../../lib/cli/state/checkpoint-file'))})
@@ -47,7 +48,7 @@ describe('checkpointFile', () => {
       checkpoint.save({ after: 'b' })
       first.then(() => checkpoint.flush()).then(() => checkpointFile(${JSON.stringify(file)}).load()).then((s) => process.stdout.write(JSON.stringify(s)))
     `
-    const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', scenario], { encoding: 'utf8', timeout: 30_000 })
+    const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', scenario], { encoding: 'utf8', timeout: 120_000 })
     expect({ signal: child.signal, stderr: child.stderr }).toEqual({ signal: null, stderr: '' })
     expect(JSON.parse(child.stdout) as unknown).toEqual({ after: 'b' })
   })
