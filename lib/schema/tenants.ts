@@ -20,10 +20,12 @@ import { className } from '../input/names'
 import { ObservableEither, flatMap, map } from '../core/observable-either'
 import { schemaPath, tenantPath } from '../server/routes'
 import { Feature, ServerVersion, supports } from '../server/version'
-import { missingFeature, whenSupported } from '../context/when-supported'
+import { tenantsPerRequest } from '../server/limits'
+import { missingFeature } from '../context/when-supported'
 import { tenantsOverGrpc } from './tenants-grpc'
+import { chunksOf, sendInChunks } from './tenant-chunks'
 import type { ClassInput } from './call-input'
-import { tenantName, tenantNames, tenants as tenantsInput } from './input'
+import { distinctNames, tenantName, tenantNames, tenants as tenantsInput } from './input'
 
 /** The checked input of an operation on one tenant of a class. */
 interface TenantInputOf<T> extends ClassInput {
@@ -79,7 +81,7 @@ const wireTenants = (version: ServerVersion, tenants: readonly TenantInput[]): r
  * ```
  */
 export interface TenantsApi {
-  /** The tenants of a multi-tenant class. */
+  /** The tenants of a multi-tenant class, in one request: no server version pages the list. */
   readonly list: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   /**
    * One tenant, or `null` when the class has no tenant of that name. `GET /tenants/<name>` on
@@ -90,24 +92,40 @@ export interface TenantsApi {
   readonly getByNames: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   /** Whether the class has a tenant of this name: `HEAD /tenants/<name>` on 1.25+, the list on older servers (1.20+). */
   readonly exists: (className: string, name: string, options?: CallOptions) => ObservableEither<WeaviateError, boolean>
-  /** Adds tenants (names, or `{ name, activityStatus }` from 1.21); emits them as the server stored them. */
+  /**
+   * Adds tenants (names, or `{ name, activityStatus }` from 1.21); emits them as the server stored
+   * them. Any number in one request, but on 1.26.0, which takes at most 100: there in requests of
+   * 100, as `update` does. A name given twice is an `ArgumentValueError`.
+   */
   readonly create: (
     className: string,
     tenants: ReadonlyArray<string | TenantInput>,
     options?: CallOptions,
   ) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** Changes the activity status of tenants (1.21+; `OFFLOADED` 1.26+ with the `offload-s3` module). */
+  /**
+   * Changes the activity status of tenants (1.21+; `OFFLOADED` 1.26+ with the `offload-s3` module).
+   * The server takes at most 100 tenants a request from 1.26 on, so a longer list is sent as
+   * requests of 100, one after another, and answered as one: the tenants of every request. A
+   * failed request ends the operation; when there are several, the Left is a `TenantsPartialError`
+   * naming the tenants `applied`, `failed` and `notSent`. A name the class does not have fails its
+   * request (422) after the server changed the other tenants of that request. A name given twice
+   * is an `ArgumentValueError`.
+   */
   readonly update: (className: string, tenants: readonly TenantInput[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** `update` with `ACTIVE` for each name (1.21+). */
+  /** `update` with `ACTIVE` for each name (1.21+), in requests of at most 100 like `update`. */
   readonly activate: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** `update` with `INACTIVE` for each name (1.21+). */
+  /** `update` with `INACTIVE` for each name (1.21+), in requests of at most 100 like `update`. */
   readonly deactivate: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   /**
    * `update` with `OFFLOADED` for each name: 1.26+, and the server must have the `offload-s3`
    * module enabled, or it refuses ("can't offload tenants, because offload-s3 module is not enabled").
+   * In requests of at most 100 like `update`.
    */
   readonly offload: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** Removes tenants with all their objects; names that do not exist are ignored by the server. */
+  /**
+   * Removes tenants with all their objects; names that do not exist are ignored by the server. One
+   * request whatever the number: no server version caps it.
+   */
   readonly delete: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, void>
 }
 
@@ -143,20 +161,37 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
       operation(
         (): TenantsInput => ({
           className: className('className', name),
-          tenants: tenantNames('names', names).map((n): TenantInput => ({ name: n, activityStatus: status })),
+          tenants: distinctNames('names', tenantNames('names', names), (n) => n).map((n): TenantInput => ({ name: n, activityStatus: status })),
           call: callInput(operationName, options),
         }),
-        (input) => updateRun(input.className, input.tenants, input.call),
+        (input) => updateRun(operationName, input.className, input.tenants, input.call),
       )
 
-  const updateRun = (cls: string, tenants: readonly TenantInput[], call: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
-    whenSupported(
-      ctx,
-      statusFeatures(tenants).includes('tenantActivity') ? statusFeatures(tenants) : ['tenants', 'tenantActivity'],
-      call,
-      (version) => ({ method: 'PUT', path: schemaPath(cls, 'tenants'), body: wireTenants(version, tenants), expect: [200] }),
-      (res) => decode(Tenants, res.body, res),
-    )
+  /**
+   * Tenants created or updated in requests of at most the server's cap (`server/limits.ts`), sent
+   * one after another: one result, the tenants as the server answered each request.
+   */
+  const writeRun = (
+    operationName: string,
+    method: 'POST' | 'PUT',
+    cls: string,
+    tenants: readonly TenantInput[],
+    features: readonly Feature[],
+    call: CallOptions,
+  ): ObservableEither<WeaviateError, readonly Tenant[]> =>
+    withVersion(ctx, call, (version) => {
+      const refused = missingFeature(version, features)
+      if (refused !== undefined) return of(refused)
+      const chunks = chunksOf(tenants, tenantsPerRequest(version, method === 'POST' ? 'create' : 'update'))
+      return sendInChunks({ operation: operationName, className: cls, nameOf: (tenant: TenantInput) => tenant.name }, chunks, (chunk) =>
+        ctx.http.run({ method, path: schemaPath(cls, 'tenants'), body: wireTenants(version, chunk), expect: [200], ...call }, (res) =>
+          decode(Tenants, res.body, res),
+        ),
+      )
+    })
+
+  const updateRun = (operationName: string, cls: string, tenants: readonly TenantInput[], call: CallOptions): ObservableEither<WeaviateError, readonly Tenant[]> =>
+    writeRun(operationName, 'PUT', cls, tenants, statusFeatures(tenants).includes('tenantActivity') ? statusFeatures(tenants) : ['tenants', 'tenantActivity'], call)
 
   return {
     list: (name, options) =>
@@ -197,26 +232,19 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
       operation(
         (): TenantsInput => ({
           className: className('className', name),
-          tenants: tenantsInput('tenants', tenants),
+          tenants: distinctNames('tenants', tenantsInput('tenants', tenants), (tenant) => tenant.name),
           call: callInput('tenants.create', options),
         }),
-        (input) =>
-          whenSupported(
-            ctx,
-            statusFeatures(input.tenants),
-            input.call,
-            (version) => ({ method: 'POST', path: schemaPath(input.className, 'tenants'), body: wireTenants(version, input.tenants), expect: [200] }),
-            (res) => decode(Tenants, res.body, res),
-          ),
+        (input) => writeRun('tenants.create', 'POST', input.className, input.tenants, statusFeatures(input.tenants), input.call),
       ),
     update: (name, tenants, options) =>
       operation(
         (): TenantsInput => ({
           className: className('className', name),
-          tenants: tenantsInput('tenants', tenants),
+          tenants: distinctNames('tenants', tenantsInput('tenants', tenants), (tenant) => tenant.name),
           call: callInput('tenants.update', options),
         }),
-        (input) => updateRun(input.className, input.tenants, input.call),
+        (input) => updateRun('tenants.update', input.className, input.tenants, input.call),
       ),
     activate: updateWith('tenants.activate', 'ACTIVE'),
     deactivate: updateWith('tenants.deactivate', 'INACTIVE'),
@@ -229,13 +257,14 @@ export const tenantsApi = (ctx: OperationContext): TenantsApi => {
           call: callInput('tenants.delete', options),
         }),
         (input) =>
-          whenSupported(
-            ctx,
-            ['tenants'],
-            input.call,
-            { method: 'DELETE', path: schemaPath(input.className, 'tenants'), body: input.names, expect: [200] },
-            () => E.right(undefined),
-          ),
+          withVersion(ctx, input.call, (version) => {
+            const refused = missingFeature(version, ['tenants'])
+            if (refused !== undefined) return of(refused)
+            const chunks = chunksOf(input.names, tenantsPerRequest(version, 'delete'))
+            return sendInChunks({ operation: 'tenants.delete', className: input.className, nameOf: (n: string) => n }, chunks, (chunk) =>
+              ctx.http.run({ method: 'DELETE', path: schemaPath(input.className, 'tenants'), body: chunk, expect: [200], ...input.call }, () => E.right([])),
+            ).pipe(map((): void => undefined))
+          }),
       ),
   }
 }
