@@ -82,9 +82,9 @@ const CATEGORIES = {
     Errors: [
       'isWeaviateError', 'isGraphqlDisabledError', 'isArgumentError', 'isArgumentTypeError', 'isArgumentValueError', 'isConnectionError', 'isTlsError',
       'isTimeoutError', 'isUnexpectedStatusError', 'isForbiddenError', 'ForbiddenError', 'isAlreadyExistsError', 'isDecodeError', 'isUnsupportedVersionError',
-      'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'isSignInError', 'isRefreshTokenRejectedError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
+      'isClassAlreadyExistsError', 'isBatchObjectError', 'isBatchReferenceError', 'isStreamPartitionError', 'isTenantsPartialError', 'isSignInError', 'isRefreshTokenRejectedError', 'WeaviateError', 'AlreadyExistsError', 'ArgumentError', 'ArgumentTypeError', 'ArgumentValueError',
       'BatchObjectError', 'BatchReferenceError', 'ClassAlreadyExistsError', 'ConnectionError', 'DecodeError', 'ErrorProps',
-      'ErrorTag', 'HttpMethod', 'RefreshTokenRejectedError', 'SignInError', 'StreamPartitionError', 'TaggedError', 'TimeoutError', 'TlsError', 'TlsFailureReason',
+      'ErrorTag', 'HttpMethod', 'RefreshTokenRejectedError', 'SignInError', 'StreamPartitionError', 'TenantsPartialError', 'TaggedError', 'TimeoutError', 'TlsError', 'TlsFailureReason',
       'UnexpectedStatusError', 'UnsupportedVersionError',
     ],
     'Either kit': ['OE', 'firstRight', 'rightOrThrow', 'ObservableEither'],
