@@ -279,6 +279,7 @@ export type {
   RefreshTokenRejectedError,
   SignInError,
   StreamPartitionError,
+  TenantsPartialError,
   TaggedError,
   TimeoutError,
   TlsError,

@@ -65,6 +65,20 @@ const nonEmptyArray = (argument: string, value: unknown): readonly unknown[] => 
 }
 
 /**
+ * `names` when none is given twice. A tenant operation of several requests (`tenant-chunks.ts`)
+ * sends a name given twice in two requests, where the server, seeing both in one, refuses them.
+ */
+export const distinctNames = <T>(argument: string, items: readonly T[], nameOf: (item: T) => string): readonly T[] => {
+  const seen = new Set<string>()
+  items.forEach((item, i) => {
+    const name = nameOf(item)
+    if (seen.has(name)) valueError(`${argument}[${i}]`, `'${argument}' names the tenant ${JSON.stringify(name)} twice`)
+    seen.add(name)
+  })
+  return items
+}
+
+/**
  * Tenant names, at least one.
  */
 export const tenantNames = (argument: string, value: unknown): readonly string[] =>

@@ -31,6 +31,7 @@ const SAMPLES: { readonly [T in Tag]: ErrorProps[T] } = {
   BatchObjectError: { index: 3, uuid: '00000000-0000-0000-0000-000000000002', className: 'A', messages: ['bad'] },
   BatchReferenceError: { index: 0, from: 'weaviate://localhost/A/x/p', to: 'weaviate://localhost/B/y', messages: ['bad'] },
   StreamPartitionError: { cause, partition: 1, remaining: [] },
+  TenantsPartialError: { operation: 'tenants.deactivate', className: 'A', applied: ['t1'], failed: ['t2'], notSent: ['t3'], cause },
   SignInError: { flow: 'clientCredentials', step: 'token', error: 'invalid_client', detail: 'client authentication failed' },
   RefreshTokenRejectedError: { error: 'invalid_grant', detail: 'grant request is invalid' },
 }

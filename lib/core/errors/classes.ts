@@ -211,6 +211,21 @@ export class BatchReferenceError extends errorClass('BatchReferenceError') {}
 export class StreamPartitionError extends errorClass('StreamPartitionError') {}
 
 /**
+ * A tenant operation sent in several requests (the server caps how many tenants one request may
+ * change: see `tenants.update`) stopped at a request that failed. `applied` names the tenants of
+ * the requests applied before it, `failed` those of the failed request (which the server may have
+ * changed in part), `notSent` the rest; `cause` is the failure. Nothing is retried or rolled back.
+ *
+ * @example
+ * ```ts
+ * client.tenants.deactivate('Article', ['tenantA', 'tenantB']).subscribe((r) => {
+ *   if (E.isLeft(r) && r.left._tag === 'TenantsPartialError') console.error('still active:', [...r.left.failed, ...r.left.notSent])
+ * })
+ * ```
+ */
+export class TenantsPartialError extends errorClass('TenantsPartialError') {}
+
+/**
  * The server refused the request for want of a permission (HTTP 403, gRPC `PERMISSION_DENIED`):
  * with role-based access control on, the user's roles do not allow it. `messages` are the
  * server's, naming the action and the resource refused. Never retried: asking again cannot help.

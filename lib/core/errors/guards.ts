@@ -217,6 +217,20 @@ export const isBatchReferenceError = guard('BatchReferenceError')
 export const isStreamPartitionError = guard('StreamPartitionError')
 
 /**
+ * True for a {@link TenantsPartialError}: a tenant operation of several requests was applied in part, also one made by another copy of the package.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await firstRight(op)
+ * } catch (e) {
+ *   if (isTenantsPartialError(e)) console.log('send again:', [...e.failed, ...e.notSent])
+ * }
+ * ```
+ */
+export const isTenantsPartialError = guard('TenantsPartialError')
+
+/**
  * True for a {@link ForbiddenError}: the server refused the request for want of a permission, also one made by another copy of the package.
  *
  * @example

@@ -194,6 +194,24 @@ export interface ErrorProps {
      */
     readonly remaining: readonly UuidRange[]
   }
+  readonly TenantsPartialError: {
+    /** The operation, as its name reads: `tenants.deactivate`, `tenants.update`, ... */
+    readonly operation: string
+    readonly className: string
+    /** The tenants of the requests the server accepted: the change holds for them. */
+    readonly applied: readonly string[]
+    /**
+     * The tenants of the request that failed: each may or may not have changed. The server changes
+     * the tenants of a request it has and then refuses the request for those it has not (a 422
+     * naming them); after a timeout or a lost connection it may have applied the request whole.
+     * Read them back to know.
+     */
+    readonly failed: readonly string[]
+    /** The tenants of the requests never sent: not changed. */
+    readonly notSent: readonly string[]
+    /** The failure of the request that failed. */
+    readonly cause: WeaviateError
+  }
   readonly SignInError: {
     /** The sign-in flow of the client's `auth` option. */
     readonly flow: 'clientCredentials' | 'password' | 'bearerToken'
@@ -311,6 +329,12 @@ const ERRORS = {
     message: (e): string =>
       `stream partition ${e.partition} failed (${e.remaining.length} ranges not delivered, resume with them as 'ranges'): ${e.cause.message}`,
   },
+  TenantsPartialError: {
+    fields: ['operation', 'className', 'applied', 'failed', 'notSent', 'cause'],
+    message: (e): string =>
+      `${e.operation} on class ${e.className} was applied in part: done for ${e.applied.length} tenants, ` +
+      `the request for the next ${e.failed.length} failed, ${e.notSent.length} not sent: ${e.cause.message}`,
+  },
   SignInError: {
     fields: ['flow', 'step', 'error'],
     message: (e): string => `OIDC sign-in (${e.flow}) failed at ${e.step === 'discovery' ? 'discovery' : 'the token endpoint'}: ${e.error === undefined ? '' : `${e.error}: `}${e.detail}`,
@@ -374,6 +398,7 @@ export type TaggedError<T extends ErrorTag> = Error & {
  *     case 'BatchObjectError': return `object ${e.index} failed`
  *     case 'BatchReferenceError': return `reference ${e.index} failed`
  *     case 'StreamPartitionError': return `stream stopped; resume with ${e.remaining.length} ranges`
+ *     case 'TenantsPartialError': return `${e.applied.length} tenants changed, ${e.failed.length + e.notSent.length} not`
  *     case 'SignInError': return `sign-in failed at ${e.step}`
  *     case 'RefreshTokenRejectedError': return 'sign in again'
  *   }

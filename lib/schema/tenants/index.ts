@@ -32,7 +32,7 @@ import { updateTenants } from './update'
  * ```
  */
 export interface TenantsApi {
-  /** The tenants of a multi-tenant class. */
+  /** The tenants of a multi-tenant class, in one request: no server version pages the list. */
   readonly list: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   /**
    * One tenant, or `null` when the class has no tenant of that name. `GET /tenants/<name>` on
@@ -43,24 +43,40 @@ export interface TenantsApi {
   readonly getByNames: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   /** Whether the class has a tenant of this name: `HEAD /tenants/<name>` on 1.25+, the list on older servers (1.20+). */
   readonly exists: (className: string, name: string, options?: CallOptions) => ObservableEither<WeaviateError, boolean>
-  /** Adds tenants (names, or `{ name, activityStatus }` from 1.21); emits them as the server stored them. */
+  /**
+   * Adds tenants (names, or `{ name, activityStatus }` from 1.21); emits them as the server stored
+   * them. Any number in one request, but on 1.26.0, which takes at most 100: there in requests of
+   * 100, as `update` does. A name given twice is an `ArgumentValueError`.
+   */
   readonly create: (
     className: string,
     tenants: ReadonlyArray<string | TenantInput>,
     options?: CallOptions,
   ) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** Changes the activity status of tenants (1.21+; `OFFLOADED` 1.26+ with the `offload-s3` module). */
+  /**
+   * Changes the activity status of tenants (1.21+; `OFFLOADED` 1.26+ with the `offload-s3` module).
+   * The server takes at most 100 tenants a request from 1.26 on, so a longer list is sent as
+   * requests of 100, one after another, and answered as one: the tenants of every request. A
+   * failed request ends the operation; when there are several, the Left is a `TenantsPartialError`
+   * naming the tenants `applied`, `failed` and `notSent`. A name the class does not have fails its
+   * request (422) after the server changed the other tenants of that request. A name given twice
+   * is an `ArgumentValueError`.
+   */
   readonly update: (className: string, tenants: readonly TenantInput[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** `update` with `ACTIVE` for each name (1.21+). */
+  /** `update` with `ACTIVE` for each name (1.21+), in requests of at most 100 like `update`. */
   readonly activate: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** `update` with `INACTIVE` for each name (1.21+). */
+  /** `update` with `INACTIVE` for each name (1.21+), in requests of at most 100 like `update`. */
   readonly deactivate: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
   /**
    * `update` with `OFFLOADED` for each name: 1.26+, and the server must have the `offload-s3`
    * module enabled, or it refuses ("can't offload tenants, because offload-s3 module is not enabled").
+   * In requests of at most 100 like `update`.
    */
   readonly offload: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, readonly Tenant[]>
-  /** Removes tenants with all their objects; names that do not exist are ignored by the server. */
+  /**
+   * Removes tenants with all their objects; names that do not exist are ignored by the server. One
+   * request whatever the number: no server version caps it.
+   */
   readonly delete: (className: string, names: readonly string[], options?: CallOptions) => ObservableEither<WeaviateError, void>
 }
 

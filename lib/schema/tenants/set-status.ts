@@ -10,7 +10,7 @@ import { WeaviateError } from '../../core/errors'
 import { ObservableEither } from '../../core/observable-either'
 import { operation } from '../../core/operation'
 import { className } from '../../input/names'
-import { tenantNames } from '../input'
+import { distinctNames, tenantNames } from '../input'
 import { updateRun } from './update-run'
 import { TenantsInput } from './wire'
 
@@ -22,10 +22,10 @@ const setStatus =
     operation(
       (): TenantsInput => ({
         className: className('className', name),
-        tenants: tenantNames('names', names).map((n): TenantInput => ({ name: n, activityStatus: status })),
+        tenants: distinctNames('names', tenantNames('names', names), (n) => n).map((n): TenantInput => ({ name: n, activityStatus: status })),
         call: callInput(operationName, options),
       }),
-      (input) => updateRun(ctx, input.className, input.tenants, input.call),
+      (input) => updateRun(ctx, operationName, input.className, input.tenants, input.call),
     )
 
 /** `tenants.activate`. */

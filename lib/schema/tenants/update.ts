@@ -9,7 +9,7 @@ import { WeaviateError } from '../../core/errors'
 import { ObservableEither } from '../../core/observable-either'
 import { operation } from '../../core/operation'
 import { className } from '../../input/names'
-import { tenants as tenantsInput } from '../input'
+import { distinctNames, tenants as tenantsInput } from '../input'
 import { updateRun } from './update-run'
 import { TenantsInput } from './wire'
 
@@ -20,8 +20,8 @@ export const updateTenants =
     operation(
       (): TenantsInput => ({
         className: className('className', name),
-        tenants: tenantsInput('tenants', tenants),
+        tenants: distinctNames('tenants', tenantsInput('tenants', tenants), (tenant) => tenant.name),
         call: callInput('tenants.update', options),
       }),
-      (input) => updateRun(ctx, input.className, input.tenants, input.call),
+      (input) => updateRun(ctx, 'tenants.update', input.className, input.tenants, input.call),
     )
