@@ -199,7 +199,7 @@ class Exchange implements Dispatcher.DispatchHandler {
 }
 
 /** A transport failure as a ConnectionError, by undici's or Node's error code, or a TlsError. */
-const connectionFailure = (err: unknown, target: Target): ConnectionError | TlsError => {
+export const connectionFailure = (err: unknown, target: Pick<Target, 'method' | 'url'>): ConnectionError | TlsError => {
   const tls = tlsFailureOf(err)
   if (tls !== undefined) return tlsError(tls, target, err)
   const code = errorCode(err)
