@@ -9,6 +9,7 @@ import { create } from '@bufbuild/protobuf'
 import { status as Status } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { firstValueFrom } from 'rxjs'
+import { Agent, fetch as undiciFetch } from 'undici'
 import { HealthCheckRequestSchema, HealthCheckResponse_ServingStatus } from '../../lib/proto/generated/grpc/health/v1/health_pb'
 import { METHODS } from '../../lib/transport/grpc/methods'
 import type { GrpcEffect } from '../../lib/transport/grpc/pipeline'
@@ -43,7 +44,14 @@ const webTo = (kind: Kind, url: string, attempts = 1): GrpcEffect => {
     exchange = undiciExchange((origin) => pools.for(origin))
     closed = () => pools.closed
   } else {
-    exchange = fetchExchange()
+    // undici's own fetch, the one Node ships as the global, on an Agent the test closes: the
+    // global's connections live as long as the process, beyond what the own-handles check allows.
+    const agent = new Agent()
+    closers.push(() => agent.close())
+    type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>
+    const viaAgent = (input: string, init?: RequestInit): Promise<Response> =>
+      undiciFetch(input, { ...(init as unknown as UndiciInit), dispatcher: agent })
+    exchange = fetchExchange(viaAgent as typeof fetch)
   }
   return createGrpcWeb({ nodes: resolved.nodes, headers: resolved.headers, retry: { ...DEFAULT_RETRY, attempts, baseDelayMs: 1 }, timeout: DEFAULT_TIMEOUT, exchange, closed })
 }

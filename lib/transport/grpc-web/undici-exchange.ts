@@ -6,11 +6,8 @@
  * @packageDocumentation
  */
 import type { Dispatcher } from 'undici'
-import { connectionFailure } from '../http/transport'
+import { DispatchCancel, connectionFailure } from '../http/transport'
 import type { ReplySink, WebExchange } from './exchange'
-
-/** Raised into undici to cancel an exchange nobody waits for any more. */
-const cancelled = (): Error => Object.assign(new Error('request aborted'), { code: 'UND_ERR_ABORTED' })
 
 /**
  * The exchange over the dispatcher of each origin.
@@ -28,9 +25,8 @@ export const undiciExchange =
   }
 
 class Handler implements Dispatcher.DispatchHandler {
-  private controller: Dispatcher.DispatchController | undefined = undefined
+  private readonly cancellation = new DispatchCancel()
   private stopped = false
-  private pendingAbort: Error | undefined = undefined
 
   constructor(
     private readonly url: string,
@@ -40,14 +36,11 @@ class Handler implements Dispatcher.DispatchHandler {
   stop(): void {
     if (this.stopped) return
     this.stopped = true
-    const reason = cancelled()
-    if (this.controller !== undefined) this.controller.abort(reason)
-    else this.pendingAbort = reason
+    this.cancellation.cancel()
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller
-    if (this.pendingAbort !== undefined) controller.abort(this.pendingAbort)
+    this.cancellation.started(controller)
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
