@@ -19,7 +19,7 @@ import { fetchExchange } from '../../lib/transport/grpc-web/fetch-exchange'
 import { encodeFrame, encodeTrailers } from '../../lib/transport/grpc-web/framing'
 import { createGrpcWeb } from '../../lib/transport/grpc-web/pipeline'
 import { undiciExchange } from '../../lib/transport/grpc-web/undici-exchange'
-import { DEFAULT_TIMEOUT, resolveOptions } from '../../lib/transport/http/options'
+import { BearerSource, DEFAULT_TIMEOUT, resolveOptions } from '../../lib/transport/http/options'
 import { createPools } from '../../lib/transport/http/pools'
 import { DEFAULT_RETRY } from '../../lib/transport/http/retry'
 import { Behaviour, TestServer, neverAnswer, startServer } from '../helpers/misbehaving-server'
@@ -33,8 +33,8 @@ ownHandles({ closeAfterEach: () => Promise.all(closers.splice(0).map((close) => 
 
 type Kind = 'undici' | 'fetch'
 
-/** A gRPC-Web side on `url` over the exchange `kind`, with `attempts` attempts. */
-const webTo = (kind: Kind, url: string, attempts = 1): GrpcEffect => {
+/** A gRPC-Web side on `url` over the exchange `kind`, with `attempts` attempts (and an OIDC-style token source). */
+const webTo = (kind: Kind, url: string, attempts = 1, bearer?: BearerSource): GrpcEffect => {
   const resolved = resolveOptions({ urls: [url], ...apiKeyOption(url) })
   let exchange: WebExchange
   let closed = (): boolean => false
@@ -53,7 +53,8 @@ const webTo = (kind: Kind, url: string, attempts = 1): GrpcEffect => {
       undiciFetch(input, { ...(init as unknown as UndiciInit), dispatcher: agent })
     exchange = fetchExchange(viaAgent as typeof fetch)
   }
-  return createGrpcWeb({ nodes: resolved.nodes, headers: resolved.headers, retry: { ...DEFAULT_RETRY, attempts, baseDelayMs: 1 }, timeout: DEFAULT_TIMEOUT, exchange, closed })
+  const retry = { ...DEFAULT_RETRY, attempts, baseDelayMs: 1 }
+  return createGrpcWeb({ nodes: resolved.nodes, headers: resolved.headers, retry, timeout: DEFAULT_TIMEOUT, exchange, closed, bearer })
 }
 
 const stub = async (behaviour: Behaviour): Promise<TestServer> => {
@@ -152,5 +153,19 @@ describe.each<Kind>(['undici', 'fetch'])('gRPC-Web over %s', (kind) => {
     })
     const result = await firstValueFrom(webTo(kind, server.url).run(METHODS.health, health))
     expect(E.isLeft(result) && [result.left._tag, result.left.message.includes('no access')]).toEqual(['ForbiddenError', true])
+  })
+
+  it('sends the token of each attempt as its Authorization header (OIDC), a refreshed one included', async () => {
+    const server = await stub(webAnswer(SERVING))
+    const tokens = ['Bearer t-1', 'Bearer t-2']
+    let asked = 0
+    const bearer: BearerSource = {
+      authorization: () => (asked++ === 0 ? (tokens[0] ?? '') : Promise.resolve(tokens[1] ?? '')),
+      forStream: () => ({ authorization: tokens[0] ?? '', renewInMs: undefined }),
+    }
+    const grpc = webTo(kind, server.url, 1, bearer)
+    await firstValueFrom(grpc.call(METHODS.health, health))
+    await firstValueFrom(grpc.call(METHODS.health, health))
+    expect(server.requests.map((r) => r.headers['authorization'])).toEqual(tokens)
   })
 })
