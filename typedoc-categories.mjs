@@ -12,7 +12,7 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc'
 const CATEGORIES = {
   index: {
     Client: [
-      'connect', 'Client', 'ConnectOptions', 'TlsOptions', 'OidcAuth', 'TransportMode', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
+      'connect', 'Client', 'ConnectOptions', 'TlsOptions', 'OidcAuth', 'TransportMode', 'GrpcCarrier', 'CallOptions', 'RetryOptions', 'TimeoutOptions',
       'ConsistencyLevel', 'Meta', 'OnProgress', 'Progress',
     ],
     Objects: [
