@@ -67,6 +67,20 @@ module.exports = {
       from: { path: '^lib/transport/http/' },
       to: { path: '^lib/transport/grpc/' },
     },
+    {
+      name: 'grpc-web-above-grpc',
+      comment: 'gRPC-Web is a carrier of the gRPC calls (lib/transport/grpc-web/): it uses the gRPC and REST transports, neither of them knows it.',
+      severity: 'error',
+      from: { path: '^lib/transport/(http|grpc)/' },
+      to: { path: '^lib/transport/grpc-web/' },
+    },
+    {
+      name: 'grpc-web-framing-alone',
+      comment: 'The gRPC-Web framing is the only wire code of ours, plain Uint8Array work for every runtime: it imports nothing.',
+      severity: 'error',
+      from: { path: '^lib/transport/grpc-web/framing[.]ts$' },
+      to: {},
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

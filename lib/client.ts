@@ -14,9 +14,11 @@ import { warnBatchObjectsFallback, warnRestFallback } from './context/fallback-w
 import { createStreamRefusal } from './context/stream-refusal'
 import { plaintextOrigins, resolveTls, warnPlaintextKey } from './context/tls'
 import type { TlsOptions } from './transport/tls'
-import { TransportMode, transportMode } from './input/transport-mode'
+import { GrpcCarrier, TransportMode, grpcCarrier, transportMode } from './input/transport-mode'
 import { createGrpc } from './transport/grpc/pipeline'
 import { KeepaliveOptions, resolveKeepalive } from './transport/grpc/keepalive'
+import { createGrpcWeb } from './transport/grpc-web/pipeline'
+import { undiciExchange } from './transport/grpc-web/undici-exchange'
 import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
@@ -69,6 +71,18 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
    * @default 'auto'
    */
   readonly transport?: TransportMode
+  /**
+   * How gRPC calls travel: `'native'` over HTTP/2 to the gRPC address (`grpcUrl`, or the port
+   * paired with a `url` on 8080); `'web'` as gRPC-Web on `url` itself, under
+   * `/v1/grpc-web/` after the URL's own path (Weaviate 1.38.3+): no second port, plain HTTP/1.1
+   * on the client's REST connections, through proxies that do not pass gRPC. Over `'web'`,
+   * `transport: 'auto'` asks the server's version and a health check, and a batch writes with
+   * `BatchObjects` (`BatchStream` has no gRPC-Web form). `'web'` with `grpcUrl` throws an
+   * `ArgumentValueError` (docs/connecting-grpc-address.md).
+   *
+   * @default 'native'
+   */
+  readonly grpc?: GrpcCarrier
   /**
    * TLS for `https` URLs, on REST and gRPC alike: the certificate authorities to trust (`ca`), a
    * client certificate and key for servers that ask for one (`cert`, `key`), and the name the
@@ -178,11 +192,15 @@ export interface Client extends HealthApi {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, tls: tlsOptions, auth, grpcKeepalive, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
-  const nodes = grpcNodes(urls, grpcUrl)
-  const noAddress = nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
+  const carrier = grpcCarrier('grpc', carrierOption) ?? 'native'
+  if (carrier === 'web' && grpcUrl !== undefined) {
+    throw new ArgumentValueError({ argument: 'grpcUrl', reason: "grpc: 'web' carries gRPC on the url itself; grpcUrl names a native gRPC address: give one or the other" })
+  }
+  const nodes = carrier === 'web' ? [] : grpcNodes(urls, grpcUrl)
+  const noAddress = carrier === 'native' && nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
   const mode = transportMode('transport', transport) ?? 'auto'
   if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
   if (auth !== undefined && http.apiKey !== undefined && http.apiKey !== '') {
@@ -207,7 +225,18 @@ export const connect = (options: ConnectOptions): Client => {
         })
   const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
   const pipeline = createHttp({ ...http, urls, tls, bearer })
-  const grpc = createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive })
+  const grpc =
+    carrier === 'web'
+      ? createGrpcWeb({
+          nodes: resolved.nodes,
+          headers: resolved.headers,
+          retry: resolved.retry,
+          timeout: resolved.timeout,
+          bearer,
+          exchange: undiciExchange((origin) => pipeline.pools.for(origin)),
+          closed: () => pipeline.pools.closed,
+        })
+      : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive })
   if (http.apiKey !== undefined && http.apiKey !== '') {
     const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
     if (exposed.length > 0) warnPlaintextKey(exposed)

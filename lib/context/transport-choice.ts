@@ -1,8 +1,9 @@
 /**
  * Which transport an operation runs over, decided once per client: with `transport: 'auto'`,
  * gRPC when the server's version has the methods the client uses (`FEATURES.grpc`), the client
- * has a gRPC address (given, or paired with a REST URL on port 8080: `transport/grpc/address.ts`)
- * and a gRPC health check there answers SERVING; otherwise REST, with one warning naming the
+ * has a gRPC address (given, or paired with a REST URL on port 8080: `transport/grpc/address.ts`;
+ * over gRPC-Web, the REST URL, on a server that serves it: `FEATURES.grpcWeb`) and a gRPC health
+ * check there answers SERVING; otherwise REST, with one warning naming the
  * reason (without an address: how to pass `grpcUrl`). `'grpc'` and `'rest'` skip the checks; a
  * call that asks for `'grpc'` on a client without a gRPC address is an {@link ArgumentValueError}. A failure to read the server version is the operation's `Left` and
  * is not remembered (the next operation asks again); the decision itself is kept for good.
@@ -16,7 +17,7 @@ import type { CallOptions } from '../transport/http/types'
 import { ArgumentValueError, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import type { VersionSource } from './server-version'
-import { FEATURES, ServerVersion, supports } from '../server/version'
+import { FEATURES, ServerVersion, requiredVersion, supports } from '../server/version'
 import { HealthCheckRequestSchema, HealthCheckResponse_ServingStatus } from '../proto/generated/grpc/health/v1/health_pb'
 import { METHODS } from '../transport/grpc/methods'
 import type { TransportKind, TransportMode } from '../input/transport-mode'
@@ -84,6 +85,9 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
   const decide = (version: ServerVersion): Observable<TransportKind> => {
     if (!supports(version, 'grpc')) {
       return of(fallBack(`the server is ${version.raw} and ${FEATURES.grpc.name} needs ${FEATURES.grpc.since}`))
+    }
+    if (config.grpc.carrier === 'web' && !supports(version, 'grpcWeb')) {
+      return of(fallBack(`the server is ${version.raw} and ${FEATURES.grpcWeb.name} needs ${requiredVersion('grpcWeb')}`))
     }
     if (config.noAddress !== undefined) return of(fallBack(config.noAddress))
     return healthy().pipe(map((ok): TransportKind => (E.isRight(ok) ? 'grpc' : fallBack(ok.left))))

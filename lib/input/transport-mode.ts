@@ -28,3 +28,23 @@ export const transportMode = (argument: string, value: unknown): TransportMode |
   value === undefined ? undefined : transportModes(argument, value)
 
 const transportModes = oneOf(['auto', 'grpc', 'rest'] as const)
+
+/**
+ * How a client's gRPC calls travel: `'native'` (the default) over HTTP/2 to the server's gRPC
+ * port (`grpcUrl`, or the port paired with a REST URL on 8080); `'web'` as gRPC-Web on the REST
+ * URL itself (Weaviate 1.38.3+), no second port, no HTTP/2. Over gRPC-Web, `BatchStream` does not
+ * exist, and a batch writes with `BatchObjects`.
+ *
+ * @example
+ * ```ts
+ * connect({ url: 'https://my-cluster.example.com', grpc: 'web' })
+ * ```
+ */
+export type GrpcCarrier = 'native' | 'web'
+
+/**
+ * Checks a `grpc` option. Throws an {@link ArgumentValueError}.
+ */
+export const grpcCarrier = (argument: string, value: unknown): GrpcCarrier | undefined => (value === undefined ? undefined : grpcCarriers(argument, value))
+
+const grpcCarriers = oneOf(['native', 'web'] as const)

@@ -23,7 +23,7 @@ import { BATCH_OBJECT_KEYS, BatchObject, WellFormedObject, uuidFor, wellFormedOb
 export type { BatchObject } from '../batch/well-formed-object'
 import { OperationContext } from '../context/context'
 import { operation } from '../core/operation'
-import { ArgumentError, BatchObjectError, UnsupportedVersionError, WeaviateError } from '../core/errors'
+import { ArgumentError, ArgumentValueError, BatchObjectError, UnsupportedVersionError, WeaviateError } from '../core/errors'
 import { GrpcObjectPayload, prepareGrpcObject } from '../batch/grpc/batch-object'
 import { BatchGrpcMethod, batchGrpcMethod, versionDecides, writeMethod } from '../batch/grpc/batch-method'
 import { sendBatchObjects } from '../batch/grpc/batch-send'
@@ -191,11 +191,15 @@ export const batchObjects =
         if (uuidOf !== undefined && typeof uuidOf !== 'function') typeError('uuidOf', 'function', uuidOf)
         const transport = transportMode('transport', options?.transport)
         ctx.transports.requireAddress(transport)
+        const method = batchGrpcMethod('grpcMethod', options?.grpcMethod)
+        if (method === 'stream' && ctx.grpc.carrier === 'web' && (transport ?? ctx.transports.mode) !== 'rest') {
+          throw new ArgumentValueError({ argument: 'grpcMethod', reason: "'stream' (BatchStream) has no gRPC-Web form: a client with grpc: 'web' writes with BatchObjects ('auto' or 'unary')" })
+        }
         return {
           resolved,
           uuidOf,
           transport,
-          method: batchGrpcMethod('grpcMethod', options?.grpcMethod),
+          method,
           streamConcurrency: streamRequestsInFlight(resolved.batchSize, resolved.concurrency, options?.concurrency !== undefined),
         }
       },
@@ -266,7 +270,8 @@ const grpcBatch = (
       failed: failedObject,
     }).pipe(finalize(sender.close))
   }
-  if (!versionDecides(method)) return unary()
+  // gRPC-Web has no bidirectional calls: BatchObjects, whatever the server's version.
+  if (ctx.grpc.carrier === 'web' || !versionDecides(method)) return unary()
   // An unreadable version leaves the run on BatchObjects, whose per-object results then report
   // the failure (as an undecided transport leaves it on REST).
   return ctx.versions.version(resolved.call).pipe(

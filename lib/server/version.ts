@@ -79,6 +79,11 @@ export const FEATURES = {
   // Server-side batching as objects.batch speaks it: BatchStream (1.34.0) with Acks (1.35.0) and
   // OutOfMemory (1.36.0), grpc/proto/v1/batch.proto at each tag.
   grpcBatchStream: { since: '1.36.0', name: 'server-side batching (BatchStream)' },
+  // The gRPC API as gRPC-Web on the REST port, under /v1/grpc-web (vanguard's transcoder,
+  // adapters/handlers/grpc/grpcweb/server.go, mounted by grpcweb.Mount in
+  // adapters/handlers/rest/configure_api.go), on unless the runtime value grpcWebEnabled is off:
+  // at v1.39.0 and on the 1.38 line from v1.38.3; not in v1.38.2, nor in any 1.37.x or older tag.
+  grpcWeb: { since: '1.39.0', backports: ['1.38.3'], name: 'gRPC-Web on the REST port' },
   // `distance` in nearVector/nearObject and `_additional.distance` (v1.14.1 near_filters.go).
   searchDistance: { since: '1.14.0', name: "search by 'distance'" },
   // bm25 and hybrid, and `score` / `explainScore` metadata, without experimental flags (v1.17.0).

@@ -39,11 +39,13 @@ export const recordingDispatcher = (connect?: Agent.Options['connect']): { dispa
   const agent = new Agent(connect === undefined ? {} : { connect })
   const requests: RecordedRequest[] = []
   const dispatcher = agent.compose((dispatch) => (opts, handler) => {
+    const headers = headerRecord(opts.headers)
     requests.push({
       method: opts.method,
       path: opts.path,
-      body: parseBody(opts.body),
-      headers: headerRecord(opts.headers),
+      // A gRPC-Web body is framed protobuf, kept as its bytes.
+      body: headers['content-type']?.startsWith('application/grpc-web') === true ? opts.body : parseBody(opts.body),
+      headers,
     })
     return dispatch(opts, handler)
   })

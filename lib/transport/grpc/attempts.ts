@@ -1,23 +1,23 @@
 /**
  * The attempts of one gRPC call: the REST path's policy (`lib/transport/http/`: the failover cursor, the
  * retry decision, the attempt and total time limits) as a plain loop of callbacks, so a call that
- * succeeds at once costs one grpc-js call and nothing else: no operator, no timer of ours.
+ * succeeds at once costs one call of its carrier and nothing else: no operator, no timer of ours.
  *
  * ```
  * nodes.pick()                 lib/transport/http/nodes.ts: the failover cursor
- * -> startUnary(attempt)       unary.ts: one call; its grpc-js deadline is the attempt's time limit
+ * -> carrier.start(attempt)    one call with the attempt's time limit: grpc-js (unary.ts) or
+ *                              gRPC-Web (lib/transport/grpc-web/unary.ts)
  * -> nodes.succeeded / failed
  * -> retryDelay(...)           lib/transport/http/retry.ts: only after a failure: wait, or give up
  * ```
  *
  * The request's clock is the client's one clock (`CallShared.clock`, the `asyncScheduler` unless
  * a test injects another): the total deadline is taken on it and the waits between attempts are
- * its timers. An attempt's limit, read on that clock, goes to grpc-js as the call's deadline
- * (grpc-js measures it on the wall clock, the `asyncScheduler`'s own).
+ * its timers. An attempt's limit, read on that clock, goes to the carrier as the call's deadline
+ * (which measures it on the wall clock, the `asyncScheduler`'s own).
  *
  * @packageDocumentation
  */
-import { Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import type { SchedulerLike, Subscription } from 'rxjs'
 import { ConnectionError, WeaviateError, isWeaviateError } from '../../core/errors'
@@ -25,26 +25,54 @@ import { attemptLimit } from '../http/deadline'
 import type { Nodes } from '../http/nodes'
 import type { CallSettings } from '../http/options'
 import { retryDelay } from '../http/retry'
-import type { GrpcNode } from './address'
-import type { Channels } from './channels'
-import { withHeaders } from './metadata'
+import type { AttemptLimit } from '../http/deadline'
 import type { UnaryMethod } from './methods'
-import { startUnary, type UnaryCall } from './unary'
+import type { UnaryCall, UnaryDone } from './unary'
+
+/**
+ * What carries one attempt of a unary call to a node: grpc-js on the node's HTTP/2 channel
+ * (`pipeline.ts`, `unary.ts`), or gRPC-Web on the node's REST URL (`lib/transport/grpc-web/`).
+ * Everything above it (the failover cursor, retries, the deadline, the token) is this file's.
+ */
+export interface UnaryCarrier {
+  /** True once the client is closed: an attempt then fails before anything is sent. */
+  readonly closed: boolean
+  /** The URL of the method at `path` on the node at `index`, for errors. */
+  url(index: number, path: string): string
+  /** Sends one attempt now; `done` gets its outcome once, unless it is cancelled first. */
+  start<I, O>(attempt: CarriedAttempt<I, O>, done: UnaryDone<O>): UnaryCall
+}
+
+/**
+ * One attempt, as a carrier gets it.
+ */
+export interface CarriedAttempt<I, O> {
+  /** The node's position in the client's node list. */
+  readonly index: number
+  readonly method: UnaryMethod<I, O>
+  readonly request: I
+  /** The Authorization header of this moment (OIDC); undefined when the client's headers hold the credentials. */
+  readonly authorization: string | undefined
+  /** The call's own headers (checked, lower-case names), sent over the client's; undefined when it has none. */
+  readonly headers: Readonly<Record<string, string>> | undefined
+  /** {@link UnaryCarrier.url} of this attempt. */
+  readonly url: string
+  /** The attempt's time limit, from now. */
+  readonly limit: AttemptLimit
+}
 
 /**
  * What every call of a client shares, made once per client.
  */
 export interface CallShared {
-  readonly nodes: readonly GrpcNode[]
   readonly cursor: Nodes
-  readonly channels: Channels
-  readonly metadata: Metadata
+  readonly carrier: UnaryCarrier
   /**
-   * The call metadata of this moment: {@link CallShared.metadata} itself, or with the current
-   * OIDC token (at once while it is fresh, a promise while it is refreshed; a rejection is a
-   * failed sign-in, a WeaviateError).
+   * The Authorization header of this moment when it changes over the client's life (OIDC): at
+   * once while the token is fresh, a promise while it is refreshed (a rejection is a failed
+   * sign-in, a WeaviateError). Undefined with an API key or none.
    */
-  readonly metadataNow: () => Metadata | Promise<Metadata>
+  readonly authorization: (() => string | Promise<string>) | undefined
   /** The request's clock: the total deadline and the waits between attempts. */
   readonly clock: SchedulerLike
 }
@@ -58,7 +86,7 @@ export interface ResolvedCall<I, O> {
   readonly settings: CallSettings
   /** Whether sending the call twice is safe (retries need it). */
   readonly idempotent: boolean
-  /** The call's own headers (checked), sent as metadata over the client's. */
+  /** The call's own headers (checked), sent over the client's. */
   readonly headers: Readonly<Record<string, string>> | undefined
 }
 
@@ -89,19 +117,17 @@ export const startCall = <I, O>(
     waiting = undefined
     attempt += 1
     const picked = shared.cursor.pick()
-    const node = shared.nodes[picked.index]
-    if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)
-    const url = `${node.origin}${method.path}`
-    if (shared.channels.closed) {
+    const url = shared.carrier.url(picked.index, method.path)
+    if (shared.carrier.closed) {
       done(E.left(new ConnectionError({ method: POST, url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })))
       return
     }
-    const metadata = shared.metadataNow()
-    if (metadata instanceof Metadata) start(node, picked, url, metadata)
+    const authorization = shared.authorization?.()
+    if (authorization === undefined || typeof authorization === 'string') start(picked, url, authorization)
     else {
-      metadata.then(
+      authorization.then(
         (ready) => {
-          if (!stopped) start(node, picked, url, ready)
+          if (!stopped) start(picked, url, ready)
         },
         (error: unknown) => {
           if (!stopped) done(E.left(isWeaviateError(error) ? error : new ConnectionError({ method: POST, url, code: 'UNKNOWN', detail: String(error), cause: error })))
@@ -110,11 +136,9 @@ export const startCall = <I, O>(
     }
   }
 
-  const start = (node: GrpcNode, picked: ReturnType<Nodes['pick']>, url: string, clientMetadata: Metadata): void => {
-    const client = shared.channels.for(node)
-    const metadata = withHeaders(clientMetadata, call.headers)
+  const start = (picked: ReturnType<Nodes['pick']>, url: string, authorization: string | undefined): void => {
     const limit = attemptLimit(settings.timeout, at - clock.now())
-    inFlight = startUnary({ client, method, request: call.request, metadata, url, limit }, (result) => {
+    inFlight = shared.carrier.start({ index: picked.index, method, request: call.request, authorization, headers: call.headers, url, limit }, (result) => {
       inFlight = undefined
       // The CANCELLED of an attempt the caller stopped is no failure of the node.
       if (stopped) return

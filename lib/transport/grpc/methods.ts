@@ -29,7 +29,7 @@ export interface UnaryMethod<I, O> {
   /** `/weaviate.v1.Weaviate/BatchObjects`. */
   readonly path: string
   readonly serialize: (message: I) => Buffer
-  readonly deserialize: (bytes: Buffer) => O
+  readonly deserialize: (bytes: Uint8Array) => O
 }
 
 const unary = <I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>): UnaryMethod<MessageShape<I>, MessageShape<O>> => ({

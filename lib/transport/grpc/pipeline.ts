@@ -19,17 +19,19 @@ import type { ClientDuplexStream, Metadata } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { Observable, SchedulerLike, asyncScheduler } from 'rxjs'
 import { ArgumentValueError, ConnectionError, WeaviateError } from '../../core/errors'
-import { createNodes } from '../http/nodes'
+import { Nodes, createNodes } from '../http/nodes'
 import { BearerSource, CallSettings, StreamBearer, forCall, withCallHeaders } from '../http/options'
 import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../../core/observable-either'
+import type { GrpcCarrier } from '../../input/transport-mode'
 import type { TlsSettings } from '../tls'
 import type { GrpcNode } from './address'
-import { CallShared, ResolvedCall, startCall } from './attempts'
-import { createChannels } from './channels'
+import { CallShared, ResolvedCall, UnaryCarrier, startCall } from './attempts'
+import { Channels, createChannels } from './channels'
 import type { Keepalive } from './keepalive'
 import { callMetadata, withHeaders } from './metadata'
 import type { BidiMethod, UnaryMethod } from './methods'
+import { startUnary } from './unary'
 
 /**
  * The resolved settings of a client's gRPC calls (the REST options' headers, retry and timeout).
@@ -61,9 +63,24 @@ export interface GrpcCallOptions {
 }
 
 /**
+ * The unary half of a {@link GrpcEffect}, the same whatever carries the calls.
+ */
+export interface UnaryCalls {
+  readonly call: GrpcEffect['call']
+  readonly run: GrpcEffect['run']
+  readonly settings: GrpcEffect['settings']
+}
+
+/**
  * Sends gRPC calls.
  */
 export interface GrpcEffect {
+  /**
+   * How the calls travel: `'native'` over HTTP/2 to the gRPC port (grpc-js), `'web'` as gRPC-Web
+   * on the REST URL (`lib/transport/grpc-web/`); only `'native'` opens bidirectional calls
+   * ({@link GrpcEffect.openStream}).
+   */
+  readonly carrier: GrpcCarrier
   /**
    * Cold: on subscription sends the call (plus retries, on the next node after a network
    * failure); emits the reply and completes, or errors with a WeaviateError. Unsubscribing
@@ -93,8 +110,9 @@ export interface GrpcEffect {
    * Opens a bidirectional call (`BatchStream`) on the node the failover cursor picks, with the
    * call's metadata and `bearer`'s Authorization header (from {@link GrpcEffect.streamBearer}); no
    * retries or deadline: the caller owns the stream's life and gets the call's resolved retry and
-   * timeout settings for it. Throws a ConnectionError when the client is closed, an
-   * ArgumentValueError for a call `authorization` header on a client with credentials.
+   * timeout settings for it. Throws a ConnectionError when the client is closed, or when its
+   * carrier is `'web'` (gRPC-Web has no bidirectional calls), and an ArgumentValueError for a call
+   * `authorization` header on a client with credentials.
    */
   openStream<I, O>(method: BidiMethod<I, O>, call?: GrpcCallOptions, bearer?: StreamBearer): OpenedStream<I, O>
   /** The client's retry and timeout settings with the call's over them: what a call or stream applies. */
@@ -136,36 +154,38 @@ const tokenMetadata = (base: Metadata): ((authorization: string) => Metadata) =>
 }
 
 /**
- * Creates the gRPC side of a client; channels open on first use.
+ * A call's own headers, or an ArgumentValueError for an `authorization` that the client's
+ * credentials (a bearer, or an Authorization header of the client's) forbid.
  */
-export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
-  const channels = createChannels(options.tls, options.keepalive)
-  const metadata = callMetadata(options.headers)
-  const withToken = tokenMetadata(metadata)
-  const bearer = options.bearer
-  const shared: CallShared = {
-    nodes: options.nodes,
-    cursor: createNodes(options.nodes.map((node) => ({ origin: node.origin, basePath: '' }))),
-    channels,
-    metadata,
-    metadataNow:
-      bearer === undefined
-        ? () => metadata
-        : () => {
-            const header = bearer.authorization()
-            return typeof header === 'string' ? withToken(header) : header.then(withToken)
-          },
-    clock: internals.scheduler ?? asyncScheduler,
-  }
-  const credentials = bearer !== undefined || options.headers['authorization'] !== undefined
-  /** The call's own headers, or an ArgumentValueError for an `authorization` the client's credentials forbid. */
-  const callHeaders = (call: GrpcCallOptions): Readonly<Record<string, string>> | undefined | ArgumentValueError => {
+const callHeaders =
+  (clientHeaders: Readonly<Record<string, string>>, bearer: boolean) =>
+  (call: GrpcCallOptions): Readonly<Record<string, string>> | undefined | ArgumentValueError => {
     if (call.headers === undefined) return undefined
-    const checked = withCallHeaders({}, call.headers, credentials)
+    const checked = withCallHeaders({}, call.headers, bearer || clientHeaders['authorization'] !== undefined)
     return checked instanceof ArgumentValueError ? checked : call.headers
   }
+
+/**
+ * The unary calls of a client over `carrier`, with its failover `cursor` (over the carrier's
+ * nodes): the retry loop (`attempts.ts`) as a cold Observable. Shared by the grpc-js and gRPC-Web
+ * sides.
+ */
+export const unaryCalls = (
+  carrier: UnaryCarrier,
+  cursor: Nodes,
+  options: Pick<GrpcOptions, 'headers' | 'retry' | 'timeout' | 'bearer'>,
+  clock: SchedulerLike = asyncScheduler,
+): UnaryCalls => {
+  const bearer = options.bearer
+  const shared: CallShared = {
+    cursor,
+    carrier,
+    authorization: bearer === undefined ? undefined : () => bearer.authorization(),
+    clock,
+  }
+  const headersOf = callHeaders(options.headers, bearer !== undefined)
   const resolve = <I, O>(method: UnaryMethod<I, O>, request: I, call: GrpcCallOptions): ResolvedCall<I, O> | ArgumentValueError => {
-    const headers = callHeaders(call)
+    const headers = headersOf(call)
     return headers instanceof ArgumentValueError
       ? headers
       : { method, request, settings: forCall(options, call), idempotent: call.idempotent ?? false, headers }
@@ -207,37 +227,80 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
       })
     })
 
-  const settings = (callOptions: GrpcCallOptions = {}): CallSettings => forCall(options, callOptions)
+  return { call, run, settings: (callOptions: GrpcCallOptions = {}): CallSettings => forCall(options, callOptions) }
+}
+
+/**
+ * The grpc-js carrier: each attempt one call on the node's channel (`unary.ts`), with the
+ * client's metadata, or a copy of it with the attempt's Authorization header.
+ */
+const grpcJsCarrier = (nodes: readonly GrpcNode[], channels: Channels, withToken: (authorization: string) => Metadata, metadata: Metadata): UnaryCarrier => {
+  const nodeAt = (index: number): GrpcNode => {
+    const node = nodes[index]
+    if (node === undefined) throw new RangeError(`no gRPC node ${index}`)
+    return node
+  }
+  return {
+    get closed() {
+      return channels.closed
+    },
+    url: (index, path) => `${nodeAt(index).origin}${path}`,
+    start: (attempt, done) =>
+      startUnary(
+        {
+          client: channels.for(nodeAt(attempt.index)),
+          method: attempt.method,
+          request: attempt.request,
+          metadata: withHeaders(attempt.authorization === undefined ? metadata : withToken(attempt.authorization), attempt.headers),
+          url: attempt.url,
+          limit: attempt.limit,
+        },
+        done,
+      ),
+  }
+}
+
+/**
+ * Creates the gRPC side of a client; channels open on first use.
+ */
+export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
+  const channels = createChannels(options.tls, options.keepalive)
+  const metadata = callMetadata(options.headers)
+  const withToken = tokenMetadata(metadata)
+  const bearer = options.bearer
+  const cursor = createNodes(options.nodes.map((node) => ({ origin: node.origin, basePath: '' })))
+  // One cursor for the unary calls and the streams: a node that failed either is left for both.
+  const unary = unaryCalls(grpcJsCarrier(options.nodes, channels, withToken, metadata), cursor, options, internals.scheduler)
+  const { settings } = unary
 
   const openStream = <I, O>(method: BidiMethod<I, O>, callOptions: GrpcCallOptions = {}, streamBearer?: StreamBearer): OpenedStream<I, O> => {
-    const picked = shared.cursor.pick()
-    const node = shared.nodes[picked.index]
+    const picked = cursor.pick()
+    const node = options.nodes[picked.index]
     if (node === undefined) throw new RangeError(`no gRPC node ${picked.index}`)
     const url = `${node.origin}${method.path}`
     if (channels.closed) throw new ConnectionError({ method: 'POST', url, code: 'ERR_CLIENT_CLOSED', detail: 'the client was closed', cause: undefined })
-    const headers = callHeaders(callOptions)
+    const headers = callHeaders(options.headers, bearer !== undefined)(callOptions)
     if (headers instanceof ArgumentValueError) throw headers
     const { retry, timeout } = settings(callOptions)
     // The stream keeps the token it opens with, and Weaviate checks it as it writes the stream's
     // objects: its owner reopens it before the token expires (`renewInMs`, docs/oidc.md).
-    const metadata = withHeaders(streamBearer === undefined ? shared.metadata : withToken(streamBearer.authorization), headers)
-    const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, metadata)
+    const streamMetadata = withHeaders(streamBearer === undefined ? metadata : withToken(streamBearer.authorization), headers)
+    const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, streamMetadata)
     return {
       call: stream,
       url,
       retry,
       timeout,
-      succeeded: () => shared.cursor.succeeded(picked),
-      failed: (error) => shared.cursor.failed(picked, error),
+      succeeded: () => cursor.succeeded(picked),
+      failed: (error) => cursor.failed(picked, error),
     }
   }
 
   return {
-    call,
-    run,
+    carrier: 'native',
+    ...unary,
     streamBearer: () => bearer?.forStream(),
     openStream,
-    settings,
     nodes: options.nodes,
     close: () => channels.close(),
   }

@@ -28,7 +28,7 @@ import { RequestSink, startAttempts } from './attempts'
 import { FetchUrl, createFetchUrl } from './fetch-url'
 import { PickedNode, createNodes } from './nodes'
 import { BearerSource, HttpOptions, forCall, resolveOptions, withCallHeaders } from './options'
-import { closedError, createPools } from './pools'
+import { Pools, closedError, createPools } from './pools'
 import { Target, Transport, transport as undiciTransport } from './transport'
 import { HttpRequest, HttpResponse, RetryOptions } from './types'
 import { pathWithQuery, safeUrl } from './urls'
@@ -60,6 +60,8 @@ export interface HttpEffect {
    * call's over them): for retries that happen above the pipeline, such as a batch's item retries.
    */
   retryOptions(call: Pick<HttpRequest, 'retry'>): RetryOptions
+  /** The client's connections, which the gRPC-Web carrier shares (`lib/transport/grpc-web/`). */
+  readonly pools: Pools
   /** Closes the pools the client owns; idempotent. */
   close(): Promise<void>
 }
@@ -137,6 +139,7 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
     run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) => interpreted(req, interpret, start),
     fetchUrl: createFetchUrl({ pools, clock, transport, timeout: resolved.timeout }),
     retryOptions: (call) => (call.retry === undefined ? resolved.retry : forCall(resolved, { retry: call.retry }).retry),
+    pools,
     close: () => pools.close(),
   }
 }

@@ -97,6 +97,30 @@ export const transport: Transport = (target) =>
 /** Raised into undici to cancel an exchange nobody waits for any more. */
 const cancelled = (): Error => Object.assign(new Error('request aborted'), { code: 'UND_ERR_ABORTED' })
 
+/**
+ * The cancellation of a dispatched exchange, asked for at any time: undici hands its controller
+ * over only in `onRequestStart`, so a cancellation before that waits for it. Shared by the REST
+ * exchange and gRPC-Web's (`lib/transport/grpc-web/undici-exchange.ts`).
+ */
+export class DispatchCancel {
+  private controller: Dispatcher.DispatchController | undefined = undefined
+  /** Why the exchange was cancelled before undici handed us a controller. */
+  private pending: Error | undefined = undefined
+
+  /** From the handler's `onRequestStart`. */
+  started(controller: Dispatcher.DispatchController): void {
+    this.controller = controller
+    if (this.pending !== undefined) controller.abort(this.pending)
+  }
+
+  /** Aborts the exchange now, or as soon as undici has started it. */
+  cancel(): void {
+    const reason = cancelled()
+    if (this.controller !== undefined) this.controller.abort(reason)
+    else this.pending = reason
+  }
+}
+
 /** Raised into undici to drop an error body beyond {@link ERROR_BODY_DRAIN}. */
 const discarded = (): Error => Object.assign(new Error('error body discarded'), { code: 'UND_ERR_ABORTED' })
 
@@ -105,10 +129,8 @@ const discarded = (): Error => Object.assign(new Error('error body discarded'), 
  * answer, a failure or an unsubscription) it only makes sure undici lets go.
  */
 class Exchange implements Dispatcher.DispatchHandler {
-  private controller: Dispatcher.DispatchController | undefined = undefined
+  private readonly cancellation = new DispatchCancel()
   private settled = false
-  /** Why the exchange was stopped before undici handed us a controller. */
-  private pendingAbort: Error | undefined = undefined
   private status = 0
   private headers: ResponseHeaders = {}
   private expected = false
@@ -125,14 +147,11 @@ class Exchange implements Dispatcher.DispatchHandler {
   stop(): void {
     if (this.settled) return
     this.settled = true
-    const reason = cancelled()
-    if (this.controller !== undefined) this.controller.abort(reason)
-    else this.pendingAbort = reason
+    this.cancellation.cancel()
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller
-    if (this.pendingAbort !== undefined) controller.abort(this.pendingAbort)
+    this.cancellation.started(controller)
   }
 
   onResponseStart(
@@ -199,7 +218,7 @@ class Exchange implements Dispatcher.DispatchHandler {
 }
 
 /** A transport failure as a ConnectionError, by undici's or Node's error code, or a TlsError. */
-const connectionFailure = (err: unknown, target: Target): ConnectionError | TlsError => {
+export const connectionFailure = (err: unknown, target: Pick<Target, 'method' | 'url'>): ConnectionError | TlsError => {
   const tls = tlsFailureOf(err)
   if (tls !== undefined) return tlsError(tls, target, err)
   const code = errorCode(err)
