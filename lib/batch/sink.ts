@@ -81,10 +81,12 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
       for (;;) {
         const wait = pace.delay(n, config.scheduler.now())
         if (stopped || wait <= 0) break
+        // A request that completes meanwhile wakes this too: the timer goes, and the turn is asked again.
         await new Promise<void>((resolve) => {
           wake = resolve
           pacing = config.scheduler.schedule(() => signal(), wait)
         })
+        pacing?.unsubscribe()
         pacing = undefined
       }
       if (!stopped) pace.sent(n, config.scheduler.now())

@@ -7,7 +7,7 @@
  * only make the import slower: the upper bounds are asserted exactly, the lower one within 5 %.
  */
 import * as E from 'fp-ts/Either'
-import { lastValueFrom, toArray } from 'rxjs'
+import { lastValueFrom, take, toArray } from 'rxjs'
 import { BatchObject, BatchProgress, Client, connect, uuidFromKey } from '../../lib'
 import type { ObjectBatchOptions } from '../../lib/objects/batch'
 import { countObjects, createClass, deleteClass } from '../helpers/fixtures'
@@ -74,6 +74,13 @@ describe('objects.batch with objectsPerMinute', () => {
     expect(tags.map((t) => t.length)).toEqual([1, 1, 1, 1, 1])
     expect(tags.flat().every((t) => t.startsWith('Argument') && t.includes('objectsPerMinute'))).toBe(true)
     expect(read).toBe(0)
+  })
+
+  it('stops waiting for its turn when unsubscribed: no timer is left (checked after every test)', async () => {
+    // 6 a minute: one object every 10 s, so the second waits for its turn when the first is written
+    // (longer than the check's settle time). The same UUIDs as the minute-long import's: upserted.
+    const first = await lastValueFrom(client.objects.batch(objects(classes[0] ?? '', 3), { transport: 'rest', objectsPerMinute: 6 }).pipe(take(1), toArray()))
+    expect(first.map((r) => E.isRight(r))).toEqual([true])
   })
 
   it(
