@@ -6,7 +6,8 @@
 import { SchedulerLike, asyncScheduler } from 'rxjs'
 import { CallOptions, callOptions } from '../context/context'
 import type { OnProgress, Progress } from '../core/progress'
-import { ArgumentKeys, ConsistencyLevel, KeyTable, argsOf, consistencyLevel, optional, positiveInteger, valueError } from '../input/check'
+import { ArgumentKeys, ConsistencyLevel, KeyTable, argsOf, consistencyLevel, finiteNumber, optional, positiveInteger, valueError } from '../input/check'
+import { pacedBatchSize } from './rate-pace'
 
 /**
  * Progress of a batch operation: the common {@link Progress} (`items` = `succeeded + failed`,
@@ -98,7 +99,10 @@ export interface BatchOptions extends CallOptions {
  * {@link BatchOptions} with every default filled in.
  */
 export interface ResolvedBatchOptions {
+  /** The batch size, at most a second's worth of items when `perMinute` is given. */
   readonly batchSize: number
+  /** The rate limit (`objectsPerMinute`), when the operation takes one and it was given. */
+  readonly perMinute: number | undefined
   readonly concurrency: number
   readonly maxBytes: number
   readonly flushMs: number
@@ -128,6 +132,11 @@ export const BATCH_OPTION_KEYS: KeyTable<BatchOptions> = {
 const nonNegative = (argument: string, value: unknown): number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : valueError(argument, `'${argument}' must be an integer >= 0`)
 
+const positiveFinite = (argument: string, value: unknown): number => {
+  const n = finiteNumber(argument, value)
+  return n > 0 ? n : valueError(argument, `'${argument}' must be a positive finite number`)
+}
+
 const function_ = <F>(argument: string, value: unknown): F =>
   typeof value === 'function' ? (value as F) : valueError(argument, `'${argument}' must be a function`)
 
@@ -137,8 +146,11 @@ const function_ = <F>(argument: string, value: unknown): F =>
 export const resolveBatchOptions = (keys: ArgumentKeys, options: unknown): ResolvedBatchOptions => {
   const o = options === undefined ? {} : argsOf(keys, options, `${keys.operation} options`)
   const highWaterMark = o['sourceHighWaterMark']
+  // Only a table that names it lets `objectsPerMinute` through `argsOf` (objects.batch's).
+  const perMinute = optional(positiveFinite, 'objectsPerMinute', o['objectsPerMinute'])
   return {
-    batchSize: optional(positiveInteger, 'batchSize', o['batchSize']) ?? 100,
+    batchSize: pacedBatchSize(optional(positiveInteger, 'batchSize', o['batchSize']) ?? 100, perMinute),
+    perMinute,
     concurrency: optional(positiveInteger, 'concurrency', o['concurrency']) ?? 2,
     maxBytes: optional(positiveInteger, 'maxBytes', o['maxBytes']) ?? 8 * 1024 * 1024,
     flushMs: optional(nonNegative, 'flushMs', o['flushMs']) ?? 50,

@@ -15,6 +15,7 @@ import { itemFailure, missingItem } from './item-failure'
 import { ItemOutcome, ItemRetryPolicy, allFailed, withItemRetries } from './item-retry'
 import { ResolvedBatchOptions } from './options'
 import { batchTally } from './progress'
+import { ratePace } from './rate-pace'
 import { Prepared, batchSink } from './sink'
 import { BatchSource, pullFrom } from './source'
 
@@ -161,5 +162,6 @@ export const runBatch = <P, A>(
       flushMs: resolved.flushMs,
       concurrency: resolved.concurrency,
       scheduler: resolved.scheduler,
+      ...(resolved.perMinute === undefined ? {} : { pace: ratePace(resolved.perMinute) }),
     }).pipe(tap({ complete: () => tally.report(true) }))
   })

@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 import { Observable, SchedulerLike, Subscription } from 'rxjs'
+import { RatePace } from './rate-pace'
 
 /**
  * An item ready to send: its position in the source, its payload and its size in bytes.
@@ -39,8 +40,10 @@ export interface SinkConfig<I, P, R> {
   readonly flushMs: number
   /** Requests in flight, at most. */
   readonly concurrency: number
-  /** The clock of the idle timer. */
+  /** The clock of the idle timer and of the pace. */
   readonly scheduler: SchedulerLike
+  /** When given, each request waits for its turn at this rate before it goes out. */
+  readonly pace?: RatePace
 }
 
 const IDLE = Symbol('idle')
@@ -59,6 +62,7 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
     const syncIterator = Symbol.asyncIterator in source ? undefined : source[Symbol.iterator]()
     const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : undefined
     const inFlight = new Set<Subscription>()
+    let pacing: Subscription | undefined
     let stopped = false
     let wake: (() => void) | undefined
     const signal = (): void => {
@@ -69,6 +73,23 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
     /** Resolves when `ready()` holds (or the run stopped). */
     const until = async (ready: () => boolean): Promise<void> => {
       while (!stopped && !ready()) await new Promise<void>((resolve) => (wake = resolve))
+    }
+    /** Resolves when a request of `n` items may go out at the pace (or the run stopped), and records it. */
+    const paced = async (n: number): Promise<void> => {
+      const pace = config.pace
+      if (pace === undefined) return
+      for (;;) {
+        const wait = pace.delay(n, config.scheduler.now())
+        if (stopped || wait <= 0) break
+        // A request that completes meanwhile wakes this too: the timer goes, and the turn is asked again.
+        await new Promise<void>((resolve) => {
+          wake = resolve
+          pacing = config.scheduler.schedule(() => signal(), wait)
+        })
+        pacing?.unsubscribe()
+        pacing = undefined
+      }
+      if (!stopped) pace.sent(n, config.scheduler.now())
     }
     const start = (batch: ReadonlyArray<Prepared<P>>): void => {
       let done = false
@@ -125,6 +146,7 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
       const flush = async (): Promise<void> => {
         if (batch.length === 0) return
         if (!slotFree()) await until(slotFree)
+        await paced(batch.length)
         if (stopped) return
         const full = batch
         batch = []
@@ -179,6 +201,7 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
     })
     return () => {
       stopped = true
+      pacing?.unsubscribe()
       signal()
       for (const subscription of inFlight) subscription.unsubscribe()
       inFlight.clear()

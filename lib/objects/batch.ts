@@ -62,6 +62,13 @@ export interface ObjectBatchOptions extends BatchOptions {
    * (`'stream'`, `BatchStream`, servers from 1.36.0). Default `'auto'`: see {@link BatchGrpcMethod}.
    */
   readonly grpcMethod?: BatchGrpcMethod
+  /**
+   * A rate limit: at most this many objects are sent over any minute, spread evenly (a request
+   * about every second, the batch size lowered to a second's worth of objects where it is larger),
+   * on every transport. For a vectorizer's or a server's quota; an item retry is not counted again.
+   * A positive finite number. Default: no limit.
+   */
+  readonly objectsPerMinute?: number
 }
 
 /**
@@ -89,7 +96,13 @@ export interface BatchWritten {
  */
 export const uuidFromKey = (namespace: string, key: string): string => uuidv5(key, checkUuid('namespace', namespace))
 
-const OBJECT_BATCH_KEYS = argumentKeys<ObjectBatchOptions>('objects.batch', { ...BATCH_OPTION_KEYS, uuidOf: true, transport: true, grpcMethod: true })
+const OBJECT_BATCH_KEYS = argumentKeys<ObjectBatchOptions>('objects.batch', {
+  ...BATCH_OPTION_KEYS,
+  uuidOf: true,
+  transport: true,
+  grpcMethod: true,
+  objectsPerMinute: true,
+})
 
 interface Payload extends Serialised {
   readonly uuid: string
