@@ -64,7 +64,7 @@ const CATEGORIES = {
       'ApplyScalePlanArgs', 'ReplicationScalePlan', 'ScalePlanApplied', 'ScalePlanArgs', 'ShardScaleAction',
       'isReplicationDisabledError',
     ],
-    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'IndexStatus', 'PropertyIndexes', 'PropertyIndexStatus', 'PropertyIndexState', 'PropertyIndexType', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
+    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'IndexStatus', 'PropertyIndexes', 'PropertyIndexStatus', 'PropertyIndexState', 'PropertyIndexType', 'Tokenization', 'TokenizeArgs', 'TokenizeResult', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     'Collection config': [
       'ConfigChange', 'VectorIndexType', 'VectorDistance', 'VectorIndexConfig', 'HnswIndexConfig', 'FlatIndexConfig',
       'FlatCompressionConfig', 'DynamicIndexConfig', 'HFreshIndexConfig', 'PQConfig', 'BQConfig', 'SQConfig', 'RQConfig',

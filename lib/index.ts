@@ -140,7 +140,7 @@ export type {
   UpdateArgs,
   ValueFilter,
 } from './collection'
-export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, TenantsApi } from './schema'
+export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, TenantsApi, TokenizeArgs, Tokenization } from './schema'
 export type {
   BQConfig,
   DynamicIndexConfig,
@@ -169,6 +169,7 @@ export type {
 } from './codecs/collection-config'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
 export type { IndexStatus, PropertyIndexState, PropertyIndexStatus, PropertyIndexType, PropertyIndexes } from './codecs/index-status'
+export type { TokenizeResult } from './codecs/tokenize'
 export type { BackupApi } from './backup'
 export type {
   BackupBackend,

@@ -5,6 +5,7 @@
  */
 import { ClassDefinition, PropertyDefinition, Schema } from '../codecs/class-definition'
 import { IndexStatus, PropertyIndexType } from '../codecs/index-status'
+import { TokenizeResult } from '../codecs/tokenize'
 import { CallOptions, OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
@@ -15,6 +16,7 @@ import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
 import { deletePropertyIndex, deleteVectorIndex, indexStatus } from './indexes'
 import { ShardStatus, ShardStatusInput, getShards, updateShardStatus } from './shards'
+import { TokenizeArgs, tokenize, tokenizeProperty } from './tokenize'
 import { updateClass } from './update-class'
 import { ConfigChange, updateConfig } from './update-config'
 
@@ -74,6 +76,16 @@ export interface SchemaApi {
   readonly deleteVectorIndex: (className: string, vector: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
   /** Each property of a class with its inverted indexes and their state (`GET /v1/schema/<Class>/indexes`, Weaviate 1.38+). */
   readonly indexStatus: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, IndexStatus>
+  /**
+   * Tokenizes a text as the inverted index would with the given tokenization, text analyzer and
+   * stopwords (`POST /v1/tokenize`, Weaviate 1.37+); nothing is stored.
+   */
+  readonly tokenize: (args: TokenizeArgs) => ObservableEither<WeaviateError, TokenizeResult>
+  /**
+   * Tokenizes a text as one property is indexed and searched: its tokenization, text analyzer and
+   * its class's stopwords (`POST /v1/schema/<Class>/properties/<property>/tokenize`, Weaviate 1.37+).
+   */
+  readonly tokenizeProperty: (className: string, property: string, text: string, options?: CallOptions) => ObservableEither<WeaviateError, TokenizeResult>
 }
 
 /**
@@ -93,9 +105,12 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   deletePropertyIndex: deletePropertyIndex(ctx),
   deleteVectorIndex: deleteVectorIndex(ctx),
   indexStatus: indexStatus(ctx),
+  tokenize: tokenize(ctx),
+  tokenizeProperty: tokenizeProperty(ctx),
 })
 
 export type { ShardStatus, ShardStatusInput } from './shards'
 export type { ConfigChange } from './update-config'
+export type { TokenizeArgs, Tokenization } from './tokenize'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'

@@ -117,6 +117,13 @@ export const shardPath = (className: string, shard: string): string => `${schema
 export const propertyIndexPath = (className: string, property: string, index: string): string =>
   `${schemaPath(className, 'properties')}/${segment(property)}/index/${segment(index)}`
 
+/** A property's tokenization applied to a text: `/schema/<Class>/properties/<property>/tokenize` (POST from 1.37). */
+export const propertyTokenizePath = (className: string, property: string): string =>
+  `${schemaPath(className, 'properties')}/${segment(property)}/tokenize`
+
+/** Any tokenization applied to a text: `/tokenize` (POST from 1.37). */
+export const TOKENIZE_PATH = '/tokenize'
+
 /** The index of a named vector: `/schema/<Class>/vectors/<vector>/index` (DELETE from 1.37). */
 export const vectorIndexPath = (className: string, vector: string): string => `${schemaPath(className)}/vectors/${segment(vector)}/index`
 

@@ -298,6 +298,11 @@ export const FEATURES = {
   deletePropertyIndex: { since: '1.36.0', name: "dropping a property's inverted index" },
   deleteVectorIndex: { since: '1.37.0', name: "dropping a named vector's index" },
   indexStatus: { since: '1.38.0', name: 'the index status of a class' },
+  // Tokenize (adapters/handlers/rest/handlers_tokenize.go, TokenizeRequest in openapi-specs/schema.json):
+  // POST /v1/tokenize and /v1/schema/{c}/properties/{p}/tokenize from v1.37.0 (none at v1.36.23);
+  // the request's `stopwords` from v1.38.0, backported to 1.37.2 (not in v1.37.1's TokenizeRequest).
+  tokenize: { since: '1.37.0', name: 'tokenize' },
+  tokenizeStopwords: { since: '1.38.0', backports: ['1.37.2'], name: "tokenize's 'stopwords'" },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**
