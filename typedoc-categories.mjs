@@ -57,14 +57,14 @@ const CATEGORIES = {
       'RestoreAccessOption',
     ],
     Cluster: [
-      'ClusterApi', 'ReplicationsApi', 'ClusterStatistics', 'NodeShardStatus', 'NodeStatistics', 'NodeStatus', 'NodesArgs',
+      'ClusterApi', 'ReplicationsApi', 'DistributedTask', 'DistributedTaskStatus', 'DistributedTaskUnit', 'DistributedTasks', 'ClusterStatistics', 'NodeShardStatus', 'NodeStatistics', 'NodeStatus', 'NodesArgs',
       'NodesOutput', 'ReplicateArgs', 'ReplicationFollowArgs', 'ReplicationForceDeleteArgs', 'ReplicationForceDeleteResult',
       'ReplicationGetArgs', 'ReplicationIdArgs', 'ReplicationListArgs', 'ReplicationOperation', 'ReplicationState',
       'ReplicationStatus', 'ReplicationType', 'ReplicationWatchOptions', 'ShardingState', 'ShardingStateArgs',
       'ApplyScalePlanArgs', 'ReplicationScalePlan', 'ScalePlanApplied', 'ScalePlanArgs', 'ShardScaleAction',
       'isReplicationDisabledError',
     ],
-    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'IndexStatus', 'PropertyIndexes', 'PropertyIndexStatus', 'PropertyIndexState', 'PropertyIndexType', 'Tokenization', 'TokenizeArgs', 'TokenizeResult', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
+    Schema: ['SchemaApi', 'ShardStatus', 'ShardStatusInput', 'IndexStatus', 'PropertyIndexes', 'PropertyIndexStatus', 'PropertyIndexState', 'PropertyIndexType', 'Tokenization', 'TokenizeArgs', 'TokenizeResult', 'RebuildIndexOptions', 'IndexTaskAnswer', 'TenantsApi', 'ClassDefinition', 'PropertyDefinition', 'Schema', 'Tenant', 'TenantActivityStatus', 'TenantActivityStatusInput', 'TenantInput', 'isReferenceProperty'],
     'Collection config': [
       'ConfigChange', 'VectorIndexType', 'VectorDistance', 'VectorIndexConfig', 'HnswIndexConfig', 'FlatIndexConfig',
       'FlatCompressionConfig', 'DynamicIndexConfig', 'HFreshIndexConfig', 'PQConfig', 'BQConfig', 'SQConfig', 'RQConfig',

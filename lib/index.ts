@@ -140,7 +140,7 @@ export type {
   UpdateArgs,
   ValueFilter,
 } from './collection'
-export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, TenantsApi, TokenizeArgs, Tokenization } from './schema'
+export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, RebuildIndexOptions, TenantsApi, TokenizeArgs, Tokenization } from './schema'
 export type {
   BQConfig,
   DynamicIndexConfig,
@@ -170,6 +170,7 @@ export type {
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
 export type { IndexStatus, PropertyIndexState, PropertyIndexStatus, PropertyIndexType, PropertyIndexes } from './codecs/index-status'
 export type { TokenizeResult } from './codecs/tokenize'
+export type { DistributedTask, DistributedTaskStatus, DistributedTaskUnit, DistributedTasks, IndexTaskAnswer } from './codecs/distributed-task'
 export type { BackupApi } from './backup'
 export type {
   BackupBackend,

@@ -6,6 +6,7 @@
 import { ClassDefinition, PropertyDefinition, Schema } from '../codecs/class-definition'
 import { IndexStatus, PropertyIndexType } from '../codecs/index-status'
 import { TokenizeResult } from '../codecs/tokenize'
+import { DistributedTask, IndexTaskAnswer } from '../codecs/distributed-task'
 import { CallOptions, OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
@@ -17,6 +18,7 @@ import { classExists, getClass } from './get-class'
 import { deletePropertyIndex, deleteVectorIndex, indexStatus } from './indexes'
 import { ShardStatus, ShardStatusInput, getShards, updateShardStatus } from './shards'
 import { TokenizeArgs, tokenize, tokenizeProperty } from './tokenize'
+import { RebuildIndexOptions, cancelIndexRebuild, rebuildIndex } from './rebuild'
 import { updateClass } from './update-class'
 import { ConfigChange, updateConfig } from './update-config'
 
@@ -86,6 +88,28 @@ export interface SchemaApi {
    * its class's stopwords (`POST /v1/schema/<Class>/properties/<property>/tokenize`, Weaviate 1.37+).
    */
   readonly tokenizeProperty: (className: string, property: string, text: string, options?: CallOptions) => ObservableEither<WeaviateError, TokenizeResult>
+  /**
+   * Rebuilds one inverted index of a property from the stored objects, its configuration unchanged
+   * (`POST /v1/schema/<Class>/properties/<property>/index/<index>/rebuild`, Weaviate 1.39+), and
+   * follows the reindex task (`GET /v1/tasks`) to `FINISHED`; `FAILED` and `CANCELLED` end as one Left.
+   */
+  readonly rebuildIndex: (
+    className: string,
+    property: string,
+    index: PropertyIndexType,
+    options?: RebuildIndexOptions,
+  ) => ObservableEither<WeaviateError, DistributedTask>
+  /**
+   * Stops the reindex task running on one inverted index of a property
+   * (`POST /v1/schema/<Class>/properties/<property>/index/<index>/cancel`, Weaviate 1.39+):
+   * `CANCELLED` with its id, or `NO_OP` when none runs.
+   */
+  readonly cancelIndexRebuild: (
+    className: string,
+    property: string,
+    index: PropertyIndexType,
+    options?: CallOptions,
+  ) => ObservableEither<WeaviateError, IndexTaskAnswer>
 }
 
 /**
@@ -107,10 +131,13 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   indexStatus: indexStatus(ctx),
   tokenize: tokenize(ctx),
   tokenizeProperty: tokenizeProperty(ctx),
+  rebuildIndex: rebuildIndex(ctx),
+  cancelIndexRebuild: cancelIndexRebuild(ctx),
 })
 
 export type { ShardStatus, ShardStatusInput } from './shards'
 export type { ConfigChange } from './update-config'
 export type { TokenizeArgs, Tokenization } from './tokenize'
+export type { RebuildIndexOptions } from './rebuild'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'

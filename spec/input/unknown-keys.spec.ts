@@ -85,6 +85,8 @@ const cases: ReadonlyArray<readonly [string, (extra: Record<string, unknown>) =>
   ['schema.indexStatus options', (x) => (c) => c.schema.indexStatus('A', loose({ ...x })), 'timout', 'timeout'],
   ['schema.tokenize', (x) => (c) => c.schema.tokenize(loose({ text: 'x', tokenization: 'word', ...x })), 'stopword', 'stopwords'],
   ['schema.tokenizeProperty options', (x) => (c) => c.schema.tokenizeProperty('A', 'p', 'x', loose({ ...x })), 'timout', 'timeout'],
+  ['schema.rebuildIndex options', (x) => (c) => c.schema.rebuildIndex('A', 'p', 'searchable', loose({ ...x })), 'pollInterval', 'pollIntervalMs'],
+  ['schema.cancelIndexRebuild options', (x) => (c) => c.schema.cancelIndexRebuild('A', 'p', 'searchable', loose({ ...x })), 'timout', 'timeout'],
   ['per-call retry options', (x) => (c) => c.objects.getById(loose({ className: 'A', uuid: UUID, retry: { attempts: 1, ...x } })), 'attemps', 'attempts'],
   ['per-call timeout options', (x) => (c) => c.query.bm25(loose({ className: 'A', query: 'x', timeout: { totalMs: 1_000, ...x } })), 'total', 'totalMs'],
 ]
