@@ -1,6 +1,6 @@
 /**
- * `client.cluster`: node status, cluster statistics, the sharding state, and the replication
- * operations (`/v1/nodes`, `/v1/cluster/statistics`, `/v1/replication/...`). Starting a replication
+ * `client.cluster`: node status, cluster statistics, distributed tasks, the sharding state, and the
+ * replication operations (`/v1/nodes`, `/v1/cluster/statistics`, `/v1/tasks`, `/v1/replication/...`). Starting a replication
  * is a stream of its states that ends at the terminal state.
  *
  * @packageDocumentation
@@ -18,6 +18,7 @@ import {
   ShardingStateCodec,
 } from '../codecs/cluster'
 import { decode } from '../codecs/decode'
+import { DistributedTasks, DistributedTasksCodec } from '../codecs/distributed-task'
 import { CallOptions, OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
@@ -96,7 +97,7 @@ export interface ReplicationsApi {
 /**
  * `client.cluster`. Every method checks its arguments first (bad input is one `Left`, nothing
  * sent) and gives an `UnsupportedVersionError` before any request on a server without the feature:
- * node status 1.16.0 (by class 1.20.0, `output` 1.23.0, by shard 1.31.0), statistics 1.25.0, the
+ * node status 1.16.0 (by class 1.20.0, `output` 1.23.0, by shard 1.31.0), statistics 1.25.0, tasks 1.31.0, the
  * sharding state and replication 1.31.0, scale plans 1.34.1 (1.32.17 and 1.33.5 on those lines). The sharding state and replication also need the server
  * started with `REPLICA_MOVEMENT_ENABLED=true` (a 501 otherwise: `isReplicationDisabledError`).
  *
@@ -122,6 +123,11 @@ export interface ClusterApi {
   readonly nodes: (args?: NodesArgs) => ObservableEither<WeaviateError, readonly NodeStatus[]>
   /** The Raft state of every node (`GET /v1/cluster/statistics`). */
   readonly statistics: (args?: CallOptions) => ObservableEither<WeaviateError, ClusterStatistics>
+  /**
+   * The distributed tasks of the cluster by namespace (`GET /v1/tasks`, Weaviate 1.31+): running
+   * ones and recently ended ones, such as the `reindex` tasks of `schema.rebuildIndex`.
+   */
+  readonly tasks: (args?: CallOptions) => ObservableEither<WeaviateError, DistributedTasks>
   /** Which nodes hold each shard of a class (`GET /v1/replication/sharding-state`). */
   readonly shardingState: (args: ShardingStateArgs) => ObservableEither<WeaviateError, ShardingState>
   /** Starts copying or moving a shard replica (`POST /v1/replication/replicate`) and follows it to its end. */
@@ -159,6 +165,14 @@ export const clusterApi = (ctx: OperationContext): ClusterApi => ({
       (input) =>
         whenSupported(ctx, input.features, input.call, { method: 'GET', path: CLUSTER_PATHS.statistics, expect: [200] }, (res) =>
           E.map((r: typeof ClusterStatisticsCodec._A): ClusterStatistics => r)(decode(ClusterStatisticsCodec, res.body, res)),
+        ),
+    ),
+  tasks: (args) =>
+    operation(
+      () => checkCall(CLUSTER_KEYS.tasks, ['distributedTasks'], args),
+      (input) =>
+        whenSupported(ctx, input.features, input.call, { method: 'GET', path: CLUSTER_PATHS.tasks, expect: [200] }, (res) =>
+          decode(DistributedTasksCodec, res.body, res),
         ),
     ),
   shardingState: (args) =>

@@ -68,6 +68,7 @@ const cases: ReadonlyArray<readonly [string, (extra: Record<string, unknown>) =>
   ['backup.list', (x) => (c) => c.backup.list(loose({ backend: 'filesystem', ...x })), 'order', 'backend'],
   ['cluster.nodes', (x) => (c) => c.cluster.nodes(loose({ ...x })), 'collection', 'className'],
   ['cluster.statistics', (x) => (c) => c.cluster.statistics(loose({ ...x })), 'timout', 'timeout'],
+  ['cluster.tasks', (x) => (c) => c.cluster.tasks(loose({ ...x })), 'timout', 'timeout'],
   ['cluster.shardingState', (x) => (c) => c.cluster.shardingState(loose({ className: 'A', ...x })), 'collection', 'className'],
   ['cluster.replicate', (x) => (c) => c.cluster.replicate(loose({ className: 'A', shard: 's', sourceNode: 'a', targetNode: 'b', ...x })), 'transferType', 'type'],
   ['cluster.replications.get', (x) => (c) => c.cluster.replications.get(loose({ id: UUID, ...x })), 'history', 'includeHistory'],
