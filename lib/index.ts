@@ -144,7 +144,7 @@ export type {
   UpdateArgs,
   ValueFilter,
 } from './collection'
-export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, TenantsApi } from './schema'
+export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, RebuildIndexOptions, TenantsApi, TokenizeArgs, Tokenization } from './schema'
 export type {
   BQConfig,
   DynamicIndexConfig,
@@ -173,6 +173,8 @@ export type {
 } from './codecs/collection-config'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
 export type { IndexStatus, PropertyIndexState, PropertyIndexStatus, PropertyIndexType, PropertyIndexes } from './codecs/index-status'
+export type { TokenizeResult } from './codecs/tokenize'
+export type { DistributedTask, DistributedTaskStatus, DistributedTaskUnit, DistributedTasks, IndexTaskAnswer } from './codecs/distributed-task'
 export type { BackupApi } from './backup'
 export type {
   BackupBackend,

@@ -420,6 +420,7 @@ const CALL = { retry: true, timeout: true, headers: true } as const
 export const CLUSTER_KEYS = {
   nodes: argumentKeys<NodesArgs>('cluster.nodes', { ...CALL, className: true, shard: true, output: true }),
   statistics: argumentKeys<CallOptions>('cluster.statistics', CALL),
+  tasks: argumentKeys<CallOptions>('cluster.tasks', CALL),
   shardingState: argumentKeys<ShardingStateArgs>('cluster.shardingState', { ...CALL, className: true, shard: true }),
   replicate: argumentKeys<ReplicateArgs>('cluster.replicate', {
     ...CALL,
@@ -485,7 +486,7 @@ export const checkNodes = (args: unknown): CheckedNodes => {
   }
 }
 
-export const checkCall = (keys: (typeof CLUSTER_KEYS)['statistics' | 'deleteAll'], features: readonly Feature[], args: unknown): Checked => ({
+export const checkCall = (keys: (typeof CLUSTER_KEYS)['statistics' | 'tasks' | 'deleteAll'], features: readonly Feature[], args: unknown): Checked => ({
   call: callOptions(argsOf(keys, args ?? {})),
   features,
 })

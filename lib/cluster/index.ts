@@ -1,12 +1,13 @@
 /**
- * `client.cluster`: node status, cluster statistics, the sharding state, and the replication
- * operations (`/v1/nodes`, `/v1/cluster/statistics`, `/v1/replication/...`). Starting a replication
+ * `client.cluster`: node status, cluster statistics, distributed tasks, the sharding state, and the
+ * replication operations (`/v1/nodes`, `/v1/cluster/statistics`, `/v1/tasks`, `/v1/replication/...`). Starting a replication
  * is a stream of its states that ends at the terminal state.
  *
  * @packageDocumentation
  */
 import { CallOptions, OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
+import type { DistributedTasks } from '../codecs/distributed-task'
 import { ObservableEither } from '../core/observable-either'
 import { applyScalePlan } from './apply-scale-plan'
 import {
@@ -28,13 +29,14 @@ import { ReplicationsApi, replicationsApi } from './replications'
 import { scalePlan } from './scale-plan'
 import { shardingState } from './sharding-state'
 import { statistics } from './statistics'
+import { tasks } from './tasks'
 
 export type { ReplicationsApi } from './replications'
 
 /**
  * `client.cluster`. Every method checks its arguments first (bad input is one `Left`, nothing
  * sent) and gives an `UnsupportedVersionError` before any request on a server without the feature:
- * node status 1.16.0 (by class 1.20.0, `output` 1.23.0, by shard 1.31.0), statistics 1.25.0, the
+ * node status 1.16.0 (by class 1.20.0, `output` 1.23.0, by shard 1.31.0), statistics 1.25.0, tasks 1.31.0, the
  * sharding state and replication 1.31.0, scale plans 1.34.1 (1.32.17 and 1.33.5 on those lines). The sharding state and replication also need the server
  * started with `REPLICA_MOVEMENT_ENABLED=true` (a 501 otherwise: `isReplicationDisabledError`).
  *
@@ -60,6 +62,11 @@ export interface ClusterApi {
   readonly nodes: (args?: NodesArgs) => ObservableEither<WeaviateError, readonly NodeStatus[]>
   /** The Raft state of every node (`GET /v1/cluster/statistics`). */
   readonly statistics: (args?: CallOptions) => ObservableEither<WeaviateError, ClusterStatistics>
+  /**
+   * The distributed tasks of the cluster by namespace (`GET /v1/tasks`, Weaviate 1.31+): running
+   * ones and recently ended ones, such as the `reindex` tasks of `schema.rebuildIndex`.
+   */
+  readonly tasks: (args?: CallOptions) => ObservableEither<WeaviateError, DistributedTasks>
   /** Which nodes hold each shard of a class (`GET /v1/replication/sharding-state`). */
   readonly shardingState: (args: ShardingStateArgs) => ObservableEither<WeaviateError, ShardingState>
   /** Starts copying or moving a shard replica (`POST /v1/replication/replicate`) and follows it to its end. */
@@ -85,6 +92,7 @@ export interface ClusterApi {
 export const clusterApi = (ctx: OperationContext): ClusterApi => ({
   nodes: nodes(ctx),
   statistics: statistics(ctx),
+  tasks: tasks(ctx),
   shardingState: shardingState(ctx),
   replicate: replicate(ctx),
   scalePlan: scalePlan(ctx),

@@ -5,6 +5,8 @@
  */
 import { ClassDefinition, PropertyDefinition, Schema } from '../codecs/class-definition'
 import { IndexStatus, PropertyIndexType } from '../codecs/index-status'
+import { TokenizeResult } from '../codecs/tokenize'
+import { DistributedTask, IndexTaskAnswer } from '../codecs/distributed-task'
 import { CallOptions, OperationContext } from '../context/context'
 import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
@@ -18,6 +20,9 @@ import { deleteVectorIndex } from './delete-vector-index'
 import { ShardStatus, getShards } from './get-shards'
 import { indexStatus } from './index-status'
 import { ShardStatusInput, updateShardStatus } from './update-shard-status'
+import { TokenizeArgs, tokenize, tokenizeProperty } from './tokenize'
+import { cancelIndexRebuild } from './cancel-index-rebuild'
+import { RebuildIndexOptions, rebuildIndex } from './rebuild-index'
 import { updateClass } from './update-class'
 import { ConfigChange, updateConfig } from './update-config'
 
@@ -77,6 +82,38 @@ export interface SchemaApi {
   readonly deleteVectorIndex: (className: string, vector: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
   /** Each property of a class with its inverted indexes and their state (`GET /v1/schema/<Class>/indexes`, Weaviate 1.38+). */
   readonly indexStatus: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, IndexStatus>
+  /**
+   * Tokenizes a text as the inverted index would with the given tokenization, text analyzer and
+   * stopwords (`POST /v1/tokenize`, Weaviate 1.37+); nothing is stored.
+   */
+  readonly tokenize: (args: TokenizeArgs) => ObservableEither<WeaviateError, TokenizeResult>
+  /**
+   * Tokenizes a text as one property is indexed and searched: its tokenization, text analyzer and
+   * its class's stopwords (`POST /v1/schema/<Class>/properties/<property>/tokenize`, Weaviate 1.37+).
+   */
+  readonly tokenizeProperty: (className: string, property: string, text: string, options?: CallOptions) => ObservableEither<WeaviateError, TokenizeResult>
+  /**
+   * Rebuilds one inverted index of a property from the stored objects, its configuration unchanged
+   * (`POST /v1/schema/<Class>/properties/<property>/index/<index>/rebuild`, Weaviate 1.39+), and
+   * follows the reindex task (`GET /v1/tasks`) to `FINISHED`; `FAILED` and `CANCELLED` end as one Left.
+   */
+  readonly rebuildIndex: (
+    className: string,
+    property: string,
+    index: PropertyIndexType,
+    options?: RebuildIndexOptions,
+  ) => ObservableEither<WeaviateError, DistributedTask>
+  /**
+   * Stops the reindex task running on one inverted index of a property
+   * (`POST /v1/schema/<Class>/properties/<property>/index/<index>/cancel`, Weaviate 1.39+):
+   * `CANCELLED` with its id, or `NO_OP` when none runs.
+   */
+  readonly cancelIndexRebuild: (
+    className: string,
+    property: string,
+    index: PropertyIndexType,
+    options?: CallOptions,
+  ) => ObservableEither<WeaviateError, IndexTaskAnswer>
 }
 
 /**
@@ -96,10 +133,16 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   deletePropertyIndex: deletePropertyIndex(ctx),
   deleteVectorIndex: deleteVectorIndex(ctx),
   indexStatus: indexStatus(ctx),
+  tokenize: tokenize(ctx),
+  tokenizeProperty: tokenizeProperty(ctx),
+  rebuildIndex: rebuildIndex(ctx),
+  cancelIndexRebuild: cancelIndexRebuild(ctx),
 })
 
 export type { ShardStatus } from './get-shards'
 export type { ShardStatusInput } from './update-shard-status'
 export type { ConfigChange } from './update-config'
+export type { TokenizeArgs, Tokenization } from './tokenize'
+export type { RebuildIndexOptions } from './rebuild-index'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'

@@ -117,6 +117,17 @@ export const shardPath = (className: string, shard: string): string => `${schema
 export const propertyIndexPath = (className: string, property: string, index: string): string =>
   `${schemaPath(className, 'properties')}/${segment(property)}/index/${segment(index)}`
 
+/** A task on one inverted index of a property: `.../properties/<property>/index/<index>/rebuild|cancel` (POST from 1.39). */
+export const propertyIndexTaskPath = (className: string, property: string, index: string, task: 'rebuild' | 'cancel'): string =>
+  `${propertyIndexPath(className, property, index)}/${task}`
+
+/** A property's tokenization applied to a text: `/schema/<Class>/properties/<property>/tokenize` (POST from 1.37). */
+export const propertyTokenizePath = (className: string, property: string): string =>
+  `${schemaPath(className, 'properties')}/${segment(property)}/tokenize`
+
+/** Any tokenization applied to a text: `/tokenize` (POST from 1.37). */
+export const TOKENIZE_PATH = '/tokenize'
+
 /** The index of a named vector: `/schema/<Class>/vectors/<vector>/index` (DELETE from 1.37). */
 export const vectorIndexPath = (className: string, vector: string): string => `${schemaPath(className)}/vectors/${segment(vector)}/index`
 
@@ -155,6 +166,8 @@ export const CLUSTER_PATHS = {
   forceDelete: '/replication/replicate/force-delete',
   /** A scale plan: computed (GET) and applied (POST). */
   scale: '/replication/scale',
+  /** The distributed tasks of the cluster, by namespace (GET from 1.31). */
+  tasks: '/tasks',
 } as const
 
 /** `/schema/<Class>/shards` and `/schema/<Class>/shards/<shard>` (shard status, 1.12). */

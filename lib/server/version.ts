@@ -318,6 +318,18 @@ export const FEATURES = {
   deletePropertyIndex: { since: '1.36.0', name: "dropping a property's inverted index" },
   deleteVectorIndex: { since: '1.37.0', name: "dropping a named vector's index" },
   indexStatus: { since: '1.38.0', name: 'the index status of a class' },
+  // Tokenize (adapters/handlers/rest/handlers_tokenize.go, TokenizeRequest in openapi-specs/schema.json):
+  // POST /v1/tokenize and /v1/schema/{c}/properties/{p}/tokenize from v1.37.0 (none at v1.36.23);
+  // the request's `stopwords` from v1.38.0, backported to 1.37.2 (not in v1.37.1's TokenizeRequest).
+  tokenize: { since: '1.37.0', name: 'tokenize' },
+  tokenizeStopwords: { since: '1.38.0', backports: ['1.37.2'], name: "tokenize's 'stopwords'" },
+  // POST /v1/schema/{c}/properties/{p}/index/{i}/rebuild and .../cancel from v1.39.0 (handlers_indexes.go
+  // rebuildIndex, cancelIndex; none on 1.38.x): a reindex task in the distributed-task namespace
+  // `reindex` (adapters/repos/db/reindex_provider_payload.go), read back from GET /v1/tasks.
+  indexRebuild: { since: '1.39.0', name: "rebuilding and cancelling a property's inverted index" },
+  // GET /v1/tasks (adapters/handlers/rest/handlers_distributed_tasks.go, openapi-specs/schema.json):
+  // from v1.31.0, none on 1.30.x.
+  distributedTasks: { since: '1.31.0', name: 'distributed tasks' },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**

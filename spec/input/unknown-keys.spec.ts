@@ -68,6 +68,7 @@ const cases: ReadonlyArray<readonly [string, (extra: Record<string, unknown>) =>
   ['backup.list', (x) => (c) => c.backup.list(loose({ backend: 'filesystem', ...x })), 'order', 'backend'],
   ['cluster.nodes', (x) => (c) => c.cluster.nodes(loose({ ...x })), 'collection', 'className'],
   ['cluster.statistics', (x) => (c) => c.cluster.statistics(loose({ ...x })), 'timout', 'timeout'],
+  ['cluster.tasks', (x) => (c) => c.cluster.tasks(loose({ ...x })), 'timout', 'timeout'],
   ['cluster.shardingState', (x) => (c) => c.cluster.shardingState(loose({ className: 'A', ...x })), 'collection', 'className'],
   ['cluster.replicate', (x) => (c) => c.cluster.replicate(loose({ className: 'A', shard: 's', sourceNode: 'a', targetNode: 'b', ...x })), 'transferType', 'type'],
   ['cluster.replications.get', (x) => (c) => c.cluster.replications.get(loose({ id: UUID, ...x })), 'history', 'includeHistory'],
@@ -83,6 +84,10 @@ const cases: ReadonlyArray<readonly [string, (extra: Record<string, unknown>) =>
   ['schema.deletePropertyIndex options', (x) => (c) => c.schema.deletePropertyIndex('A', 'p', 'filterable', loose({ ...x })), 'timout', 'timeout'],
   ['schema.deleteVectorIndex options', (x) => (c) => c.schema.deleteVectorIndex('A', 'v', loose({ ...x })), 'timout', 'timeout'],
   ['schema.indexStatus options', (x) => (c) => c.schema.indexStatus('A', loose({ ...x })), 'timout', 'timeout'],
+  ['schema.tokenize', (x) => (c) => c.schema.tokenize(loose({ text: 'x', tokenization: 'word', ...x })), 'stopword', 'stopwords'],
+  ['schema.tokenizeProperty options', (x) => (c) => c.schema.tokenizeProperty('A', 'p', 'x', loose({ ...x })), 'timout', 'timeout'],
+  ['schema.rebuildIndex options', (x) => (c) => c.schema.rebuildIndex('A', 'p', 'searchable', loose({ ...x })), 'pollInterval', 'pollIntervalMs'],
+  ['schema.cancelIndexRebuild options', (x) => (c) => c.schema.cancelIndexRebuild('A', 'p', 'searchable', loose({ ...x })), 'timout', 'timeout'],
   ['per-call retry options', (x) => (c) => c.objects.getById(loose({ className: 'A', uuid: UUID, retry: { attempts: 1, ...x } })), 'attemps', 'attempts'],
   ['per-call timeout options', (x) => (c) => c.query.bm25(loose({ className: 'A', query: 'x', timeout: { totalMs: 1_000, ...x } })), 'total', 'totalMs'],
 ]
