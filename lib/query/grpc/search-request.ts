@@ -6,12 +6,15 @@
  * @packageDocumentation
  */
 import type { MetadataField, SearchOperator } from '../args'
-import type { GenerativeInput, Medium, Move, PropertySelection, QueryInput, Search, Targets } from '../input'
+import type { GenerativeInput, HybridSubSearch, Medium, Move, PropertySelection, QueryInput, Search, Targets } from '../input'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { Vectors, Vectors_VectorType } from '../../proto/static/requests/weaviate/v1/common'
 import {
   CombinationMethod,
+  Hybrid,
   Hybrid_FusionType,
+  NearTextSearch,
+  NearVector,
   ObjectPropertiesRequest,
   PropertiesRequest,
   RefPropertiesRequest,
@@ -44,13 +47,46 @@ const operatorInit = (operator: SearchOperator): OperatorInit =>
 
 const targets = (name: string | undefined): string[] => (name === undefined ? [] : [name])
 
-const COMBINATION = { sum: CombinationMethod.TYPE_SUM, average: CombinationMethod.TYPE_AVERAGE, minimum: CombinationMethod.TYPE_MIN } as const
+const COMBINATION = {
+  sum: CombinationMethod.TYPE_SUM,
+  average: CombinationMethod.TYPE_AVERAGE,
+  minimum: CombinationMethod.TYPE_MIN,
+  relativeScore: CombinationMethod.TYPE_RELATIVE_SCORE,
+  manualWeights: CombinationMethod.TYPE_MANUAL,
+} as const
 
-/** Several target vectors (1.26+); no combination is the server's default (minimum). */
-const targetsInit = (t: Targets): TargetsMessage => ({
-  targetVectors: [...t.names],
-  combination: t.combination === undefined ? CombinationMethod.UNSPECIFIED : COMBINATION[t.combination],
-})
+/** Several target vectors (1.26+); no combination is the server's default (minimum); the weights (1.27+) in the targets' order, as the server pairs them. */
+const targetsInit = (t: Targets): TargetsMessage => {
+  const init: TargetsMessage = {
+    targetVectors: [...t.names],
+    combination: t.combination === undefined ? CombinationMethod.UNSPECIFIED : COMBINATION[t.combination],
+  }
+  const weights = t.weights
+  if (weights !== undefined) init.weightsForTargets = t.names.map((target, i) => ({ target, weight: weights[i] ?? 0 }))
+  return init
+}
+
+/** A hybrid's vector side as its own search (1.25+): the targets stay on the hybrid message, where the server reads them. */
+const subSearchInit = (sub: HybridSubSearch): Pick<Hybrid, 'nearText' | 'nearVector'> => {
+  switch (sub.kind) {
+    case 'nearVector': {
+      const near: NearVector = {}
+      if (sub.vector !== undefined) near.vectorBytes = vectorToBytes(sub.vector)
+      if (sub.perTarget !== undefined) near.vectorForTargets = sub.perTarget.map((t) => ({ name: t.name, vectorBytes: vectorToBytes(t.vector) }))
+      if (sub.distance !== undefined) near.distance = sub.distance
+      if (sub.certainty !== undefined) near.certainty = sub.certainty
+      return { nearVector: near }
+    }
+    case 'nearText': {
+      const near: NearTextSearch = { query: [...sub.concepts] }
+      if (sub.moveTo !== undefined) near.moveTo = moveInit(sub.moveTo)
+      if (sub.moveAway !== undefined) near.moveAway = moveInit(sub.moveAway)
+      if (sub.distance !== undefined) near.distance = sub.distance
+      if (sub.certainty !== undefined) near.certainty = sub.certainty
+      return { nearText: near }
+    }
+  }
+}
 
 type MoveInit = { force: number; concepts: string[]; uuids: string[] }
 
@@ -143,6 +179,7 @@ const searchPart = (search: Search): Init => {
           properties: [...(search.properties ?? [])],
           fusionType: search.fusionType === undefined ? Hybrid_FusionType.UNSPECIFIED : FUSION[search.fusionType],
           ...(search.vector === undefined ? {} : { vectorBytes: vectorToBytes(search.vector) }),
+          ...(search.subSearch === undefined ? {} : subSearchInit(search.subSearch)),
           targetVectors: targets(search.targetVector),
           ...(search.targets === undefined ? {} : { targets: targetsInit(search.targets) }),
           ...(search.operator === undefined ? {} : { bm25SearchOperator: operatorInit(search.operator) }),
