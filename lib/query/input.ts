@@ -30,24 +30,29 @@ export interface VectorForTarget {
   readonly vector: readonly number[]
 }
 
+/** A checked threshold: a distance or a certainty, at most one. */
+export interface Threshold {
+  readonly distance?: number
+  readonly certainty?: number
+}
+
+/** What a checked nearText search vectorizes: the texts, and their moves. */
+export interface TextQuery {
+  /** The texts, at least one, none empty. */
+  readonly concepts: readonly string[]
+  readonly moveTo?: Move
+  readonly moveAway?: Move
+}
+
 /** A checked hybrid search's vector side given as a search of its own (sent as the hybrid's near_vector or near_text). */
 export type HybridSubSearch =
-  | {
+  | (Threshold & {
       readonly kind: 'nearVector'
       /** One vector for every target, or (`perTarget`) a vector per target. */
       readonly vector?: readonly number[]
       readonly perTarget?: readonly VectorForTarget[]
-      readonly distance?: number
-      readonly certainty?: number
-    }
-  | {
-      readonly kind: 'nearText'
-      readonly concepts: readonly string[]
-      readonly moveTo?: Move
-      readonly moveAway?: Move
-      readonly distance?: number
-      readonly certainty?: number
-    }
+    })
+  | (Threshold & TextQuery & { readonly kind: 'nearText' })
 
 /** A checked move of a nearText search: a force between 0 and 1, and at least one concept or object. */
 export interface Move {
@@ -79,17 +84,12 @@ export type Search =
       readonly distance?: number
       readonly certainty?: number
     }
-  | {
-      readonly kind: 'nearText'
-      /** The texts, at least one, none empty. */
-      readonly concepts: readonly string[]
-      readonly moveTo?: Move
-      readonly moveAway?: Move
-      readonly targetVector?: string
-      readonly targets?: Targets
-      readonly distance?: number
-      readonly certainty?: number
-    }
+  | (Threshold &
+      TextQuery & {
+        readonly kind: 'nearText'
+        readonly targetVector?: string
+        readonly targets?: Targets
+      })
   | {
       readonly kind: 'nearMedia'
       readonly medium: Medium

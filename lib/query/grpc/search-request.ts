@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { MetadataField, SearchOperator } from '../args'
-import type { GenerativeInput, HybridSubSearch, Medium, Move, PropertySelection, QueryInput, Search, Targets } from '../input'
+import type { GenerativeInput, HybridSubSearch, Medium, Move, PropertySelection, QueryInput, Search, Targets, TextQuery } from '../input'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { Vectors, Vectors_VectorType } from '../../proto/static/requests/weaviate/v1/common'
 import {
@@ -66,6 +66,14 @@ const targetsInit = (t: Targets): TargetsMessage => {
   return init
 }
 
+/** The texts of a nearText search and their moves (a search's or a hybrid's sub-search). */
+const textInit = (text: TextQuery): NearTextSearch => {
+  const near: NearTextSearch = { query: [...text.concepts] }
+  if (text.moveTo !== undefined) near.moveTo = moveInit(text.moveTo)
+  if (text.moveAway !== undefined) near.moveAway = moveInit(text.moveAway)
+  return near
+}
+
 /** A hybrid's vector side as its own search (1.25+): the targets stay on the hybrid message, where the server reads them. */
 const subSearchInit = (sub: HybridSubSearch): Pick<Hybrid, 'nearText' | 'nearVector'> => {
   switch (sub.kind) {
@@ -78,9 +86,7 @@ const subSearchInit = (sub: HybridSubSearch): Pick<Hybrid, 'nearText' | 'nearVec
       return { nearVector: near }
     }
     case 'nearText': {
-      const near: NearTextSearch = { query: [...sub.concepts] }
-      if (sub.moveTo !== undefined) near.moveTo = moveInit(sub.moveTo)
-      if (sub.moveAway !== undefined) near.moveAway = moveInit(sub.moveAway)
+      const near = textInit(sub)
       if (sub.distance !== undefined) near.distance = sub.distance
       if (sub.certainty !== undefined) near.certainty = sub.certainty
       return { nearText: near }
@@ -94,7 +100,7 @@ type MoveInit = { force: number; concepts: string[]; uuids: string[] }
 export const moveInit = (move: Move): MoveInit => ({ force: move.force, concepts: [...move.concepts], uuids: [...move.objects] })
 
 /** What the searches by a text or a medium share: the named vector(s) and the threshold. */
-type NearInit = { targetVectors?: string[]; targets?: TargetsMessage; distance?: number; certainty?: number }
+type NearInit = Pick<NearTextSearch, 'targetVectors' | 'targets' | 'distance' | 'certainty'>
 
 const nearCommon = (search: Extract<Search, { readonly kind: 'nearText' | 'nearMedia' }>, near: NearInit): void => {
   if (search.targetVector !== undefined) near.targetVectors = [search.targetVector]
@@ -152,9 +158,7 @@ const searchPart = (search: Search): Init => {
         },
       }
     case 'nearText': {
-      const near: NearInit & { query: string[]; moveTo?: MoveInit; moveAway?: MoveInit } = { query: [...search.concepts] }
-      if (search.moveTo !== undefined) near.moveTo = moveInit(search.moveTo)
-      if (search.moveAway !== undefined) near.moveAway = moveInit(search.moveAway)
+      const near = textInit(search)
       nearCommon(search, near)
       return { nearText: near }
     }
