@@ -79,6 +79,12 @@ describe('hybrid vector forms on 1.39.0 (gRPC)', () => {
     expect(ids(result)[0]).toBe(first)
   })
 
+  it("a vector per target follows targetVector's order and combination (the multi-target form, sum)", async () => {
+    const targetVector: MultiTargetVector = { combination: 'sum', targetVectors: ['body', 'title'] }
+    const result = await right(client().query.hybrid({ className, ...hybrid, vector: { title: [0, 1], body: [1, 0] }, targetVector }))
+    expect(ids(result)[0]).toBe(Q)
+  })
+
   const weighted = (combination: MultiTargetVector['combination'], title: number, body: number): MultiTargetVector => ({
     combination,
     targetVectors: ['title', 'body'],
