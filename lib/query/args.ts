@@ -317,7 +317,7 @@ export interface NearVectorArgs<P = Record<string, unknown>> extends QueryCommon
    * The named vector searched (the server's choice when the class has exactly one), or several
    * (Weaviate 1.26+), each searched with `vector`, their distances combined by `targetCombination`.
    */
-  readonly targetVector?: string | readonly string[]
+  readonly targetVector?: TargetVectorInput
   /** How the distances of several target vectors combine. Default: the server's, `'minimum'`. */
   readonly targetCombination?: TargetCombination
   /** Cut after this many jumps in distance. */
@@ -337,6 +337,40 @@ export interface NearVectorArgs<P = Record<string, unknown>> extends QueryCommon
 export type TargetCombination = 'sum' | 'average' | 'minimum'
 
 /**
+ * Several named vectors searched at once with how their distances combine, by the official
+ * TypeScript client v3's names (its `multiTargetVector`): `sum`, `average` and `minimum` as
+ * {@link TargetCombination}, or a weighted sum, `manual-weights` (each distance times its
+ * weight) or `relative-score` (each distance scaled to 0..1 over the candidates, then weighted).
+ * The weighted methods need a weight for every target, the others take none. Weaviate 1.26+;
+ * weights 1.27+ and over gRPC only.
+ *
+ * @example
+ * ```ts
+ * const titleFirst: MultiTargetVector = { combination: 'manual-weights', targetVectors: ['title', 'body'], weights: { title: 0.8, body: 0.2 } }
+ * client.query.nearVector({ className: 'Article', vector, targetVector: titleFirst })
+ * ```
+ */
+export interface MultiTargetVector {
+  readonly combination: TargetCombination | 'relative-score' | 'manual-weights'
+  /** The named vectors, each once. */
+  readonly targetVectors: readonly string[]
+  /** A weight per target vector (only and always with `relative-score` or `manual-weights`). */
+  readonly weights?: Readonly<Record<string, number>>
+}
+
+/**
+ * The named vector(s) a search covers: one name, a list (combined by the search's
+ * `targetCombination`), or a {@link MultiTargetVector} with its own combination and weights.
+ *
+ * @example
+ * ```ts
+ * const one: TargetVectorInput = 'title'
+ * const weighted: TargetVectorInput = { combination: 'relative-score', targetVectors: ['title', 'body'], weights: { title: 2, body: 1 } }
+ * ```
+ */
+export type TargetVectorInput = string | readonly string[] | MultiTargetVector
+
+/**
  * `query.nearObject`: the objects nearest a stored object.
  *
  * @example
@@ -347,7 +381,7 @@ export type TargetCombination = 'sum' | 'average' | 'minimum'
 export interface NearObjectArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping, Diversified {
   readonly id: string
   /** As for nearVector: one named vector, or several (the object's own vectors searched). */
-  readonly targetVector?: string | readonly string[]
+  readonly targetVector?: TargetVectorInput
   readonly targetCombination?: TargetCombination
   readonly autocut?: number
 }
@@ -396,8 +430,12 @@ export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P>,
   readonly query: string
   /** 0: keyword only, 1: vector only (default 0.75; always sent). */
   readonly alpha?: number
-  /** The vector side's vector; without it the server vectorizes `query` (needs a vectorizer). */
-  readonly vector?: readonly number[] | Float32Array
+  /**
+   * The vector side: a vector, a vector per target vector (see {@link HybridNearVector}), or a
+   * nearVector or nearText search of its own ({@link HybridVector}). Without it the server
+   * vectorizes `query` (needs a vectorizer).
+   */
+  readonly vector?: HybridVector
   readonly queryProperties?: readonly string[]
   /** How the keyword side combines the query's tokens (Weaviate 1.30.17+), as bm25's `searchOperator`. */
   readonly bm25SearchOperator?: SearchOperator
@@ -406,10 +444,70 @@ export interface HybridArgs<P = Record<string, unknown>> extends QueryCommon<P>,
   /** Default: the server's (relativeScore from 1.24, ranked before). */
   readonly fusionType?: 'ranked' | 'relativeScore'
   /** As for nearVector: the vector side's named vector, or several (Weaviate 1.26+). */
-  readonly targetVector?: string | readonly string[]
+  readonly targetVector?: TargetVectorInput
   readonly targetCombination?: TargetCombination
   readonly autocut?: number
 }
+
+/**
+ * Vectors by target vector name: the query vector of each named vector a search covers.
+ *
+ * @example
+ * ```ts
+ * const perTarget: VectorsPerTarget = { title: [0.1, 0.2], body: [0.3, 0.4] }
+ * ```
+ */
+export type VectorsPerTarget = Readonly<Record<string, VectorInput>>
+
+/**
+ * A hybrid search's vector side as a nearVector search (the official TypeScript client v3's
+ * `HybridNearVectorSubSearch`): its vector, or a vector per target vector (Weaviate 1.27+; the
+ * targets are the hybrid's `targetVector`, by default the names given here), and a threshold
+ * that keeps only objects this near the vector. Weaviate 1.25+, over gRPC only.
+ *
+ * @example
+ * ```ts
+ * const near: HybridNearVector = { vector: { title: [0.1, 0.2], body: [0.3, 0.4] }, distance: 0.6 }
+ * client.query.hybrid({ className: 'Article', query: 'fox', vector: near })
+ * ```
+ */
+export interface HybridNearVector {
+  readonly vector: VectorInput | VectorsPerTarget
+  readonly distance?: number
+  readonly certainty?: number
+}
+
+/**
+ * A hybrid search's vector side as a nearText search (the official TypeScript client v3's
+ * `HybridNearTextSubSearch`): the class's vectorizer makes the vector of these texts (not of the
+ * hybrid's `query`), moved as nearText's `moveTo` / `moveAway`, with an optional threshold.
+ * Weaviate 1.25+, over gRPC only.
+ *
+ * @example
+ * ```ts
+ * const near: HybridNearText = { query: 'small boats', moveAway: { force: 0.5, concepts: ['engine'] } }
+ * client.query.hybrid({ className: 'Article', query: 'sailing', vector: near })
+ * ```
+ */
+export interface HybridNearText {
+  readonly query: string | readonly string[]
+  readonly moveTo?: NearTextMove
+  readonly moveAway?: NearTextMove
+  readonly distance?: number
+  readonly certainty?: number
+}
+
+/**
+ * What a hybrid search's `vector` takes: a vector, a vector per target vector (sent as a
+ * nearVector sub-search, Weaviate 1.27+), or a nearVector or nearText sub-search.
+ *
+ * @example
+ * ```ts
+ * const plain: HybridVector = [0.1, 0.2]
+ * const byText: HybridVector = { query: 'small boats' }
+ * ```
+ */
+export type HybridVector = VectorInput | VectorsPerTarget | HybridNearVector | HybridNearText
 
 /**
  * `query.fetchObjects`: objects by filter, sorted or after a cursor.
@@ -462,7 +560,7 @@ export interface NearTextArgs<P = Record<string, unknown>> extends QueryCommon<P
   readonly moveTo?: NearTextMove
   readonly moveAway?: NearTextMove
   /** As for nearVector: the named vector searched, or several. */
-  readonly targetVector?: string | readonly string[]
+  readonly targetVector?: TargetVectorInput
   readonly targetCombination?: TargetCombination
   readonly autocut?: number
 }
@@ -502,7 +600,7 @@ export type MediaInput = string | Uint8Array
 export interface NearImageArgs<P = Record<string, unknown>> extends QueryCommon<P>, Threshold, Grouping {
   /** The image, base64 or its bytes. */
   readonly image: MediaInput
-  readonly targetVector?: string | readonly string[]
+  readonly targetVector?: TargetVectorInput
   readonly targetCombination?: TargetCombination
   readonly autocut?: number
 }
@@ -520,7 +618,7 @@ export interface NearMediaArgs<P = Record<string, unknown>> extends QueryCommon<
   /** The medium, base64 or its bytes. */
   readonly media: MediaInput
   readonly mediaType: MediaType
-  readonly targetVector?: string | readonly string[]
+  readonly targetVector?: TargetVectorInput
   readonly targetCombination?: TargetCombination
   readonly autocut?: number
 }

@@ -42,8 +42,11 @@ import type {
   FetchObjectsArgs,
   GenerativeSearch,
   HybridArgs,
+  HybridNearText,
+  HybridNearVector,
   MediaType,
   MetadataField,
+  MultiTargetVector,
   NearImageArgs,
   NearMediaArgs,
   NearObjectArgs,
@@ -58,7 +61,7 @@ import type {
   SearchOperator,
   TargetCombination,
 } from './args'
-import type { GenerativeInput, Move, PropertySelection, QueryInput, ReferenceSelection, RerankInput, Search, Targets } from './input'
+import type { GenerativeInput, HybridSubSearch, Move, PropertySelection, QueryInput, ReferenceSelection, RerankInput, Search, TargetJoin, Targets, VectorForTarget } from './input'
 
 /** A checked value under construction: its members assignable. */
 type Building<T> = { -readonly [K in keyof T]: T[K] }
@@ -212,12 +215,12 @@ const queryProperties = (argument: string, value: unknown): readonly string[] =>
 /** Where a checked threshold goes: `distance` XOR `certainty`, both finite. */
 type Thresholded = { distance?: number; certainty?: number }
 
-/** Checks `distance` and `certainty` into `search`. */
-const threshold = (a: Record<string, unknown>, search: Thresholded): void => {
-  const distance = optional(finiteNumber, 'distance', a['distance'])
-  const certainty = optional(finiteNumber, 'certainty', a['certainty'])
-  if (distance !== undefined && certainty !== undefined) valueError('distance', "give 'distance' or 'certainty', not both")
-  if (certainty !== undefined && (certainty < 0 || certainty > 1)) valueError('certainty', "'certainty' must be between 0 and 1")
+/** Checks `distance` and `certainty` into `search` (the arguments named under `at`, e.g. `vector.`). */
+const threshold = (a: Record<string, unknown>, search: Thresholded, at = ''): void => {
+  const distance = optional(finiteNumber, `${at}distance`, a['distance'])
+  const certainty = optional(finiteNumber, `${at}certainty`, a['certainty'])
+  if (distance !== undefined && certainty !== undefined) valueError(`${at}distance`, "give 'distance' or 'certainty', not both")
+  if (certainty !== undefined && (certainty < 0 || certainty > 1)) valueError(`${at}certainty`, "'certainty' must be between 0 and 1")
   if (distance !== undefined) search.distance = distance
   if (certainty !== undefined) search.certainty = certainty
 }
@@ -249,19 +252,63 @@ const targetCombination: (argument: string, value: unknown) => TargetCombination
 /** Where a checked target goes: one named vector, or several. */
 type Targeted = { targetVector?: string; targets?: Targets }
 
-/** Checks `targetVector` (one name, or a list of distinct names) and `targetCombination` (with a list only) into `search`. */
+/** A non-empty list of distinct vector names. */
+const targetNames = (argument: string, value: unknown): readonly string[] => {
+  const names = stringArray(argument, value).map((n, i) => propertyName(`${argument}[${i}]`, n))
+  if (names.length === 0) valueError(argument, `'${argument}' must name at least one vector`)
+  if (new Set(names).size !== names.length) valueError(argument, `'${argument}' names a vector twice`)
+  return names
+}
+
+const MULTI_TARGET_KEYS = argumentKeys<MultiTargetVector>('targetVector (a multi-target vector)', { combination: true, targetVectors: true, weights: true })
+
+const multiTargetCombination: (argument: string, value: unknown) => MultiTargetVector['combination'] = oneOf(['sum', 'average', 'minimum', 'relative-score', 'manual-weights'] as const)
+
+/** The official client's combination names, as the checked model names them. */
+const JOIN: Readonly<Record<MultiTargetVector['combination'], TargetJoin>> = {
+  sum: 'sum',
+  average: 'average',
+  minimum: 'minimum',
+  'relative-score': 'relativeScore',
+  'manual-weights': 'manualWeights',
+}
+
+/** A multi-target vector: distinct names, a combination, and for the weighted ones a finite weight for each name (none else). */
+const multiTarget = (argument: string, value: unknown): Targets => {
+  const o = argsObject(argument, value)
+  knownKeys(MULTI_TARGET_KEYS, o, argument)
+  const given = multiTargetCombination(`${argument}.combination`, o['combination'])
+  const names = targetNames(`${argument}.targetVectors`, o['targetVectors'])
+  const combination = JOIN[given]
+  const weighted = combination === 'relativeScore' || combination === 'manualWeights'
+  if (o['weights'] === undefined) {
+    return weighted ? valueError(`${argument}.weights`, `'${given}' weighs each target vector: give 'weights' with a weight for each of 'targetVectors'`) : { names, combination }
+  }
+  if (!weighted) valueError(`${argument}.weights`, `'weights' go with 'relative-score' or 'manual-weights', not '${given}'`)
+  const w = argsObject(`${argument}.weights`, o['weights'])
+  for (const key of Object.keys(w)) if (!names.includes(key)) valueError(`${argument}.weights`, `'${key}' is not one of 'targetVectors'`)
+  const weights = names.map((n) => (w[n] === undefined ? valueError(`${argument}.weights`, `'${n}' needs a weight`) : finiteNumber(`${argument}.weights.${n}`, w[n])))
+  return { names, combination, weights }
+}
+
+/**
+ * Checks `targetVector` (one name, a list of distinct names, or a multi-target vector) and
+ * `targetCombination` (with a list only) into `search`.
+ */
 const target = (a: Record<string, unknown>, search: Targeted): void => {
   const given = a['targetVector']
   const combination = optional(targetCombination, 'targetCombination', a['targetCombination'])
   if (!Array.isArray(given)) {
     if (combination !== undefined) valueError('targetCombination', "'targetCombination' combines several target vectors: give 'targetVector' as a list of names")
+    if (typeof given === 'object' && given !== null) {
+      search.targets = multiTarget('targetVector', given)
+      return
+    }
     const name = optional(propertyName, 'targetVector', given)
     if (name !== undefined) search.targetVector = name
     return
   }
-  const names = stringArray('targetVector', given).map((n, i) => propertyName(`targetVector[${i}]`, n))
-  if (names.length === 0) valueError('targetVector', "'targetVector' must name at least one vector")
-  if (new Set(names).size !== names.length) valueError('targetVector', "'targetVector' names a vector twice")
+  const names = targetNames('targetVector', given)
   search.targets = combination === undefined ? { names } : { names, combination }
 }
 
@@ -488,8 +535,6 @@ export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   if (alpha < 0 || alpha > 1) valueError('alpha', "'alpha' must be between 0 and 1")
   const fusion = a['fusionType'] === undefined ? undefined : fusionType('fusionType', a['fusionType'])
   const search: Building<SearchOf<'hybrid'>> = { kind: 'hybrid', query: string('query', a['query']), alpha }
-  const vector = optional(nonEmptyVector, 'vector', a['vector'])
-  if (vector !== undefined) search.vector = vector
   const properties = optional(queryProperties, 'queryProperties', a['queryProperties'])
   if (properties !== undefined) search.properties = properties
   const operator = optional(searchOperator, 'bm25SearchOperator', a['bm25SearchOperator'])
@@ -498,7 +543,65 @@ export const hybridInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   if (maxVectorDistance !== undefined) search.maxVectorDistance = maxVectorDistance
   if (fusion !== undefined) search.fusionType = fusion
   target(a, search)
+  hybridVector(a['vector'], search)
   return common<P>(a, search, true)
+}
+
+const HYBRID_NEAR_VECTOR_KEYS = argumentKeys<HybridNearVector>('vector (a nearVector sub-search)', { vector: true, distance: true, certainty: true })
+const HYBRID_NEAR_TEXT_KEYS = argumentKeys<HybridNearText>('vector (a nearText sub-search)', { query: true, moveTo: true, moveAway: true, distance: true, certainty: true })
+
+/**
+ * Checks a hybrid search's `vector` into `search`: a vector; an object with `vector` (a nearVector
+ * sub-search) or `query` (a nearText sub-search); or else a vector per target vector. The targets
+ * of per-target vectors are the hybrid's `targetVector` (the same names), by default their names.
+ */
+const hybridVector = (value: unknown, search: Building<SearchOf<'hybrid'>>): void => {
+  if (value === undefined) return
+  if (Array.isArray(value) || value instanceof Float32Array) {
+    search.vector = nonEmptyVector('vector', value)
+    return
+  }
+  const o = argsObject('vector', value)
+  if ('query' in o) {
+    knownKeys(HYBRID_NEAR_TEXT_KEYS, o, 'vector')
+    const sub: Building<Extract<HybridSubSearch, { readonly kind: 'nearText' }>> = { kind: 'nearText', concepts: concepts('vector.query', o['query']) }
+    const moveTo = optional(move, 'vector.moveTo', o['moveTo'])
+    if (moveTo !== undefined) sub.moveTo = moveTo
+    const moveAway = optional(move, 'vector.moveAway', o['moveAway'])
+    if (moveAway !== undefined) sub.moveAway = moveAway
+    threshold(o, sub, 'vector.')
+    search.subSearch = sub
+    return
+  }
+  const sub: Building<Extract<HybridSubSearch, { readonly kind: 'nearVector' }>> = { kind: 'nearVector' }
+  let vector: unknown = value
+  if ('vector' in o) {
+    knownKeys(HYBRID_NEAR_VECTOR_KEYS, o, 'vector')
+    threshold(o, sub, 'vector.')
+    vector = o['vector']
+  }
+  if (Array.isArray(vector) || vector instanceof Float32Array) sub.vector = nonEmptyVector('vector.vector', vector)
+  else sub.perTarget = perTarget(vector, search)
+  search.subSearch = sub
+}
+
+/** Vectors by target name, in the order of the hybrid's targets (which default to these names). */
+const perTarget = (value: unknown, search: Building<SearchOf<'hybrid'>>): readonly VectorForTarget[] => {
+  const o = argsObject('vector', value)
+  const given = Object.keys(o).map((n) => propertyName('vector', n))
+  if (given.length === 0) valueError('vector', "'vector' must hold a vector for at least one target vector")
+  if (search.targetVector === undefined && search.targets === undefined) {
+    const [only, ...more] = given
+    if (only !== undefined && more.length === 0) search.targetVector = only
+    else search.targets = { names: given }
+  }
+  const names = search.targets?.names ?? (search.targetVector === undefined ? [] : [search.targetVector])
+  const missing = names.filter((n) => !given.includes(n))
+  const extra = given.filter((n) => !names.includes(n))
+  if (missing.length > 0 || extra.length > 0) {
+    valueError('vector', `a vector per target vector needs exactly the names of 'targetVector' (${names.join(', ')}); given: ${given.join(', ')}`)
+  }
+  return names.map((n) => ({ name: n, vector: nonEmptyVector(`vector.${n}`, o[n]) }))
 }
 
 const sorts = (argument: string, value: unknown): readonly SortClause[] =>

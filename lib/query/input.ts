@@ -13,11 +13,46 @@ import type { SortClause } from '../input/sort'
 import type { PropertiesCodec } from '../codecs/decode-object'
 import type { BoostCondition, MediaType, MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
 
-/** Several named vectors searched at once, checked: distinct names, and how their distances combine. */
+/** How a checked search over several named vectors combines their distances. */
+export type TargetJoin = TargetCombination | 'relativeScore' | 'manualWeights'
+
+/** Several named vectors searched at once, checked: distinct names, how their distances combine, and a weight per name for the weighted methods. */
 export interface Targets {
   readonly names: readonly string[]
-  readonly combination?: TargetCombination
+  readonly combination?: TargetJoin
+  /** With `relativeScore` and `manualWeights` only: one per name, in the names' order. */
+  readonly weights?: readonly number[]
 }
+
+/** A checked vector per target vector, in the order of the search's targets. */
+export interface VectorForTarget {
+  readonly name: string
+  readonly vector: readonly number[]
+}
+
+/** A checked threshold: a distance or a certainty, at most one. */
+export interface Threshold {
+  readonly distance?: number
+  readonly certainty?: number
+}
+
+/** What a checked nearText search vectorizes: the texts, and their moves. */
+export interface TextQuery {
+  /** The texts, at least one, none empty. */
+  readonly concepts: readonly string[]
+  readonly moveTo?: Move
+  readonly moveAway?: Move
+}
+
+/** A checked hybrid search's vector side given as a search of its own (sent as the hybrid's near_vector or near_text). */
+export type HybridSubSearch =
+  | (Threshold & {
+      readonly kind: 'nearVector'
+      /** One vector for every target, or (`perTarget`) a vector per target. */
+      readonly vector?: readonly number[]
+      readonly perTarget?: readonly VectorForTarget[]
+    })
+  | (Threshold & TextQuery & { readonly kind: 'nearText' })
 
 /** A checked move of a nearText search: a force between 0 and 1, and at least one concept or object. */
 export interface Move {
@@ -49,17 +84,12 @@ export type Search =
       readonly distance?: number
       readonly certainty?: number
     }
-  | {
-      readonly kind: 'nearText'
-      /** The texts, at least one, none empty. */
-      readonly concepts: readonly string[]
-      readonly moveTo?: Move
-      readonly moveAway?: Move
-      readonly targetVector?: string
-      readonly targets?: Targets
-      readonly distance?: number
-      readonly certainty?: number
-    }
+  | (Threshold &
+      TextQuery & {
+        readonly kind: 'nearText'
+        readonly targetVector?: string
+        readonly targets?: Targets
+      })
   | {
       readonly kind: 'nearMedia'
       readonly medium: Medium
@@ -76,6 +106,8 @@ export type Search =
       readonly query: string
       readonly alpha: number
       readonly vector?: readonly number[]
+      /** The vector side as a nearVector or nearText search (no `vector` then). */
+      readonly subSearch?: HybridSubSearch
       readonly properties?: readonly string[]
       readonly operator?: SearchOperator
       readonly maxVectorDistance?: number

@@ -10,7 +10,7 @@ import { CheckedWhere, WhereOperator } from '../input/where'
 import { isMultiVector } from '../input/vectors'
 import { Feature, ServerVersion, requireFeature } from '../server/version'
 import type { SearchOperator } from './args'
-import type { QueryInput, Targets } from './input'
+import type { HybridSubSearch, QueryInput, Targets } from './input'
 
 /**
  * The features a where filter's operators need.
@@ -48,8 +48,18 @@ const searchOperatorFeatures = (operator: SearchOperator | undefined): Feature[]
 
 /** A search's named vectors: one from 1.24, several (combined) from 1.26. */
 const targetFeatures = (search: { readonly targetVector?: string; readonly targets?: Targets }): Feature[] => {
+  if (search.targets?.weights !== undefined) return ['multiTargetVectors', 'targetWeights', 'namedVectors']
   if (search.targets !== undefined) return ['multiTargetVectors', 'namedVectors']
   return search.targetVector === undefined ? [] : ['namedVectors']
+}
+
+/** A hybrid's sub-search from 1.25, a vector per target from 1.27. */
+const subSearchFeatures = (sub: HybridSubSearch | undefined): Feature[] => {
+  if (sub === undefined) return []
+  const features: Feature[] = ['hybridSubSearch']
+  if (sub.kind === 'nearVector' && sub.perTarget !== undefined) features.push('vectorPerTarget')
+  if (sub.distance !== undefined) features.push('searchDistance')
+  return features
 }
 
 const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
@@ -80,6 +90,7 @@ const searchFeatures = (input: QueryInput<unknown>): Feature[] => {
         ...targetFeatures(s),
         ...searchOperatorFeatures(s.operator),
         ...(s.maxVectorDistance === undefined ? [] : ['hybridMaxVectorDistance' as const]),
+        ...subSearchFeatures(s.subSearch),
       ]
     case 'fetch':
       return s.after === undefined ? [] : ['cursor']

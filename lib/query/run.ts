@@ -82,17 +82,31 @@ const unsupportedGrpc = (version: ServerVersion, feature: 'grpcSearch' | 'grpcGe
 const grpcFeature = (input: QueryInput<unknown>, version: ServerVersion): 'grpcSearch' | 'grpcGenerative' =>
   input.generate !== undefined && supports(version, 'grpcSearch') ? 'grpcGenerative' : 'grpcSearch'
 
-/** The argument of a query that the server's GraphQL has no counterpart for (boost, diversity). */
-const grpcOnly = (input: QueryInput<unknown>): 'boost' | 'diversity' | undefined => {
+/**
+ * The argument of a query that this client sends over gRPC only: boost and diversity (the server's
+ * GraphQL has no such argument), a hybrid's sub-search and weights per target vector.
+ */
+const grpcOnly = (input: QueryInput<unknown>): 'boost' | 'diversity' | 'vector' | 'targetVector' | undefined => {
   if (input.boost !== undefined) return 'boost'
-  return input.diversity === undefined ? undefined : 'diversity'
+  if (input.diversity !== undefined) return 'diversity'
+  const s = input.search
+  if (s.kind === 'hybrid' && s.subSearch !== undefined) return 'vector'
+  return 'targets' in s && s.targets?.weights !== undefined ? 'targetVector' : undefined
+}
+
+/** Why each gRPC-only argument is refused over GraphQL. */
+const GRPC_ONLY: Readonly<Record<NonNullable<ReturnType<typeof grpcOnly>>, string>> = {
+  boost: "'boost' goes over gRPC only (the server's GraphQL has no such argument)",
+  diversity: "'diversity' goes over gRPC only (the server's GraphQL has no such argument)",
+  vector: "a hybrid 'vector' given as a nearVector or nearText sub-search or per target vector goes over gRPC only in this client",
+  targetVector: "weights per target vector go over gRPC only in this client",
 }
 
 /** GraphQL, unless the query asks for what only gRPC carries: then an ArgumentValueError, sending nothing. */
 const graphqlOrRefused = <P, V>(ctx: OperationContext, input: QueryInput<P>, why: string): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const only = grpcOnly(input)
   if (only === undefined) return viaGraphql<P, V>(ctx, input, why)
-  const reason = `'${only}' goes over gRPC only (the server's GraphQL has no such argument), and this search would go over GraphQL: ${why}`
+  const reason = `${GRPC_ONLY[only]}, and this search would go over GraphQL: ${why}`
   return of(E.left(new ArgumentValueError({ argument: only, reason })))
 }
 

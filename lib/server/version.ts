@@ -122,6 +122,17 @@ export const FEATURES = {
   // Several target vectors in one search: gRPC's `Targets` (v1.26.0 grpc/proto/v1/search_get.proto)
   // and GraphQL's `targets` (v1.26.0 common_filters/targets.go); before, one target only.
   multiTargetVectors: { since: '1.26.0', name: 'a search over several target vectors' },
+  // Weights per target vector (combinations RELATIVE_SCORE and MANUAL): `Targets.weights_for_targets`
+  // (field 4) from v1.27.0 grpc/proto/v1/search_get.proto, read by extractWeights in
+  // adapters/handlers/grpc/v1/parse_search_request.go; v1.26.x has only the map (field 3), which
+  // this client does not send. Sent over gRPC only.
+  targetWeights: { since: '1.27.0', name: "weights per target vector ('relative-score', 'manual-weights')" },
+  // A hybrid search's vector side as a search of its own: `Hybrid.near_text` (field 8) and
+  // `near_vector` (field 9) from v1.25.0 grpc/proto/v1/search_get.proto; sent over gRPC only.
+  hybridSubSearch: { since: '1.25.0', name: "a hybrid search's nearVector or nearText sub-search" },
+  // A vector per target vector: `NearVector.vector_for_targets` (field 8) from v1.27.0
+  // grpc/proto/v1/search_get.proto (v1.26.x has only the map, field 7, not sent by this client).
+  vectorPerTarget: { since: '1.27.0', name: 'a vector per target vector' },
   // Searches the server vectorizes. nearText and nearImage have no row: both are GraphQL `Get`
   // arguments on every server we support (v1.13.0 modules/text2vec-transformers/neartext and
   // img2vec-neural, with moveTo/moveAwayFrom objects), and gRPC's near_text / near_image (v1.22.0

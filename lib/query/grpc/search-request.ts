@@ -6,12 +6,15 @@
  * @packageDocumentation
  */
 import type { MetadataField, SearchOperator } from '../args'
-import type { GenerativeInput, Medium, Move, PropertySelection, QueryInput, Search, Targets } from '../input'
+import type { GenerativeInput, HybridSubSearch, Medium, Move, PropertySelection, QueryInput, Search, Targets, TextQuery } from '../input'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { Vectors, Vectors_VectorType } from '../../proto/static/requests/weaviate/v1/common'
 import {
   CombinationMethod,
+  Hybrid,
   Hybrid_FusionType,
+  NearTextSearch,
+  NearVector,
   ObjectPropertiesRequest,
   PropertiesRequest,
   RefPropertiesRequest,
@@ -44,13 +47,52 @@ const operatorInit = (operator: SearchOperator): OperatorInit =>
 
 const targets = (name: string | undefined): string[] => (name === undefined ? [] : [name])
 
-const COMBINATION = { sum: CombinationMethod.TYPE_SUM, average: CombinationMethod.TYPE_AVERAGE, minimum: CombinationMethod.TYPE_MIN } as const
+const COMBINATION = {
+  sum: CombinationMethod.TYPE_SUM,
+  average: CombinationMethod.TYPE_AVERAGE,
+  minimum: CombinationMethod.TYPE_MIN,
+  relativeScore: CombinationMethod.TYPE_RELATIVE_SCORE,
+  manualWeights: CombinationMethod.TYPE_MANUAL,
+} as const
 
-/** Several target vectors (1.26+); no combination is the server's default (minimum). */
-const targetsInit = (t: Targets): TargetsMessage => ({
-  targetVectors: [...t.names],
-  combination: t.combination === undefined ? CombinationMethod.UNSPECIFIED : COMBINATION[t.combination],
-})
+/** Several target vectors (1.26+); no combination is the server's default (minimum); the weights (1.27+) in the targets' order, as the server pairs them. */
+const targetsInit = (t: Targets): TargetsMessage => {
+  const init: TargetsMessage = {
+    targetVectors: [...t.names],
+    combination: t.combination === undefined ? CombinationMethod.UNSPECIFIED : COMBINATION[t.combination],
+  }
+  const weights = t.weights
+  if (weights !== undefined) init.weightsForTargets = t.names.map((target, i) => ({ target, weight: weights[i] ?? 0 }))
+  return init
+}
+
+/** The texts of a nearText search and their moves (a search's or a hybrid's sub-search). */
+const textInit = (text: TextQuery): NearTextSearch => {
+  const near: NearTextSearch = { query: [...text.concepts] }
+  if (text.moveTo !== undefined) near.moveTo = moveInit(text.moveTo)
+  if (text.moveAway !== undefined) near.moveAway = moveInit(text.moveAway)
+  return near
+}
+
+/** A hybrid's vector side as its own search (1.25+): the targets stay on the hybrid message, where the server reads them. */
+const subSearchInit = (sub: HybridSubSearch): Pick<Hybrid, 'nearText' | 'nearVector'> => {
+  switch (sub.kind) {
+    case 'nearVector': {
+      const near: NearVector = {}
+      if (sub.vector !== undefined) near.vectorBytes = vectorToBytes(sub.vector)
+      if (sub.perTarget !== undefined) near.vectorForTargets = sub.perTarget.map((t) => ({ name: t.name, vectorBytes: vectorToBytes(t.vector) }))
+      if (sub.distance !== undefined) near.distance = sub.distance
+      if (sub.certainty !== undefined) near.certainty = sub.certainty
+      return { nearVector: near }
+    }
+    case 'nearText': {
+      const near = textInit(sub)
+      if (sub.distance !== undefined) near.distance = sub.distance
+      if (sub.certainty !== undefined) near.certainty = sub.certainty
+      return { nearText: near }
+    }
+  }
+}
 
 type MoveInit = { force: number; concepts: string[]; uuids: string[] }
 
@@ -58,7 +100,7 @@ type MoveInit = { force: number; concepts: string[]; uuids: string[] }
 export const moveInit = (move: Move): MoveInit => ({ force: move.force, concepts: [...move.concepts], uuids: [...move.objects] })
 
 /** What the searches by a text or a medium share: the named vector(s) and the threshold. */
-type NearInit = { targetVectors?: string[]; targets?: TargetsMessage; distance?: number; certainty?: number }
+type NearInit = Pick<NearTextSearch, 'targetVectors' | 'targets' | 'distance' | 'certainty'>
 
 const nearCommon = (search: Extract<Search, { readonly kind: 'nearText' | 'nearMedia' }>, near: NearInit): void => {
   if (search.targetVector !== undefined) near.targetVectors = [search.targetVector]
@@ -116,9 +158,7 @@ const searchPart = (search: Search): Init => {
         },
       }
     case 'nearText': {
-      const near: NearInit & { query: string[]; moveTo?: MoveInit; moveAway?: MoveInit } = { query: [...search.concepts] }
-      if (search.moveTo !== undefined) near.moveTo = moveInit(search.moveTo)
-      if (search.moveAway !== undefined) near.moveAway = moveInit(search.moveAway)
+      const near = textInit(search)
       nearCommon(search, near)
       return { nearText: near }
     }
@@ -143,6 +183,7 @@ const searchPart = (search: Search): Init => {
           properties: [...(search.properties ?? [])],
           fusionType: search.fusionType === undefined ? Hybrid_FusionType.UNSPECIFIED : FUSION[search.fusionType],
           ...(search.vector === undefined ? {} : { vectorBytes: vectorToBytes(search.vector) }),
+          ...(search.subSearch === undefined ? {} : subSearchInit(search.subSearch)),
           targetVectors: targets(search.targetVector),
           ...(search.targets === undefined ? {} : { targets: targetsInit(search.targets) }),
           ...(search.operator === undefined ? {} : { bm25SearchOperator: operatorInit(search.operator) }),

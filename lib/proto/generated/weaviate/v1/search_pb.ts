@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file weaviate/v1/search.proto.
  */
 export const file_weaviate_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("Chh3ZWF2aWF0ZS92MS9zZWFyY2gucHJvdG8SC3dlYXZpYXRlLnYxIsYLCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbGxlY3Rpb24YASABKAkSDgoGdGVuYW50GAogASgJEj0KEWNvbnNpc3RlbmN5X2xldmVsGAsgASgOMh0ud2VhdmlhdGUudjEuQ29uc2lzdGVuY3lMZXZlbEgAiAEBEisKCGdyb3VwX2J5GBYgASgLMhQud2VhdmlhdGUudjEuR3JvdXBCeUgBiAEBEjcKCnByb3BlcnRpZXMYFCABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdEgCiAEBEjMKCG1ldGFkYXRhGBUgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0SAOIAQESDQoFbGltaXQYHiABKA0SDgoGb2Zmc2V0GB8gASgNEg8KB2F1dG9jdXQYICABKA0SDQoFYWZ0ZXIYISABKAkSJAoHc29ydF9ieRgiIAMoCzITLndlYXZpYXRlLnYxLlNvcnRCeRIqCgdmaWx0ZXJzGCggASgLMhQud2VhdmlhdGUudjEuRmlsdGVyc0gEiAEBEi8KDWh5YnJpZF9zZWFyY2gYKSABKAsyEy53ZWF2aWF0ZS52MS5IeWJyaWRIBYgBARIrCgtibTI1X3NlYXJjaBgqIAEoCzIRLndlYXZpYXRlLnYxLkJNMjVIBogBARIxCgtuZWFyX3ZlY3RvchgrIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJWZWN0b3JIB4gBARIxCgtuZWFyX29iamVjdBgsIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJPYmplY3RICIgBARIzCgluZWFyX3RleHQYLSABKAsyGy53ZWF2aWF0ZS52MS5OZWFyVGV4dFNlYXJjaEgJiAEBEjUKCm5lYXJfaW1hZ2UYLiABKAsyHC53ZWF2aWF0ZS52MS5OZWFySW1hZ2VTZWFyY2hICogBARI1CgpuZWFyX2F1ZGlvGC8gASgLMhwud2VhdmlhdGUudjEuTmVhckF1ZGlvU2VhcmNoSAuIAQESNQoKbmVhcl92aWRlbxgwIAEoCzIcLndlYXZpYXRlLnYxLk5lYXJWaWRlb1NlYXJjaEgMiAEBEjUKCm5lYXJfZGVwdGgYMSABKAsyHC53ZWF2aWF0ZS52MS5OZWFyRGVwdGhTZWFyY2hIDYgBARI5CgxuZWFyX3RoZXJtYWwYMiABKAsyHi53ZWF2aWF0ZS52MS5OZWFyVGhlcm1hbFNlYXJjaEgOiAEBEjEKCG5lYXJfaW11GDMgASgLMhoud2VhdmlhdGUudjEuTmVhcklNVVNlYXJjaEgPiAEBEjYKCmdlbmVyYXRpdmUYPCABKAsyHS53ZWF2aWF0ZS52MS5HZW5lcmF0aXZlU2VhcmNoSBCIAQESKAoGcmVyYW5rGD0gASgLMhMud2VhdmlhdGUudjEuUmVyYW5rSBGIAQESJgoFYm9vc3QYPiABKAsyEi53ZWF2aWF0ZS52MS5Cb29zdEgSiAEBEhQKDHVzZXNfMTIzX2FwaRhkIAEoCBIUCgx1c2VzXzEyNV9hcGkYZSABKAgSFAoMdXNlc18xMjdfYXBpGGYgASgIQhQKEl9jb25zaXN0ZW5jeV9sZXZlbEILCglfZ3JvdXBfYnlCDQoLX3Byb3BlcnRpZXNCCwoJX21ldGFkYXRhQgoKCF9maWx0ZXJzQhAKDl9oeWJyaWRfc2VhcmNoQg4KDF9ibTI1X3NlYXJjaEIOCgxfbmVhcl92ZWN0b3JCDgoMX25lYXJfb2JqZWN0QgwKCl9uZWFyX3RleHRCDQoLX25lYXJfaW1hZ2VCDQoLX25lYXJfYXVkaW9CDQoLX25lYXJfdmlkZW9CDQoLX25lYXJfZGVwdGhCDwoNX25lYXJfdGhlcm1hbEILCglfbmVhcl9pbXVCDQoLX2dlbmVyYXRpdmVCCQoHX3JlcmFua0IICgZfYm9vc3QiTAoHR3JvdXBCeRIMCgRwYXRoGAEgAygJEhgKEG51bWJlcl9vZl9ncm91cHMYAiABKAUSGQoRb2JqZWN0c19wZXJfZ3JvdXAYAyABKAUi+QEKFVNlYXJjaE9wZXJhdG9yT3B0aW9ucxI9CghvcGVyYXRvchgBIAEoDjIrLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9ucy5PcGVyYXRvchIkChdtaW5pbXVtX29yX3Rva2Vuc19tYXRjaBgCIAEoBUgAiAEBIl8KCE9wZXJhdG9yEhgKFE9QRVJBVE9SX1VOU1BFQ0lGSUVEEAASDwoLT1BFUkFUT1JfT1IQARIQCgxPUEVSQVRPUl9BTkQQAhIWChJPUEVSQVRPUl9BTkRfQ1JPU1MQA0IaChhfbWluaW11bV9vcl90b2tlbnNfbWF0Y2gifwoEQk0yNRINCgVxdWVyeRgBIAEoCRISCgpwcm9wZXJ0aWVzGAIgAygJEkAKD3NlYXJjaF9vcGVyYXRvchgDIAEoCzIiLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9uc0gAiAEBQhIKEF9zZWFyY2hfb3BlcmF0b3IiVgoHVGFyZ2V0cxIWCg50YXJnZXRfdmVjdG9ycxgBIAMoCRIzCgtjb21iaW5hdGlvbhgCIAEoDjIeLndlYXZpYXRlLnYxLkNvbWJpbmF0aW9uTWV0aG9kIooBCglTZWxlY3Rpb24SKQoDbW1yGAEgASgLMhoud2VhdmlhdGUudjEuU2VsZWN0aW9uLk1NUkgAGkUKA01NUhISCgVsaW1pdBgBIAEoDUgAiAEBEhQKB2JhbGFuY2UYAiABKAJIAYgBAUIICgZfbGltaXRCCgoIX2JhbGFuY2VCCwoJc2VsZWN0aW9uIrMJCgVCb29zdBIwCgpjb25kaXRpb25zGAEgAygLMhwud2VhdmlhdGUudjEuQm9vc3QuQ29uZGl0aW9uEhMKBndlaWdodBgCIAEoAkgAiAEBEhIKBWRlcHRoGAMgASgNSAGIAQEadwoVUHJvcGVydHlWYWx1ZUZ1bmN0aW9uEhAKCHByb3BlcnR5GAEgASgJEj8KCG1vZGlmaWVyGAIgASgOMigud2VhdmlhdGUudjEuQm9vc3QuUHJvcGVydHlWYWx1ZU1vZGlmaWVySACIAQFCCwoJX21vZGlmaWVyGssBChFUaW1lRGVjYXlGdW5jdGlvbhIQCghwcm9wZXJ0eRgBIAEoCRIOCgZvcmlnaW4YAiABKAkSDQoFc2NhbGUYAyABKAkSEwoGb2Zmc2V0GAQgASgJSACIAQESMQoFY3VydmUYBSABKA4yHS53ZWF2aWF0ZS52MS5Cb29zdC5EZWNheUN1cnZlSAGIAQESGAoLZGVjYXlfdmFsdWUYBiABKAJIAogBAUIJCgdfb2Zmc2V0QggKBl9jdXJ2ZUIOCgxfZGVjYXlfdmFsdWUazgEKFE51bWVyaWNEZWNheUZ1bmN0aW9uEhAKCHByb3BlcnR5GAEgASgJEg4KBm9yaWdpbhgCIAEoARINCgVzY2FsZRgDIAEoARITCgZvZmZzZXQYBCABKAFIAIgBARIxCgVjdXJ2ZRgFIAEoDjIdLndlYXZpYXRlLnYxLkJvb3N0LkRlY2F5Q3VydmVIAYgBARIYCgtkZWNheV92YWx1ZRgGIAEoAkgCiAEBQgkKB19vZmZzZXRCCAoGX2N1cnZlQg4KDF9kZWNheV92YWx1ZRqiAgoJQ29uZGl0aW9uEiYKBmZpbHRlchgBIAEoCzIULndlYXZpYXRlLnYxLkZpbHRlcnNIABI6Cgp0aW1lX2RlY2F5GAIgASgLMiQud2VhdmlhdGUudjEuQm9vc3QuVGltZURlY2F5RnVuY3Rpb25IABJCCg5wcm9wZXJ0eV92YWx1ZRgDIAEoCzIoLndlYXZpYXRlLnYxLkJvb3N0LlByb3BlcnR5VmFsdWVGdW5jdGlvbkgAEkAKDW51bWVyaWNfZGVjYXkYBCABKAsyJy53ZWF2aWF0ZS52MS5Cb29zdC5OdW1lcmljRGVjYXlGdW5jdGlvbkgAEhMKBndlaWdodBgFIAEoAkgBiAEBQgsKCWNvbmRpdGlvbkIJCgdfd2VpZ2h0IoUBChVQcm9wZXJ0eVZhbHVlTW9kaWZpZXISJwojUFJPUEVSVFlfVkFMVUVfTU9ESUZJRVJfVU5TUEVDSUZJRUQQABIhCh1QUk9QRVJUWV9WQUxVRV9NT0RJRklFUl9MT0cxUBABEiAKHFBST1BFUlRZX1ZBTFVFX01PRElGSUVSX1NRUlQQAiJ1CgpEZWNheUN1cnZlEhsKF0RFQ0FZX0NVUlZFX1VOU1BFQ0lGSUVEEAASFQoRREVDQVlfQ1VSVkVfR0FVU1MQARIWChJERUNBWV9DVVJWRV9MSU5FQVIQAhIbChdERUNBWV9DVVJWRV9FWFBPTkVOVElBTBADQgkKB193ZWlnaHRCCAoGX2RlcHRoIpACCgpOZWFyVmVjdG9yEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFAoMdmVjdG9yX2J5dGVzGAQgASgMEhYKDnRhcmdldF92ZWN0b3JzGAUgAygJEiUKB3RhcmdldHMYBiABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzEiUKB3ZlY3RvcnMYCSADKAsyFC53ZWF2aWF0ZS52MS5WZWN0b3JzEi4KCXNlbGVjdGlvbhgKIAEoCzIWLndlYXZpYXRlLnYxLlNlbGVjdGlvbkgCiAEBQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlQgwKCl9zZWxlY3Rpb24i3wEKCk5lYXJPYmplY3QSCgoCaWQYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0cxIuCglzZWxlY3Rpb24YBiABKAsyFi53ZWF2aWF0ZS52MS5TZWxlY3Rpb25IAogBAUIMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZUIMCgpfc2VsZWN0aW9uIqoDCg5OZWFyVGV4dFNlYXJjaBINCgVxdWVyeRgBIAMoCRIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEjYKB21vdmVfdG8YBCABKAsyIC53ZWF2aWF0ZS52MS5OZWFyVGV4dFNlYXJjaC5Nb3ZlSAKIAQESOAoJbW92ZV9hd2F5GAUgASgLMiAud2VhdmlhdGUudjEuTmVhclRleHRTZWFyY2guTW92ZUgDiAEBEhYKDnRhcmdldF92ZWN0b3JzGAYgAygJEiUKB3RhcmdldHMYByABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzEi4KCXNlbGVjdGlvbhgIIAEoCzIWLndlYXZpYXRlLnYxLlNlbGVjdGlvbkgEiAEBGjYKBE1vdmUSDQoFZm9yY2UYASABKAISEAoIY29uY2VwdHMYAiADKAkSDQoFdXVpZHMYAyADKAlCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2VCCgoIX21vdmVfdG9CDAoKX21vdmVfYXdheUIMCgpfc2VsZWN0aW9uIqkBCg9OZWFySW1hZ2VTZWFyY2gSDQoFaW1hZ2UYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKpAQoPTmVhckF1ZGlvU2VhcmNoEg0KBWF1ZGlvGAEgASgJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBCADKAkSJQoHdGFyZ2V0cxgFIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UiqQEKD05lYXJWaWRlb1NlYXJjaBINCgV2aWRlbxgBIAEoCRIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEhYKDnRhcmdldF92ZWN0b3JzGAQgAygJEiUKB3RhcmdldHMYBSABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIqkBCg9OZWFyRGVwdGhTZWFyY2gSDQoFZGVwdGgYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKtAQoRTmVhclRoZXJtYWxTZWFyY2gSDwoHdGhlcm1hbBgBIAEoCRIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEhYKDnRhcmdldF92ZWN0b3JzGAQgAygJEiUKB3RhcmdldHMYBSABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIqUBCg1OZWFySU1VU2VhcmNoEgsKA2ltdRgBIAEoCRIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEhYKDnRhcmdldF92ZWN0b3JzGAQgAygJEiUKB3RhcmdldHMYBSABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIu0DCgZIeWJyaWQSDQoFcXVlcnkYASABKAkSEgoKcHJvcGVydGllcxgCIAMoCRINCgVhbHBoYRgEIAEoAhIzCgtmdXNpb25fdHlwZRgFIAEoDjIeLndlYXZpYXRlLnYxLkh5YnJpZC5GdXNpb25UeXBlEhQKDHZlY3Rvcl9ieXRlcxgGIAEoDBIWCg50YXJnZXRfdmVjdG9ycxgHIAMoCRIlCgd0YXJnZXRzGAogASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0cxJFChRibTI1X3NlYXJjaF9vcGVyYXRvchgLIAEoCzIiLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9uc0gBiAEBEi4KCXNlbGVjdGlvbhgOIAEoCzIWLndlYXZpYXRlLnYxLlNlbGVjdGlvbkgCiAEBEhkKD3ZlY3Rvcl9kaXN0YW5jZRgUIAEoAkgAImEKCkZ1c2lvblR5cGUSGwoXRlVTSU9OX1RZUEVfVU5TUEVDSUZJRUQQABIWChJGVVNJT05fVFlQRV9SQU5LRUQQARIeChpGVVNJT05fVFlQRV9SRUxBVElWRV9TQ09SRRACQgsKCXRocmVzaG9sZEIXChVfYm0yNV9zZWFyY2hfb3BlcmF0b3JCDAoKX3NlbGVjdGlvbiIpCgZTb3J0QnkSEQoJYXNjZW5kaW5nGAEgASgIEgwKBHBhdGgYAiADKAki0QEKEVByb3BlcnRpZXNSZXF1ZXN0EhoKEm5vbl9yZWZfcHJvcGVydGllcxgBIAMoCRI5Cg5yZWZfcHJvcGVydGllcxgCIAMoCzIhLndlYXZpYXRlLnYxLlJlZlByb3BlcnRpZXNSZXF1ZXN0Ej8KEW9iamVjdF9wcm9wZXJ0aWVzGAMgAygLMiQud2VhdmlhdGUudjEuT2JqZWN0UHJvcGVydGllc1JlcXVlc3QSJAoccmV0dXJuX2FsbF9ub25yZWZfcHJvcGVydGllcxgLIAEoCCKLAQoXT2JqZWN0UHJvcGVydGllc1JlcXVlc3QSEQoJcHJvcF9uYW1lGAEgASgJEhwKFHByaW1pdGl2ZV9wcm9wZXJ0aWVzGAIgAygJEj8KEW9iamVjdF9wcm9wZXJ0aWVzGAMgAygLMiQud2VhdmlhdGUudjEuT2JqZWN0UHJvcGVydGllc1JlcXVlc3QisQEKFFJlZlByb3BlcnRpZXNSZXF1ZXN0EhoKEnJlZmVyZW5jZV9wcm9wZXJ0eRgBIAEoCRIyCgpwcm9wZXJ0aWVzGAIgASgLMh4ud2VhdmlhdGUudjEuUHJvcGVydGllc1JlcXVlc3QSLgoIbWV0YWRhdGEYAyABKAsyHC53ZWF2aWF0ZS52MS5NZXRhZGF0YVJlcXVlc3QSGQoRdGFyZ2V0X2NvbGxlY3Rpb24YBCABKAki9AEKD01ldGFkYXRhUmVxdWVzdBIMCgR1dWlkGAEgASgIEg4KBnZlY3RvchgCIAEoCBIaChJjcmVhdGlvbl90aW1lX3VuaXgYAyABKAgSHQoVbGFzdF91cGRhdGVfdGltZV91bml4GAQgASgIEhAKCGRpc3RhbmNlGAUgASgIEhEKCWNlcnRhaW50eRgGIAEoCBINCgVzY29yZRgHIAEoCBIVCg1leHBsYWluX3Njb3JlGAggASgIEhUKDWlzX2NvbnNpc3RlbnQYCSABKAgSDwoHdmVjdG9ycxgKIAMoCRIVCg1xdWVyeV9wcm9maWxlGAsgASgIIjgKBlJlcmFuaxIQCghwcm9wZXJ0eRgBIAEoCRISCgVxdWVyeRgCIAEoCUgAiAEBQggKBl9xdWVyeSLzAgoLU2VhcmNoUmVwbHkSDAoEdG9vaxgBIAEoAhIqCgdyZXN1bHRzGAIgAygLMhkud2VhdmlhdGUudjEuU2VhcmNoUmVzdWx0EiYKGWdlbmVyYXRpdmVfZ3JvdXBlZF9yZXN1bHQYAyABKAlIAIgBARI0ChBncm91cF9ieV9yZXN1bHRzGAQgAygLMhoud2VhdmlhdGUudjEuR3JvdXBCeVJlc3VsdBJGChpnZW5lcmF0aXZlX2dyb3VwZWRfcmVzdWx0cxgFIAEoCzIdLndlYXZpYXRlLnYxLkdlbmVyYXRpdmVSZXN1bHRIAYgBARI1Cg1xdWVyeV9wcm9maWxlGAYgASgLMhkud2VhdmlhdGUudjEuUXVlcnlQcm9maWxlSAKIAQFCHAoaX2dlbmVyYXRpdmVfZ3JvdXBlZF9yZXN1bHRCHQobX2dlbmVyYXRpdmVfZ3JvdXBlZF9yZXN1bHRzQhAKDl9xdWVyeV9wcm9maWxlIp4DCgxRdWVyeVByb2ZpbGUSNgoGc2hhcmRzGAEgAygLMiYud2VhdmlhdGUudjEuUXVlcnlQcm9maWxlLlNoYXJkUHJvZmlsZRqGAQoNU2VhcmNoUHJvZmlsZRJFCgdkZXRhaWxzGAEgAygLMjQud2VhdmlhdGUudjEuUXVlcnlQcm9maWxlLlNlYXJjaFByb2ZpbGUuRGV0YWlsc0VudHJ5Gi4KDERldGFpbHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBGswBCgxTaGFyZFByb2ZpbGUSDAoEbmFtZRgBIAEoCRIMCgRub2RlGAIgASgJEkYKCHNlYXJjaGVzGAMgAygLMjQud2VhdmlhdGUudjEuUXVlcnlQcm9maWxlLlNoYXJkUHJvZmlsZS5TZWFyY2hlc0VudHJ5GlgKDVNlYXJjaGVzRW50cnkSCwoDa2V5GAEgASgJEjYKBXZhbHVlGAIgASgLMicud2VhdmlhdGUudjEuUXVlcnlQcm9maWxlLlNlYXJjaFByb2ZpbGU6AjgBIpACCg1Hcm91cEJ5UmVzdWx0EgwKBG5hbWUYASABKAkSFAoMbWluX2Rpc3RhbmNlGAIgASgCEhQKDG1heF9kaXN0YW5jZRgDIAEoAhIZChFudW1iZXJfb2Zfb2JqZWN0cxgEIAEoAxIqCgdvYmplY3RzGAUgAygLMhkud2VhdmlhdGUudjEuU2VhcmNoUmVzdWx0Ei0KBnJlcmFuaxgGIAEoCzIYLndlYXZpYXRlLnYxLlJlcmFua1JlcGx5SACIAQESNQoKZ2VuZXJhdGl2ZRgHIAEoCzIcLndlYXZpYXRlLnYxLkdlbmVyYXRpdmVSZXBseUgBiAEBQgkKB19yZXJhbmtCDQoLX2dlbmVyYXRpdmUitwEKDFNlYXJjaFJlc3VsdBIxCgpwcm9wZXJ0aWVzGAEgASgLMh0ud2VhdmlhdGUudjEuUHJvcGVydGllc1Jlc3VsdBItCghtZXRhZGF0YRgCIAEoCzIbLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVzdWx0EjYKCmdlbmVyYXRpdmUYAyABKAsyHS53ZWF2aWF0ZS52MS5HZW5lcmF0aXZlUmVzdWx0SACIAQFCDQoLX2dlbmVyYXRpdmUi3gEKEFByb3BlcnRpZXNSZXN1bHQSMwoJcmVmX3Byb3BzGAIgAygLMiAud2VhdmlhdGUudjEuUmVmUHJvcGVydGllc1Jlc3VsdBIZChF0YXJnZXRfY29sbGVjdGlvbhgDIAEoCRItCghtZXRhZGF0YRgEIAEoCzIbLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVzdWx0Ei4KDW5vbl9yZWZfcHJvcHMYCyABKAsyFy53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzEhsKE3JlZl9wcm9wc19yZXF1ZXN0ZWQYDCABKAgiWwoTUmVmUHJvcGVydGllc1Jlc3VsdBIxCgpwcm9wZXJ0aWVzGAEgAygLMh0ud2VhdmlhdGUudjEuUHJvcGVydGllc1Jlc3VsdBIRCglwcm9wX25hbWUYAiABKAki1gQKDk1ldGFkYXRhUmVzdWx0EgoKAmlkGAEgASgJEhoKEmNyZWF0aW9uX3RpbWVfdW5peBgDIAEoAxIiChpjcmVhdGlvbl90aW1lX3VuaXhfcHJlc2VudBgEIAEoCBIdChVsYXN0X3VwZGF0ZV90aW1lX3VuaXgYBSABKAMSJQodbGFzdF91cGRhdGVfdGltZV91bml4X3ByZXNlbnQYBiABKAgSEAoIZGlzdGFuY2UYByABKAISGAoQZGlzdGFuY2VfcHJlc2VudBgIIAEoCBIRCgljZXJ0YWludHkYCSABKAISGQoRY2VydGFpbnR5X3ByZXNlbnQYCiABKAgSDQoFc2NvcmUYCyABKAISFQoNc2NvcmVfcHJlc2VudBgMIAEoCBIVCg1leHBsYWluX3Njb3JlGA0gASgJEh0KFWV4cGxhaW5fc2NvcmVfcHJlc2VudBgOIAEoCBIaCg1pc19jb25zaXN0ZW50GA8gASgISACIAQESHQoVaXNfY29uc2lzdGVudF9wcmVzZW50GBIgASgIEhkKDHZlY3Rvcl9ieXRlcxgTIAEoDEgBiAEBEhgKC2lkX2FzX2J5dGVzGBQgASgMSAKIAQESFAoMcmVyYW5rX3Njb3JlGBUgASgBEhwKFHJlcmFua19zY29yZV9wcmVzZW50GBYgASgIEiUKB3ZlY3RvcnMYFyADKAsyFC53ZWF2aWF0ZS52MS5WZWN0b3JzQhAKDl9pc19jb25zaXN0ZW50Qg8KDV92ZWN0b3JfYnl0ZXNCDgoMX2lkX2FzX2J5dGVzIhwKC1JlcmFua1JlcGx5Eg0KBXNjb3JlGAEgASgBKp4BChFDb21iaW5hdGlvbk1ldGhvZBIiCh5DT01CSU5BVElPTl9NRVRIT0RfVU5TUEVDSUZJRUQQABIfChtDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9TVU0QARIfChtDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9NSU4QAhIjCh9DT01CSU5BVElPTl9NRVRIT0RfVFlQRV9BVkVSQUdFEANiBnByb3RvMw", [file_weaviate_v1_common, file_weaviate_v1_generative, file_weaviate_v1_values]);
+  fileDesc("Chh3ZWF2aWF0ZS92MS9zZWFyY2gucHJvdG8SC3dlYXZpYXRlLnYxIsYLCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbGxlY3Rpb24YASABKAkSDgoGdGVuYW50GAogASgJEj0KEWNvbnNpc3RlbmN5X2xldmVsGAsgASgOMh0ud2VhdmlhdGUudjEuQ29uc2lzdGVuY3lMZXZlbEgAiAEBEisKCGdyb3VwX2J5GBYgASgLMhQud2VhdmlhdGUudjEuR3JvdXBCeUgBiAEBEjcKCnByb3BlcnRpZXMYFCABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdEgCiAEBEjMKCG1ldGFkYXRhGBUgASgLMhwud2VhdmlhdGUudjEuTWV0YWRhdGFSZXF1ZXN0SAOIAQESDQoFbGltaXQYHiABKA0SDgoGb2Zmc2V0GB8gASgNEg8KB2F1dG9jdXQYICABKA0SDQoFYWZ0ZXIYISABKAkSJAoHc29ydF9ieRgiIAMoCzITLndlYXZpYXRlLnYxLlNvcnRCeRIqCgdmaWx0ZXJzGCggASgLMhQud2VhdmlhdGUudjEuRmlsdGVyc0gEiAEBEi8KDWh5YnJpZF9zZWFyY2gYKSABKAsyEy53ZWF2aWF0ZS52MS5IeWJyaWRIBYgBARIrCgtibTI1X3NlYXJjaBgqIAEoCzIRLndlYXZpYXRlLnYxLkJNMjVIBogBARIxCgtuZWFyX3ZlY3RvchgrIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJWZWN0b3JIB4gBARIxCgtuZWFyX29iamVjdBgsIAEoCzIXLndlYXZpYXRlLnYxLk5lYXJPYmplY3RICIgBARIzCgluZWFyX3RleHQYLSABKAsyGy53ZWF2aWF0ZS52MS5OZWFyVGV4dFNlYXJjaEgJiAEBEjUKCm5lYXJfaW1hZ2UYLiABKAsyHC53ZWF2aWF0ZS52MS5OZWFySW1hZ2VTZWFyY2hICogBARI1CgpuZWFyX2F1ZGlvGC8gASgLMhwud2VhdmlhdGUudjEuTmVhckF1ZGlvU2VhcmNoSAuIAQESNQoKbmVhcl92aWRlbxgwIAEoCzIcLndlYXZpYXRlLnYxLk5lYXJWaWRlb1NlYXJjaEgMiAEBEjUKCm5lYXJfZGVwdGgYMSABKAsyHC53ZWF2aWF0ZS52MS5OZWFyRGVwdGhTZWFyY2hIDYgBARI5CgxuZWFyX3RoZXJtYWwYMiABKAsyHi53ZWF2aWF0ZS52MS5OZWFyVGhlcm1hbFNlYXJjaEgOiAEBEjEKCG5lYXJfaW11GDMgASgLMhoud2VhdmlhdGUudjEuTmVhcklNVVNlYXJjaEgPiAEBEjYKCmdlbmVyYXRpdmUYPCABKAsyHS53ZWF2aWF0ZS52MS5HZW5lcmF0aXZlU2VhcmNoSBCIAQESKAoGcmVyYW5rGD0gASgLMhMud2VhdmlhdGUudjEuUmVyYW5rSBGIAQESJgoFYm9vc3QYPiABKAsyEi53ZWF2aWF0ZS52MS5Cb29zdEgSiAEBEhQKDHVzZXNfMTIzX2FwaRhkIAEoCBIUCgx1c2VzXzEyNV9hcGkYZSABKAgSFAoMdXNlc18xMjdfYXBpGGYgASgIQhQKEl9jb25zaXN0ZW5jeV9sZXZlbEILCglfZ3JvdXBfYnlCDQoLX3Byb3BlcnRpZXNCCwoJX21ldGFkYXRhQgoKCF9maWx0ZXJzQhAKDl9oeWJyaWRfc2VhcmNoQg4KDF9ibTI1X3NlYXJjaEIOCgxfbmVhcl92ZWN0b3JCDgoMX25lYXJfb2JqZWN0QgwKCl9uZWFyX3RleHRCDQoLX25lYXJfaW1hZ2VCDQoLX25lYXJfYXVkaW9CDQoLX25lYXJfdmlkZW9CDQoLX25lYXJfZGVwdGhCDwoNX25lYXJfdGhlcm1hbEILCglfbmVhcl9pbXVCDQoLX2dlbmVyYXRpdmVCCQoHX3JlcmFua0IICgZfYm9vc3QiTAoHR3JvdXBCeRIMCgRwYXRoGAEgAygJEhgKEG51bWJlcl9vZl9ncm91cHMYAiABKAUSGQoRb2JqZWN0c19wZXJfZ3JvdXAYAyABKAUi+QEKFVNlYXJjaE9wZXJhdG9yT3B0aW9ucxI9CghvcGVyYXRvchgBIAEoDjIrLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9ucy5PcGVyYXRvchIkChdtaW5pbXVtX29yX3Rva2Vuc19tYXRjaBgCIAEoBUgAiAEBIl8KCE9wZXJhdG9yEhgKFE9QRVJBVE9SX1VOU1BFQ0lGSUVEEAASDwoLT1BFUkFUT1JfT1IQARIQCgxPUEVSQVRPUl9BTkQQAhIWChJPUEVSQVRPUl9BTkRfQ1JPU1MQA0IaChhfbWluaW11bV9vcl90b2tlbnNfbWF0Y2gifwoEQk0yNRINCgVxdWVyeRgBIAEoCRISCgpwcm9wZXJ0aWVzGAIgAygJEkAKD3NlYXJjaF9vcGVyYXRvchgDIAEoCzIiLndlYXZpYXRlLnYxLlNlYXJjaE9wZXJhdG9yT3B0aW9uc0gAiAEBQhIKEF9zZWFyY2hfb3BlcmF0b3IiMgoQV2VpZ2h0c0ZvclRhcmdldBIOCgZ0YXJnZXQYASABKAkSDgoGd2VpZ2h0GAIgASgCIpIBCgdUYXJnZXRzEhYKDnRhcmdldF92ZWN0b3JzGAEgAygJEjMKC2NvbWJpbmF0aW9uGAIgASgOMh4ud2VhdmlhdGUudjEuQ29tYmluYXRpb25NZXRob2QSOgoTd2VpZ2h0c19mb3JfdGFyZ2V0cxgEIAMoCzIdLndlYXZpYXRlLnYxLldlaWdodHNGb3JUYXJnZXQiNQoPVmVjdG9yRm9yVGFyZ2V0EgwKBG5hbWUYASABKAkSFAoMdmVjdG9yX2J5dGVzGAIgASgMIooBCglTZWxlY3Rpb24SKQoDbW1yGAEgASgLMhoud2VhdmlhdGUudjEuU2VsZWN0aW9uLk1NUkgAGkUKA01NUhISCgVsaW1pdBgBIAEoDUgAiAEBEhQKB2JhbGFuY2UYAiABKAJIAYgBAUIICgZfbGltaXRCCgoIX2JhbGFuY2VCCwoJc2VsZWN0aW9uIrMJCgVCb29zdBIwCgpjb25kaXRpb25zGAEgAygLMhwud2VhdmlhdGUudjEuQm9vc3QuQ29uZGl0aW9uEhMKBndlaWdodBgCIAEoAkgAiAEBEhIKBWRlcHRoGAMgASgNSAGIAQEadwoVUHJvcGVydHlWYWx1ZUZ1bmN0aW9uEhAKCHByb3BlcnR5GAEgASgJEj8KCG1vZGlmaWVyGAIgASgOMigud2VhdmlhdGUudjEuQm9vc3QuUHJvcGVydHlWYWx1ZU1vZGlmaWVySACIAQFCCwoJX21vZGlmaWVyGssBChFUaW1lRGVjYXlGdW5jdGlvbhIQCghwcm9wZXJ0eRgBIAEoCRIOCgZvcmlnaW4YAiABKAkSDQoFc2NhbGUYAyABKAkSEwoGb2Zmc2V0GAQgASgJSACIAQESMQoFY3VydmUYBSABKA4yHS53ZWF2aWF0ZS52MS5Cb29zdC5EZWNheUN1cnZlSAGIAQESGAoLZGVjYXlfdmFsdWUYBiABKAJIAogBAUIJCgdfb2Zmc2V0QggKBl9jdXJ2ZUIOCgxfZGVjYXlfdmFsdWUazgEKFE51bWVyaWNEZWNheUZ1bmN0aW9uEhAKCHByb3BlcnR5GAEgASgJEg4KBm9yaWdpbhgCIAEoARINCgVzY2FsZRgDIAEoARITCgZvZmZzZXQYBCABKAFIAIgBARIxCgVjdXJ2ZRgFIAEoDjIdLndlYXZpYXRlLnYxLkJvb3N0LkRlY2F5Q3VydmVIAYgBARIYCgtkZWNheV92YWx1ZRgGIAEoAkgCiAEBQgkKB19vZmZzZXRCCAoGX2N1cnZlQg4KDF9kZWNheV92YWx1ZRqiAgoJQ29uZGl0aW9uEiYKBmZpbHRlchgBIAEoCzIULndlYXZpYXRlLnYxLkZpbHRlcnNIABI6Cgp0aW1lX2RlY2F5GAIgASgLMiQud2VhdmlhdGUudjEuQm9vc3QuVGltZURlY2F5RnVuY3Rpb25IABJCCg5wcm9wZXJ0eV92YWx1ZRgDIAEoCzIoLndlYXZpYXRlLnYxLkJvb3N0LlByb3BlcnR5VmFsdWVGdW5jdGlvbkgAEkAKDW51bWVyaWNfZGVjYXkYBCABKAsyJy53ZWF2aWF0ZS52MS5Cb29zdC5OdW1lcmljRGVjYXlGdW5jdGlvbkgAEhMKBndlaWdodBgFIAEoAkgBiAEBQgsKCWNvbmRpdGlvbkIJCgdfd2VpZ2h0IoUBChVQcm9wZXJ0eVZhbHVlTW9kaWZpZXISJwojUFJPUEVSVFlfVkFMVUVfTU9ESUZJRVJfVU5TUEVDSUZJRUQQABIhCh1QUk9QRVJUWV9WQUxVRV9NT0RJRklFUl9MT0cxUBABEiAKHFBST1BFUlRZX1ZBTFVFX01PRElGSUVSX1NRUlQQAiJ1CgpEZWNheUN1cnZlEhsKF0RFQ0FZX0NVUlZFX1VOU1BFQ0lGSUVEEAASFQoRREVDQVlfQ1VSVkVfR0FVU1MQARIWChJERUNBWV9DVVJWRV9MSU5FQVIQAhIbChdERUNBWV9DVVJWRV9FWFBPTkVOVElBTBADQgkKB193ZWlnaHRCCAoGX2RlcHRoIsoCCgpOZWFyVmVjdG9yEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFAoMdmVjdG9yX2J5dGVzGAQgASgMEhYKDnRhcmdldF92ZWN0b3JzGAUgAygJEiUKB3RhcmdldHMYBiABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzEjgKEnZlY3Rvcl9mb3JfdGFyZ2V0cxgIIAMoCzIcLndlYXZpYXRlLnYxLlZlY3RvckZvclRhcmdldBIlCgd2ZWN0b3JzGAkgAygLMhQud2VhdmlhdGUudjEuVmVjdG9ycxIuCglzZWxlY3Rpb24YCiABKAsyFi53ZWF2aWF0ZS52MS5TZWxlY3Rpb25IAogBAUIMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZUIMCgpfc2VsZWN0aW9uIt8BCgpOZWFyT2JqZWN0EgoKAmlkGAEgASgJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBCADKAkSJQoHdGFyZ2V0cxgFIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHMSLgoJc2VsZWN0aW9uGAYgASgLMhYud2VhdmlhdGUudjEuU2VsZWN0aW9uSAKIAQFCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2VCDAoKX3NlbGVjdGlvbiKqAwoOTmVhclRleHRTZWFyY2gSDQoFcXVlcnkYASADKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARI2Cgdtb3ZlX3RvGAQgASgLMiAud2VhdmlhdGUudjEuTmVhclRleHRTZWFyY2guTW92ZUgCiAEBEjgKCW1vdmVfYXdheRgFIAEoCzIgLndlYXZpYXRlLnYxLk5lYXJUZXh0U2VhcmNoLk1vdmVIA4gBARIWCg50YXJnZXRfdmVjdG9ycxgGIAMoCRIlCgd0YXJnZXRzGAcgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0cxIuCglzZWxlY3Rpb24YCCABKAsyFi53ZWF2aWF0ZS52MS5TZWxlY3Rpb25IBIgBARo2CgRNb3ZlEg0KBWZvcmNlGAEgASgCEhAKCGNvbmNlcHRzGAIgAygJEg0KBXV1aWRzGAMgAygJQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlQgoKCF9tb3ZlX3RvQgwKCl9tb3ZlX2F3YXlCDAoKX3NlbGVjdGlvbiKpAQoPTmVhckltYWdlU2VhcmNoEg0KBWltYWdlGAEgASgJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBCADKAkSJQoHdGFyZ2V0cxgFIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UiqQEKD05lYXJBdWRpb1NlYXJjaBINCgVhdWRpbxgBIAEoCRIWCgljZXJ0YWludHkYAiABKAFIAIgBARIVCghkaXN0YW5jZRgDIAEoAUgBiAEBEhYKDnRhcmdldF92ZWN0b3JzGAQgAygJEiUKB3RhcmdldHMYBSABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzQgwKCl9jZXJ0YWludHlCCwoJX2Rpc3RhbmNlIqkBCg9OZWFyVmlkZW9TZWFyY2gSDQoFdmlkZW8YASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKpAQoPTmVhckRlcHRoU2VhcmNoEg0KBWRlcHRoGAEgASgJEhYKCWNlcnRhaW50eRgCIAEoAUgAiAEBEhUKCGRpc3RhbmNlGAMgASgBSAGIAQESFgoOdGFyZ2V0X3ZlY3RvcnMYBCADKAkSJQoHdGFyZ2V0cxgFIAEoCzIULndlYXZpYXRlLnYxLlRhcmdldHNCDAoKX2NlcnRhaW50eUILCglfZGlzdGFuY2UirQEKEU5lYXJUaGVybWFsU2VhcmNoEg8KB3RoZXJtYWwYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSKlAQoNTmVhcklNVVNlYXJjaBILCgNpbXUYASABKAkSFgoJY2VydGFpbnR5GAIgASgBSACIAQESFQoIZGlzdGFuY2UYAyABKAFIAYgBARIWCg50YXJnZXRfdmVjdG9ycxgEIAMoCRIlCgd0YXJnZXRzGAUgASgLMhQud2VhdmlhdGUudjEuVGFyZ2V0c0IMCgpfY2VydGFpbnR5QgsKCV9kaXN0YW5jZSLLBAoGSHlicmlkEg0KBXF1ZXJ5GAEgASgJEhIKCnByb3BlcnRpZXMYAiADKAkSDQoFYWxwaGEYBCABKAISMwoLZnVzaW9uX3R5cGUYBSABKA4yHi53ZWF2aWF0ZS52MS5IeWJyaWQuRnVzaW9uVHlwZRIUCgx2ZWN0b3JfYnl0ZXMYBiABKAwSFgoOdGFyZ2V0X3ZlY3RvcnMYByADKAkSLgoJbmVhcl90ZXh0GAggASgLMhsud2VhdmlhdGUudjEuTmVhclRleHRTZWFyY2gSLAoLbmVhcl92ZWN0b3IYCSABKAsyFy53ZWF2aWF0ZS52MS5OZWFyVmVjdG9yEiUKB3RhcmdldHMYCiABKAsyFC53ZWF2aWF0ZS52MS5UYXJnZXRzEkUKFGJtMjVfc2VhcmNoX29wZXJhdG9yGAsgASgLMiIud2VhdmlhdGUudjEuU2VhcmNoT3BlcmF0b3JPcHRpb25zSAGIAQESLgoJc2VsZWN0aW9uGA4gASgLMhYud2VhdmlhdGUudjEuU2VsZWN0aW9uSAKIAQESGQoPdmVjdG9yX2Rpc3RhbmNlGBQgASgCSAAiYQoKRnVzaW9uVHlwZRIbChdGVVNJT05fVFlQRV9VTlNQRUNJRklFRBAAEhYKEkZVU0lPTl9UWVBFX1JBTktFRBABEh4KGkZVU0lPTl9UWVBFX1JFTEFUSVZFX1NDT1JFEAJCCwoJdGhyZXNob2xkQhcKFV9ibTI1X3NlYXJjaF9vcGVyYXRvckIMCgpfc2VsZWN0aW9uIikKBlNvcnRCeRIRCglhc2NlbmRpbmcYASABKAgSDAoEcGF0aBgCIAMoCSLRAQoRUHJvcGVydGllc1JlcXVlc3QSGgoSbm9uX3JlZl9wcm9wZXJ0aWVzGAEgAygJEjkKDnJlZl9wcm9wZXJ0aWVzGAIgAygLMiEud2VhdmlhdGUudjEuUmVmUHJvcGVydGllc1JlcXVlc3QSPwoRb2JqZWN0X3Byb3BlcnRpZXMYAyADKAsyJC53ZWF2aWF0ZS52MS5PYmplY3RQcm9wZXJ0aWVzUmVxdWVzdBIkChxyZXR1cm5fYWxsX25vbnJlZl9wcm9wZXJ0aWVzGAsgASgIIosBChdPYmplY3RQcm9wZXJ0aWVzUmVxdWVzdBIRCglwcm9wX25hbWUYASABKAkSHAoUcHJpbWl0aXZlX3Byb3BlcnRpZXMYAiADKAkSPwoRb2JqZWN0X3Byb3BlcnRpZXMYAyADKAsyJC53ZWF2aWF0ZS52MS5PYmplY3RQcm9wZXJ0aWVzUmVxdWVzdCKxAQoUUmVmUHJvcGVydGllc1JlcXVlc3QSGgoScmVmZXJlbmNlX3Byb3BlcnR5GAEgASgJEjIKCnByb3BlcnRpZXMYAiABKAsyHi53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVxdWVzdBIuCghtZXRhZGF0YRgDIAEoCzIcLndlYXZpYXRlLnYxLk1ldGFkYXRhUmVxdWVzdBIZChF0YXJnZXRfY29sbGVjdGlvbhgEIAEoCSL0AQoPTWV0YWRhdGFSZXF1ZXN0EgwKBHV1aWQYASABKAgSDgoGdmVjdG9yGAIgASgIEhoKEmNyZWF0aW9uX3RpbWVfdW5peBgDIAEoCBIdChVsYXN0X3VwZGF0ZV90aW1lX3VuaXgYBCABKAgSEAoIZGlzdGFuY2UYBSABKAgSEQoJY2VydGFpbnR5GAYgASgIEg0KBXNjb3JlGAcgASgIEhUKDWV4cGxhaW5fc2NvcmUYCCABKAgSFQoNaXNfY29uc2lzdGVudBgJIAEoCBIPCgd2ZWN0b3JzGAogAygJEhUKDXF1ZXJ5X3Byb2ZpbGUYCyABKAgiOAoGUmVyYW5rEhAKCHByb3BlcnR5GAEgASgJEhIKBXF1ZXJ5GAIgASgJSACIAQFCCAoGX3F1ZXJ5IvMCCgtTZWFyY2hSZXBseRIMCgR0b29rGAEgASgCEioKB3Jlc3VsdHMYAiADKAsyGS53ZWF2aWF0ZS52MS5TZWFyY2hSZXN1bHQSJgoZZ2VuZXJhdGl2ZV9ncm91cGVkX3Jlc3VsdBgDIAEoCUgAiAEBEjQKEGdyb3VwX2J5X3Jlc3VsdHMYBCADKAsyGi53ZWF2aWF0ZS52MS5Hcm91cEJ5UmVzdWx0EkYKGmdlbmVyYXRpdmVfZ3JvdXBlZF9yZXN1bHRzGAUgASgLMh0ud2VhdmlhdGUudjEuR2VuZXJhdGl2ZVJlc3VsdEgBiAEBEjUKDXF1ZXJ5X3Byb2ZpbGUYBiABKAsyGS53ZWF2aWF0ZS52MS5RdWVyeVByb2ZpbGVIAogBAUIcChpfZ2VuZXJhdGl2ZV9ncm91cGVkX3Jlc3VsdEIdChtfZ2VuZXJhdGl2ZV9ncm91cGVkX3Jlc3VsdHNCEAoOX3F1ZXJ5X3Byb2ZpbGUingMKDFF1ZXJ5UHJvZmlsZRI2CgZzaGFyZHMYASADKAsyJi53ZWF2aWF0ZS52MS5RdWVyeVByb2ZpbGUuU2hhcmRQcm9maWxlGoYBCg1TZWFyY2hQcm9maWxlEkUKB2RldGFpbHMYASADKAsyNC53ZWF2aWF0ZS52MS5RdWVyeVByb2ZpbGUuU2VhcmNoUHJvZmlsZS5EZXRhaWxzRW50cnkaLgoMRGV0YWlsc0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEazAEKDFNoYXJkUHJvZmlsZRIMCgRuYW1lGAEgASgJEgwKBG5vZGUYAiABKAkSRgoIc2VhcmNoZXMYAyADKAsyNC53ZWF2aWF0ZS52MS5RdWVyeVByb2ZpbGUuU2hhcmRQcm9maWxlLlNlYXJjaGVzRW50cnkaWAoNU2VhcmNoZXNFbnRyeRILCgNrZXkYASABKAkSNgoFdmFsdWUYAiABKAsyJy53ZWF2aWF0ZS52MS5RdWVyeVByb2ZpbGUuU2VhcmNoUHJvZmlsZToCOAEikAIKDUdyb3VwQnlSZXN1bHQSDAoEbmFtZRgBIAEoCRIUCgxtaW5fZGlzdGFuY2UYAiABKAISFAoMbWF4X2Rpc3RhbmNlGAMgASgCEhkKEW51bWJlcl9vZl9vYmplY3RzGAQgASgDEioKB29iamVjdHMYBSADKAsyGS53ZWF2aWF0ZS52MS5TZWFyY2hSZXN1bHQSLQoGcmVyYW5rGAYgASgLMhgud2VhdmlhdGUudjEuUmVyYW5rUmVwbHlIAIgBARI1CgpnZW5lcmF0aXZlGAcgASgLMhwud2VhdmlhdGUudjEuR2VuZXJhdGl2ZVJlcGx5SAGIAQFCCQoHX3JlcmFua0INCgtfZ2VuZXJhdGl2ZSK3AQoMU2VhcmNoUmVzdWx0EjEKCnByb3BlcnRpZXMYASABKAsyHS53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVzdWx0Ei0KCG1ldGFkYXRhGAIgASgLMhsud2VhdmlhdGUudjEuTWV0YWRhdGFSZXN1bHQSNgoKZ2VuZXJhdGl2ZRgDIAEoCzIdLndlYXZpYXRlLnYxLkdlbmVyYXRpdmVSZXN1bHRIAIgBAUINCgtfZ2VuZXJhdGl2ZSLeAQoQUHJvcGVydGllc1Jlc3VsdBIzCglyZWZfcHJvcHMYAiADKAsyIC53ZWF2aWF0ZS52MS5SZWZQcm9wZXJ0aWVzUmVzdWx0EhkKEXRhcmdldF9jb2xsZWN0aW9uGAMgASgJEi0KCG1ldGFkYXRhGAQgASgLMhsud2VhdmlhdGUudjEuTWV0YWRhdGFSZXN1bHQSLgoNbm9uX3JlZl9wcm9wcxgLIAEoCzIXLndlYXZpYXRlLnYxLlByb3BlcnRpZXMSGwoTcmVmX3Byb3BzX3JlcXVlc3RlZBgMIAEoCCJbChNSZWZQcm9wZXJ0aWVzUmVzdWx0EjEKCnByb3BlcnRpZXMYASADKAsyHS53ZWF2aWF0ZS52MS5Qcm9wZXJ0aWVzUmVzdWx0EhEKCXByb3BfbmFtZRgCIAEoCSLWBAoOTWV0YWRhdGFSZXN1bHQSCgoCaWQYASABKAkSGgoSY3JlYXRpb25fdGltZV91bml4GAMgASgDEiIKGmNyZWF0aW9uX3RpbWVfdW5peF9wcmVzZW50GAQgASgIEh0KFWxhc3RfdXBkYXRlX3RpbWVfdW5peBgFIAEoAxIlCh1sYXN0X3VwZGF0ZV90aW1lX3VuaXhfcHJlc2VudBgGIAEoCBIQCghkaXN0YW5jZRgHIAEoAhIYChBkaXN0YW5jZV9wcmVzZW50GAggASgIEhEKCWNlcnRhaW50eRgJIAEoAhIZChFjZXJ0YWludHlfcHJlc2VudBgKIAEoCBINCgVzY29yZRgLIAEoAhIVCg1zY29yZV9wcmVzZW50GAwgASgIEhUKDWV4cGxhaW5fc2NvcmUYDSABKAkSHQoVZXhwbGFpbl9zY29yZV9wcmVzZW50GA4gASgIEhoKDWlzX2NvbnNpc3RlbnQYDyABKAhIAIgBARIdChVpc19jb25zaXN0ZW50X3ByZXNlbnQYEiABKAgSGQoMdmVjdG9yX2J5dGVzGBMgASgMSAGIAQESGAoLaWRfYXNfYnl0ZXMYFCABKAxIAogBARIUCgxyZXJhbmtfc2NvcmUYFSABKAESHAoUcmVyYW5rX3Njb3JlX3ByZXNlbnQYFiABKAgSJQoHdmVjdG9ycxgXIAMoCzIULndlYXZpYXRlLnYxLlZlY3RvcnNCEAoOX2lzX2NvbnNpc3RlbnRCDwoNX3ZlY3Rvcl9ieXRlc0IOCgxfaWRfYXNfYnl0ZXMiHAoLUmVyYW5rUmVwbHkSDQoFc2NvcmUYASABKAEq7gEKEUNvbWJpbmF0aW9uTWV0aG9kEiIKHkNPTUJJTkFUSU9OX01FVEhPRF9VTlNQRUNJRklFRBAAEh8KG0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX1NVTRABEh8KG0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX01JThACEiMKH0NPTUJJTkFUSU9OX01FVEhPRF9UWVBFX0FWRVJBR0UQAxIqCiZDT01CSU5BVElPTl9NRVRIT0RfVFlQRV9SRUxBVElWRV9TQ09SRRAEEiIKHkNPTUJJTkFUSU9OX01FVEhPRF9UWVBFX01BTlVBTBAFYgZwcm90bzM", [file_weaviate_v1_common, file_weaviate_v1_generative, file_weaviate_v1_values]);
 
 /**
  * @generated from message weaviate.v1.SearchRequest
@@ -316,8 +316,33 @@ export const BM25Schema: GenMessage<BM25> = /*@__PURE__*/
   messageDesc(file_weaviate_v1_search, 3);
 
 /**
- * The named vectors a vector search covers (1.26+); the weights of the weighted methods are not
- * sent by this client (their field moved between server versions).
+ * The weight of one named vector in a weighted combination (1.27+).
+ *
+ * @generated from message weaviate.v1.WeightsForTarget
+ */
+export type WeightsForTarget = Message<"weaviate.v1.WeightsForTarget"> & {
+  /**
+   * @generated from field: string target = 1;
+   */
+  target: string;
+
+  /**
+   * @generated from field: float weight = 2;
+   */
+  weight: number;
+};
+
+/**
+ * Describes the message weaviate.v1.WeightsForTarget.
+ * Use `create(WeightsForTargetSchema)` to create a new message.
+ */
+export const WeightsForTargetSchema: GenMessage<WeightsForTarget> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 4);
+
+/**
+ * The named vectors a vector search covers (1.26+), and the weight of each for the weighted
+ * methods: weights_for_targets (1.27+), one per target in the targets' order (the map of 1.26,
+ * field 3, is not sent by this client).
  *
  * @generated from message weaviate.v1.Targets
  */
@@ -331,6 +356,11 @@ export type Targets = Message<"weaviate.v1.Targets"> & {
    * @generated from field: weaviate.v1.CombinationMethod combination = 2;
    */
   combination: CombinationMethod;
+
+  /**
+   * @generated from field: repeated weaviate.v1.WeightsForTarget weights_for_targets = 4;
+   */
+  weightsForTargets: WeightsForTarget[];
 };
 
 /**
@@ -338,7 +368,31 @@ export type Targets = Message<"weaviate.v1.Targets"> & {
  * Use `create(TargetsSchema)` to create a new message.
  */
 export const TargetsSchema: GenMessage<Targets> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 4);
+  messageDesc(file_weaviate_v1_search, 5);
+
+/**
+ * The query vector of one named vector (1.27+), in the order of the search's targets.
+ *
+ * @generated from message weaviate.v1.VectorForTarget
+ */
+export type VectorForTarget = Message<"weaviate.v1.VectorForTarget"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: bytes vector_bytes = 2;
+   */
+  vectorBytes: Uint8Array;
+};
+
+/**
+ * Describes the message weaviate.v1.VectorForTarget.
+ * Use `create(VectorForTargetSchema)` to create a new message.
+ */
+export const VectorForTargetSchema: GenMessage<VectorForTarget> = /*@__PURE__*/
+  messageDesc(file_weaviate_v1_search, 6);
 
 /**
  * Diversity selection of a vector search's results (1.37+; hybrid 1.39+): maximal marginal
@@ -365,7 +419,7 @@ export type Selection = Message<"weaviate.v1.Selection"> & {
  * Use `create(SelectionSchema)` to create a new message.
  */
 export const SelectionSchema: GenMessage<Selection> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 5);
+  messageDesc(file_weaviate_v1_search, 7);
 
 /**
  * @generated from message weaviate.v1.Selection.MMR
@@ -387,7 +441,7 @@ export type Selection_MMR = Message<"weaviate.v1.Selection.MMR"> & {
  * Use `create(Selection_MMRSchema)` to create a new message.
  */
 export const Selection_MMRSchema: GenMessage<Selection_MMR> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 5, 0);
+  messageDesc(file_weaviate_v1_search, 7, 0);
 
 /**
  * Soft re-ranking (1.38+): each result's score blends its search score with the weighted scores
@@ -418,7 +472,7 @@ export type Boost = Message<"weaviate.v1.Boost"> & {
  * Use `create(BoostSchema)` to create a new message.
  */
 export const BoostSchema: GenMessage<Boost> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 6);
+  messageDesc(file_weaviate_v1_search, 8);
 
 /**
  * @generated from message weaviate.v1.Boost.PropertyValueFunction
@@ -440,7 +494,7 @@ export type Boost_PropertyValueFunction = Message<"weaviate.v1.Boost.PropertyVal
  * Use `create(Boost_PropertyValueFunctionSchema)` to create a new message.
  */
 export const Boost_PropertyValueFunctionSchema: GenMessage<Boost_PropertyValueFunction> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 6, 0);
+  messageDesc(file_weaviate_v1_search, 8, 0);
 
 /**
  * @generated from message weaviate.v1.Boost.TimeDecayFunction
@@ -482,7 +536,7 @@ export type Boost_TimeDecayFunction = Message<"weaviate.v1.Boost.TimeDecayFuncti
  * Use `create(Boost_TimeDecayFunctionSchema)` to create a new message.
  */
 export const Boost_TimeDecayFunctionSchema: GenMessage<Boost_TimeDecayFunction> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 6, 1);
+  messageDesc(file_weaviate_v1_search, 8, 1);
 
 /**
  * @generated from message weaviate.v1.Boost.NumericDecayFunction
@@ -524,7 +578,7 @@ export type Boost_NumericDecayFunction = Message<"weaviate.v1.Boost.NumericDecay
  * Use `create(Boost_NumericDecayFunctionSchema)` to create a new message.
  */
 export const Boost_NumericDecayFunctionSchema: GenMessage<Boost_NumericDecayFunction> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 6, 2);
+  messageDesc(file_weaviate_v1_search, 8, 2);
 
 /**
  * @generated from message weaviate.v1.Boost.Condition
@@ -570,7 +624,7 @@ export type Boost_Condition = Message<"weaviate.v1.Boost.Condition"> & {
  * Use `create(Boost_ConditionSchema)` to create a new message.
  */
 export const Boost_ConditionSchema: GenMessage<Boost_Condition> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 6, 3);
+  messageDesc(file_weaviate_v1_search, 8, 3);
 
 /**
  * @generated from enum weaviate.v1.Boost.PropertyValueModifier
@@ -596,7 +650,7 @@ export enum Boost_PropertyValueModifier {
  * Describes the enum weaviate.v1.Boost.PropertyValueModifier.
  */
 export const Boost_PropertyValueModifierSchema: GenEnum<Boost_PropertyValueModifier> = /*@__PURE__*/
-  enumDesc(file_weaviate_v1_search, 6, 0);
+  enumDesc(file_weaviate_v1_search, 8, 0);
 
 /**
  * @generated from enum weaviate.v1.Boost.DecayCurve
@@ -627,7 +681,7 @@ export enum Boost_DecayCurve {
  * Describes the enum weaviate.v1.Boost.DecayCurve.
  */
 export const Boost_DecayCurveSchema: GenEnum<Boost_DecayCurve> = /*@__PURE__*/
-  enumDesc(file_weaviate_v1_search, 6, 1);
+  enumDesc(file_weaviate_v1_search, 8, 1);
 
 /**
  * Vector search around a vector given as little-endian float32 bytes.
@@ -667,7 +721,13 @@ export type NearVector = Message<"weaviate.v1.NearVector"> & {
   /**
    * The query as one `Vectors` (1.29+): how a multi-vector query (type MULTI_FP32) is sent; the
    * server reads it before vector_bytes (adapters/handlers/grpc/v1/parse_search_request.go parseNearVec).
+   * A vector per target (1.27+), instead of one vector for every target.
    *
+   * @generated from field: repeated weaviate.v1.VectorForTarget vector_for_targets = 8;
+   */
+  vectorForTargets: VectorForTarget[];
+
+  /**
    * @generated from field: repeated weaviate.v1.Vectors vectors = 9;
    */
   vectors: Vectors[];
@@ -683,7 +743,7 @@ export type NearVector = Message<"weaviate.v1.NearVector"> & {
  * Use `create(NearVectorSchema)` to create a new message.
  */
 export const NearVectorSchema: GenMessage<NearVector> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 7);
+  messageDesc(file_weaviate_v1_search, 9);
 
 /**
  * Vector search around a stored object's vector.
@@ -729,7 +789,7 @@ export type NearObject = Message<"weaviate.v1.NearObject"> & {
  * Use `create(NearObjectSchema)` to create a new message.
  */
 export const NearObjectSchema: GenMessage<NearObject> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 8);
+  messageDesc(file_weaviate_v1_search, 10);
 
 /**
  * Vector search around the vector a module makes of texts (concepts); the moves shift that vector
@@ -788,7 +848,7 @@ export type NearTextSearch = Message<"weaviate.v1.NearTextSearch"> & {
  * Use `create(NearTextSearchSchema)` to create a new message.
  */
 export const NearTextSearchSchema: GenMessage<NearTextSearch> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 9);
+  messageDesc(file_weaviate_v1_search, 11);
 
 /**
  * @generated from message weaviate.v1.NearTextSearch.Move
@@ -815,7 +875,7 @@ export type NearTextSearch_Move = Message<"weaviate.v1.NearTextSearch.Move"> & {
  * Use `create(NearTextSearch_MoveSchema)` to create a new message.
  */
 export const NearTextSearch_MoveSchema: GenMessage<NearTextSearch_Move> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 9, 0);
+  messageDesc(file_weaviate_v1_search, 11, 0);
 
 /**
  * Vector search around the vector a module makes of base64 media: one message per medium, the
@@ -855,7 +915,7 @@ export type NearImageSearch = Message<"weaviate.v1.NearImageSearch"> & {
  * Use `create(NearImageSearchSchema)` to create a new message.
  */
 export const NearImageSearchSchema: GenMessage<NearImageSearch> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 10);
+  messageDesc(file_weaviate_v1_search, 12);
 
 /**
  * @generated from message weaviate.v1.NearAudioSearch
@@ -892,7 +952,7 @@ export type NearAudioSearch = Message<"weaviate.v1.NearAudioSearch"> & {
  * Use `create(NearAudioSearchSchema)` to create a new message.
  */
 export const NearAudioSearchSchema: GenMessage<NearAudioSearch> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 11);
+  messageDesc(file_weaviate_v1_search, 13);
 
 /**
  * @generated from message weaviate.v1.NearVideoSearch
@@ -929,7 +989,7 @@ export type NearVideoSearch = Message<"weaviate.v1.NearVideoSearch"> & {
  * Use `create(NearVideoSearchSchema)` to create a new message.
  */
 export const NearVideoSearchSchema: GenMessage<NearVideoSearch> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 12);
+  messageDesc(file_weaviate_v1_search, 14);
 
 /**
  * @generated from message weaviate.v1.NearDepthSearch
@@ -966,7 +1026,7 @@ export type NearDepthSearch = Message<"weaviate.v1.NearDepthSearch"> & {
  * Use `create(NearDepthSearchSchema)` to create a new message.
  */
 export const NearDepthSearchSchema: GenMessage<NearDepthSearch> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 13);
+  messageDesc(file_weaviate_v1_search, 15);
 
 /**
  * @generated from message weaviate.v1.NearThermalSearch
@@ -1003,7 +1063,7 @@ export type NearThermalSearch = Message<"weaviate.v1.NearThermalSearch"> & {
  * Use `create(NearThermalSearchSchema)` to create a new message.
  */
 export const NearThermalSearchSchema: GenMessage<NearThermalSearch> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 14);
+  messageDesc(file_weaviate_v1_search, 16);
 
 /**
  * @generated from message weaviate.v1.NearIMUSearch
@@ -1040,7 +1100,7 @@ export type NearIMUSearch = Message<"weaviate.v1.NearIMUSearch"> & {
  * Use `create(NearIMUSearchSchema)` to create a new message.
  */
 export const NearIMUSearchSchema: GenMessage<NearIMUSearch> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 15);
+  messageDesc(file_weaviate_v1_search, 17);
 
 /**
  * Keyword and vector search fused: alpha 0 is keyword only, 1 vector only. Always sent (proto3
@@ -1078,6 +1138,19 @@ export type Hybrid = Message<"weaviate.v1.Hybrid"> & {
    * @generated from field: repeated string target_vectors = 7;
    */
   targetVectors: string[];
+
+  /**
+   * The vector side as a nearText or nearVector search (1.25+), instead of vector_bytes; their
+   * own targets are not read (the hybrid's are).
+   *
+   * @generated from field: weaviate.v1.NearTextSearch near_text = 8;
+   */
+  nearText?: NearTextSearch | undefined;
+
+  /**
+   * @generated from field: weaviate.v1.NearVector near_vector = 9;
+   */
+  nearVector?: NearVector | undefined;
 
   /**
    * Several named vectors for the vector side and how their distances combine (1.26+).
@@ -1119,7 +1192,7 @@ export type Hybrid = Message<"weaviate.v1.Hybrid"> & {
  * Use `create(HybridSchema)` to create a new message.
  */
 export const HybridSchema: GenMessage<Hybrid> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 16);
+  messageDesc(file_weaviate_v1_search, 18);
 
 /**
  * @generated from enum weaviate.v1.Hybrid.FusionType
@@ -1145,7 +1218,7 @@ export enum Hybrid_FusionType {
  * Describes the enum weaviate.v1.Hybrid.FusionType.
  */
 export const Hybrid_FusionTypeSchema: GenEnum<Hybrid_FusionType> = /*@__PURE__*/
-  enumDesc(file_weaviate_v1_search, 16, 0);
+  enumDesc(file_weaviate_v1_search, 18, 0);
 
 /**
  * @generated from message weaviate.v1.SortBy
@@ -1167,7 +1240,7 @@ export type SortBy = Message<"weaviate.v1.SortBy"> & {
  * Use `create(SortBySchema)` to create a new message.
  */
 export const SortBySchema: GenMessage<SortBy> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 17);
+  messageDesc(file_weaviate_v1_search, 19);
 
 /**
  * @generated from message weaviate.v1.PropertiesRequest
@@ -1199,7 +1272,7 @@ export type PropertiesRequest = Message<"weaviate.v1.PropertiesRequest"> & {
  * Use `create(PropertiesRequestSchema)` to create a new message.
  */
 export const PropertiesRequestSchema: GenMessage<PropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 18);
+  messageDesc(file_weaviate_v1_search, 20);
 
 /**
  * @generated from message weaviate.v1.ObjectPropertiesRequest
@@ -1226,7 +1299,7 @@ export type ObjectPropertiesRequest = Message<"weaviate.v1.ObjectPropertiesReque
  * Use `create(ObjectPropertiesRequestSchema)` to create a new message.
  */
 export const ObjectPropertiesRequestSchema: GenMessage<ObjectPropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 19);
+  messageDesc(file_weaviate_v1_search, 21);
 
 /**
  * @generated from message weaviate.v1.RefPropertiesRequest
@@ -1258,7 +1331,7 @@ export type RefPropertiesRequest = Message<"weaviate.v1.RefPropertiesRequest"> &
  * Use `create(RefPropertiesRequestSchema)` to create a new message.
  */
 export const RefPropertiesRequestSchema: GenMessage<RefPropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 20);
+  messageDesc(file_weaviate_v1_search, 22);
 
 /**
  * @generated from message weaviate.v1.MetadataRequest
@@ -1331,7 +1404,7 @@ export type MetadataRequest = Message<"weaviate.v1.MetadataRequest"> & {
  * Use `create(MetadataRequestSchema)` to create a new message.
  */
 export const MetadataRequestSchema: GenMessage<MetadataRequest> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 21);
+  messageDesc(file_weaviate_v1_search, 23);
 
 /**
  * Rerank the results by the text of one property, scored against `query` (unset: the search's own).
@@ -1355,7 +1428,7 @@ export type Rerank = Message<"weaviate.v1.Rerank"> & {
  * Use `create(RerankSchema)` to create a new message.
  */
 export const RerankSchema: GenMessage<Rerank> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 22);
+  messageDesc(file_weaviate_v1_search, 24);
 
 /**
  * @generated from message weaviate.v1.SearchReply
@@ -1407,7 +1480,7 @@ export type SearchReply = Message<"weaviate.v1.SearchReply"> & {
  * Use `create(SearchReplySchema)` to create a new message.
  */
 export const SearchReplySchema: GenMessage<SearchReply> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 23);
+  messageDesc(file_weaviate_v1_search, 25);
 
 /**
  * Per-shard profiling data of one search.
@@ -1426,7 +1499,7 @@ export type QueryProfile = Message<"weaviate.v1.QueryProfile"> & {
  * Use `create(QueryProfileSchema)` to create a new message.
  */
 export const QueryProfileSchema: GenMessage<QueryProfile> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 24);
+  messageDesc(file_weaviate_v1_search, 26);
 
 /**
  * The details of one search type (`vector`, `keyword`, ...) in one shard, by metric name.
@@ -1445,7 +1518,7 @@ export type QueryProfile_SearchProfile = Message<"weaviate.v1.QueryProfile.Searc
  * Use `create(QueryProfile_SearchProfileSchema)` to create a new message.
  */
 export const QueryProfile_SearchProfileSchema: GenMessage<QueryProfile_SearchProfile> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 24, 0);
+  messageDesc(file_weaviate_v1_search, 26, 0);
 
 /**
  * One shard's part of the search: its name, the node that ran it, its searches by type.
@@ -1474,7 +1547,7 @@ export type QueryProfile_ShardProfile = Message<"weaviate.v1.QueryProfile.ShardP
  * Use `create(QueryProfile_ShardProfileSchema)` to create a new message.
  */
 export const QueryProfile_ShardProfileSchema: GenMessage<QueryProfile_ShardProfile> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 24, 1);
+  messageDesc(file_weaviate_v1_search, 26, 1);
 
 /**
  * @generated from message weaviate.v1.GroupByResult
@@ -1526,7 +1599,7 @@ export type GroupByResult = Message<"weaviate.v1.GroupByResult"> & {
  * Use `create(GroupByResultSchema)` to create a new message.
  */
 export const GroupByResultSchema: GenMessage<GroupByResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 25);
+  messageDesc(file_weaviate_v1_search, 27);
 
 /**
  * @generated from message weaviate.v1.SearchResult
@@ -1555,7 +1628,7 @@ export type SearchResult = Message<"weaviate.v1.SearchResult"> & {
  * Use `create(SearchResultSchema)` to create a new message.
  */
 export const SearchResultSchema: GenMessage<SearchResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 26);
+  messageDesc(file_weaviate_v1_search, 28);
 
 /**
  * @generated from message weaviate.v1.PropertiesResult
@@ -1592,7 +1665,7 @@ export type PropertiesResult = Message<"weaviate.v1.PropertiesResult"> & {
  * Use `create(PropertiesResultSchema)` to create a new message.
  */
 export const PropertiesResultSchema: GenMessage<PropertiesResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 27);
+  messageDesc(file_weaviate_v1_search, 29);
 
 /**
  * @generated from message weaviate.v1.RefPropertiesResult
@@ -1614,7 +1687,7 @@ export type RefPropertiesResult = Message<"weaviate.v1.RefPropertiesResult"> & {
  * Use `create(RefPropertiesResultSchema)` to create a new message.
  */
 export const RefPropertiesResultSchema: GenMessage<RefPropertiesResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 28);
+  messageDesc(file_weaviate_v1_search, 30);
 
 /**
  * @generated from message weaviate.v1.MetadataResult
@@ -1734,7 +1807,7 @@ export type MetadataResult = Message<"weaviate.v1.MetadataResult"> & {
  * Use `create(MetadataResultSchema)` to create a new message.
  */
 export const MetadataResultSchema: GenMessage<MetadataResult> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 29);
+  messageDesc(file_weaviate_v1_search, 31);
 
 /**
  * A group's rerank score (GroupByResult.rerank).
@@ -1753,7 +1826,7 @@ export type RerankReply = Message<"weaviate.v1.RerankReply"> & {
  * Use `create(RerankReplySchema)` to create a new message.
  */
 export const RerankReplySchema: GenMessage<RerankReply> = /*@__PURE__*/
-  messageDesc(file_weaviate_v1_search, 30);
+  messageDesc(file_weaviate_v1_search, 32);
 
 /**
  * How a search over several named vectors combines each object's distances (1.26+).
@@ -1780,6 +1853,16 @@ export enum CombinationMethod {
    * @generated from enum value: COMBINATION_METHOD_TYPE_AVERAGE = 3;
    */
   TYPE_AVERAGE = 3,
+
+  /**
+   * @generated from enum value: COMBINATION_METHOD_TYPE_RELATIVE_SCORE = 4;
+   */
+  TYPE_RELATIVE_SCORE = 4,
+
+  /**
+   * @generated from enum value: COMBINATION_METHOD_TYPE_MANUAL = 5;
+   */
+  TYPE_MANUAL = 5,
 }
 
 /**

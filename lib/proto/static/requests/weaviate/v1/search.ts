@@ -17,6 +17,8 @@ export enum CombinationMethod {
   TYPE_SUM = 1,
   TYPE_MIN = 2,
   TYPE_AVERAGE = 3,
+  TYPE_RELATIVE_SCORE = 4,
+  TYPE_MANUAL = 5,
 }
 
 export interface SearchRequest {
@@ -118,13 +120,27 @@ export interface BM25 {
   searchOperator?: SearchOperatorOptions | undefined;
 }
 
+/** The weight of one named vector in a weighted combination (1.27+). */
+export interface WeightsForTarget {
+  target?: string | undefined;
+  weight?: number | undefined;
+}
+
 /**
- * The named vectors a vector search covers (1.26+); the weights of the weighted methods are not
- * sent by this client (their field moved between server versions).
+ * The named vectors a vector search covers (1.26+), and the weight of each for the weighted
+ * methods: weights_for_targets (1.27+), one per target in the targets' order (the map of 1.26,
+ * field 3, is not sent by this client).
  */
 export interface Targets {
   targetVectors?: string[] | undefined;
   combination?: CombinationMethod | undefined;
+  weightsForTargets?: WeightsForTarget[] | undefined;
+}
+
+/** The query vector of one named vector (1.27+), in the order of the search's targets. */
+export interface VectorForTarget {
+  name?: string | undefined;
+  vectorBytes?: Uint8Array | undefined;
 }
 
 /**
@@ -216,7 +232,9 @@ export interface NearVector {
   /**
    * The query as one `Vectors` (1.29+): how a multi-vector query (type MULTI_FP32) is sent; the
    * server reads it before vector_bytes (adapters/handlers/grpc/v1/parse_search_request.go parseNearVec).
+   * A vector per target (1.27+), instead of one vector for every target.
    */
+  vectorForTargets?: VectorForTarget[] | undefined;
   vectors?: Vectors[] | undefined;
   selection?: Selection | undefined;
 }
@@ -325,6 +343,14 @@ export interface Hybrid {
   vectorBytes?: Uint8Array | undefined;
   targetVectors?:
     | string[]
+    | undefined;
+  /**
+   * The vector side as a nearText or nearVector search (1.25+), instead of vector_bytes; their
+   * own targets are not read (the hybrid's are).
+   */
+  nearText?: NearTextSearch | undefined;
+  nearVector?:
+    | NearVector
     | undefined;
   /** Several named vectors for the vector side and how their distances combine (1.26+). */
   targets?:
@@ -994,8 +1020,65 @@ export const BM25: MessageFns<BM25> = {
   },
 };
 
+function createBaseWeightsForTarget(): WeightsForTarget {
+  return { target: "", weight: 0 };
+}
+
+export const WeightsForTarget: MessageFns<WeightsForTarget> = {
+  encode(message: WeightsForTarget, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== undefined && message.target !== "") {
+      writer.uint32(10).string(message.target);
+    }
+    if (message.weight !== undefined && message.weight !== 0) {
+      writer.uint32(21).float(message.weight);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WeightsForTarget {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWeightsForTarget();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 21) {
+              break;
+            }
+
+            message.weight = reader.float();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 function createBaseTargets(): Targets {
-  return { targetVectors: [], combination: 0 };
+  return { targetVectors: [], combination: 0, weightsForTargets: [] };
 }
 
 export const Targets: MessageFns<Targets> = {
@@ -1007,6 +1090,11 @@ export const Targets: MessageFns<Targets> = {
     }
     if (message.combination !== undefined && message.combination !== 0) {
       writer.uint32(16).int32(message.combination);
+    }
+    if (message.weightsForTargets !== undefined && message.weightsForTargets.length !== 0) {
+      for (const v of message.weightsForTargets) {
+        WeightsForTarget.encode(v!, writer.uint32(34).fork()).join();
+      }
     }
     return writer;
   },
@@ -1041,6 +1129,74 @@ export const Targets: MessageFns<Targets> = {
             }
 
             message.combination = reader.int32() as any;
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            const el = WeightsForTarget.decode(reader, reader.uint32());
+            if (el !== undefined) {
+              message.weightsForTargets!.push(el);
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseVectorForTarget(): VectorForTarget {
+  return { name: "", vectorBytes: new Uint8Array(0) };
+}
+
+export const VectorForTarget: MessageFns<VectorForTarget> = {
+  encode(message: VectorForTarget, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== undefined && message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.vectorBytes !== undefined && message.vectorBytes.length !== 0) {
+      writer.uint32(18).bytes(message.vectorBytes);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VectorForTarget {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVectorForTarget();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.vectorBytes = reader.bytes();
             continue;
           }
         }
@@ -1598,6 +1754,7 @@ function createBaseNearVector(): NearVector {
     vectorBytes: new Uint8Array(0),
     targetVectors: [],
     targets: undefined,
+    vectorForTargets: [],
     vectors: [],
     selection: undefined,
   };
@@ -1621,6 +1778,11 @@ export const NearVector: MessageFns<NearVector> = {
     }
     if (message.targets !== undefined) {
       Targets.encode(message.targets, writer.uint32(50).fork()).join();
+    }
+    if (message.vectorForTargets !== undefined && message.vectorForTargets.length !== 0) {
+      for (const v of message.vectorForTargets) {
+        VectorForTarget.encode(v!, writer.uint32(66).fork()).join();
+      }
     }
     if (message.vectors !== undefined && message.vectors.length !== 0) {
       for (const v of message.vectors) {
@@ -1687,6 +1849,17 @@ export const NearVector: MessageFns<NearVector> = {
             }
 
             message.targets = Targets.decode(reader, reader.uint32());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            const el = VectorForTarget.decode(reader, reader.uint32());
+            if (el !== undefined) {
+              message.vectorForTargets!.push(el);
+            }
             continue;
           }
           case 9: {
@@ -2632,6 +2805,8 @@ function createBaseHybrid(): Hybrid {
     fusionType: 0,
     vectorBytes: new Uint8Array(0),
     targetVectors: [],
+    nearText: undefined,
+    nearVector: undefined,
     targets: undefined,
     bm25SearchOperator: undefined,
     selection: undefined,
@@ -2662,6 +2837,12 @@ export const Hybrid: MessageFns<Hybrid> = {
       for (const v of message.targetVectors) {
         writer.uint32(58).string(v!);
       }
+    }
+    if (message.nearText !== undefined) {
+      NearTextSearch.encode(message.nearText, writer.uint32(66).fork()).join();
+    }
+    if (message.nearVector !== undefined) {
+      NearVector.encode(message.nearVector, writer.uint32(74).fork()).join();
     }
     if (message.targets !== undefined) {
       Targets.encode(message.targets, writer.uint32(82).fork()).join();
@@ -2745,6 +2926,22 @@ export const Hybrid: MessageFns<Hybrid> = {
             if (el !== undefined) {
               message.targetVectors!.push(el);
             }
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.nearText = NearTextSearch.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.nearVector = NearVector.decode(reader, reader.uint32());
             continue;
           }
           case 10: {
