@@ -418,7 +418,7 @@ export interface Ref2VecCentroidConfig extends ModuleSettings {
  *
  * @example
  * ```ts
- * const openai: ModuleSettings = { model: 'text-embedding-3-small', vectorizeClassName: false }
+ * const google: ModuleSettings = { projectId: 'my-project', model: 'text-embedding-005', vectorizeClassName: false }
  * ```
  */
 export interface ModuleSettings {
