@@ -176,7 +176,22 @@ export type {
   VectorDistance,
   VectorIndexConfig,
   VectorIndexType,
+  VectorizerConfig,
 } from './codecs/collection-config'
+export type {
+  GenerativeAnthropicConfig,
+  GenerativeCohereConfig,
+  GenerativeOllamaConfig,
+  GenerativeOpenAIConfig,
+  ProviderModuleName,
+  ProviderModules,
+  ProviderVectorizers,
+  RerankerCohereConfig,
+  Text2VecCohereConfig,
+  Text2VecOllamaConfig,
+  Text2VecOpenAIConfig,
+  Text2VecWeaviateConfig,
+} from './codecs/provider-config'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'
 export type { IndexStatus, PropertyIndexState, PropertyIndexStatus, PropertyIndexType, PropertyIndexes } from './codecs/index-status'
 export type { TokenizeResult } from './codecs/tokenize'

@@ -15,6 +15,7 @@
  * @packageDocumentation
  */
 import * as t from 'io-ts'
+import { PROVIDER_CODECS, ProviderModules, ProviderVectorizers } from './provider-config'
 
 /** A codec of a union of string literals. */
 const literals = <const L extends readonly [string, ...string[]]>(values: L): t.Type<L[number], L[number], unknown> =>
@@ -417,7 +418,7 @@ export interface Ref2VecCentroidConfig extends ModuleSettings {
  *
  * @example
  * ```ts
- * const openai: ModuleSettings = { model: 'text-embedding-3-small', vectorizeClassName: false }
+ * const google: ModuleSettings = { projectId: 'my-project', model: 'text-embedding-005', vectorizeClassName: false }
  * ```
  */
 export interface ModuleSettings {
@@ -426,17 +427,23 @@ export interface ModuleSettings {
 }
 
 /**
- * The class-level `moduleConfig`: each module's settings under its name. The modules the tests
- * run (`text2vec-bigram`, `generative-dummy`, `reranker-dummy`, `ref2vec-centroid`) are typed as
- * the module names them; any other module takes an open record. Of these, only the generative and
- * reranker entries may change on an existing class (1.25.23 / 1.28.0+).
+ * The class-level `moduleConfig`: each module's settings under its name. The provider modules of
+ * {@link ProviderModules} (OpenAI, Cohere, Weaviate Embeddings, Anthropic, Ollama) and the modules
+ * the tests run (`text2vec-bigram`, `generative-dummy`, `reranker-dummy`, `ref2vec-centroid`) are
+ * typed as the module names them, and a setting a typed module does not read is refused before any
+ * request; any other module takes an open record. Of these, only the generative and reranker
+ * entries may change on an existing class (1.25.23 / 1.28.0+).
  *
  * @example
  * ```ts
- * const modules: ModuleConfig = { 'ref2vec-centroid': { referenceProperties: ['cites'] }, 'generative-dummy': {}, 'reranker-dummy': {} }
+ * const modules: ModuleConfig = {
+ *   'text2vec-openai': { model: 'text-embedding-3-small', vectorizeClassName: false },
+ *   'generative-openai': { model: 'gpt-4o', maxTokens: 500 },
+ *   'reranker-cohere': { model: 'rerank-v3.5' },
+ * }
  * ```
  */
-export interface ModuleConfig {
+export type ModuleConfig = ProviderModules & {
   readonly 'ref2vec-centroid'?: Ref2VecCentroidConfig
   readonly 'text2vec-bigram'?: ModuleSettings
   readonly 'generative-dummy'?: ModuleSettings
@@ -455,9 +462,36 @@ export const ModuleConfigCodec: t.Type<ModuleConfig, ModuleConfig, unknown> = t.
     t.record(t.string, ModuleSettingsCodec),
     t.partial({
       'ref2vec-centroid': t.intersection([t.type({ referenceProperties: t.readonlyArray(t.string) }), t.partial({ method: literals(['mean']) })]),
+      ...PROVIDER_CODECS,
     }),
   ],
   'ModuleConfig',
+)
+
+/**
+ * A named vector's `vectorizer`: one module name with its settings (`{ none: {} }` for vectors the
+ * caller brings). The provider vectorizers of {@link ProviderVectorizers} are typed; any other
+ * module takes an open record.
+ *
+ * @example
+ * ```ts
+ * const vectorizer: VectorizerConfig = { 'text2vec-cohere': { model: 'embed-english-v3.0', truncate: 'END' } }
+ * ```
+ */
+export type VectorizerConfig = ProviderVectorizers & { readonly [module: string]: ModuleSettings }
+
+/** The codec of {@link VectorizerConfig}. */
+const VectorizerConfigCodec: t.Type<VectorizerConfig, VectorizerConfig, unknown> = t.intersection(
+  [
+    t.record(t.string, ModuleSettingsCodec),
+    t.partial({
+      'text2vec-openai': PROVIDER_CODECS['text2vec-openai'],
+      'text2vec-cohere': PROVIDER_CODECS['text2vec-cohere'],
+      'text2vec-weaviate': PROVIDER_CODECS['text2vec-weaviate'],
+      'text2vec-ollama': PROVIDER_CODECS['text2vec-ollama'],
+    }),
+  ],
+  'VectorizerConfig',
 )
 
 /**
@@ -475,14 +509,14 @@ export const ModuleConfigCodec: t.Type<ModuleConfig, ModuleConfig, unknown> = t.
  * ```
  */
 export interface NamedVectorConfig {
-  readonly vectorizer?: Readonly<Record<string, ModuleSettings>>
+  readonly vectorizer?: VectorizerConfig
   readonly vectorIndexType?: VectorIndexType
   readonly vectorIndexConfig?: VectorIndexConfig
 }
 
 /** The codec of {@link NamedVectorConfig}. */
 export const NamedVectorConfigCodec: t.Type<NamedVectorConfig, NamedVectorConfig, unknown> = t.partial(
-  { vectorizer: t.record(t.string, ModuleSettingsCodec), vectorIndexType: VectorIndexTypeCodec, vectorIndexConfig: VectorIndexConfigCodec },
+  { vectorizer: VectorizerConfigCodec, vectorIndexType: VectorIndexTypeCodec, vectorIndexConfig: VectorIndexConfigCodec },
   'NamedVectorConfig',
 )
 

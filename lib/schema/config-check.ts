@@ -32,6 +32,8 @@ import {
 } from '../codecs/collection-config'
 import { UnsupportedVersionError } from '../core/errors'
 import { typeError, typeName, valueError } from '../input/check'
+import { isProviderModule } from '../codecs/provider-config'
+import { checkProviderValues, providerCodec } from './provider-check'
 import { Feature, ServerVersion, compareVersions, parseVersion, requireFeature } from '../server/version'
 
 /** The configuration parts of a class definition, or of a change to one. */
@@ -232,6 +234,19 @@ const checkVectorIndex = (typeAt: string, type: unknown, at: string, config: unk
   }
 }
 
+/**
+ * Checks each typed provider module of `modules` (a class's `moduleConfig` or a named vector's
+ * `vectorizer`) at `at`: an unknown setting, a wrong type, then a value its module refuses. A module
+ * this client does not type passes as it is.
+ */
+const checkProviders = (at: string, modules: Obj): void => {
+  for (const [name, settings] of Object.entries(modules)) {
+    if (!isProviderModule(name)) continue
+    const decoded = strictAt(providerCodec(name), `${at}.${name}`, settings)
+    checkProviderValues(`${at}.${name}`, name, decoded)
+  }
+}
+
 /** A named vector's name (entities/schema/validation.go: `^[_A-Za-z][_0-9A-Za-z]{0,230}$`). */
 const VECTOR_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,230}$/
 
@@ -253,11 +268,13 @@ export const checkConfigParts = (argument: string, parts: ConfigParts & Obj, nam
       if (v.vectorizer !== undefined && Object.keys(v.vectorizer).length !== 1 && named.vectorConfigPartial !== true) {
         valueError(`${at}.vectorizer`, `'${at}.vectorizer' must name one module (or 'none'), got ${Object.keys(v.vectorizer).length}`)
       }
+      if (v.vectorizer !== undefined) checkProviders(`${at}.vectorizer`, v.vectorizer)
       checkVectorIndex(`${at}.vectorIndexType`, v.vectorIndexType, `${at}.vectorIndexConfig`, v.vectorIndexConfig, true)
     }
   }
   if (present(parts.moduleConfig)) {
     const m = strictAt(ModuleConfigCodec, `${argument}.moduleConfig`, parts.moduleConfig)
+    checkProviders(`${argument}.moduleConfig`, m)
     const centroid = m['ref2vec-centroid']
     // modules/ref2vec-centroid/config/validation.go:21-50: at least one reference property.
     if (centroid !== undefined && 'referenceProperties' in centroid && centroid.referenceProperties.length === 0) {

@@ -25,6 +25,12 @@
  *   adapters/repos/db/ttl/config.go) with `OBJECTS_TTL_MINIMUM_DEFAULT_TTL=1s` (the default minimum
  *   TTL is a minute); `ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT=true` for
  *   `schema.deleteVectorIndex` (usecases/schema/property.go DeleteClassVectorIndex).
+ * - `PROVIDERS`: the provider modules whose settings the client types (lib/codecs/provider-config.ts:
+ *   OpenAI, Cohere, Weaviate Embeddings, Anthropic and Ollama vectorizers, generative and reranker
+ *   modules). None calls its provider until something is vectorized or generated, and the server
+ *   validates their settings at class creation without calling out, so its validation is the
+ *   oracle of the client's checks (spec/provider-config.spec.ts). No key is configured: any call to
+ *   a provider fails.
  * A row's `rbac` is passed to `startEmbedded` as is (it makes its own key, which `env` cannot).
  */
 export const CONFIGURED_SERVERS = {
@@ -38,6 +44,13 @@ export const CONFIGURED_SERVERS = {
     },
   },
   RBAC: { version: '1.39.0', env: {}, rbac: true },
+  PROVIDERS: {
+    version: '1.39.0',
+    env: {
+      ENABLE_MODULES:
+        'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,generative-openai,generative-anthropic,generative-cohere,generative-ollama,reranker-cohere',
+    },
+  },
   INDEXING: {
     version: '1.39.0',
     env: {

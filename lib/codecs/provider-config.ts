@@ -1,0 +1,353 @@
+/**
+ * The settings of the provider modules people use (OpenAI, Cohere, Weaviate Embeddings, Anthropic,
+ * Ollama), as each module reads them from a class's `moduleConfig` or a named vector's
+ * `vectorizer`. Names, types and defaults follow each module's class settings in the server's
+ * source at v1.39.0 (`modules/<name>/ent/class_settings.go` for the vectorizers,
+ * `modules/<name>/config/class_settings.go` for the generative and reranker modules). The schema
+ * operations refuse a setting a known module does not read before any request; a module not named
+ * here keeps an open record.
+ *
+ * @packageDocumentation
+ */
+import * as t from 'io-ts'
+
+const strings = t.readonlyArray(t.string)
+
+/** A codec of a union of string literals. */
+const oneOf = <const L extends readonly [string, ...string[]]>(values: L): t.Type<L[number], L[number], unknown> =>
+  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<L[number], null>, values.map((v) => JSON.stringify(v)).join(' | '))
+
+/** What every text vectorizer reads (usecases/modulecomponents/settings/base_class_settings.go). */
+const vectorizerBase = {
+  vectorizeClassName: t.boolean,
+  properties: strings,
+}
+
+/**
+ * `text2vec-openai` (also Azure OpenAI and any OpenAI-compatible endpoint through `baseURL`).
+ * Defaults: `model` `text-embedding-3-small`, `type` `text`, `baseURL` `https://api.openai.com`,
+ * `vectorizeClassName` true, `dimensions` 1536 (3-small) or 3072 (3-large). Against OpenAI itself
+ * the model is one of `text-embedding-3-small`, `text-embedding-3-large`, `ada`, `babbage`,
+ * `curie`, `davinci`, and `dimensions` one the model offers (3-small: 512, 1536; 3-large: 256,
+ * 1024, 3072). Azure takes `resourceName` and `deploymentId` together, with an `apiVersion`.
+ *
+ * @example
+ * ```ts
+ * const openai: Text2VecOpenAIConfig = { model: 'text-embedding-3-large', dimensions: 1024, vectorizeClassName: false }
+ * ```
+ */
+export type Text2VecOpenAIConfig = {
+  readonly model?: string
+  readonly type?: 'text' | 'code'
+  readonly modelVersion?: string
+  readonly dimensions?: number
+  readonly baseURL?: string
+  readonly endpoint?: string
+  readonly resourceName?: string
+  readonly deploymentId?: string
+  readonly apiVersion?: string
+  readonly isAzure?: boolean
+  readonly vectorizeClassName?: boolean
+  readonly properties?: readonly string[]
+}
+
+/** The codec of {@link Text2VecOpenAIConfig}. */
+export const Text2VecOpenAIConfigCodec: t.Type<Text2VecOpenAIConfig, Text2VecOpenAIConfig, unknown> = t.partial(
+  {
+    model: t.string,
+    type: oneOf(['text', 'code']),
+    modelVersion: t.string,
+    dimensions: t.number,
+    baseURL: t.string,
+    endpoint: t.string,
+    resourceName: t.string,
+    deploymentId: t.string,
+    apiVersion: t.string,
+    isAzure: t.boolean,
+    ...vectorizerBase,
+  },
+  'Text2VecOpenAIConfig',
+)
+
+/**
+ * `text2vec-cohere`. Defaults: `model` `embed-multilingual-v3.0`, `truncate` `END`, `baseURL`
+ * `https://api.cohere.ai`, `vectorizeClassName` true. The server stores its default base URL under
+ * `baseUrl` and reads `baseURL`; both are accepted so a definition read back writes back.
+ *
+ * @example
+ * ```ts
+ * const cohere: Text2VecCohereConfig = { model: 'embed-english-v3.0', truncate: 'NONE' }
+ * ```
+ */
+export type Text2VecCohereConfig = {
+  readonly model?: string
+  readonly truncate?: 'NONE' | 'START' | 'END' | 'LEFT' | 'RIGHT'
+  readonly dimensions?: number
+  readonly baseURL?: string
+  readonly baseUrl?: string
+  readonly vectorizeClassName?: boolean
+  readonly properties?: readonly string[]
+}
+
+/** The codec of {@link Text2VecCohereConfig}. */
+export const Text2VecCohereConfigCodec: t.Type<Text2VecCohereConfig, Text2VecCohereConfig, unknown> = t.partial(
+  {
+    model: t.string,
+    truncate: oneOf(['NONE', 'START', 'END', 'LEFT', 'RIGHT']),
+    dimensions: t.number,
+    baseURL: t.string,
+    baseUrl: t.string,
+    ...vectorizerBase,
+  },
+  'Text2VecCohereConfig',
+)
+
+/**
+ * `text2vec-weaviate` (Weaviate Embeddings). Defaults: `model`
+ * `Snowflake/snowflake-arctic-embed-l-v2.0`, `baseURL` empty (the cluster's own), `vectorizeClassName` true.
+ *
+ * @example
+ * ```ts
+ * const embeddings: Text2VecWeaviateConfig = { model: 'Snowflake/snowflake-arctic-embed-m-v1.5', dimensions: 256 }
+ * ```
+ */
+export type Text2VecWeaviateConfig = {
+  readonly model?: string
+  readonly dimensions?: number
+  readonly baseURL?: string
+  readonly vectorizeClassName?: boolean
+  readonly properties?: readonly string[]
+}
+
+/** The codec of {@link Text2VecWeaviateConfig}. */
+export const Text2VecWeaviateConfigCodec: t.Type<Text2VecWeaviateConfig, Text2VecWeaviateConfig, unknown> = t.partial(
+  { model: t.string, dimensions: t.number, baseURL: t.string, ...vectorizerBase },
+  'Text2VecWeaviateConfig',
+)
+
+/**
+ * `text2vec-ollama`. Defaults: `apiEndpoint` `http://localhost:11434`, `model` `nomic-embed-text`,
+ * `vectorizeClassName` false; neither may be empty.
+ *
+ * @example
+ * ```ts
+ * const ollama: Text2VecOllamaConfig = { apiEndpoint: 'http://ollama:11434', model: 'nomic-embed-text' }
+ * ```
+ */
+export type Text2VecOllamaConfig = {
+  readonly apiEndpoint?: string
+  readonly model?: string
+  readonly vectorizeClassName?: boolean
+  readonly properties?: readonly string[]
+}
+
+/** The codec of {@link Text2VecOllamaConfig}. */
+export const Text2VecOllamaConfigCodec: t.Type<Text2VecOllamaConfig, Text2VecOllamaConfig, unknown> = t.partial(
+  { apiEndpoint: t.string, model: t.string, ...vectorizerBase },
+  'Text2VecOllamaConfig',
+)
+
+/**
+ * `generative-openai` (also Azure OpenAI). Defaults: `model` `gpt-5-mini`, `baseURL`
+ * `https://api.openai.com`, `apiVersion` `2024-06-01`, `frequencyPenalty` and `presencePenalty` 0,
+ * `topP` 1. Ranges: `temperature`, `frequencyPenalty`, `presencePenalty` 0 to 1, `topP` 0 to 5,
+ * `maxTokens` from 0 up to the model's limit where the server knows it (e.g. `gpt-4` 8192);
+ * `reasoningEffort` and `verbosity` as typed. Weaviate 1.39 reads these numbers as integers when it
+ * validates a class, so a fractional one (`temperature: 0.5`) is refused there: give fractional
+ * values on the generative query instead.
+ *
+ * @example
+ * ```ts
+ * const generative: GenerativeOpenAIConfig = { model: 'gpt-4o', temperature: 0, maxTokens: 500 }
+ * ```
+ */
+export type GenerativeOpenAIConfig = {
+  readonly model?: string
+  readonly temperature?: number
+  readonly maxTokens?: number
+  readonly frequencyPenalty?: number
+  readonly presencePenalty?: number
+  readonly topP?: number
+  readonly baseURL?: string
+  readonly apiVersion?: string
+  readonly resourceName?: string
+  readonly deploymentId?: string
+  readonly isAzure?: boolean
+  readonly reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high'
+  readonly verbosity?: 'low' | 'medium' | 'high'
+}
+
+/** The codec of {@link GenerativeOpenAIConfig}. */
+export const GenerativeOpenAIConfigCodec: t.Type<GenerativeOpenAIConfig, GenerativeOpenAIConfig, unknown> = t.partial(
+  {
+    model: t.string,
+    temperature: t.number,
+    maxTokens: t.number,
+    frequencyPenalty: t.number,
+    presencePenalty: t.number,
+    topP: t.number,
+    baseURL: t.string,
+    apiVersion: t.string,
+    resourceName: t.string,
+    deploymentId: t.string,
+    isAzure: t.boolean,
+    reasoningEffort: oneOf(['minimal', 'low', 'medium', 'high']),
+    verbosity: oneOf(['low', 'medium', 'high']),
+  },
+  'GenerativeOpenAIConfig',
+)
+
+/**
+ * `generative-anthropic`. Defaults: `model` `claude-haiku-4-5`, `baseURL`
+ * `https://api.anthropic.com`, `maxTokens` 4096.
+ *
+ * @example
+ * ```ts
+ * const claude: GenerativeAnthropicConfig = { model: 'claude-sonnet-4-5', maxTokens: 1024, stopSequences: ['\n\n'] }
+ * ```
+ */
+export type GenerativeAnthropicConfig = {
+  readonly model?: string
+  readonly baseURL?: string
+  readonly maxTokens?: number
+  readonly stopSequences?: readonly string[]
+  readonly temperature?: number
+  readonly topK?: number
+  readonly topP?: number
+}
+
+/** The codec of {@link GenerativeAnthropicConfig}. */
+export const GenerativeAnthropicConfigCodec: t.Type<GenerativeAnthropicConfig, GenerativeAnthropicConfig, unknown> = t.partial(
+  { model: t.string, baseURL: t.string, maxTokens: t.number, stopSequences: strings, temperature: t.number, topK: t.number, topP: t.number },
+  'GenerativeAnthropicConfig',
+)
+
+/**
+ * `generative-cohere`. Defaults: `model` `command-a-03-2025`, `baseURL` `https://api.cohere.ai`,
+ * `temperature` 0, `maxTokens` 2048, `k` 0, `stopSequences` none.
+ *
+ * @example
+ * ```ts
+ * const command: GenerativeCohereConfig = { model: 'command-r-plus', k: 5, maxTokens: 1024 }
+ * ```
+ */
+export type GenerativeCohereConfig = {
+  readonly model?: string
+  readonly baseURL?: string
+  readonly temperature?: number
+  readonly maxTokens?: number
+  readonly k?: number
+  readonly stopSequences?: readonly string[]
+}
+
+/** The codec of {@link GenerativeCohereConfig}. */
+export const GenerativeCohereConfigCodec: t.Type<GenerativeCohereConfig, GenerativeCohereConfig, unknown> = t.partial(
+  { model: t.string, baseURL: t.string, temperature: t.number, maxTokens: t.number, k: t.number, stopSequences: strings },
+  'GenerativeCohereConfig',
+)
+
+/**
+ * `generative-ollama`. Defaults: `apiEndpoint` `http://localhost:11434`, `model` `llama3`; neither
+ * may be empty.
+ *
+ * @example
+ * ```ts
+ * const llama: GenerativeOllamaConfig = { apiEndpoint: 'http://ollama:11434', model: 'llama3.2' }
+ * ```
+ */
+export type GenerativeOllamaConfig = {
+  readonly apiEndpoint?: string
+  readonly model?: string
+}
+
+/** The codec of {@link GenerativeOllamaConfig}. */
+export const GenerativeOllamaConfigCodec: t.Type<GenerativeOllamaConfig, GenerativeOllamaConfig, unknown> = t.partial(
+  { apiEndpoint: t.string, model: t.string },
+  'GenerativeOllamaConfig',
+)
+
+/**
+ * `reranker-cohere`. Defaults: `model` `rerank-v3.5`, `baseURL` `https://api.cohere.ai`.
+ *
+ * @example
+ * ```ts
+ * const rerank: RerankerCohereConfig = { model: 'rerank-english-v3.0' }
+ * ```
+ */
+export type RerankerCohereConfig = {
+  readonly model?: string
+  readonly baseURL?: string
+}
+
+/** The codec of {@link RerankerCohereConfig}. */
+export const RerankerCohereConfigCodec: t.Type<RerankerCohereConfig, RerankerCohereConfig, unknown> = t.partial(
+  { model: t.string, baseURL: t.string },
+  'RerankerCohereConfig',
+)
+
+/**
+ * The vectorizers this client types, under their module names: a named vector's `vectorizer` or a
+ * class's `moduleConfig` takes each one's settings as typed.
+ *
+ * @example
+ * ```ts
+ * const vectorizer: ProviderVectorizers = { 'text2vec-openai': { model: 'text-embedding-3-small' } }
+ * ```
+ */
+export type ProviderVectorizers = {
+  readonly 'text2vec-openai'?: Text2VecOpenAIConfig
+  readonly 'text2vec-cohere'?: Text2VecCohereConfig
+  readonly 'text2vec-weaviate'?: Text2VecWeaviateConfig
+  readonly 'text2vec-ollama'?: Text2VecOllamaConfig
+}
+
+/**
+ * Every provider module this client types (the vectorizers, generative and reranker modules),
+ * under its module name.
+ *
+ * @example
+ * ```ts
+ * const modules: ProviderModules = { 'generative-anthropic': { maxTokens: 1024 }, 'reranker-cohere': {} }
+ * ```
+ */
+export type ProviderModules = ProviderVectorizers & {
+  readonly 'generative-openai'?: GenerativeOpenAIConfig
+  readonly 'generative-anthropic'?: GenerativeAnthropicConfig
+  readonly 'generative-cohere'?: GenerativeCohereConfig
+  readonly 'generative-ollama'?: GenerativeOllamaConfig
+  readonly 'reranker-cohere'?: RerankerCohereConfig
+}
+
+/** The codec of each typed provider module's settings, under its module name. */
+export const PROVIDER_CODECS: { readonly [M in keyof Required<ProviderModules>]: t.Type<Required<ProviderModules>[M], Required<ProviderModules>[M], unknown> } = {
+  'text2vec-openai': Text2VecOpenAIConfigCodec,
+  'text2vec-cohere': Text2VecCohereConfigCodec,
+  'text2vec-weaviate': Text2VecWeaviateConfigCodec,
+  'text2vec-ollama': Text2VecOllamaConfigCodec,
+  'generative-openai': GenerativeOpenAIConfigCodec,
+  'generative-anthropic': GenerativeAnthropicConfigCodec,
+  'generative-cohere': GenerativeCohereConfigCodec,
+  'generative-ollama': GenerativeOllamaConfigCodec,
+  'reranker-cohere': RerankerCohereConfigCodec,
+}
+
+/**
+ * A module name of {@link ProviderModules}: a provider module whose settings this client types.
+ *
+ * @example
+ * ```ts
+ * const name: ProviderModuleName = 'generative-anthropic'
+ * ```
+ */
+export type ProviderModuleName = keyof typeof PROVIDER_CODECS
+
+/**
+ * Whether `name` is a provider module this client types.
+ *
+ * @example
+ * ```ts
+ * isProviderModule('text2vec-openai') // true
+ * isProviderModule('text2vec-palm')   // false: an open record
+ * ```
+ */
+export const isProviderModule = (name: string): name is ProviderModuleName => Object.prototype.hasOwnProperty.call(PROVIDER_CODECS, name)

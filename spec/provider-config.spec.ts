@@ -1,0 +1,179 @@
+/**
+ * Typed provider settings (OpenAI, Cohere, Weaviate Embeddings, Anthropic, Ollama) against the
+ * server's own validation. The run's `PROVIDERS` server (spec/helpers/versions.ts) is Weaviate
+ * 1.39.0 with these modules enabled and no provider key: a module validates its settings when a
+ * class is created without calling its provider, so creation is the oracle. No provider can be
+ * reached from here, so nothing is vectorized or generated: every class is created without objects.
+ *
+ * Each valid configuration is accepted by the client's check and by the server, and reads back as
+ * written; each value the server refuses is refused by the client first, by path, with nothing
+ * sent, and the same body sent past the client is refused by the server. A misspelt setting of a
+ * typed module is refused by path; a module the client does not type passes as an open record.
+ */
+import type { ClassDefinition, ModuleConfig, NamedVectorConfig, WeaviateError } from '../lib'
+import { RecordingClient, left, recordingClient, right } from './helpers/client'
+import { differences } from './helpers/round-trip'
+import { uniqueClassName } from './helpers/server'
+import { configuredServer } from './helpers/versions'
+
+let providers: RecordingClient
+let server: { url: string; apiKey: string | undefined }
+const made: string[] = []
+
+beforeAll(() => {
+  const p = configuredServer('PROVIDERS')
+  server = p
+  providers = recordingClient({ url: p.url, ...(p.apiKey === undefined ? {} : { apiKey: p.apiKey }) })
+})
+
+afterAll(async () => {
+  for (const name of made) await right(providers.client.schema.deleteClass(name))
+  await providers.close()
+})
+
+const newName = (prefix: string): string => {
+  const name = uniqueClassName(prefix)
+  made.push(name)
+  return name
+}
+
+const title = [{ name: 'title', dataType: ['text'] }] as const
+
+/** A class with one named vector `v` vectorized by `vectorizer`. */
+const withVectorizer = (prefix: string, vectorizer: NamedVectorConfig['vectorizer']): ClassDefinition => ({
+  class: newName(prefix),
+  properties: title,
+  vectorConfig: { v: { ...(vectorizer === undefined ? {} : { vectorizer }), vectorIndexType: 'hnsw' } },
+})
+
+/**
+ * A class with one named vector of its own vectors whose `moduleConfig` is `modules`. Named, because
+ * a legacy class with `vectorizer: 'none'` has its `moduleConfig` validated by no module at all
+ * (usecases/modules/module_config_init_and_validate.go ValidateClass at v1.39.0), so only a named
+ * vector class makes the server an oracle for the generative and reranker settings.
+ */
+const withModules = (prefix: string, moduleConfig: ModuleConfig): ClassDefinition => ({
+  class: newName(prefix),
+  properties: title,
+  vectorConfig: { v: { vectorizer: { none: {} }, vectorIndexType: 'hnsw' } },
+  moduleConfig,
+})
+
+/** POSTs `definition` to the server past the client; its status. */
+const sendRaw = async (definition: unknown): Promise<number> => {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (server.apiKey !== undefined) headers['authorization'] = `Bearer ${server.apiKey}`
+  const res = await fetch(`${server.url}/v1/schema`, { method: 'POST', headers, body: JSON.stringify(definition) })
+  await res.text()
+  return res.status
+}
+
+/** The client's answer to creating `definition`, and how many requests it sent. */
+const refusedByClient = async (definition: unknown): Promise<{ error: WeaviateError; sent: number }> => {
+  const own = recordingClient({ url: server.url, ...(server.apiKey === undefined ? {} : { apiKey: server.apiKey }) })
+  try {
+    const error = await left(own.client.schema.createClass(definition as ClassDefinition))
+    return { error, sent: own.requests.length }
+  } finally {
+    await own.close()
+  }
+}
+
+const valid = (): ReadonlyArray<readonly [string, ClassDefinition]> => [
+  ['text2vec-openai, a v3 model with its dimensions', withVectorizer('PcOpenAI', { 'text2vec-openai': { model: 'text-embedding-3-large', dimensions: 1024, type: 'text', vectorizeClassName: false, properties: ['title'] } })],
+  ['text2vec-openai on Azure', withVectorizer('PcAzure', { 'text2vec-openai': { resourceName: 'res', deploymentId: 'dep', apiVersion: '2024-02-01' } })],
+  ['text2vec-openai, an OpenAI-compatible endpoint with its own model', withVectorizer('PcCompat', { 'text2vec-openai': { baseURL: 'https://llm.example.com', model: 'my-embedder', dimensions: 384 } })],
+  ['text2vec-cohere', withVectorizer('PcCohere', { 'text2vec-cohere': { model: 'embed-english-v3.0', truncate: 'START', dimensions: 512 } })],
+  ['text2vec-weaviate', withVectorizer('PcWeaviate', { 'text2vec-weaviate': { model: 'Snowflake/snowflake-arctic-embed-m-v1.5', dimensions: 256 } })],
+  ['text2vec-ollama', withVectorizer('PcOllama', { 'text2vec-ollama': { apiEndpoint: 'http://127.0.0.1:1', model: 'nomic-embed-text' } })],
+  [
+    'generative-openai with every setting',
+    withModules('PcGenOpenAI', {
+      'generative-openai': { model: 'gpt-4o', temperature: 1, maxTokens: 1000, frequencyPenalty: 0, presencePenalty: 1, topP: 2, reasoningEffort: 'low', verbosity: 'medium' },
+    }),
+  ],
+  ['generative-anthropic', withModules('PcAnthropic', { 'generative-anthropic': { model: 'claude-sonnet-4-5', maxTokens: 1024, stopSequences: ['END'], temperature: 0.3, topK: 5, topP: 0.9 } })],
+  ['generative-cohere with reranker-cohere', withModules('PcGenCohere', { 'generative-cohere': { model: 'command-r', temperature: 0.1, maxTokens: 500, k: 3, stopSequences: ['x'] }, 'reranker-cohere': { model: 'rerank-v3.5' } })],
+  ['generative-ollama', withModules('PcGenOllama', { 'generative-ollama': { apiEndpoint: 'http://127.0.0.1:1', model: 'llama3.2' } })],
+]
+
+describe('valid provider settings: the client and the server accept them', () => {
+  it.each(valid().map(([name, definition]) => [name, definition] as const))('%s is created and reads back as written', async (_name, definition) => {
+    await right(providers.client.schema.createClass(definition))
+    const read = await right(providers.client.schema.getClass(definition.class))
+    expect(differences(definition, read)).toEqual([])
+  })
+
+  it('a class read back with the server defaults filled in is created again as it is', async () => {
+    const definitions = [
+      withVectorizer('PcBackCohere', { 'text2vec-cohere': {} }),
+      withVectorizer('PcBackOpenAI', { 'text2vec-openai': {} }),
+      withVectorizer('PcBackWeaviate', { 'text2vec-weaviate': {} }),
+      withVectorizer('PcBackOllama', { 'text2vec-ollama': {} }),
+    ]
+    for (const definition of definitions) {
+      await right(providers.client.schema.createClass(definition))
+      const read = await right(providers.client.schema.getClass(definition.class))
+      if (read === null) throw new Error(`${definition.class} was not created`)
+      const again = await right(providers.client.schema.createClass({ ...read, class: newName(`${definition.class.split('_')[0] ?? 'Pc'}Again`) }))
+      expect(again.vectorConfig).toEqual(read.vectorConfig)
+    }
+  })
+})
+
+/** A value the server refuses at creation, where it sits, and the path the client names. */
+const invalid: ReadonlyArray<readonly [string, () => unknown, string]> = [
+  ['text2vec-openai type other than text or code', () => withVectorizer('PcBad', { 'text2vec-openai': { type: 'prose' as 'text' } }), 'definition.vectorConfig.v.vectorizer.text2vec-openai.type'],
+  ['text2vec-openai model OpenAI does not offer', () => withVectorizer('PcBad', { 'text2vec-openai': { model: 'text-embedding-4' } }), 'definition.vectorConfig.v.vectorizer.text2vec-openai.model'],
+  ['text2vec-openai dimensions the model does not offer', () => withVectorizer('PcBad', { 'text2vec-openai': { dimensions: 700 } }), 'definition.vectorConfig.v.vectorizer.text2vec-openai.dimensions'],
+  ['text2vec-openai model version the model does not have', () => withVectorizer('PcBad', { 'text2vec-openai': { model: 'ada', modelVersion: '003' } }), 'definition.vectorConfig.v.vectorizer.text2vec-openai.modelVersion'],
+  ['text2vec-openai Azure without a deployment', () => withVectorizer('PcBad', { 'text2vec-openai': { isAzure: true, resourceName: 'res' } }), 'definition.vectorConfig.v.vectorizer.text2vec-openai'],
+  ['text2vec-openai Azure API version unknown', () => withVectorizer('PcBad', { 'text2vec-openai': { resourceName: 'res', deploymentId: 'dep', apiVersion: '2020-01-01' } }), 'definition.vectorConfig.v.vectorizer.text2vec-openai.apiVersion'],
+  ['text2vec-cohere truncate unknown', () => withVectorizer('PcBad', { 'text2vec-cohere': { truncate: 'MIDDLE' as 'END' } }), 'definition.vectorConfig.v.vectorizer.text2vec-cohere.truncate'],
+  ['text2vec-weaviate source properties empty', () => withVectorizer('PcBad', { 'text2vec-weaviate': { properties: [] } }), 'definition.vectorConfig.v.vectorizer.text2vec-weaviate.properties'],
+  ['text2vec-ollama model empty', () => withVectorizer('PcBad', { 'text2vec-ollama': { model: '' } }), 'definition.vectorConfig.v.vectorizer.text2vec-ollama.model'],
+  ['generative-openai temperature above 1', () => withModules('PcBad', { 'generative-openai': { temperature: 1.5 } }), 'definition.moduleConfig.generative-openai.temperature'],
+  ['generative-openai maxTokens above the model limit', () => withModules('PcBad', { 'generative-openai': { model: 'gpt-4', maxTokens: 9000 } }), 'definition.moduleConfig.generative-openai.maxTokens'],
+  ['generative-openai frequencyPenalty above 1', () => withModules('PcBad', { 'generative-openai': { frequencyPenalty: 2 } }), 'definition.moduleConfig.generative-openai.frequencyPenalty'],
+  ['generative-openai presencePenalty below 0', () => withModules('PcBad', { 'generative-openai': { presencePenalty: -0.5 } }), 'definition.moduleConfig.generative-openai.presencePenalty'],
+  ['generative-openai topP above 5', () => withModules('PcBad', { 'generative-openai': { topP: 6 } }), 'definition.moduleConfig.generative-openai.topP'],
+  ['generative-openai reasoningEffort unknown', () => withModules('PcBad', { 'generative-openai': { reasoningEffort: 'extreme' as 'high' } }), 'definition.moduleConfig.generative-openai.reasoningEffort'],
+  ['generative-openai verbosity unknown', () => withModules('PcBad', { 'generative-openai': { verbosity: 'loud' as 'high' } }), 'definition.moduleConfig.generative-openai.verbosity'],
+  ['generative-openai API version unknown', () => withModules('PcBad', { 'generative-openai': { apiVersion: '2020-01-01' } }), 'definition.moduleConfig.generative-openai.apiVersion'],
+  ['generative-openai fractional temperature (the server reads a class-level number as an integer)', () => withModules('PcBad', { 'generative-openai': { temperature: 0.5 } }), 'definition.moduleConfig.generative-openai.temperature'],
+  ['generative-openai fractional topP', () => withModules('PcBad', { 'generative-openai': { topP: 0.9 } }), 'definition.moduleConfig.generative-openai.topP'],
+]
+
+describe('values the server refuses: the client refuses them first', () => {
+  it.each(invalid.map(([name, make, path]) => [name, make, path] as const))('%s: the client names the path and sends nothing', async (_name, make, path) => {
+    const { error, sent } = await refusedByClient(make())
+    expect({ tag: error._tag, argument: 'argument' in error ? error.argument : undefined, sent }).toEqual({ tag: 'ArgumentValueError', argument: path, sent: 0 })
+  })
+
+  it.each(invalid.map(([name, make]) => [name, make] as const))('%s: the server refuses the same body', async (_name, make) => {
+    expect(await sendRaw(make())).toBe(422)
+  })
+})
+
+describe('names of settings', () => {
+  it('a misspelt setting of a typed module names its path and the settings the module reads, with nothing sent', async () => {
+    const { error, sent } = await refusedByClient(withModules('PcTypo', { 'generative-openai': { modle: 'gpt-4o' } as ModuleConfig['generative-openai'] & object }))
+    expect({ tag: error._tag, argument: 'argument' in error ? error.argument : undefined, sent }).toEqual({ tag: 'ArgumentValueError', argument: 'definition.moduleConfig.generative-openai.modle', sent: 0 })
+    expect(error.message).toContain('model, temperature, maxTokens')
+  })
+
+  it('a misspelt setting of a typed vectorizer in a named vector is refused by path', async () => {
+    const { error, sent } = await refusedByClient(withVectorizer('PcTypo', { 'text2vec-cohere': { truncation: 'END' } as ModuleConfig['text2vec-cohere'] & object }))
+    expect({ tag: error._tag, argument: 'argument' in error ? error.argument : undefined, sent }).toEqual({ tag: 'ArgumentValueError', argument: 'definition.vectorConfig.v.vectorizer.text2vec-cohere.truncation', sent: 0 })
+  })
+
+  it('a module the client does not type takes any setting: the request is sent and the server answers', async () => {
+    const own = recordingClient({ url: server.url, ...(server.apiKey === undefined ? {} : { apiKey: server.apiKey }) })
+    try {
+      const error = await left(own.client.schema.createClass(withModules('PcOpen', { 'generative-palm': { projectId: 'p', anySetting: 1 } })))
+      expect({ tag: error._tag, sent: own.requests.length > 0 }).toEqual({ tag: 'UnexpectedStatusError', sent: true })
+    } finally {
+      await own.close()
+    }
+  })
+})
