@@ -114,7 +114,7 @@ export const startCall = <I, O>(
     const client = shared.channels.for(node)
     const metadata = withHeaders(clientMetadata, call.headers)
     const limit = attemptLimit(settings.timeout, at - clock.now())
-    inFlight = startUnary({ client, method, request: call.request, metadata, url, limit }, (result) => {
+    inFlight = startUnary({ client, method, request: call.request, metadata, url, limit, via: shared.channels.via(node) }, (result) => {
       inFlight = undefined
       // The CANCELLED of an attempt the caller stopped is no failure of the node.
       if (stopped) return

@@ -24,6 +24,7 @@ import { BearerSource, CallSettings, StreamBearer, forCall, withCallHeaders } fr
 import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../../core/observable-either'
 import type { TlsSettings } from '../tls'
+import type { ProxySettings } from '../proxy'
 import type { GrpcNode } from './address'
 import { CallShared, ResolvedCall, startCall } from './attempts'
 import { createChannels } from './channels'
@@ -46,6 +47,8 @@ export interface GrpcOptions {
   readonly bearer?: BearerSource | undefined
   /** The channels' keepalive pings (`keepalive.ts`); the defaults when absent, none for `false`. */
   readonly keepalive?: Keepalive | false
+  /** The client's proxy settings (`../proxy.ts`); direct connections when absent. */
+  readonly proxy?: ProxySettings
 }
 
 /**
@@ -139,7 +142,7 @@ const tokenMetadata = (base: Metadata): ((authorization: string) => Metadata) =>
  * Creates the gRPC side of a client; channels open on first use.
  */
 export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
-  const channels = createChannels(options.tls, options.keepalive)
+  const channels = createChannels(options.tls, options.keepalive, options.proxy)
   const metadata = callMetadata(options.headers)
   const withToken = tokenMetadata(metadata)
   const bearer = options.bearer
