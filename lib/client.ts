@@ -14,6 +14,7 @@ import { warnBatchObjectsFallback, warnRestFallback } from './context/fallback-w
 import { createStreamRefusal } from './context/stream-refusal'
 import { plaintextOrigins, resolveTls, warnPlaintextKey } from './context/tls'
 import type { TlsOptions } from './transport/tls'
+import { ProxyOption, resolveProxy } from './transport/proxy'
 import { GrpcCarrier, TransportMode, grpcCarrier, transportMode } from './input/transport-mode'
 import { createGrpc } from './transport/grpc/pipeline'
 import { KeepaliveOptions, resolveKeepalive } from './transport/grpc/keepalive'
@@ -45,7 +46,7 @@ import { firstValueFrom } from 'rxjs'
  * const options: ConnectOptions = { url: 'http://127.0.0.1:8080', apiKey: process.env['WEAVIATE_KEY'], retry: { attempts: 5 } }
  * ```
  */
-export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
+export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'proxy'> {
   /**
    * Base URL (`/v1` is appended), or several nodes of one cluster: requests go to one node, and a
    * connection error or attempt timeout moves an idempotent request's retry to the next node.
@@ -112,6 +113,22 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls'> {
    * (docs/connecting.md#grpc-keepalive).
    */
   readonly grpcKeepalive?: KeepaliveOptions | false
+  /**
+   * An HTTP forward proxy for REST and gRPC alike (a `CONNECT` tunnel per connection): a URL
+   * `http://[user:password@]host[:port]` that every node is reached through, `{ url, noProxy }`
+   * to exempt hosts, or `false` for direct connections whatever the environment says. When absent,
+   * `HTTPS_PROXY` (for `https` nodes; `HTTP_PROXY` when unset), `HTTP_PROXY` (for `http` nodes)
+   * and `NO_PROXY` are read once here, lower-case names first. Loopback is not exempt unless
+   * `NO_PROXY` names it. An injected `dispatcher` wins for REST. A proxy that refuses the tunnel
+   * is a `ConnectionError` with code `PROXY_REFUSED` on REST and `UNAVAILABLE` on gRPC, each
+   * naming the proxy (docs/connecting.md#proxy).
+   *
+   * @example
+   * ```ts
+   * const client = connect({ url: 'https://weaviate.example.com', proxy: { url: 'http://proxy.internal:3128', noProxy: 'localhost,127.0.0.1' } })
+   * ```
+   */
+  readonly proxy?: ProxyOption
 }
 
 /**
@@ -192,7 +209,7 @@ export interface Client extends HealthApi {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const carrier = grpcCarrier('grpc', carrierOption) ?? 'native'
@@ -212,7 +229,8 @@ export const connect = (options: ConnectOptions): Client => {
   const oidc = auth === undefined ? undefined : checkAuth(auth)
   const tls = resolveTls(tlsOptions)
   const keepalive = resolveKeepalive(grpcKeepalive)
-  const resolved = resolveOptions({ ...http, urls, tls })
+  const proxy = resolveProxy(proxyOption)
+  const resolved = resolveOptions({ ...http, urls, tls, proxy })
   // The session reads the server's OIDC configuration with a plain GET on the client's pools
   // (fetchUrl: no Authorization header), first asked for when the first call needs a token.
   const first = resolved.nodes[0]
@@ -224,7 +242,7 @@ export const connect = (options: ConnectOptions): Client => {
             firstValueFrom(pipeline.fetchUrl({ url: `${first.origin}${first.basePath}/.well-known/openid-configuration`, expect: [200] })).then((response) => response.body),
         })
   const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
-  const pipeline = createHttp({ ...http, urls, tls, bearer })
+  const pipeline = createHttp({ ...http, urls, tls, proxy, bearer })
   const grpc =
     carrier === 'web'
       ? createGrpcWeb({
@@ -236,7 +254,7 @@ export const connect = (options: ConnectOptions): Client => {
           exchange: undiciExchange((origin) => pipeline.pools.for(origin)),
           closed: () => pipeline.pools.closed,
         })
-      : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive })
+      : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy })
   if (http.apiKey !== undefined && http.apiKey !== '') {
     const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
     if (exposed.length > 0) warnPlaintextKey(exposed)

@@ -214,6 +214,7 @@ export type { BackupState } from './codecs/backup'
 export type { ClusterApi, ReplicationsApi } from './cluster'
 export type { HealthApi } from './cluster/health'
 export type { KeepaliveOptions } from './transport/grpc/keepalive'
+export type { ProxyOption, ProxyOptions } from './transport/proxy'
 export type {
   ApplyScalePlanArgs,
   ClusterStatistics,

@@ -25,6 +25,7 @@ import type { RetryOptions, TimeoutOptions } from '../http/types'
 import { ObservableEither } from '../../core/observable-either'
 import type { GrpcCarrier } from '../../input/transport-mode'
 import type { TlsSettings } from '../tls'
+import type { ProxySettings } from '../proxy'
 import type { GrpcNode } from './address'
 import { CallShared, ResolvedCall, UnaryCarrier, startCall } from './attempts'
 import { Channels, createChannels } from './channels'
@@ -48,6 +49,8 @@ export interface GrpcOptions {
   readonly bearer?: BearerSource | undefined
   /** The channels' keepalive pings (`keepalive.ts`); the defaults when absent, none for `false`. */
   readonly keepalive?: Keepalive | false
+  /** The client's proxy settings (`../proxy.ts`); direct connections when absent. */
+  readonly proxy?: ProxySettings
 }
 
 /**
@@ -254,6 +257,7 @@ const grpcJsCarrier = (nodes: readonly GrpcNode[], channels: Channels, withToken
           metadata: withHeaders(attempt.authorization === undefined ? metadata : withToken(attempt.authorization), attempt.headers),
           url: attempt.url,
           limit: attempt.limit,
+          via: channels.via(nodeAt(attempt.index)),
         },
         done,
       ),
@@ -264,7 +268,7 @@ const grpcJsCarrier = (nodes: readonly GrpcNode[], channels: Channels, withToken
  * Creates the gRPC side of a client; channels open on first use.
  */
 export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler?: SchedulerLike } = {}): GrpcEffect => {
-  const channels = createChannels(options.tls, options.keepalive)
+  const channels = createChannels(options.tls, options.keepalive, options.proxy)
   const metadata = callMetadata(options.headers)
   const withToken = tokenMetadata(metadata)
   const bearer = options.bearer

@@ -57,6 +57,8 @@ export interface CallSite {
   readonly url: string
   /** The limit of the attempt, reported by a DEADLINE_EXCEEDED. */
   readonly limit: AttemptLimit
+  /** The proxy the call's channel goes through (without credentials), named in an UNAVAILABLE. */
+  readonly via?: string | undefined
 }
 
 /** How Weaviate's gRPC handlers begin the message of a rejected credential. */
@@ -86,7 +88,9 @@ export const grpcError = (failure: CallFailure, site: CallSite): WeaviateError =
     case Status.UNAVAILABLE: {
       const tls = tlsFailureInMessage(details)
       if (tls !== undefined) return tlsError(tls, { method: 'POST', url: site.url }, failure)
-      return new ConnectionError({ method: 'POST', url: site.url, code: GRPC_UNAVAILABLE, detail: details, cause: failure })
+      // grpc-js reports a refused tunnel with no word of the proxy or its answer: name the proxy.
+      const detail = site.via === undefined ? details : `${details} (through the proxy ${site.via})`
+      return new ConnectionError({ method: 'POST', url: site.url, code: GRPC_UNAVAILABLE, detail, cause: failure })
     }
     case Status.CANCELLED:
       return new ConnectionError({ method: 'POST', url: site.url, code: 'CANCELLED', detail: details, cause: failure })

@@ -27,6 +27,8 @@ export interface UnaryAttempt<I, O> {
   readonly url: string
   /** The attempt's time limit, from now; the call's deadline. */
   readonly limit: AttemptLimit
+  /** The proxy the channel goes through (without credentials), for errors. */
+  readonly via?: string | undefined
 }
 
 /**
@@ -82,7 +84,7 @@ export const startUnary = <I, O>(attempt: UnaryAttempt<I, O>, done: UnaryDone<O>
       if (ended) return
       ended = true
       const failure = unreadable ?? status
-      if (failure.code !== Status.OK) done(E.left(grpcError(failure, { url, limit })))
+      if (failure.code !== Status.OK) done(E.left(grpcError(failure, { url, limit, via: attempt.via })))
       else if (reply === undefined) done(E.left(unknownFailure(url, 'the call ended without a reply', status)))
       else done(E.right(reply))
     },

@@ -48,6 +48,7 @@ export const createFetchUrl =
       if (parts.pools.closed) return throwError(() => closedError('GET', safe))
       const target: Target = {
         dispatcher: parts.pools.for(origin),
+        via: parts.pools.via(origin),
         origin,
         path,
         url: safe,

@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici'
 import { ArgumentValueError } from '../../core/errors'
 import { checkHeaders } from '../../input/headers'
 import { CLIENT_VERSION } from '../client-version'
+import { NO_PROXY, ProxySettings } from '../proxy'
 import { DEFAULT_TLS, TlsSettings } from '../tls'
 import { Node, parseNodes } from './nodes'
 import { DEFAULT_RETRY } from './retry'
@@ -53,6 +54,11 @@ export interface HttpOptions {
    * `TlsOptions`); Node's defaults when absent.
    */
   readonly tls?: TlsSettings
+  /**
+   * The checked proxy settings (`lib/transport/proxy.ts` makes them from the `proxy` option or the
+   * environment); no proxy when absent. An injected `dispatcher` wins over them.
+   */
+  readonly proxy?: ProxySettings
 }
 
 /**
@@ -130,6 +136,7 @@ export interface ResolvedOptions {
   readonly connections: number
   readonly dispatcher: Dispatcher | undefined
   readonly tls: TlsSettings
+  readonly proxy: ProxySettings
   /** Headers of a request to Weaviate without a body: custom headers and the Authorization header. */
   readonly headers: Readonly<Record<string, string>>
   /** {@link ResolvedOptions.headers} plus `content-type: application/json`. */
@@ -165,6 +172,7 @@ export const resolveOptions = (options: HttpOptions): ResolvedOptions => {
     connections,
     dispatcher: options.dispatcher,
     tls: options.tls ?? DEFAULT_TLS,
+    proxy: options.proxy ?? NO_PROXY,
     headers,
     jsonHeaders: Object.freeze({ ...headers, ...JSON_HEADERS }),
     retry: mergeRetry(DEFAULT_RETRY, options.retry),

@@ -119,6 +119,7 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
       const path = node.basePath + suffix
       return {
         dispatcher: pools.for(node.origin),
+        via: pools.via(node.origin),
         origin: node.origin,
         path,
         url: safeUrl(node.origin, path),

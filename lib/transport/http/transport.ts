@@ -37,6 +37,8 @@ export const ERROR_BODY_DRAIN = 1024 * 1024
  */
 export interface Target {
   readonly dispatcher: Dispatcher
+  /** The proxy the exchange goes through (without credentials), named in its connection errors. */
+  readonly via?: string | undefined
   /** `http://host:port`. */
   readonly origin: string
   /** Path and query string, e.g. `/v1/objects?limit=100`. */
@@ -218,13 +220,30 @@ class Exchange implements Dispatcher.DispatchHandler {
 }
 
 /** A transport failure as a ConnectionError, by undici's or Node's error code, or a TlsError. */
-export const connectionFailure = (err: unknown, target: Pick<Target, 'method' | 'url'>): ConnectionError | TlsError => {
+export const connectionFailure = (err: unknown, target: Pick<Target, 'method' | 'url' | 'via'>): ConnectionError | TlsError => {
   const tls = tlsFailureOf(err)
   if (tls !== undefined) return tlsError(tls, target, err)
-  const code = errorCode(err)
-  const detail = err instanceof Error ? err.message : ''
-  return new ConnectionError({ method: target.method, url: target.url, code, detail: detail === code ? '' : detail, cause: err })
+  const message = err instanceof Error ? err.message : ''
+  const refused = target.via === undefined ? null : PROXY_REFUSAL.exec(message)
+  const code = refused === null ? errorCode(err) : PROXY_REFUSED
+  const detail = refused === null ? (message === code ? '' : message) : `the proxy answered ${refused[1] ?? ''} to CONNECT`
+  return new ConnectionError({
+    method: target.method,
+    url: target.url,
+    code,
+    detail: target.via === undefined ? detail : `${detail === '' ? code : detail} (through the proxy ${target.via})`,
+    cause: err,
+  })
 }
+
+/**
+ * The `ConnectionError.code` of a proxy that answers `CONNECT` with anything but 200 (407 for
+ * credentials it wants, 403 for a target it forbids): not transient, so never retried.
+ */
+export const PROXY_REFUSED = 'PROXY_REFUSED'
+
+/** undici's message for a refused tunnel (its error carries only the generic `UND_ERR_ABORTED`). */
+const PROXY_REFUSAL = /^Proxy response \((\d+)\) !== 200/
 
 /** undici and Node put a stable `code` on their errors; match on it, not on classes. */
 const errorCode = (err: unknown): string => {
