@@ -15,11 +15,8 @@
  * @packageDocumentation
  */
 import * as t from 'io-ts'
+import { literals } from './literals'
 import { PROVIDER_CODECS, ProviderModules, ProviderVectorizers } from './provider-config'
-
-/** A codec of a union of string literals. */
-const literals = <const L extends readonly [string, ...string[]]>(values: L): t.Type<L[number], L[number], unknown> =>
-  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<L[number], null>, values.map((v) => JSON.stringify(v)).join(' | '))
 
 
 /**

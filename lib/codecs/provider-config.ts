@@ -10,12 +10,10 @@
  * @packageDocumentation
  */
 import * as t from 'io-ts'
+import { literals as oneOf } from './literals'
 
 const strings = t.readonlyArray(t.string)
 
-/** A codec of a union of string literals. */
-const oneOf = <const L extends readonly [string, ...string[]]>(values: L): t.Type<L[number], L[number], unknown> =>
-  t.keyof(Object.fromEntries(values.map((v) => [v, null])) as Record<L[number], null>, values.map((v) => JSON.stringify(v)).join(' | '))
 
 /** What every text vectorizer reads (usecases/modulecomponents/settings/base_class_settings.go). */
 const vectorizerBase = {
