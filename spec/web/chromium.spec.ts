@@ -1,0 +1,79 @@
+/**
+ * The web build in a real headless Chromium (spec/helpers/chromium.ts), against the run's `WEB`
+ * server (1.39.0 with database users and generative-dummy, CORS as shipped). The page is served
+ * from its own port on 127.0.0.1, so every request it sends to Weaviate is cross-origin; its
+ * script is bundled the way a user's bundler would (spec/helpers/web-bundle.ts). One browser for
+ * the file; each test opens its own page.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from '../helpers/chromium'
+import { ServedPage, servePage } from '../helpers/page-server'
+import { configuredServer } from '../helpers/versions'
+import { bundleForWeb } from '../helpers/web-bundle'
+import type { ProbeInput, ProbeResult } from './programs/probe'
+
+let browser: Browser
+const served: ServedPage[] = []
+const pages: Page[] = []
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  for (const page of pages) await page.close()
+  await browser.close()
+  for (const s of served) await s.close()
+})
+
+const serve = async (title: string, entry: string): Promise<ServedPage> => {
+  const s = await servePage({ title, script: await bundleForWeb(entry, 'browser') })
+  served.push(s)
+  return s
+}
+
+const open = async (s: ServedPage): Promise<Page> => {
+  const page = await browser.newPage()
+  pages.push(page)
+  await page.goto(s.url)
+  return page
+}
+
+const server = (): { url: string; apiKey: string } => {
+  const { url, apiKey } = configuredServer('WEB')
+  if (apiKey === undefined) throw new Error('the WEB server publishes no API key: it runs with database users on')
+  return { url, apiKey }
+}
+
+describe('plain fetch from a page on another origin', () => {
+  let result: ProbeResult
+  let pageOrigin: string
+
+  beforeAll(async () => {
+    const page = await serve('probe', 'spec/web/programs/probe.ts')
+    const other = await servePage({ title: 'elsewhere', script: '' })
+    served.push(other)
+    pageOrigin = page.origin
+    const tab = await open(page)
+    const input: ProbeInput = { ...server(), noCorsUrl: other.url }
+    result = await tab.evaluate(async (i) => (globalThis as unknown as { probe: (i: ProbeInput) => Promise<ProbeResult> }).probe(i), input)
+  })
+
+  it('is cross-origin: the page and the server differ in origin', () => {
+    expect(new URL(server().url).origin).not.toBe(pageOrigin)
+  })
+
+  it('reads /v1/meta through the server CORS answer', () => {
+    expect(result.meta).toEqual({ status: 200, version: '1.39.0' })
+  })
+
+  it('reads a gRPC-Web reply and its gRPC status through the grpc-web handler CORS answer', () => {
+    // An empty SearchRequest names no collection: the server refuses it with a gRPC status.
+    expect(result.grpcWeb).toMatchObject({ status: 200, contentType: 'application/grpc-web+proto' })
+    expect(result.grpcWeb.grpcStatus).toMatch(/^[1-9]\d*$/)
+  })
+
+  it('is refused by the browser at a port that sends no CORS headers (CORS is on)', () => {
+    expect(result.noCors).toMatch(/^TypeError: Failed to fetch/)
+  })
+})
