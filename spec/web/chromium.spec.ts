@@ -50,7 +50,7 @@ describe('plain fetch from a page on another origin', () => {
   let pageOrigin: string
 
   beforeAll(async () => {
-    const page = await serve('probe', 'spec/web/programs/probe.ts')
+    const page = await serve('probe', 'spec/web/programs/probe-page.ts')
     const other = await servePage({ title: 'elsewhere', script: '' })
     served.push(other)
     pageOrigin = page.origin

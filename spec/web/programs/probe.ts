@@ -1,7 +1,8 @@
 /**
  * A page with no client in it: plain `fetch` from the page's origin to the Weaviate server, to show
  * what the server's CORS lets through (`/v1/meta`, a gRPC-Web POST with its headers) and that the
- * browser enforces CORS at all (a fetch to a port that sends no CORS headers fails).
+ * browser enforces CORS at all (a fetch to a port that sends no CORS headers fails). The page
+ * (probe-page.ts) and the Worker (probe-worker.ts) run the same probe.
  */
 
 /** What the spec hands the probe. */
@@ -20,7 +21,7 @@ export interface ProbeResult {
   readonly noCors: string
 }
 
-const probe = async ({ url, apiKey, noCorsUrl }: ProbeInput): Promise<ProbeResult> => {
+export const probe = async ({ url, apiKey, noCorsUrl }: ProbeInput): Promise<ProbeResult> => {
   const meta = await fetch(`${url}/v1/meta`, { headers: { authorization: `Bearer ${apiKey}` } })
   const { version } = (await meta.json()) as { version: string }
   // An empty SearchRequest in one data frame: the server answers it with a gRPC status in the trailer frame.
@@ -46,5 +47,3 @@ const probe = async ({ url, apiKey, noCorsUrl }: ProbeInput): Promise<ProbeResul
     noCors,
   }
 }
-
-Object.assign(globalThis, { probe })
