@@ -8,9 +8,10 @@
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../helpers/chromium'
 import { ServedPage, servePage } from '../helpers/page-server'
-import { configuredServer } from '../helpers/versions'
 import { bundleForWeb } from '../helpers/web-bundle'
 import type { ProbeInput, ProbeResult } from './programs/probe'
+import type { ScenarioInput, ScenarioResult } from './programs/scenario-types'
+import { describeScenario, webServer as server } from './scenario-checks'
 
 let browser: Browser
 const served: ServedPage[] = []
@@ -37,12 +38,6 @@ const open = async (s: ServedPage): Promise<Page> => {
   pages.push(page)
   await page.goto(s.url)
   return page
-}
-
-const server = (): { url: string; apiKey: string } => {
-  const { url, apiKey } = configuredServer('WEB')
-  if (apiKey === undefined) throw new Error('the WEB server publishes no API key: it runs with database users on')
-  return { url, apiKey }
 }
 
 describe('plain fetch from a page on another origin', () => {
@@ -76,4 +71,9 @@ describe('plain fetch from a page on another origin', () => {
   it('is refused by the browser at a port that sends no CORS headers (CORS is on)', () => {
     expect(result.noCors).toMatch(/^TypeError: Failed to fetch/)
   })
+})
+
+describeScenario('the client in a page on another origin (bundled with the browser condition)', async (input) => {
+  const tab = await open(await serve('scenario', 'spec/web/programs/scenario-page.ts'))
+  return tab.evaluate(async (i) => (globalThis as unknown as { scenario: (i: ScenarioInput) => Promise<ScenarioResult> }).scenario(i), input)
 })

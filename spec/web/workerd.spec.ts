@@ -4,21 +4,16 @@
  * program's input to its Worker and reads the result as JSON.
  */
 import { RunningWorker, startWorker } from '../helpers/workerd'
-import { configuredServer } from '../helpers/versions'
 import { bundleForWeb } from '../helpers/web-bundle'
 import type { ProbeInput, ProbeResult } from './programs/probe'
+import type { ScenarioInput, ScenarioResult } from './programs/scenario-types'
+import { describeScenario, webServer as server } from './scenario-checks'
 
 const workers: RunningWorker[] = []
 
 afterAll(async () => {
   for (const worker of workers) await worker.stop()
 })
-
-const server = (): { url: string; apiKey: string } => {
-  const { url, apiKey } = configuredServer('WEB')
-  if (apiKey === undefined) throw new Error('the WEB server publishes no API key: it runs with database users on')
-  return { url, apiKey }
-}
 
 const start = async (entry: string): Promise<RunningWorker> => {
   const worker = await startWorker(await bundleForWeb(entry, 'workerd'))
@@ -51,3 +46,7 @@ describe('plain fetch from a Worker', () => {
     expect(result.grpcWeb.grpcStatus).toMatch(/^[1-9]\d*$/)
   })
 })
+
+describeScenario('the client in a Worker (bundled with the workerd condition)', async (input) =>
+  call<ScenarioInput, ScenarioResult>(await start('spec/web/programs/scenario-worker.ts'), input),
+)

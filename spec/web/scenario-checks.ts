@@ -1,0 +1,85 @@
+/**
+ * The checks of the web scenario (programs/scenario.ts), one `it` per step, shared by every runtime
+ * that runs it (chromium.spec.ts, workerd.spec.ts). `describeScenario` makes the class's name and
+ * a read-only user on the `WEB` server, runs the scenario once in the runtime, and removes both.
+ */
+import { deleteClass } from '../helpers/fixtures'
+import { ReadOnlyUser, readOnlyUser } from '../helpers/read-only-user'
+import { uniqueClassName } from '../helpers/server'
+import { configuredServer } from '../helpers/versions'
+import { COUNT, ScenarioInput, ScenarioResult } from './programs/scenario-types'
+
+/** The `WEB` server's URL and root key. */
+export const webServer = (): { url: string; apiKey: string } => {
+  const { url, apiKey } = configuredServer('WEB')
+  if (apiKey === undefined) throw new Error('the WEB server publishes no API key: it runs with database users on')
+  return { url, apiKey }
+}
+
+/**
+ * Declares the scenario's checks for a runtime; `run` runs the scenario there with `input`.
+ *
+ * @example
+ * ```ts
+ * describeScenario('in a page', (input) => page.evaluate((i) => scenario(i), input))
+ * ```
+ */
+export const describeScenario = (title: string, run: (input: ScenarioInput) => Promise<ScenarioResult>): void =>
+  describe(title, () => {
+    const className = uniqueClassName('WebThing')
+    let reader: ReadOnlyUser
+    let result: ScenarioResult
+
+    beforeAll(async () => {
+      reader = await readOnlyUser(webServer().url, webServer().apiKey, className)
+      result = await run({ ...webServer(), readOnlyKey: reader.key, className })
+    }, 180_000)
+
+    afterAll(async () => {
+      await deleteClass(webServer(), className)
+      await reader.remove()
+    })
+
+    it('creates the class', () => {
+      expect(result.created).toBe(true)
+    })
+
+    it(`batches ${COUNT} objects with vectors, every one written`, () => {
+      expect(result.batch).toEqual({ written: COUNT, failed: [] })
+    })
+
+    it('streams every object back exactly once, each with the vector it was written with', () => {
+      expect([...result.streamed.ns].sort((a, b) => a - b)).toEqual(Array.from({ length: COUNT }, (_, n) => n))
+      expect(result.streamed.sameVector).toBe(COUNT)
+    })
+
+    it("finds an object's own vector nearest to it by nearVector, at distance 0", () => {
+      expect(result.nearVector.ns).toHaveLength(3)
+      expect(result.nearVector.ns[0]).toBe(42)
+      expect(result.nearVector.distance).toBeCloseTo(0, 5)
+    })
+
+    it('finds the fox objects by bm25 and gets a generated line for each and an answer over them (generative-dummy)', () => {
+      expect(result.bm25.titles).toHaveLength(3)
+      result.bm25.titles.forEach((t) => expect(t).toMatch(/^The fox number \d+$/))
+      result.bm25.titles.forEach((t, i) => expect(result.bm25.lines[i]).toContain(`Say something about ${t}`))
+      expect(result.bm25.answer).toContain('Summarise the foxes')
+    })
+
+    it('aggregates: the count, and per kind the count and the mean of n', () => {
+      expect(result.aggregate.count).toBe(COUNT)
+      expect([...result.aggregate.groups].sort((a, b) => a.value.localeCompare(b.value))).toEqual([
+        { value: 'even', count: COUNT / 2, meanN: (COUNT - 2) / 2 },
+        { value: 'odd', count: COUNT / 2, meanN: COUNT / 2 },
+      ])
+    })
+
+    it("reads with a read-only database user's key", () => {
+      expect(result.readOnly.found).toBe(5)
+    })
+
+    it("is refused a write with a read-only database user's key: ForbiddenError", () => {
+      expect(result.readOnly.write?.tag).toBe('ForbiddenError')
+      expect(result.readOnly.write?.message).toMatch(/forbidden/i)
+    })
+  })
