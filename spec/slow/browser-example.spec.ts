@@ -23,7 +23,8 @@ let example: BrowserExample
 let browser: Browser
 let page: Page
 let elsewhere: ServedPage
-const searches: { url: string; outcome: 'answered' | 'aborted' | string }[] = []
+/** Each Search request the page sent: answered, aborted, or the network error that ended it. */
+const searches: { url: string; outcome: string }[] = []
 
 beforeAll(async () => {
   example = await retryOnPortClash(() => startBrowserExample({ log: () => undefined }))
