@@ -49,7 +49,12 @@ export const startForwardProxy = async (options: ForwardProxyOptions = {}): Prom
   const tunnelled: string[] = []
   const syncs: Array<() => void> = []
   let listening: (port: number) => void = () => undefined
-  const port = new Promise<number>((resolve) => (listening = resolve))
+  // A child that exits before it listens (the package missing, a syntax error) fails the spec at
+  // once, with its exit code, instead of leaving it to wait out its timeout.
+  const port = new Promise<number>((resolve, reject) => {
+    listening = resolve
+    child.once('exit', (code, signal) => reject(new Error(`the forward proxy exited before listening (code ${String(code)}, signal ${String(signal)})`)))
+  })
   createInterface({ input: child.stdout }).on('line', (text) => {
     const event = JSON.parse(text) as Event
     if (event.listening !== undefined) listening(event.listening)
