@@ -29,7 +29,7 @@ const searches: { url: string; outcome: string }[] = []
 beforeAll(async () => {
   example = await retryOnPortClash(() => startBrowserExample({ log: () => undefined }))
   browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 900, height: 640 } })
+  page = await browser.newPage({ viewport: { width: 900, height: 400 } })
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 })
   const isSearch = (url: string) => url.includes('/v1/grpc-web/weaviate.v1.Weaviate/Search')

@@ -8,10 +8,14 @@
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../helpers/chromium'
 import { ServedPage, servePage } from '../helpers/page-server'
+import { configuredServer } from '../helpers/versions'
 import { bundleForWeb } from '../helpers/web-bundle'
 import type { ProbeInput, ProbeResult } from './programs/probe'
 import type { ScenarioInput, ScenarioResult } from './programs/scenario-types'
-import { describeScenario, webServer as server } from './scenario-checks'
+import { describeScenario, rootAccess } from './scenario-checks'
+
+/** The run's `WEB` server: database users, generative-dummy, CORS as shipped. */
+const server = () => rootAccess(configuredServer('WEB'))
 
 let browser: Browser
 const served: ServedPage[] = []
@@ -73,7 +77,7 @@ describe('plain fetch from a page on another origin', () => {
   })
 })
 
-describeScenario('the client in a page on another origin (bundled with the browser condition)', async (input) => {
+describeScenario('the client in a page on another origin (bundled with the browser condition)', server, async (input) => {
   const tab = await open(await serve('scenario', 'spec/web/programs/scenario-page.ts'))
   return tab.evaluate(async (i) => (globalThis as unknown as { scenario: (i: ScenarioInput) => Promise<ScenarioResult> }).scenario(i), input)
 })

@@ -1,42 +1,54 @@
 /**
  * The checks of the web scenario (programs/scenario.ts), one `it` per step, shared by every runtime
  * that runs it (chromium.spec.ts, workerd.spec.ts). `describeScenario` makes the class's name and
- * a read-only user on the `WEB` server, runs the scenario once in the runtime, and removes both.
+ * a read-only user on the server it is given, runs the scenario once in the runtime, and removes both.
  */
 import { deleteClass } from '../helpers/fixtures'
 import { ReadOnlyUser, readOnlyUser } from '../helpers/read-only-user'
 import { uniqueClassName } from '../helpers/server'
-import { configuredServer } from '../helpers/versions'
 import { COUNT, ScenarioInput, ScenarioResult } from './programs/scenario-types'
 
-/** The `WEB` server's URL and root key. */
-export const webServer = (): { url: string; apiKey: string } => {
-  const { url, apiKey } = configuredServer('WEB')
-  if (apiKey === undefined) throw new Error('the WEB server publishes no API key: it runs with database users on')
+/** A server's URL and root key. */
+export interface RootAccess {
+  readonly url: string
+  readonly apiKey: string
+}
+
+/**
+ * The URL and root key of a configured server that runs with database users on.
+ *
+ * @example
+ * ```ts
+ * const server = () => rootAccess(configuredServer('WEB'))
+ * ```
+ */
+export const rootAccess = ({ url, apiKey }: { readonly url: string; readonly apiKey: string | undefined }): RootAccess => {
+  if (apiKey === undefined) throw new Error(`the server at ${url} publishes no API key: it should run with database users on`)
   return { url, apiKey }
 }
 
 /**
- * Declares the scenario's checks for a runtime; `run` runs the scenario there with `input`.
+ * Declares the scenario's checks for a runtime; `run` runs the scenario there with `input`, against
+ * `server` (read when the checks start).
  *
  * @example
  * ```ts
- * describeScenario('in a page', (input) => page.evaluate((i) => scenario(i), input))
+ * describeScenario('in a page', () => rootAccess(configuredServer('WEB')), (input) => page.evaluate((i) => scenario(i), input))
  * ```
  */
-export const describeScenario = (title: string, run: (input: ScenarioInput) => Promise<ScenarioResult>): void =>
+export const describeScenario = (title: string, server: () => RootAccess, run: (input: ScenarioInput) => Promise<ScenarioResult>): void =>
   describe(title, () => {
     const className = uniqueClassName('WebThing')
     let reader: ReadOnlyUser
     let result: ScenarioResult
 
     beforeAll(async () => {
-      reader = await readOnlyUser(webServer().url, webServer().apiKey, className)
-      result = await run({ ...webServer(), readOnlyKey: reader.key, className })
+      reader = await readOnlyUser(server().url, server().apiKey, className)
+      result = await run({ ...server(), readOnlyKey: reader.key, className })
     }, 180_000)
 
     afterAll(async () => {
-      await deleteClass(webServer(), className)
+      await deleteClass(server(), className)
       await reader.remove()
     })
 

@@ -4,10 +4,14 @@
  * program's input to its Worker and reads the result as JSON.
  */
 import { RunningWorker, startWorker } from '../helpers/workerd'
+import { configuredServer } from '../helpers/versions'
 import { bundleForWeb } from '../helpers/web-bundle'
 import type { ProbeInput, ProbeResult } from './programs/probe'
 import type { ScenarioInput, ScenarioResult } from './programs/scenario-types'
-import { describeScenario, webServer as server } from './scenario-checks'
+import { describeScenario, rootAccess } from './scenario-checks'
+
+/** The run's `WEB` server: database users, generative-dummy, CORS as shipped. */
+const server = () => rootAccess(configuredServer('WEB'))
 
 const workers: RunningWorker[] = []
 
@@ -47,6 +51,6 @@ describe('plain fetch from a Worker', () => {
   })
 })
 
-describeScenario('the client in a Worker (bundled with the workerd condition)', async (input) =>
+describeScenario('the client in a Worker (bundled with the workerd condition)', server, async (input) =>
   call<ScenarioInput, ScenarioResult>(await start('spec/web/programs/scenario-worker.ts'), input),
 )

@@ -61,8 +61,15 @@ const showHits = (query: string, hits: ReadonlyArray<{ readonly title: string; r
 const start = async (): Promise<void> => {
   const config = (await (await fetch('/config.json')).json()) as PageConfig
   const client = connect({ url: config.url, apiKey: config.apiKey })
+  // One count before the first keystroke: the client settles its transport (gRPC-Web, after a
+  // health check) once, so the searches typed later go straight out.
   const meta = await firstValueFrom(client.meta.get())
-  showCounts(E.isRight(meta) ? `Connected to Weaviate ${meta.right.version}` : `${meta.left._tag}: ${meta.left.message}`)
+  const notes = await firstValueFrom(client.query.aggregate({ className: config.className }))
+  showCounts(
+    E.isLeft(meta) ? `${meta.left._tag}: ${meta.left.message}`
+    : E.isLeft(notes) ? `${notes.left._tag}: ${notes.left.message}`
+    : `Connected to Weaviate ${meta.right.version}, ${notes.right.count} notes`,
+  )
   fromEvent(input, 'input')
     .pipe(
       map(() => input.value.trim()),
@@ -77,7 +84,7 @@ const start = async (): Promise<void> => {
         started += 1
         const at = performance.now()
         let answered = false
-        return client.query.bm25<{ title: string; topic: string }>({ className: config.className, query, limit: 8, returnProperties: ['title', 'topic'] }).pipe(
+        return client.query.bm25<{ title: string; topic: string }>({ className: config.className, query, limit: 8, returnProperties: ['title', 'topic'], returnMetadata: ['score'] }).pipe(
           tap(() => (answered = true)),
           // Unsubscribed before an answer: switchMap dropped it for a newer query, and the request was aborted.
           finalize(() => {

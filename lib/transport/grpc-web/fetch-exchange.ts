@@ -27,7 +27,8 @@ export const fetchExchange =
       const response = await fetchImpl(`${request.origin}${request.path}`, {
         method: 'POST',
         headers: request.headers,
-        body: request.body,
+        // The DOM lib's BodyInit takes a Uint8Array over an ArrayBuffer only; the frames are always one.
+        body: request.body as Uint8Array<ArrayBuffer>,
         signal: controller.signal,
       })
       if (stopped) return

@@ -31,8 +31,12 @@ export interface ScenarioResult {
 export const COUNT = 1_000
 export const DIMENSIONS = 16
 
-/** Object `n`'s vector: exact in float32 (multiples of 1/64 below 16), and distinct for every n. */
-export const vectorOf = (n: number): number[] => Array.from({ length: DIMENSIONS }, (_, d) => (((n * (d + 3)) % 1021) % 1024) / 64)
+/**
+ * Object `n`'s vector: a hash of `n` and the dimension, so no two point the same way (cosine is
+ * the default distance), with components that are multiples of 1/64 below 16, exact in float32.
+ */
+export const vectorOf = (n: number): number[] =>
+  Array.from({ length: DIMENSIONS }, (_, d) => ((Math.imul(n + 1, 0x9e3779b1) ^ Math.imul(d + 1, 0x85ebca6b)) >>> 0) % 1021 / 64)
 
 /** Object `n`'s title: every tenth is about a fox. */
 export const titleOf = (n: number): string => (n % 10 === 0 ? `The fox number ${n}` : `Item number ${n}`)
