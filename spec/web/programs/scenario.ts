@@ -70,7 +70,7 @@ export const scenario = async ({ url, apiKey, readOnlyKey, className }: Scenario
       return got.length === sent.length && got.every((v, i) => v === sent[i])
     }).length
 
-    const near = await right(client.query.nearVector<{ n: number }>({ className, vector: vectorOf(42), limit: 3, returnProperties: ['n'] }))
+    const near = await right(client.query.nearVector<{ n: number }>({ className, vector: vectorOf(42), limit: 3, returnProperties: ['n'], returnMetadata: ['distance'] }))
 
     const bm25 = await right(
       client.query.bm25<{ title: string }>({
