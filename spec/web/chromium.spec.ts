@@ -77,7 +77,26 @@ describe('plain fetch from a page on another origin', () => {
   })
 })
 
-describeScenario('the client in a page on another origin (bundled with the browser condition)', server, async (input) => {
-  const tab = await open(await serve('scenario', 'spec/web/programs/scenario-page.ts'))
-  return tab.evaluate(async (i) => (globalThis as unknown as { scenario: (i: ScenarioInput) => Promise<ScenarioResult> }).scenario(i), input)
-})
+/** The requests the scenario page sent to Weaviate, as `METHOD /path`, in order (CORS preflights are not reported). */
+const scenarioRequests: string[] = []
+
+describeScenario(
+  'the client in a page on another origin (bundled with the browser condition)',
+  server,
+  async (input) => {
+    const tab = await open(await serve('scenario', 'spec/web/programs/scenario-page.ts'))
+    const weaviate = new URL(input.url).origin
+    tab.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.origin === weaviate) scenarioRequests.push(`${request.method()} ${url.pathname}`)
+    })
+    return tab.evaluate(async (i) => (globalThis as unknown as { scenario: (i: ScenarioInput) => Promise<ScenarioResult> }).scenario(i), input)
+  },
+  () => {
+    it('sends the batch, the searches and the aggregates over gRPC-Web, nothing over GraphQL or the REST batch', () => {
+      const grpcWeb = new Set(scenarioRequests.flatMap((r) => /^POST \/v1\/grpc-web\/weaviate\.v1\.Weaviate\/(\w+)$/.exec(r)?.[1] ?? []))
+      expect([...grpcWeb].sort()).toEqual(['Aggregate', 'BatchObjects', 'Search'])
+      expect(scenarioRequests.filter((r) => /\/v1\/(graphql|batch)/.test(r))).toEqual([])
+    })
+  },
+)

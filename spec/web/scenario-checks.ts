@@ -29,14 +29,20 @@ export const rootAccess = ({ url, apiKey }: { readonly url: string; readonly api
 
 /**
  * Declares the scenario's checks for a runtime; `run` runs the scenario there with `input`, against
- * `server` (read when the checks start).
+ * `server` (read when the checks start); `more` declares the runtime's own checks beside them.
  *
  * @example
  * ```ts
  * describeScenario('in a page', () => rootAccess(configuredServer('WEB')), (input) => page.evaluate((i) => scenario(i), input))
  * ```
  */
-export const describeScenario = (title: string, server: () => RootAccess, run: (input: ScenarioInput) => Promise<ScenarioResult>): void =>
+export const describeScenario = (
+  title: string,
+  server: () => RootAccess,
+  run: (input: ScenarioInput) => Promise<ScenarioResult>,
+  /** More checks of this runtime, declared in the same block, after the scenario has run. */
+  more: () => void = () => undefined,
+): void =>
   describe(title, () => {
     const className = uniqueClassName('WebThing')
     let reader: ReadOnlyUser
@@ -94,4 +100,6 @@ export const describeScenario = (title: string, server: () => RootAccess, run: (
       expect(result.readOnly.write?.tag).toBe('ForbiddenError')
       expect(result.readOnly.write?.message).toMatch(/forbidden/i)
     })
+
+    more()
   })
