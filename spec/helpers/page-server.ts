@@ -38,7 +38,14 @@ export interface PageContent {
   readonly files?: Readonly<Record<string, { readonly type: string; readonly content: string | Uint8Array }>>
 }
 
-/** The HTML of a page that loads `/app.js`. */
+/**
+ * The HTML of a page that loads `/app.js`.
+ *
+ * @example
+ * ```ts
+ * pageHtml({ title: 'probe' }) // '<!doctype html>...<script src="/app.js"></script>...'
+ * ```
+ */
 export const pageHtml = (content: Pick<PageContent, 'title' | 'body'>): string =>
   `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>${content.title}</title></head>\n<body>\n${content.body ?? ''}\n<script src="/app.js"></script>\n</body>\n</html>\n`
 

@@ -10,7 +10,14 @@ import { build } from 'esbuild'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 
-/** The entry a bundler picks for `weaviate-rx` under the `browser`, `workerd` and `worker` conditions. */
+/**
+ * The entry a bundler picks for `weaviate-rx` under the `browser`, `workerd` and `worker` conditions.
+ *
+ * @example
+ * ```ts
+ * path.relative(ROOT, WEB_ENTRY) // 'lib/web.ts'
+ * ```
+ */
 export const WEB_ENTRY = path.join(ROOT, 'lib', 'web.ts')
 
 /**
