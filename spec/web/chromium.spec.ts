@@ -98,5 +98,9 @@ describeScenario(
       expect([...grpcWeb].sort()).toEqual(['Aggregate', 'BatchObjects', 'Search'])
       expect(scenarioRequests.filter((r) => /\/v1\/(graphql|batch)/.test(r))).toEqual([])
     })
+
+    it("sends the read-only user's refused write once: a ForbiddenError is never retried", () => {
+      expect(scenarioRequests.filter((r) => r === 'POST /v1/objects')).toHaveLength(1)
+    })
   },
 )
