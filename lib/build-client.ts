@@ -36,8 +36,7 @@ import { Collection, CollectionOptions, collection } from './collection'
 import { RolesApi, UsersApi, rolesApi, usersApi } from './access'
 import { createVersionSource, fetchMeta } from './context/server-version'
 import { OidcAuth, checkAuth } from './context/oidc/options'
-import type { OpenIdClient } from './context/oidc/load'
-import { createOidcSession } from './context/oidc/session'
+import { OpenIdClient, createOidcSession } from './context/oidc/session'
 
 /**
  * The options every build's `connect` takes: where Weaviate is, the server version to assume,

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import type { OpenIdClient } from './load'
+import type { OpenIdClient } from './session'
 
 let loading: Promise<OpenIdClient> | undefined
 

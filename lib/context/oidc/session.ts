@@ -23,8 +23,10 @@
 import type * as Oidc from 'openid-client' with { 'resolution-mode': 'import' }
 import { RefreshTokenRejectedError, SignInError, WeaviateError, isWeaviateError, redactUrl } from '../../core/errors'
 import type { BearerSource } from '../../transport/http/options'
-import type { OpenIdClient } from './load'
 import type { OidcAuth } from './options'
+
+/** The openid-client module, as a build's loader gives it (`load.ts` on Node, `load-web.ts` elsewhere). */
+export type OpenIdClient = typeof Oidc
 
 /** A client's OIDC session: the Authorization header source, and its timer to stop. */
 export interface OidcSession extends BearerSource {

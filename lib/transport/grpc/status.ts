@@ -85,7 +85,8 @@ const HTTP_EQUIVALENT: Readonly<Partial<Record<number, number>>> = {
  * The error of a failed call.
  */
 export const grpcError = (failure: CallFailure, site: CallSite): WeaviateError => {
-  const { code, details } = failure
+  const { details } = failure
+  const code: Status = failure.code
   switch (code) {
     case Status.UNAVAILABLE: {
       const tls = tlsFailureInMessage(details)

@@ -90,7 +90,7 @@ const headersOf = (headers: Headers): ResponseHeaders => {
 /** At most {@link ERROR_BODY_CAP} bytes of the body, as text; the rest is not read. */
 const capped = async (response: Response): Promise<string> => {
   if (response.body === null) return ''
-  const reader = response.body.getReader()
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader()
   const chunks: Uint8Array[] = []
   let kept = 0
   while (kept < ERROR_BODY_CAP) {

@@ -23,7 +23,7 @@ const GRPC_WEB = '/v1/grpc-web/weaviate.v1.Weaviate/'
 const calls = {}
 const fetchOf = globalThis.fetch
 globalThis.fetch = (input, init) => {
-  const path = new URL(typeof input === 'string' ? input : input.url).pathname
+  const path = (typeof input === 'string' ? input : input.url).replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '')
   if (path.startsWith(GRPC_WEB)) calls[path.slice(GRPC_WEB.length)] = (calls[path.slice(GRPC_WEB.length)] ?? 0) + 1
   return fetchOf(input, init)
 }
