@@ -29,6 +29,15 @@ const LAYERS = [
 /** The public entries: what the command may import, and what nothing but the command and specs imports. */
 const ENTRIES = '^lib/(index|embedded)[.]ts$|^lib/paging/index[.]ts$'
 
+/** Node's entry and the Node-only implementations below the interfaces the web build shares. */
+const NODE_ONLY = [
+  '^lib/(client|index|embedded)[.]ts$',
+  '^lib/transport/http/(undici-connections|pools|transport|tls-connector)[.]ts$',
+  '^lib/transport/grpc/(pipeline|channels|unary|metadata|keepalive)[.]ts$',
+  '^lib/transport/grpc-web/undici-exchange[.]ts$',
+  '^lib/context/(tls|oidc/load)[.]ts$',
+].join('|')
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -55,10 +64,18 @@ module.exports = {
     },
     {
       name: 'entries-on-top',
-      comment: 'Nothing in lib/ imports an entry (index.ts, client.ts, embedded.ts) but the entries and the command.',
+      comment: 'Nothing in lib/ imports an entry (index.ts, client.ts, web.ts, build-client.ts, public-api.ts, embedded.ts) but the entries and the command.',
       severity: 'error',
       from: { path: '^lib/[^/]+/', pathNot: '^lib/cli/' },
       to: { path: '^lib/[^/]+[.]ts$' },
+    },
+    {
+      name: 'web-entry-without-node',
+      comment:
+        "The web build (web.ts, and build-client.ts and public-api.ts, which Node's entry shares) imports neither Node's entry nor a Node-only implementation (undici, grpc-js, node:fs, node:tls); spec/web/bundle.spec.ts checks the whole graph.",
+      severity: 'error',
+      from: { path: '^lib/(web|build-client|public-api)[.]ts$' },
+      to: { path: NODE_ONLY },
     },
     {
       name: 'http-below-grpc',

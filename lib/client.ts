@@ -1,18 +1,16 @@
 /**
- * `connect(options)`: one client per Weaviate deployment, holding the HTTP pool, the cached server
- * version and the deprecation memory. Every operation is a cold ObservableEither.
+ * `connect(options)` on Node: one client per Weaviate deployment, holding the HTTP pools (undici),
+ * the gRPC channels (grpc-js) or the gRPC-Web carrier on the pools, the cached server version and
+ * the deprecation memory. Every operation is a cold ObservableEither. The web entry (`web.ts`) has
+ * its own `connect` over `fetch`; both build the client with `build-client.ts`.
  *
  * @packageDocumentation
  */
-import { Meta } from './codecs/meta'
-import { OperationContext } from './context/context'
-import { createDeprecations } from './server/deprecations'
-import { ArgumentValueError, WeaviateError } from './core/errors'
+import { readFile } from 'node:fs/promises'
+import { ArgumentValueError } from './core/errors'
+import { BaseConnectOptions, Client, buildClient, checkCredentials } from './build-client'
 import { grpcNodes, noGrpcAddressReason } from './transport/grpc/address'
-import { createTransportChoice } from './context/transport-choice'
-import { warnBatchObjectsFallback, warnRestFallback } from './context/fallback-warnings'
-import { createStreamRefusal } from './context/stream-refusal'
-import { plaintextOrigins, resolveTls, warnPlaintextKey } from './context/tls'
+import { resolveTls } from './context/tls'
 import type { TlsOptions } from './transport/tls'
 import { ProxyOption, resolveProxy } from './transport/proxy'
 import { GrpcCarrier, TransportMode, grpcCarrier, transportMode } from './input/transport-mode'
@@ -22,21 +20,10 @@ import { createGrpcWeb } from './transport/grpc-web/pipeline'
 import { undiciExchange } from './transport/grpc-web/undici-exchange'
 import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
-import { ObservableEither } from './core/observable-either'
-import { BackupApi, backupApi } from './backup'
-import { ClusterApi, clusterApi } from './cluster'
-import { HealthApi, healthApi } from './cluster/health'
-import { objectsApi, ObjectsApi } from './objects'
-import { QueryApi, queryApi } from './query'
-import { referencesApi, ReferencesApi } from './references'
-import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
-import { AliasesApi, aliasesApi } from './aliases'
-import { Collection, CollectionOptions, collection } from './collection'
-import { RolesApi, UsersApi, rolesApi, usersApi } from './access'
-import { createVersionSource, fetchMeta } from './context/server-version'
-import { OidcAuth, checkAuth } from './context/oidc/options'
-import { createOidcSession } from './context/oidc/session'
-import { firstValueFrom } from 'rxjs'
+import { undiciConnections } from './transport/http/undici-connections'
+import { loadOpenIdClient } from './context/oidc/load'
+
+export type { Client } from './build-client'
 
 /**
  * How to reach and talk to Weaviate.
@@ -46,14 +33,7 @@ import { firstValueFrom } from 'rxjs'
  * const options: ConnectOptions = { url: 'http://127.0.0.1:8080', apiKey: process.env['WEAVIATE_KEY'], retry: { attempts: 5 } }
  * ```
  */
-export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'proxy'> {
-  /**
-   * Base URL (`/v1` is appended), or several nodes of one cluster: requests go to one node, and a
-   * connection error or attempt timeout moves an idempotent request's retry to the next node.
-   */
-  readonly url: string | readonly string[]
-  /** Skip `GET /v1/meta` and assume this server version (e.g. `'1.13.0'`). */
-  readonly serverVersion?: string
+export interface ConnectOptions extends BaseConnectOptions, Pick<HttpOptions, 'connections' | 'dispatcher'> {
   /**
    * The gRPC address of each node: `http://host:port` (plaintext), `https://host:port` (TLS), or
    * `host:port` (TLS when its `url` is `https`); one, or one per entry of `url`. Default: only
@@ -99,13 +79,6 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'prox
    */
   readonly tls?: TlsOptions
   /**
-   * OIDC sign-in (client credentials, resource-owner password, or a bearer token with a refresh
-   * token): the provider is discovered through the server's `/v1/.well-known/openid-configuration`,
-   * and the token, refreshed before it expires, goes with every REST and gRPC call (docs/oidc.md).
-   * Not together with `apiKey`.
-   */
-  readonly auth?: OidcAuth
-  /**
    * HTTP/2 keepalive pings of the gRPC connections, or `false` for none. By default a ping every
    * 30 s while a call is open (and with the first call after an idle spell), 10 s for its answer:
    * a connection a load balancer dropped while idle is found dead within those 10 s rather than
@@ -129,67 +102,6 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'prox
    * ```
    */
   readonly proxy?: ProxyOption
-}
-
-/**
- * A connected client. Besides the APIs below it has the health checks of {@link HealthApi}:
- * `isReady()` and `isLive()`.
- *
- * @example
- * ```ts
- * const client = connect({ url: 'http://127.0.0.1:8080' })
- * client.objects.create({ className: 'Article', dataObject: { title: 'x' } }).subscribe(console.log)
- * await client.close()
- * ```
- */
-export interface Client extends HealthApi {
-  readonly objects: ObjectsApi
-  readonly references: ReferencesApi
-  /** Search: nearVector, nearObject, bm25, hybrid, fetchObjects (gRPC from Weaviate 1.25, GraphQL before). */
-  readonly query: QueryApi
-  /** Classes: read, create, update, delete, add a property. */
-  readonly schema: SchemaApi
-  /** Tenants of multi-tenant classes (Weaviate 1.20+). */
-  readonly tenants: TenantsApi
-  /** Aliases of classes (Weaviate 1.32+): create, list, get, update (point to another class), delete. */
-  readonly aliases: AliasesApi
-  /**
-   * Backups: create and restore (streams of status updates to the end), status, cancel, list
-   * (Weaviate 1.15+; cancel and list later). Unsubscribing from a create or restore does not cancel it.
-   */
-  readonly backup: BackupApi
-  /**
-   * Node status, cluster statistics, the sharding state, and replication operations (copy or move
-   * a shard replica: a stream of its states to the end). Unsubscribing from a replication does not
-   * cancel it.
-   */
-  readonly cluster: ClusterApi
-  /**
-   * Roles and their typed permissions (role-based access control, Weaviate 1.28+). A refusal for
-   * want of a permission, here or anywhere, is a `ForbiddenError`, never retried.
-   */
-  readonly roles: RolesApi
-  /** Role assignment to users and groups, database users (1.30+), and the caller's own information. */
-  readonly users: UsersApi
-  readonly meta: {
-    /** `GET /v1/meta`. */
-    readonly get: () => ObservableEither<WeaviateError, Meta>
-  }
-  /**
-   * A typed handle on one class: every operation of `objects`, `references`, `query`, `tenants`
-   * and `schema` with the class name (and a tenant and a consistency level, when given) bound,
-   * the properties typed by the `codec`'s type or the type parameter `P` (docs/collection-handle.md).
-   * Sends nothing; throws an `ArgumentValueError` for a name that is not a class name.
-   *
-   * @example
-   * ```ts
-   * const books = client.collection('Book', { codec: t.type({ title: t.string, year: t.number }) })
-   * books.query.bm25({ query: 'dune', returnProperties: ['title'] })
-   * ```
-   */
-  readonly collection: <P = Record<string, unknown>>(name: string, options?: CollectionOptions<P>) => Collection<P>
-  /** Closes the client's connection pools and gRPC channels. */
-  readonly close: () => Promise<void>
 }
 
 /**
@@ -220,69 +132,35 @@ export const connect = (options: ConnectOptions): Client => {
   const noAddress = carrier === 'native' && nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
   const mode = transportMode('transport', transport) ?? 'auto'
   if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
-  if (auth !== undefined && http.apiKey !== undefined && http.apiKey !== '') {
-    throw new ArgumentValueError({ argument: 'auth', reason: "give either 'apiKey' or 'auth' (OIDC), not both" })
-  }
-  if (auth !== undefined && http.headers !== undefined && Object.keys(http.headers).some((name) => name.toLowerCase() === 'authorization')) {
-    throw new ArgumentValueError({ argument: 'headers', reason: "give either 'auth' (OIDC) or an 'authorization' header, not both" })
-  }
-  const oidc = auth === undefined ? undefined : checkAuth(auth)
+  const oidc = checkCredentials({ ...http, auth })
   const tls = resolveTls(tlsOptions)
   const keepalive = resolveKeepalive(grpcKeepalive)
   const proxy = resolveProxy(proxyOption)
   const resolved = resolveOptions({ ...http, urls, tls, proxy })
-  // The session reads the server's OIDC configuration with a plain GET on the client's pools
-  // (fetchUrl: no Authorization header), first asked for when the first call needs a token.
-  const first = resolved.nodes[0]
-  const session =
-    oidc === undefined || first === undefined
-      ? undefined
-      : createOidcSession(oidc, {
-          wellKnown: () =>
-            firstValueFrom(pipeline.fetchUrl({ url: `${first.origin}${first.basePath}/.well-known/openid-configuration`, expect: [200] })).then((response) => response.body),
-        })
-  const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
-  const pipeline = createHttp({ ...http, urls, tls, proxy, bearer })
-  const grpc =
-    carrier === 'web'
-      ? createGrpcWeb({
-          nodes: resolved.nodes,
-          headers: resolved.headers,
-          retry: resolved.retry,
-          timeout: resolved.timeout,
-          bearer,
-          exchange: undiciExchange((origin) => pipeline.pools.for(origin)),
-          closed: () => pipeline.pools.closed,
-        })
-      : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy })
-  if (http.apiKey !== undefined && http.apiKey !== '') {
-    const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
-    if (exposed.length > 0) warnPlaintextKey(exposed)
-  }
-  const versions = createVersionSource(pipeline, serverVersion)
-  const ctx: OperationContext = {
-    http: pipeline,
-    versions,
-    deprecations: createDeprecations(),
-    grpc,
-    transports: createTransportChoice({ mode, versions, grpc, noAddress, warn: warnRestFallback }),
-    streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
-  }
-  const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
-  return {
-    ...flat,
-    ...healthApi(ctx),
-    aliases: aliasesApi(ctx),
-    backup: backupApi(ctx),
-    cluster: clusterApi(ctx),
-    roles: rolesApi(ctx),
-    users: usersApi(ctx),
-    meta: { get: () => fetchMeta(pipeline) },
-    collection: (name, options) => collection(flat, name, options),
-    close: () => {
-      session?.close()
-      grpc.close()
-      return pipeline.close()
-    },
-  }
+  const connections = undiciConnections(resolved)
+  return buildClient({
+    urls,
+    nodes: resolved.nodes,
+    serverVersion,
+    apiKey: http.apiKey,
+    oidc,
+    mode,
+    noAddress,
+    keyOrigins: mode === 'rest' ? [] : nodes.map((node) => node.origin),
+    http: (bearer) => createHttp({ ...http, urls, tls, proxy, bearer }, connections),
+    grpc: (bearer) =>
+      carrier === 'web'
+        ? createGrpcWeb({
+            nodes: resolved.nodes,
+            headers: resolved.headers,
+            retry: resolved.retry,
+            timeout: resolved.timeout,
+            bearer,
+            exchange: undiciExchange((origin) => connections.pools.for(origin)),
+            closed: () => connections.closed,
+          })
+        : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy }),
+    loadOidc: loadOpenIdClient,
+    readTextFile: (path) => readFile(path, 'utf8'),
+  })
 }

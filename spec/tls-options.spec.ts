@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { ArgumentValueError, Client, ConnectOptions, TlsOptions, connect, isArgumentValueError } from '../lib'
-import { PLAINTEXT_KEY_WARNING } from '../lib/context/tls'
+import { PLAINTEXT_KEY_WARNING } from '../lib/context/plaintext-key'
 import { makeRunCertificates, type RunCertificates } from '../lib/embedded/tls/certificates'
 
 let certs: RunCertificates

@@ -9,7 +9,7 @@ import { Deprecations } from '../server/deprecations'
 import { WeaviateError } from '../core/errors'
 import type { StreamRefusal } from './stream-refusal'
 import type { TransportChoice } from './transport-choice'
-import type { GrpcEffect } from '../transport/grpc/pipeline'
+import type { GrpcEffect } from '../transport/grpc/calls'
 import type { HttpEffect } from '../transport/http/pipeline'
 import type { CallOptions, RetryOptions, TimeoutOptions } from '../transport/http/types'
 import { KeyTable, argsOf, argumentKeys, knownKeys } from '../input/check'
@@ -32,7 +32,12 @@ export interface OperationContext {
   readonly transports: TransportChoice
   /** Whether the server refused `BatchStream` (UNIMPLEMENTED): `objects.batch`'s `'auto'` then uses `BatchObjects`. */
   readonly streamRefusal: StreamRefusal
+  /** Reads a text file (a `dataObject` given as a path); undefined in a build without a file system (the web entry). */
+  readonly readTextFile: ReadTextFile | undefined
 }
+
+/** Reads the UTF-8 text of the file at `path`. */
+export type ReadTextFile = (path: string) => Promise<string>
 
 /** The per-call settings of an argument object, for the request description. */
 export const callOptions = (args: Record<string, unknown>): CallOptions => {

@@ -1,11 +1,11 @@
 /**
  * The client's TLS settings, checked once at `connect`: the `tls` option into the settings both
- * transports use (`lib/transport/tls.ts`), and the one warning of a client that would send its
- * API key in the clear to another machine.
+ * transports use (`lib/transport/tls.ts`).
  *
  * The check builds a Node `SecureContext` from the options, so a CA bundle that is no PEM, a key
  * that does not belong to its certificate or a certificate without its key is an
- * `ArgumentValueError` from `connect`, not a handshake failure at the first request.
+ * `ArgumentValueError` from `connect`, not a handshake failure at the first request. The warning of
+ * a key sent in the clear is `plaintext-key.ts`, which every build has.
  *
  * @packageDocumentation
  */
@@ -59,46 +59,4 @@ export const resolveTls = (options: TlsOptions | undefined): TlsSettings => {
     throw new ArgumentValueError({ argument: 'tls', reason: `the tls option is not usable: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
   }
   return Object.freeze({ ca, cert, key, servername })
-}
-
-/**
- * The code of the warning of a client that sends its API key over plain `http` to a host beyond
- * loopback.
- */
-export const PLAINTEXT_KEY_WARNING = 'WEAVIATE_RX_TLS001'
-
-/** `localhost`, `127.0.0.0/8`, `::1`: the machine itself. */
-const isLoopback = (hostname: string): boolean => {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
-}
-
-/**
- * The origins among `urls` (REST base URLs and gRPC `http(s)://host:port` origins) an API key
- * would travel to unencrypted: plain `http` to a host beyond loopback.
- */
-export const plaintextOrigins = (urls: readonly string[]): string[] => {
-  const found: string[] = []
-  for (const raw of urls) {
-    let url: URL
-    try {
-      url = new URL(raw)
-    } catch {
-      continue
-    }
-    if (url.protocol === 'http:' && !isLoopback(url.hostname) && !found.includes(url.origin)) found.push(url.origin)
-  }
-  return found
-}
-
-/**
- * Emits the warning once for a client whose `apiKey` goes in the clear to `origins`; emitted with
- * `process.emitWarning` like the fallback warnings (`fallback-warnings.ts`).
- */
-export const warnPlaintextKey = (origins: readonly string[]): void => {
-  process.emitWarning(
-    `weaviate-rx sends the API key unencrypted over plain http to ${origins.join(', ')}: anyone on the network path can read it. ` +
-      'Use https:// URLs (and a grpcUrl with https://), with the tls option for a private certificate authority.',
-    { type: 'WeaviateRxWarning', code: PLAINTEXT_KEY_WARNING },
-  )
 }

@@ -47,7 +47,7 @@ export const create =
         }
       },
       (input) =>
-        loadProperties(ctx.http.fetchUrl, input.source).pipe(
+        loadProperties(ctx.http.fetchUrl, ctx.readTextFile, input.source).pipe(
           flatMap((properties) =>
             whenVectorsWritable(ctx, input.call, input.vectors, () =>
               ctx.http.run(

@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+import { nextTurn } from '../core/platform'
 import * as E from 'fp-ts/Either'
 import { Observable, of } from 'rxjs'
 import { decode } from '../codecs/decode'
@@ -190,7 +191,7 @@ const announcedFirst = <A>(
   interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
 ): ObservableEither<WeaviateError, A> =>
   new Observable<E.Either<WeaviateError, A>>((subscriber) => {
-    let turn: ReturnType<typeof setImmediate> | undefined
+    let turn: (() => void) | undefined
     const pass = (res: HttpResponse): void => {
       let result: E.Either<WeaviateError, A>
       try {
@@ -210,7 +211,7 @@ const announcedFirst = <A>(
         const cursor = early === undefined || typeof res.right.body !== 'string' ? undefined : fullPageLastId(res.right.body, page.pageSize)
         // A last id not after the page's cursor fails the page's check (a server that ignored `after`): nothing to request after it.
         if (early !== undefined && cursor !== undefined && (page.after === undefined || cursor > page.after) && early(cursor)) {
-          turn = setImmediate(() => {
+          turn = nextTurn(() => {
             turn = undefined
             pass(res.right)
             subscriber.complete()
@@ -224,7 +225,7 @@ const announcedFirst = <A>(
     })
     return () => {
       request.unsubscribe()
-      if (turn !== undefined) clearImmediate(turn)
+      turn?.()
     }
   })
 

@@ -1,15 +1,15 @@
 /**
  * Loads the properties named by a `dataObject` input: inline as given, from an http(s) URL with
  * the client's transport but outside its Weaviate pipeline (no credentials, custom headers, node
- * failover or retry), or from a JSON file.
+ * failover or retry), or from a JSON file (with the client's file reader: none in the web build).
  * Unusable sources are an ArgumentValueError, reported before the operation's own request.
  *
  * @packageDocumentation
  */
 import * as E from 'fp-ts/Either'
-import { readFile } from 'node:fs/promises'
 import { from, map, of } from 'rxjs'
 import { ArgumentValueError, WeaviateError, redactUrl } from '../core/errors'
+import type { ReadTextFile } from '../context/context'
 import type { FetchUrl } from '../transport/http/fetch-url'
 import { toEither } from '../transport/http/to-either'
 import { DataSource } from '../input/data-object'
@@ -22,10 +22,13 @@ const asProperties = (value: unknown, where: string): E.Either<ArgumentValueErro
     ? E.right(value as Properties)
     : E.left(new ArgumentValueError({ argument: 'dataObject', reason: `${where} does not hold a JSON object` }))
 
-const fromFile = async (path: string): Promise<E.Either<ArgumentValueError, Properties>> => {
+const fromFile = async (readTextFile: ReadTextFile | undefined, path: string): Promise<E.Either<ArgumentValueError, Properties>> => {
+  if (readTextFile === undefined) {
+    return E.left(new ArgumentValueError({ argument: 'dataObject', reason: `this build has no file system to read ${path} from: give the properties, or an http(s) URL` }))
+  }
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = await readTextFile(path)
   } catch {
     return E.left(new ArgumentValueError({ argument: 'dataObject', reason: `No file found at location ${path}` }))
   }
@@ -39,12 +42,12 @@ const fromFile = async (path: string): Promise<E.Either<ArgumentValueError, Prop
 /**
  * The properties of a data source.
  */
-export const loadProperties = (fetchUrl: FetchUrl, source: DataSource): ObservableEither<WeaviateError, Properties> => {
+export const loadProperties = (fetchUrl: FetchUrl, readTextFile: ReadTextFile | undefined, source: DataSource): ObservableEither<WeaviateError, Properties> => {
   switch (source.kind) {
     case 'inline':
       return of(E.right(source.properties))
     case 'file':
-      return from(fromFile(source.path))
+      return from(fromFile(readTextFile, source.path))
     case 'url':
       return fetchUrl({ url: source.url, expect: [200] }).pipe(
         toEither(),

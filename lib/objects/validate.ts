@@ -50,7 +50,7 @@ export const validate =
         return { ...fields, uuid: optional(uuid, 'uuid', a['uuid']), call: callOptions(a) }
       },
       (input) =>
-        loadProperties(ctx.http.fetchUrl, input.source).pipe(
+        loadProperties(ctx.http.fetchUrl, ctx.readTextFile, input.source).pipe(
           flatMap((properties) =>
             whenVectorsWritable(ctx, input.call, input.vectors, () =>
               ctx.http.run(

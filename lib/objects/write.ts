@@ -33,7 +33,7 @@ const write =
         return { ...writeFields(a), uuid: uuid('uuid', a['uuid']), call: callOptions(a) }
       },
       (input) =>
-        loadProperties(ctx.http.fetchUrl, input.source).pipe(
+        loadProperties(ctx.http.fetchUrl, ctx.readTextFile, input.source).pipe(
           flatMap((properties) =>
             withVersion(ctx, input.call, (version) => {
               const writable = vectorsWritable(version, input.vectors)

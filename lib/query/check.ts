@@ -6,6 +6,7 @@
  *
  * @packageDocumentation
  */
+import { bytesToBase64 } from '../core/platform'
 import { CallOptions, callOptions } from '../context/context'
 import { whereFilter } from '../input/where'
 import { vectorFormat } from '../input/vector-format'
@@ -481,7 +482,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const base64 = (argument: string, value: unknown): string => {
   if (value instanceof Uint8Array) {
     if (value.length === 0) valueError(argument, `'${argument}' must not be empty`)
-    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
+    return bytesToBase64(value)
   }
   const given = string(argument, value)
   if (given === '') valueError(argument, `'${argument}' must not be empty`)

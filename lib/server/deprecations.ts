@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+import { emitWarning } from '../core/platform'
 
 /** The situations the reference clients warn about. */
 export type DeprecationKind =
@@ -53,7 +54,7 @@ export const createDeprecations = (): Deprecations => {
     warn(kind) {
       if (emitted.has(kind)) return
       emitted.add(kind)
-      process.emitWarning(messages[kind], { type: 'DeprecationWarning', code: codes[kind] })
+      emitWarning(messages[kind], { type: 'DeprecationWarning', code: codes[kind] })
     },
   }
 }

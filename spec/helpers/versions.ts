@@ -31,6 +31,10 @@
  *   validates their settings at class creation without calling out, so its validation is the
  *   oracle of the client's checks (spec/provider-config.spec.ts). No key is configured: any call to
  *   a provider fails.
+ * - `WEB`: what a browser or a Worker is tested against (spec/web/): database users on (`rbac: true`,
+ *   for a read-only user's key) and `generative-dummy`; CORS as Weaviate ships it (every origin, the
+ *   variables `CORS_ALLOW_ORIGIN`, `CORS_ALLOW_METHODS`, `CORS_ALLOW_HEADERS` unset: usecases/config/
+ *   environment.go parseCORSConfig at v1.39.0), which the page's cross-origin requests go through.
  * A row's `rbac` is passed to `startEmbedded` as is (it makes its own key, which `env` cannot).
  */
 export const CONFIGURED_SERVERS = {
@@ -51,6 +55,7 @@ export const CONFIGURED_SERVERS = {
         'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,generative-openai,generative-anthropic,generative-cohere,generative-ollama,reranker-cohere',
     },
   },
+  WEB: { version: '1.39.0', env: { ENABLE_MODULES: 'generative-dummy' }, rbac: true },
   INDEXING: {
     version: '1.39.0',
     env: {

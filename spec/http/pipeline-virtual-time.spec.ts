@@ -9,7 +9,7 @@ import type { TestScheduler } from 'rxjs/testing'
 import { testScheduler } from '../helpers/test-scheduler'
 import { ConnectionError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../lib/core/errors'
 import { CLIENT_HEADER, HttpOptions } from '../../lib/transport/http/options'
-import { createHttp } from '../../lib/transport/http/pipeline'
+import { createUndiciHttp as createHttp } from '../../lib/transport/http/undici-connections'
 import { RawResponse, Target, Transport } from '../../lib/transport/http/transport'
 import { HttpRequest, HttpResponse } from '../../lib/transport/http/types'
 

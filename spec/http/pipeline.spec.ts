@@ -3,7 +3,7 @@
  */
 import { firstValueFrom } from 'rxjs'
 import { ArgumentValueError } from '../../lib/core/errors'
-import { createHttp } from '../../lib/transport/http/pipeline'
+import { createUndiciHttp as createHttp } from '../../lib/transport/http/undici-connections'
 import { parseNodes } from '../../lib/transport/http/nodes'
 import { pathWithQuery } from '../../lib/transport/http/urls'
 

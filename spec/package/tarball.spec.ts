@@ -4,7 +4,8 @@
  * (`rxjs`, `fp-ts`; the rest from npm's cache, which `npm ci` of this repository fills). In that
  * project the consumer scripts of ./consumer run against the test server (WEAVIATE_URL, and
  * WEAVIATE_GRPC_URL and WEAVIATE_API_KEY when set: the vectors part goes over gRPC) on this Node,
- * on Node 22, 24 and 26, on Deno and on Bun; a TypeScript consumer type-checks under nodenext and bundler resolution; an esbuild bundle runs; and the
+ * on Node 22, 24 and 26, on Deno and on Bun (and, on Deno and Bun, consumer/web.mjs on the web build:
+ * fetch only, gRPC-Web); a TypeScript consumer type-checks under nodenext and bundler resolution; an esbuild bundle runs; and the
  * installed `weaviate-rx` command answers. The temp folder goes at the end, and every script
  * deletes the class it made.
  */
@@ -46,6 +47,18 @@ const scriptEnv = (): NodeJS.ProcessEnv => ({
 const scenarioResult = (stdout: string): unknown => JSON.parse(stdout.trim().split('\n').pop() ?? '')
 
 const passedOn = (runtime: RegExp) => ({ ok: true, objects: 6, grpc: 3, runtime: expect.stringMatching(runtime) })
+
+/** What consumer/web.mjs prints when the web build wrote and searched over gRPC-Web. */
+const webPassedOn = (runtime: RegExp) => ({ ok: true, objects: 4, grpcWeb: ['BatchObjects', 'Search'], runtime: expect.stringMatching(runtime) })
+
+/**
+ * The two ways to the web build: its subpath, and the package's own name under the `worker`
+ * condition (Deno and Bun otherwise take the Node build, whose native gRPC and BatchStream they run).
+ */
+const WEB_ENTRIES: ReadonlyArray<readonly [string, string, readonly string[]]> = [
+  ['weaviate-rx/web', 'weaviate-rx/web', []],
+  ['weaviate-rx under --conditions=worker', 'weaviate-rx', ['--conditions=worker']],
+]
 
 /** npm's own warnings about this machine's npm configuration are not the command's output. */
 const withoutNpmWarnings = (text: string): string =>
@@ -201,6 +214,11 @@ describe('the installed package on Deno', () => {
     const { stdout } = await sh(deno, ['run', '--allow-all', '--quiet', script], { cwd: project, env: scriptEnv() })
     expect(scenarioResult(stdout)).toEqual(passedOn(/^deno /))
   })
+
+  it.each(WEB_ENTRIES)('runs the web build (fetch only) from %s against the server: batch and search over gRPC-Web', async (_label, entry, flags) => {
+    const { stdout } = await sh(deno, ['run', '--allow-all', '--quiet', ...flags, 'web.mjs'], { cwd: project, env: { ...scriptEnv(), WEB_ENTRY: entry } })
+    expect(scenarioResult(stdout)).toEqual(webPassedOn(/^deno /))
+  })
 })
 
 describe('the installed package on Bun', () => {
@@ -216,6 +234,11 @@ describe('the installed package on Bun', () => {
   it.each(['smoke.cjs', 'smoke.mjs'])('runs %s against the server', async (script) => {
     const { stdout } = await sh(bun, [script], { cwd: project, env: scriptEnv() })
     expect(scenarioResult(stdout)).toEqual(passedOn(/^bun /))
+  })
+
+  it.each(WEB_ENTRIES)('runs the web build (fetch only) from %s against the server: batch and search over gRPC-Web', async (_label, entry, flags) => {
+    const { stdout } = await sh(bun, [...flags, 'web.mjs'], { cwd: project, env: { ...scriptEnv(), WEB_ENTRY: entry } })
+    expect(scenarioResult(stdout)).toEqual(webPassedOn(/^bun /))
   })
 })
 

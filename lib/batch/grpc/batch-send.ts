@@ -19,7 +19,7 @@ import { batchObjectsRequestBytes } from './encoded-messages'
 import type { BatchObjectsReply } from '../../proto/static/replies/weaviate/v1/batch'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { METHODS } from '../../transport/grpc/methods'
-import type { GrpcEffect } from '../../transport/grpc/pipeline'
+import type { GrpcEffect } from '../../transport/grpc/calls'
 
 /** The HTTP-equivalent status of RESOURCE_EXHAUSTED (lib/transport/grpc/status.ts). */
 const TOO_LARGE = 413

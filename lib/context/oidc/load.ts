@@ -11,10 +11,9 @@
  * @packageDocumentation
  */
 import { createRequire } from 'node:module'
-import type * as Oidc from 'openid-client' with { 'resolution-mode': 'import' }
+import type { OpenIdClient } from './session'
 
-/** The openid-client module. */
-export type OpenIdClient = typeof Oidc
+export type { OpenIdClient } from './session'
 
 let loading: Promise<OpenIdClient> | undefined
 

@@ -23,8 +23,10 @@
 import type * as Oidc from 'openid-client' with { 'resolution-mode': 'import' }
 import { RefreshTokenRejectedError, SignInError, WeaviateError, isWeaviateError, redactUrl } from '../../core/errors'
 import type { BearerSource } from '../../transport/http/options'
-import { OpenIdClient, loadOpenIdClient } from './load'
 import type { OidcAuth } from './options'
+
+/** The openid-client module, as a build's loader gives it (`load.ts` on Node, `load-web.ts` elsewhere). */
+export type OpenIdClient = typeof Oidc
 
 /** A client's OIDC session: the Authorization header source, and its timer to stop. */
 export interface OidcSession extends BearerSource {
@@ -36,6 +38,8 @@ export interface OidcSession extends BearerSource {
 export interface SessionDeps {
   /** The body of the server's `GET /v1/.well-known/openid-configuration`; rejects with a WeaviateError. */
   readonly wellKnown: () => Promise<unknown>
+  /** Loads openid-client, once, at the first sign-in (`load.ts` on Node, `load-web.ts` elsewhere). */
+  readonly load: () => Promise<OpenIdClient>
   /** Test seam: the clock. Default `Date.now`. */
   readonly now?: () => number
 }
@@ -118,7 +122,7 @@ export const createOidcSession = (auth: OidcAuth, deps: SessionDeps): OidcSessio
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
       throw discoveryError(`the provider ${redactUrl(url.href)} is not https (plain http is accepted on a loopback host only)`, undefined)
     }
-    const oc = await loadOpenIdClient()
+    const oc = await deps.load()
     const clientAuth = auth.kind === 'clientCredentials' ? oc.ClientSecretPost(auth.clientSecret) : oc.None()
     try {
       const config = await oc.discovery(url, auth.clientId ?? named.clientId, undefined, clientAuth, url.protocol === 'http:' ? { execute: [oc.allowInsecureRequests] } : {})

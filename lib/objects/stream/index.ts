@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+import { nextTurn } from '../../core/platform'
 import * as E from 'fp-ts/Either'
 import { defer, mergeMap, of } from 'rxjs'
 import { WeaviateObject } from '../../codecs/object'
@@ -38,10 +39,7 @@ import { streamFetcher } from './transport'
  * (a gRPC page's objects are made as it is emitted) and before the consumer works through it:
  * prefetch then overlaps fetching with decoding and with a synchronous consumer.
  */
-const ioTurn = (resume: () => void): (() => void) => {
-  const immediate = setImmediate(resume)
-  return () => clearImmediate(immediate)
-}
+const ioTurn = (resume: () => void): (() => void) => nextTurn(resume)
 
 /**
  * The pages of the class, paced in pages by `pacer` (or consumed on emission without one), over

@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+import { bytesToHex } from '../../core/platform'
 import type { Vectors } from '../../proto/static/replies/weaviate/v1/common'
 import { Vectors_VectorType } from '../../proto/static/replies/weaviate/v1/common'
 import type { MetadataResult, PropertiesResult, SearchResult } from '../../proto/static/replies/weaviate/v1/search'
@@ -87,7 +88,7 @@ export const unnamedVectorOf = (meta: MetadataResult, read: VectorReader): Vecto
 export const idOf = (meta: MetadataResult): string => {
   const bytes = meta.idAsBytes
   if (meta.id !== '' || bytes === undefined || bytes.byteLength !== 16) return meta.id
-  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, 16).toString('hex')
+  const hex = bytesToHex(bytes)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 

@@ -2,32 +2,33 @@
  * A gRPC-Web exchange over the global `fetch` (browsers, edge runtimes, Deno, Bun): one
  * `AbortController` per exchange, the body read chunk by chunk from its stream into the sink.
  *
- * A failed `fetch` says little: Node's puts an error with a `code` under `cause`, browsers say
- * only `TypeError`. The `ConnectionError` takes the code where there is one, else `FETCH_FAILED`.
+ * A failed `fetch` is a `ConnectionError` as on the REST side (`../http/fetch-connections.ts`):
+ * the code of its `cause` where there is one, else `FETCH_FAILED`.
  *
  * @packageDocumentation
  */
-import { ConnectionError } from '../../core/errors'
+import { FetchFunction, fetchFailure } from '../http/fetch-connections'
 import type { WebExchange } from './exchange'
 
 /**
  * The exchange over `fetchImpl` (the global `fetch` unless one is given).
  */
 export const fetchExchange =
-  (fetchImpl: typeof fetch = (input, init) => fetch(input, init)): WebExchange =>
+  (fetchImpl: FetchFunction = (input, init) => fetch(input, init)): WebExchange =>
   (request, sink) => {
     const controller = new AbortController()
     let stopped = false
     const failed = (err: unknown): void => {
       if (stopped) return
       stopped = true
-      sink.fail(new ConnectionError({ method: 'POST', url: request.url, code: codeOf(err), detail: detailOf(err), cause: err }))
+      sink.fail(fetchFailure(err, { method: 'POST', url: request.url }))
     }
     const read = async (): Promise<void> => {
       const response = await fetchImpl(`${request.origin}${request.path}`, {
         method: 'POST',
         headers: request.headers,
-        body: request.body,
+        // The DOM lib's BodyInit takes a Uint8Array over an ArrayBuffer only; the frames are always one.
+        body: request.body as Uint8Array<ArrayBuffer>,
         signal: controller.signal,
       })
       if (stopped) return
@@ -51,14 +52,3 @@ export const fetchExchange =
       controller.abort()
     }
   }
-
-const codeOf = (err: unknown): string => {
-  const cause: unknown = err instanceof Error ? err.cause : undefined
-  if (typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string') return cause.code
-  return 'FETCH_FAILED'
-}
-
-const detailOf = (err: unknown): string => {
-  const cause: unknown = err instanceof Error ? err.cause : undefined
-  return cause instanceof Error ? cause.message : err instanceof Error ? err.message : String(err)
-}

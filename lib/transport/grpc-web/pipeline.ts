@@ -1,6 +1,6 @@
 /**
  * The gRPC side of a client whose calls travel as gRPC-Web on the REST URL: the same unary calls
- * as grpc-js's (`../grpc/pipeline.ts`: the failover cursor, retries, the deadline, the token),
+ * as grpc-js's (`../grpc/calls.ts`: the failover cursor, retries, the deadline, the token),
  * only the carrier differs. Each node's methods are at `<url's path>/v1/grpc-web/<service>/<method>`
  * (so a proxy's path prefix holds), where Weaviate serves them from 1.38.3 (`FEATURES.grpcWeb`).
  * gRPC-Web has no bidirectional calls: `openStream` throws, and a batch writes with `BatchObjects`.
@@ -11,7 +11,7 @@ import type { SchedulerLike } from 'rxjs'
 import { ConnectionError } from '../../core/errors'
 import type { GrpcNode } from '../grpc/address'
 import type { UnaryCarrier } from '../grpc/attempts'
-import { GrpcEffect, GrpcOptions, unaryCalls } from '../grpc/pipeline'
+import { GrpcEffect, UnaryOptions, unaryCalls } from '../grpc/calls'
 import { Node, createNodes } from '../http/nodes'
 import type { WebExchange } from './exchange'
 import { WEB_HEADERS, startWebUnary } from './unary'
@@ -23,7 +23,7 @@ export const GRPC_WEB_PATH = '/grpc-web'
  * What a gRPC-Web client needs: its REST nodes, the REST options' headers, retry and timeout, and
  * the exchange that sends (undici on the client's pools, or fetch).
  */
-export interface GrpcWebOptions extends Omit<GrpcOptions, 'nodes' | 'tls'> {
+export interface GrpcWebOptions extends UnaryOptions {
   readonly nodes: readonly Node[]
   readonly exchange: WebExchange
   /** True once the connections the exchange uses are closed. */

@@ -13,8 +13,8 @@
  *
  * @packageDocumentation
  */
-import { status as Status } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
+import { Status } from '../grpc/codes'
 import type { CallFailure } from '../grpc/status'
 import type { FramesRead, Trailers } from './framing'
 

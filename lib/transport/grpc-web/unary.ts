@@ -7,10 +7,10 @@
  *
  * @packageDocumentation
  */
-import { status as Status } from '@grpc/grpc-js'
 import * as E from 'fp-ts/Either'
 import { ConnectionError } from '../../core/errors'
 import { type AttemptLimit, MAX_TIMER_MS } from '../http/deadline'
+import { Status } from '../grpc/codes'
 import type { UnaryMethod } from '../grpc/methods'
 import { grpcError } from '../grpc/status'
 import type { UnaryCall, UnaryDone } from '../grpc/unary'

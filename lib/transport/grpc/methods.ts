@@ -28,13 +28,14 @@ import { AggregateReply } from '../../proto/static/replies/weaviate/v1/aggregate
 export interface UnaryMethod<I, O> {
   /** `/weaviate.v1.Weaviate/BatchObjects`. */
   readonly path: string
-  readonly serialize: (message: I) => Buffer
+  /** The request's bytes (grpc-js gets them as a Buffer over the same memory: `unary.ts`). */
+  readonly serialize: (message: I) => Uint8Array
   readonly deserialize: (bytes: Uint8Array) => O
 }
 
 const unary = <I extends DescMessage, O extends DescMessage>(method: DescMethodUnary<I, O>): UnaryMethod<MessageShape<I>, MessageShape<O>> => ({
   path: pathOf(method),
-  serialize: (message) => asBuffer(toBinary(method.input, message)),
+  serialize: (message) => toBinary(method.input, message),
   deserialize: (bytes) => fromBinary(method.output, bytes),
 })
 
@@ -72,12 +73,13 @@ export const reusedWriter = <A extends unknown[]>(write: (writer: BinaryWriter, 
 }
 
 /** The serializer of a message with generated static code, with one writer reused. */
-const staticSerialize = <M>(codec: StaticCodec<M>): ((message: M) => Buffer) => {
-  const encode = reusedWriter((writer, message: M) => {
+const staticSerialize = <M>(codec: StaticCodec<M>): ((message: M) => Uint8Array) =>
+  reusedWriter((writer, message: M) => {
     codec.encode(message, writer)
   })
-  return (message) => asBuffer(encode(message))
-}
+
+/** A request the caller encoded: its bytes as they are. */
+const sentAsGiven = (bytes: Uint8Array): Uint8Array => bytes
 
 /** A method whose request and reply both go through generated static code. */
 const staticMethod = <I, O>(method: MethodName, input: StaticCodec<I>, output: StaticCodec<O>): UnaryMethod<I, O> => ({
@@ -86,9 +88,6 @@ const staticMethod = <I, O>(method: MethodName, input: StaticCodec<I>, output: S
   deserialize: (bytes) => output.decode(bytes),
 })
 
-/** The bytes as a Buffer over the same memory (no copy). */
-const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-
 /**
  * `Search` with its request encoded by the caller (the object stream encodes its request once and
  * appends each page's cursor: `query/grpc/cursor-request.ts`), sent as it is, and each result of
@@ -96,7 +95,7 @@ const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.
  */
 const searchWithEncodedResults = (): UnaryMethod<Uint8Array, MessageShape<typeof SearchReplyResultsSchema>> => ({
   path: pathOf(Weaviate.method.search),
-  serialize: asBuffer,
+  serialize: sentAsGiven,
   deserialize: (bytes) => fromBinary(SearchReplyResultsSchema, bytes),
 })
 
@@ -112,7 +111,7 @@ export type BidiMethod<I, O> = UnaryMethod<I, O>
  */
 const batchStream = (): BidiMethod<Uint8Array, BatchStreamReply> => ({
   path: pathOf(Weaviate.method.batchStream),
-  serialize: asBuffer,
+  serialize: sentAsGiven,
   deserialize: (bytes) => BatchStreamReply.decode(bytes),
 })
 
@@ -122,7 +121,7 @@ const batchStream = (): BidiMethod<Uint8Array, BatchStreamReply> => ({
  */
 const batchObjectsEncoded = (): UnaryMethod<Uint8Array, BatchObjectsReply> => ({
   path: pathOf(Weaviate.method.batchObjects),
-  serialize: asBuffer,
+  serialize: sentAsGiven,
   deserialize: (bytes) => BatchObjectsReply.decode(bytes),
 })
 

@@ -34,10 +34,11 @@
  *
  * @packageDocumentation
  */
-import { Metadata, status as Status } from '@grpc/grpc-js'
+import type { Metadata } from '@grpc/grpc-js'
 import { ConnectionError, ForbiddenError, TimeoutError, UnexpectedStatusError, WeaviateError } from '../../core/errors'
 import type { AttemptLimit } from '../http/deadline'
 import { tlsError, tlsFailureInMessage } from '../tls'
+import { Status } from './codes'
 
 /**
  * The `ConnectionError.code` of an UNAVAILABLE call; in the retry policy's transient codes.
@@ -46,7 +47,8 @@ export const GRPC_UNAVAILABLE = 'UNAVAILABLE'
 
 /** What a failed call reports: grpc-js's `ServiceError` fields the mapping reads. */
 export interface CallFailure {
-  readonly code: Status
+  /** A {@link Status} (grpc-js's own enum holds the same numbers). */
+  readonly code: number
   readonly details: string
   readonly metadata?: Metadata
 }
@@ -83,7 +85,8 @@ const HTTP_EQUIVALENT: Readonly<Partial<Record<number, number>>> = {
  * The error of a failed call.
  */
 export const grpcError = (failure: CallFailure, site: CallSite): WeaviateError => {
-  const { code, details } = failure
+  const { details } = failure
+  const code: Status = failure.code
   switch (code) {
     case Status.UNAVAILABLE: {
       const tls = tlsFailureInMessage(details)

@@ -95,9 +95,12 @@ export const startUnary = <I, O>(attempt: UnaryAttempt<I, O>, done: UnaryDone<O>
   return { cancel: () => call.cancelWithStatus(Status.CANCELLED, 'Cancelled on client') }
 }
 
+/** The bytes as a Buffer over the same memory (no copy): what grpc-js sends. */
+export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+
 const encode = <I, O>(method: UnaryMethod<I, O>, request: I): E.Either<Error, Buffer> => {
   try {
-    return E.right(method.serialize(request))
+    return E.right(asBuffer(method.serialize(request)))
   } catch (e) {
     return E.left(e instanceof Error ? e : new Error(String(e)))
   }

@@ -11,8 +11,7 @@ import { Observable, SchedulerLike, defer, throwError } from 'rxjs'
 import { redactUrl } from '../../core/errors'
 import { classifyResponses } from './classify'
 import { startDeadline } from './deadline'
-import { Pools, closedError } from './pools'
-import { Target, Transport } from './transport'
+import { Connections, Target, Transport, closedError } from './exchange'
 import type { HttpResponse, TimeoutOptions } from './types'
 import { absoluteUrl } from './urls'
 
@@ -34,10 +33,10 @@ export interface UrlRequest {
 export type FetchUrl = (req: UrlRequest) => Observable<HttpResponse>
 
 /**
- * A {@link FetchUrl} on the client's pools and clock, under the client's timeouts.
+ * A {@link FetchUrl} on the client's connections and clock, under the client's timeouts.
  */
 export const createFetchUrl =
-  (parts: { readonly pools: Pools; readonly clock: SchedulerLike; readonly transport: Transport; readonly timeout: TimeoutOptions }): FetchUrl =>
+  (parts: { readonly connections: Connections; readonly clock: SchedulerLike; readonly transport: Transport; readonly timeout: TimeoutOptions }): FetchUrl =>
   (req) =>
     defer(() => {
       const url = absoluteUrl(req.url)
@@ -45,10 +44,9 @@ export const createFetchUrl =
       const origin = url.right.origin
       const path = url.right.pathname + url.right.search
       const safe = redactUrl(origin + path)
-      if (parts.pools.closed) return throwError(() => closedError('GET', safe))
+      if (parts.connections.closed) return throwError(() => closedError('GET', safe))
       const target: Target = {
-        dispatcher: parts.pools.for(origin),
-        via: parts.pools.via(origin),
+        via: parts.connections.via(origin),
         origin,
         path,
         url: safe,

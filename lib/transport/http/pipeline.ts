@@ -5,7 +5,8 @@
  * ```
  * attempts (attempts.ts, a plain loop of callbacks)  backoff, give up: retry.ts' retryDelay
  *   nodes.pick()                  nodes.ts: the node of this attempt (failover cursor)
- *   -> transport(target)          transport.ts: one undici exchange, status + headers + text
+ *   -> transport(target)          exchange.ts: one exchange, status + headers + text, over the
+ *                                 client's connections (undici on Node, fetch elsewhere)
  *   + the attempt's timer         deadline.ts' limits: attempt timeout and total deadline
  *   -> classify(...)              classify.ts: expected status -> HttpResponse, else an error
  *   -> nodes.succeeded / nodes.failed
@@ -16,7 +17,10 @@
  * `classifyResponses` are the operator forms `fetch-url.ts` uses.
  *
  * Every time read and timer of a request runs on one clock (`HttpInternals.scheduler`). A URL
- * outside Weaviate takes its own small path (`fetch-url.ts`).
+ * outside Weaviate takes its own small path (`fetch-url.ts`). What sends an exchange is the
+ * client's {@link Connections}, one of two implementations below the pipeline
+ * (`undici-connections.ts`, `fetch-connections.ts`): retry, deadline, classification, Retry-After
+ * and failover are the same over both.
  *
  * @packageDocumentation
  */
@@ -28,8 +32,7 @@ import { RequestSink, startAttempts } from './attempts'
 import { FetchUrl, createFetchUrl } from './fetch-url'
 import { PickedNode, createNodes } from './nodes'
 import { BearerSource, HttpOptions, forCall, resolveOptions, withCallHeaders } from './options'
-import { Pools, closedError, createPools } from './pools'
-import { Target, Transport, transport as undiciTransport } from './transport'
+import { Connections, Target, Transport, closedError } from './exchange'
 import { HttpRequest, HttpResponse, RetryOptions } from './types'
 import { pathWithQuery, safeUrl } from './urls'
 
@@ -60,9 +63,9 @@ export interface HttpEffect {
    * call's over them): for retries that happen above the pipeline, such as a batch's item retries.
    */
   retryOptions(call: Pick<HttpRequest, 'retry'>): RetryOptions
-  /** The client's connections, which the gRPC-Web carrier shares (`lib/transport/grpc-web/`). */
-  readonly pools: Pools
-  /** Closes the pools the client owns; idempotent. */
+  /** True once the client's connections are closed (the gRPC-Web carrier shares them). */
+  readonly closed: boolean
+  /** Closes the connections the client owns; idempotent. */
   close(): Promise<void>
 }
 
@@ -75,20 +78,23 @@ export interface HttpInternals {
    * `now` of a `Retry-After` date. Default `asyncScheduler` (`Date.now()` and Node timers).
    */
   readonly scheduler?: SchedulerLike
-  /** Sends one exchange. Default the undici {@link undiciTransport}. */
+  /** Sends one exchange instead of the connections' own transport. */
   readonly transport?: Transport
 }
 
 /**
- * Creates the pipeline. Pools are created lazily, one per origin, and closed by `close()`; with an
- * injected `dispatcher` nothing is owned. Throws an {@link ArgumentValueError} for an empty or
- * malformed URL list or a `connections` that is not a positive integer.
+ * Creates the pipeline over `connections`, which `close()` closes. Throws an
+ * {@link ArgumentValueError} for an empty or malformed URL list or a `connections` that is not a
+ * positive integer.
  */
-export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSource | undefined }, internals: HttpInternals = {}): HttpEffect => {
+export const createHttp = (
+  options: HttpOptions & { readonly bearer?: BearerSource | undefined },
+  connections: Connections,
+  internals: HttpInternals = {},
+): HttpEffect => {
   const clock = internals.scheduler ?? asyncScheduler
-  const transport = internals.transport ?? undiciTransport
+  const transport = internals.transport ?? connections.transport
   const resolved = resolveOptions(options)
-  const pools = createPools(resolved)
   const nodes = createNodes(resolved.nodes)
   const bearer = options.bearer
   const credentials = bearer !== undefined || resolved.headers['authorization'] !== undefined
@@ -104,7 +110,7 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
       return undefined
     }
     const suffix = pathWithQuery(req.path, req.query)
-    if (pools.closed) {
+    if (connections.closed) {
       const node = nodes.pick()
       sink.error(closedError(req.method, safeUrl(node.origin, node.basePath + suffix)))
       return undefined
@@ -118,8 +124,7 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
     const targetOn = (node: PickedNode): Target => {
       const path = node.basePath + suffix
       return {
-        dispatcher: pools.for(node.origin),
-        via: pools.via(node.origin),
+        via: connections.via(node.origin),
         origin: node.origin,
         path,
         url: safeUrl(node.origin, path),
@@ -138,10 +143,12 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
   return {
     send,
     run: <A>(req: HttpRequest, interpret: (res: HttpResponse) => E.Either<WeaviateError, A>) => interpreted(req, interpret, start),
-    fetchUrl: createFetchUrl({ pools, clock, transport, timeout: resolved.timeout }),
+    fetchUrl: createFetchUrl({ connections, clock, transport, timeout: resolved.timeout }),
     retryOptions: (call) => (call.retry === undefined ? resolved.retry : forCall(resolved, { retry: call.retry }).retry),
-    pools,
-    close: () => pools.close(),
+    get closed() {
+      return connections.closed
+    },
+    close: () => connections.close(),
   }
 }
 

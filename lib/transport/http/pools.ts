@@ -9,7 +9,6 @@ import type { Dispatcher } from 'undici'
 // By its file, not the bare name: Bun answers `undici` with a built-in module whose Pool has no
 // `dispatch` or `close`, and only for the bare name. Node and bundlers find the same file as `undici`.
 import { Pool, ProxyAgent } from 'undici/index.js'
-import { ConnectionError, HttpMethod } from '../../core/errors'
 import { NO_PROXY, ProxySettings, proxyFor, safeProxyUrl } from '../proxy'
 import { TlsSettings, undiciConnectOptions } from '../tls'
 import { tlsConnector } from './tls-connector'
@@ -85,9 +84,3 @@ export const createPools = (settings: {
     },
   }
 }
-
-/**
- * The error of a request on a closed client.
- */
-export const closedError = (method: HttpMethod, url: string): ConnectionError =>
-  new ConnectionError({ method, url, code: 'UND_ERR_CLOSED', detail: 'the client is closed' })

@@ -54,6 +54,8 @@ export const TRANSIENT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_BODY_TIMEOUT',
   // A gRPC call's UNAVAILABLE (lib/transport/grpc/status.ts): no connection, or the connection broke.
   'UNAVAILABLE',
+  // A `fetch` that failed on the network without a code (a browser's TypeError: fetch-connections.ts).
+  'FETCH_FAILED',
 ])
 
 /**

@@ -1,5 +1,5 @@
 /**
- * One HTTP exchange as a cold Observable over an undici `Dispatcher`, modelled on rxjs
+ * One HTTP exchange (`exchange.ts`) as a cold Observable over an undici `Dispatcher`, modelled on rxjs
  * `fromFetch`: one abort handle per subscription; unsubscribing aborts the request in flight, and
  * completion never does (the whole body is read before the answer is emitted). It emits the
  * status, headers and body text, or fails with a `ConnectionError` (a `TlsError` when the TLS
@@ -18,64 +18,28 @@
  */
 import { Observable, Subscriber } from 'rxjs'
 import type { Dispatcher } from 'undici'
-import { ConnectionError, HttpMethod, TlsError } from '../../core/errors'
+import { ConnectionError, TlsError } from '../../core/errors'
 import { tlsError, tlsFailureOf } from '../tls'
-import type { BodyAs, ResponseHeaders } from './types'
+import { ERROR_BODY_CAP, ERROR_BODY_DRAIN, RawResponse, Target } from './exchange'
+import type { ResponseHeaders } from './types'
+
+// The exchange's shapes, for the modules that name them from here.
+export { ERROR_BODY_CAP, ERROR_BODY_DRAIN } from './exchange'
+export type { RawResponse, Target, Transport } from './exchange'
 
 /**
- * Bytes of an unexpected-status body that are kept.
+ * An exchange over undici: the {@link Target} and the dispatcher of its origin.
  */
-export const ERROR_BODY_CAP = 64 * 1024
-
-/**
- * Bytes read past {@link ERROR_BODY_CAP} to keep the connection reusable; beyond, it is dropped.
- */
-export const ERROR_BODY_DRAIN = 1024 * 1024
-
-/**
- * Everything one exchange needs, fully resolved (no defaults left).
- */
-export interface Target {
+export interface UndiciTarget extends Target {
   readonly dispatcher: Dispatcher
-  /** The proxy the exchange goes through (without credentials), named in its connection errors. */
-  readonly via?: string | undefined
-  /** `http://host:port`. */
-  readonly origin: string
-  /** Path and query string, e.g. `/v1/objects?limit=100`. */
-  readonly path: string
-  /** The full URL without credentials, for responses and errors. */
-  readonly url: string
-  readonly method: HttpMethod
-  readonly headers: Readonly<Record<string, string>>
-  /** The serialised JSON body, or `null`. */
-  readonly body: string | null
-  /** Statuses whose body is read whole; any other body is capped at {@link ERROR_BODY_CAP}. */
-  readonly expect: readonly number[]
-  /** How classification hands over a successful body (the request's `bodyAs`); the exchange does not read it. */
-  readonly bodyAs?: BodyAs | undefined
 }
-
-/**
- * An answer as it came: status, headers and the body as text (capped for a status the request
- * does not expect).
- */
-export interface RawResponse {
-  readonly status: number
-  readonly headers: ResponseHeaders
-  readonly text: string
-}
-
-/**
- * Sends one exchange; replaced in specs by a fake to drive the pipeline in virtual time.
- */
-export type Transport = (target: Target) => Observable<RawResponse>
 
 /**
  * Sends the request on subscription; emits the {@link RawResponse} once the whole body is read,
  * then completes, or errors with a `ConnectionError` (by undici's or Node's `err.code`).
  * Unsubscribing before that aborts the exchange.
  */
-export const transport: Transport = (target) =>
+export const transport = (target: UndiciTarget): Observable<RawResponse> =>
   new Observable<RawResponse>((subscriber) => {
     const exchange = new Exchange(target, subscriber)
     try {

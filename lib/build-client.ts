@@ -1,0 +1,221 @@
+/**
+ * What both entries of the package share: the {@link Client} they return and its one builder.
+ * `connect` of `weaviate-rx` (`client.ts`, Node: undici and grpc-js) and of its web entry
+ * (`web.ts`, `fetch` only) check their own options and choose their connections and gRPC carrier;
+ * {@link buildClient} does the rest once for both: the checks of `apiKey` and `auth`, the OIDC
+ * session, the warning of a key sent in the clear, the server version, the transport choice, the
+ * {@link OperationContext} and the API object. Nothing here imports a Node module, undici or
+ * grpc-js (the web build's bundle spec holds it to that).
+ *
+ * @packageDocumentation
+ */
+import { firstValueFrom } from 'rxjs'
+import { Meta } from './codecs/meta'
+import { OperationContext, ReadTextFile } from './context/context'
+import { createDeprecations } from './server/deprecations'
+import { ArgumentValueError, WeaviateError } from './core/errors'
+import { createTransportChoice } from './context/transport-choice'
+import { warnBatchObjectsFallback, warnRestFallback } from './context/fallback-warnings'
+import { createStreamRefusal } from './context/stream-refusal'
+import { plaintextOrigins, warnPlaintextKey } from './context/plaintext-key'
+import type { TransportMode } from './input/transport-mode'
+import type { GrpcEffect } from './transport/grpc/calls'
+import type { BearerSource, HttpOptions } from './transport/http/options'
+import type { Node } from './transport/http/nodes'
+import type { HttpEffect } from './transport/http/pipeline'
+import { ObservableEither } from './core/observable-either'
+import { BackupApi, backupApi } from './backup'
+import { ClusterApi, clusterApi } from './cluster'
+import { HealthApi, healthApi } from './cluster/health'
+import { objectsApi, ObjectsApi } from './objects'
+import { QueryApi, queryApi } from './query'
+import { referencesApi, ReferencesApi } from './references'
+import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
+import { AliasesApi, aliasesApi } from './aliases'
+import { Collection, CollectionOptions, collection } from './collection'
+import { RolesApi, UsersApi, rolesApi, usersApi } from './access'
+import { createVersionSource, fetchMeta } from './context/server-version'
+import { OidcAuth, checkAuth } from './context/oidc/options'
+import { OpenIdClient, createOidcSession } from './context/oidc/session'
+
+/**
+ * The options every build's `connect` takes: where Weaviate is, the server version to assume,
+ * the credentials, the headers, and the retry and timeout settings.
+ */
+export interface BaseConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'proxy' | 'connections' | 'dispatcher'> {
+  /**
+   * Base URL (`/v1` is appended), or several nodes of one cluster: requests go to one node, and a
+   * connection error or attempt timeout moves an idempotent request's retry to the next node.
+   */
+  readonly url: string | readonly string[]
+  /** Skip `GET /v1/meta` and assume this server version (e.g. `'1.13.0'`). */
+  readonly serverVersion?: string
+  /**
+   * OIDC sign-in (client credentials, resource-owner password, or a bearer token with a refresh
+   * token): the provider is discovered through the server's `/v1/.well-known/openid-configuration`,
+   * and the token, refreshed before it expires, goes with every REST and gRPC call (docs/oidc.md).
+   * Not together with `apiKey`.
+   */
+  readonly auth?: OidcAuth
+}
+
+/**
+ * A connected client. Besides the APIs below it has the health checks of {@link HealthApi}:
+ * `isReady()` and `isLive()`.
+ *
+ * @example
+ * ```ts
+ * const client = connect({ url: 'http://127.0.0.1:8080' })
+ * client.objects.create({ className: 'Article', dataObject: { title: 'x' } }).subscribe(console.log)
+ * await client.close()
+ * ```
+ */
+export interface Client extends HealthApi {
+  readonly objects: ObjectsApi
+  readonly references: ReferencesApi
+  /** Search: nearVector, nearObject, bm25, hybrid, fetchObjects (gRPC from Weaviate 1.25, GraphQL before). */
+  readonly query: QueryApi
+  /** Classes: read, create, update, delete, add a property. */
+  readonly schema: SchemaApi
+  /** Tenants of multi-tenant classes (Weaviate 1.20+). */
+  readonly tenants: TenantsApi
+  /** Aliases of classes (Weaviate 1.32+): create, list, get, update (point to another class), delete. */
+  readonly aliases: AliasesApi
+  /**
+   * Backups: create and restore (streams of status updates to the end), status, cancel, list
+   * (Weaviate 1.15+; cancel and list later). Unsubscribing from a create or restore does not cancel it.
+   */
+  readonly backup: BackupApi
+  /**
+   * Node status, cluster statistics, the sharding state, and replication operations (copy or move
+   * a shard replica: a stream of its states to the end). Unsubscribing from a replication does not
+   * cancel it.
+   */
+  readonly cluster: ClusterApi
+  /**
+   * Roles and their typed permissions (role-based access control, Weaviate 1.28+). A refusal for
+   * want of a permission, here or anywhere, is a `ForbiddenError`, never retried.
+   */
+  readonly roles: RolesApi
+  /** Role assignment to users and groups, database users (1.30+), and the caller's own information. */
+  readonly users: UsersApi
+  readonly meta: {
+    /** `GET /v1/meta`. */
+    readonly get: () => ObservableEither<WeaviateError, Meta>
+  }
+  /**
+   * A typed handle on one class: every operation of `objects`, `references`, `query`, `tenants`
+   * and `schema` with the class name (and a tenant and a consistency level, when given) bound,
+   * the properties typed by the `codec`'s type or the type parameter `P` (docs/collection-handle.md).
+   * Sends nothing; throws an `ArgumentValueError` for a name that is not a class name.
+   *
+   * @example
+   * ```ts
+   * const books = client.collection('Book', { codec: t.type({ title: t.string, year: t.number }) })
+   * books.query.bm25({ query: 'dune', returnProperties: ['title'] })
+   * ```
+   */
+  readonly collection: <P = Record<string, unknown>>(name: string, options?: CollectionOptions<P>) => Collection<P>
+  /** Closes the client's connection pools and gRPC channels. */
+  readonly close: () => Promise<void>
+}
+
+/**
+ * What an entry decides for its client: the checked settings, and how its parts are made.
+ */
+export interface ClientBuild {
+  /** The REST URLs as given. */
+  readonly urls: readonly string[]
+  /** The REST nodes, resolved (the OIDC configuration is read from the first). */
+  readonly nodes: readonly Node[]
+  readonly serverVersion: string | undefined
+  readonly apiKey: string | undefined
+  /** The OIDC sign-in, checked ({@link checkCredentials}). */
+  readonly oidc: OidcAuth | undefined
+  /** The client's transport mode, checked. */
+  readonly mode: TransportMode
+  /** Why the client has no gRPC address, and how to give one; undefined when it has one. */
+  readonly noAddress: string | undefined
+  /** Origins besides `urls` that the API key travels to (native gRPC nodes), for the plaintext warning. */
+  readonly keyOrigins: readonly string[]
+  /** The HTTP pipeline over the entry's connections, with the changing Authorization header when there is one. */
+  readonly http: (bearer: BearerSource | undefined) => HttpEffect
+  /** The gRPC side on the entry's carrier; `http` is the client's pipeline. */
+  readonly grpc: (bearer: BearerSource | undefined, http: HttpEffect) => GrpcEffect
+  /** Loads openid-client at the first sign-in. */
+  readonly loadOidc: () => Promise<OpenIdClient>
+  /** Reads a `dataObject` given as a file path; undefined in a build without a file system. */
+  readonly readTextFile: ReadTextFile | undefined
+}
+
+/**
+ * The checked `auth` option. Throws an `ArgumentValueError` for `apiKey` together with `auth`, an
+ * `authorization` header beside `auth`, or an unusable `auth`.
+ */
+export const checkCredentials = (options: {
+  readonly apiKey?: string | undefined
+  readonly headers?: Readonly<Record<string, string>> | undefined
+  readonly auth?: OidcAuth | undefined
+}): OidcAuth | undefined => {
+  const { auth, apiKey, headers } = options
+  if (auth !== undefined && apiKey !== undefined && apiKey !== '') {
+    throw new ArgumentValueError({ argument: 'auth', reason: "give either 'apiKey' or 'auth' (OIDC), not both" })
+  }
+  if (auth !== undefined && headers !== undefined && Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) {
+    throw new ArgumentValueError({ argument: 'headers', reason: "give either 'auth' (OIDC) or an 'authorization' header, not both" })
+  }
+  return auth === undefined ? undefined : checkAuth(auth)
+}
+
+/**
+ * The client of an entry's build.
+ */
+export const buildClient = (build: ClientBuild): Client => {
+  const { oidc } = build
+  const withKey = build.apiKey !== undefined && build.apiKey !== ''
+  // The session reads the server's OIDC configuration with a plain GET on the client's
+  // connections (fetchUrl: no Authorization header), first asked for when the first call needs a token.
+  const first = build.nodes[0]
+  const session =
+    oidc === undefined || first === undefined
+      ? undefined
+      : createOidcSession(oidc, {
+          wellKnown: () =>
+            firstValueFrom(pipeline.fetchUrl({ url: `${first.origin}${first.basePath}/.well-known/openid-configuration`, expect: [200] })).then((response) => response.body),
+          load: build.loadOidc,
+        })
+  const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
+  const pipeline = build.http(bearer)
+  const grpc = build.grpc(bearer, pipeline)
+  if (withKey) {
+    const exposed = plaintextOrigins([...build.urls, ...build.keyOrigins])
+    if (exposed.length > 0) warnPlaintextKey(exposed)
+  }
+  const versions = createVersionSource(pipeline, build.serverVersion)
+  const ctx: OperationContext = {
+    http: pipeline,
+    versions,
+    deprecations: createDeprecations(),
+    grpc,
+    transports: createTransportChoice({ mode: build.mode, versions, grpc, noAddress: build.noAddress, warn: warnRestFallback }),
+    streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
+    readTextFile: build.readTextFile,
+  }
+  const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
+  return {
+    ...flat,
+    ...healthApi(ctx),
+    aliases: aliasesApi(ctx),
+    backup: backupApi(ctx),
+    cluster: clusterApi(ctx),
+    roles: rolesApi(ctx),
+    users: usersApi(ctx),
+    meta: { get: () => fetchMeta(pipeline) },
+    collection: (name, options) => collection(flat, name, options),
+    close: () => {
+      session?.close()
+      grpc.close()
+      return pipeline.close()
+    },
+  }
+}
