@@ -24,6 +24,7 @@ import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
 import { BackupApi, backupApi } from './backup'
+import { ExportApi, exportApi } from './backup/export'
 import { ClusterApi, clusterApi } from './cluster'
 import { HealthApi, healthApi } from './cluster/health'
 import { objectsApi, ObjectsApi } from './objects'
@@ -159,6 +160,12 @@ export interface Client extends HealthApi {
    */
   readonly backup: BackupApi
   /**
+   * Exports of collections as Parquet files to a backup backend (Weaviate 1.37+, on a server run
+   * with `EXPORT_ENABLED=true`): create (a stream of status updates to the end), status, cancel.
+   * Unsubscribing from a create does not cancel it.
+   */
+  readonly export: ExportApi
+  /**
    * Node status, cluster statistics, the sharding state, and replication operations (copy or move
    * a shard replica: a stream of its states to the end). Unsubscribing from a replication does not
    * cancel it.
@@ -274,6 +281,7 @@ export const connect = (options: ConnectOptions): Client => {
     ...healthApi(ctx),
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
+    export: exportApi(ctx),
     cluster: clusterApi(ctx),
     roles: rolesApi(ctx),
     users: usersApi(ctx),

@@ -211,6 +211,9 @@ export type {
   RestoreAccessOption,
 } from './backup/args'
 export type { BackupState } from './codecs/backup'
+export type { ExportApi } from './backup/export'
+export type { ExportCreateArgs, ExportFileFormat, ExportLocation, ExportShardProgress, ExportStatus } from './backup/export/args'
+export type { ExportShardState, ExportState } from './codecs/export'
 export type { ClusterApi, ReplicationsApi } from './cluster'
 export type { HealthApi } from './cluster/health'
 export type { KeepaliveOptions } from './transport/grpc/keepalive'

@@ -110,6 +110,10 @@ export const backupPath = (backend: string, backupId?: string, sub?: 'restore'):
   (backupId === undefined ? '' : `/${segment(backupId)}`) +
   (backupId === undefined || sub === undefined ? '' : `/${sub}`)
 
+/** The export paths (1.37+): `/export/<backend>` (create) and `/export/<backend>/<id>` (status, cancel). */
+export const exportPath = (backend: string, exportId?: string): string =>
+  `/export/${segment(backend)}${exportId === undefined ? '' : `/${segment(exportId)}`}`
+
 /** One shard: `/schema/<Class>/shards/<shard>` (PUT its status). */
 export const shardPath = (className: string, shard: string): string => `${schemaPath(className, 'shards')}/${segment(shard)}`
 

@@ -341,6 +341,11 @@ export const FEATURES = {
   // GET /v1/tasks (adapters/handlers/rest/handlers_distributed_tasks.go, openapi-specs/schema.json):
   // from v1.31.0, none on 1.30.x.
   distributedTasks: { since: '1.31.0', name: 'distributed tasks' },
+  // Exports (adapters/handlers/rest/handlers_export.go, usecases/export/scheduler.go,
+  // ExportCreateRequest in openapi-specs/schema.json): POST /v1/export/{backend}, GET and DELETE
+  // /v1/export/{backend}/{id} from v1.37.0 with the same request and status at v1.38.0 and v1.39.0;
+  // none in any 1.36.x tag. The server refuses them (422) unless it runs with EXPORT_ENABLED=true.
+  export: { since: '1.37.0', name: 'exports (Parquet)' },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**
