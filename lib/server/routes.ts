@@ -114,6 +114,10 @@ export const backupPath = (backend: string, backupId?: string, sub?: 'restore'):
 export const exportPath = (backend: string, exportId?: string): string =>
   `/export/${segment(backend)}${exportId === undefined ? '' : `/${segment(exportId)}`}`
 
+/** The namespace paths (1.38+): `/namespaces`, `/namespaces/<name>`, `/namespaces/<name>/suspend|resume`. */
+export const namespacePath = (name?: string, sub?: 'suspend' | 'resume'): string =>
+  name === undefined ? '/namespaces' : `/namespaces/${segment(name)}${sub === undefined ? '' : `/${sub}`}`
+
 /** One shard: `/schema/<Class>/shards/<shard>` (PUT its status). */
 export const shardPath = (className: string, shard: string): string => `${schemaPath(className, 'shards')}/${segment(shard)}`
 

@@ -346,6 +346,14 @@ export const FEATURES = {
   // /v1/export/{backend}/{id} from v1.37.0 with the same request and status at v1.38.0 and v1.39.0;
   // none in any 1.36.x tag. The server refuses them (422) unless it runs with EXPORT_ENABLED=true.
   export: { since: '1.37.0', name: 'exports (Parquet)' },
+  // Namespaces (adapters/handlers/rest/namespaces/handlers_namespaces.go, openapi-specs/schema.json):
+  // list, get, create, update and delete from v1.38.0 (none at v1.37.14); suspend and resume from
+  // v1.39.0 and on the 1.38 line from v1.38.7 (not in v1.38.6). The server answers 404 "namespaces
+  // are not enabled" unless it runs with NAMESPACES_ENABLED=true, which needs RBAC and
+  // DISABLE_GRAPHQL=true (usecases/config/config_handler.go Validate) and REPLICATION_MAXIMUM_FACTOR=1
+  // (adapters/handlers/rest/configure_api.go).
+  namespaces: { since: '1.38.0', name: 'namespaces' },
+  namespaceSuspend: { since: '1.39.0', backports: ['1.38.7'], name: 'suspending and resuming a namespace' },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**

@@ -31,6 +31,10 @@
  *   validates their settings at class creation without calling out, so its validation is the
  *   oracle of the client's checks (spec/provider-config.spec.ts). No key is configured: any call to
  *   a provider fails.
+ * - `NAMESPACES`: `NAMESPACES_ENABLED=true` for `client.cluster.namespaces`, with what the server
+ *   requires beside it (v1.39.0 usecases/config/config_handler.go Validate): RBAC (`rbac: true`; the
+ *   published key is the root user's) and `DISABLE_GRAPHQL=true`; and `REPLICATION_MAXIMUM_FACTOR=1`,
+ *   without which it stops a second after it is ready (adapters/handlers/rest/configure_api.go).
  * A row's `rbac` is passed to `startEmbedded` as is (it makes its own key, which `env` cannot).
  */
 export const CONFIGURED_SERVERS = {
@@ -60,6 +64,7 @@ export const CONFIGURED_SERVERS = {
       ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT: 'true',
     },
   },
+  NAMESPACES: { version: '1.39.0', env: { NAMESPACES_ENABLED: 'true', DISABLE_GRAPHQL: 'true', REPLICATION_MAXIMUM_FACTOR: '1' }, rbac: true },
 } as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>>; readonly rbac?: boolean }>
 
 /** A name of {@link CONFIGURED_SERVERS}. */
