@@ -16,6 +16,7 @@ import { plaintextOrigins, resolveTls, warnPlaintextKey } from './context/tls'
 import type { TlsOptions } from './transport/tls'
 import { ProxyOption, resolveProxy } from './transport/proxy'
 import { GrpcCarrier, TransportMode, grpcCarrier, transportMode } from './input/transport-mode'
+import { boolean, optional } from './input/check'
 import { createGrpc } from './transport/grpc/pipeline'
 import { KeepaliveOptions, resolveKeepalive } from './transport/grpc/keepalive'
 import { createGrpcWeb } from './transport/grpc-web/pipeline'
@@ -130,6 +131,19 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'prox
    * ```
    */
   readonly proxy?: ProxyOption
+  /**
+   * Searches that run over REST (`transport: 'rest'`, or `'auto'` without a reachable gRPC port)
+   * use the server's REST Search API instead of GraphQL where it has the search: today
+   * `query.nearText` (`POST /v1/search/<Class>/near-text`, Weaviate 1.38.6+, on a server run with
+   * `EXPERIMENTAL_REST_SEARCH_ENABLED=true`; elsewhere a 422 `Left` that says so). For servers
+   * with GraphQL disabled and no gRPC port the client can reach. The API is experimental and
+   * carries a subset of a search: an argument it lacks (moves, `groupBy`, `generate`, vectors,
+   * references, ...) is an `ArgumentValueError` with nothing sent. On a server before 1.38.6, and
+   * for the other searches, GraphQL as without it (docs/no-graphql.md).
+   *
+   * @default false
+   */
+  readonly restSearch?: boolean
 }
 
 /**
@@ -216,7 +230,7 @@ export interface Client extends HealthApi {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, restSearch, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const carrier = grpcCarrier('grpc', carrierOption) ?? 'native'
@@ -226,6 +240,7 @@ export const connect = (options: ConnectOptions): Client => {
   const nodes = carrier === 'web' ? [] : grpcNodes(urls, grpcUrl)
   const noAddress = carrier === 'native' && nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
   const mode = transportMode('transport', transport) ?? 'auto'
+  const useRestSearch = optional(boolean, 'restSearch', restSearch) ?? false
   if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
   if (auth !== undefined && http.apiKey !== undefined && http.apiKey !== '') {
     throw new ArgumentValueError({ argument: 'auth', reason: "give either 'apiKey' or 'auth' (OIDC), not both" })
@@ -274,6 +289,7 @@ export const connect = (options: ConnectOptions): Client => {
     grpc,
     transports: createTransportChoice({ mode, versions, grpc, noAddress, warn: warnRestFallback }),
     streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
+    restSearch: useRestSearch,
   }
   const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
   return {

@@ -32,6 +32,8 @@ export interface OperationContext {
   readonly transports: TransportChoice
   /** Whether the server refused `BatchStream` (UNIMPLEMENTED): `objects.batch`'s `'auto'` then uses `BatchObjects`. */
   readonly streamRefusal: StreamRefusal
+  /** Searches over REST use the server's REST Search API where it has the search (`restSearch` option), not GraphQL. */
+  readonly restSearch: boolean
 }
 
 /** The per-call settings of an argument object, for the request description. */

@@ -118,6 +118,9 @@ export const exportPath = (backend: string, exportId?: string): string =>
 export const namespacePath = (name?: string, sub?: 'suspend' | 'resume'): string =>
   name === undefined ? '/namespaces' : `/namespaces/${segment(name)}${sub === undefined ? '' : `/${sub}`}`
 
+/** A search of the REST Search API: `/search/<Class>/near-text` (POST from 1.38.6). */
+export const searchPath = (className: string, kind: 'near-text'): string => `/search/${segment(className)}/${kind}`
+
 /** One shard: `/schema/<Class>/shards/<shard>` (PUT its status). */
 export const shardPath = (className: string, shard: string): string => `${schemaPath(className, 'shards')}/${segment(shard)}`
 

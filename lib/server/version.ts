@@ -354,6 +354,12 @@ export const FEATURES = {
   // (adapters/handlers/rest/configure_api.go).
   namespaces: { since: '1.38.0', name: 'namespaces' },
   namespaceSuspend: { since: '1.39.0', backports: ['1.38.7'], name: 'suspending and resuming a namespace' },
+  // The REST Search API's nearText (adapters/handlers/rest/search/, SearchNearTextRequest in
+  // openapi-specs/schema.json): POST /v1/search/{collection}/near-text from v1.38.6 (none in v1.38.5)
+  // with the same request and answer through v1.39.0; served only with
+  // EXPERIMENTAL_REST_SEARCH_ENABLED=true (422 otherwise). v1.38.10 and v1.38.11 also route bm25,
+  // hybrid and near-object, which v1.39.0 does not, so this client uses nearText only.
+  restSearchNearText: { since: '1.39.0', backports: ['1.38.6'], name: "nearText over the REST Search API ('restSearch')" },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**
