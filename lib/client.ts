@@ -26,6 +26,7 @@ import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
 import { BackupApi, backupApi } from './backup'
 import { ExportApi, exportApi } from './backup/export'
+import { ClassificationsApi, classificationsApi } from './classifications'
 import { ClusterApi, clusterApi } from './cluster'
 import { HealthApi, healthApi } from './cluster/health'
 import { objectsApi, ObjectsApi } from './objects'
@@ -180,6 +181,11 @@ export interface Client extends HealthApi {
    */
   readonly export: ExportApi
   /**
+   * Classifications: the server sets reference properties by `'knn'` over the objects' vectors (or
+   * a module's algorithm); `schedule` is a stream of its status to the end, `get` reads one.
+   */
+  readonly classifications: ClassificationsApi
+  /**
    * Node status, cluster statistics, the sharding state, and replication operations (copy or move
    * a shard replica: a stream of its states to the end). Unsubscribing from a replication does not
    * cancel it.
@@ -298,6 +304,7 @@ export const connect = (options: ConnectOptions): Client => {
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
     export: exportApi(ctx),
+    classifications: classificationsApi(ctx),
     cluster: clusterApi(ctx),
     roles: rolesApi(ctx),
     users: usersApi(ctx),

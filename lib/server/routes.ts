@@ -121,6 +121,9 @@ export const namespacePath = (name?: string, sub?: 'suspend' | 'resume'): string
 /** A search of the REST Search API: `/search/<Class>/near-text` (POST from 1.38.6). */
 export const searchPath = (className: string, kind: 'near-text'): string => `/search/${segment(className)}/${kind}`
 
+/** The classification paths, the same on every server version: `/classifications/` (POST, with its slash) and `/classifications/<id>`. */
+export const classificationPath = (id?: string): string => (id === undefined ? '/classifications/' : `/classifications/${segment(id)}`)
+
 /** One shard: `/schema/<Class>/shards/<shard>` (PUT its status). */
 export const shardPath = (className: string, shard: string): string => `${schemaPath(className, 'shards')}/${segment(shard)}`
 
