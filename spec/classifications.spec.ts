@@ -3,7 +3,7 @@
  * only, no module). Items carry a reference to one of two categories; their vectors lie in two
  * clusters. The items that point nowhere are classified by their 3 nearest neighbours, and each
  * must then point to its cluster's category. The status stream, `get`, the server's refusal of a
- * request it cannot run, and bad input.
+ * request it cannot run, and bad input; the same classification on the run's 1.14.1 server.
  */
 import * as E from 'fp-ts/Either'
 import { Observable, firstValueFrom, toArray } from 'rxjs'
@@ -11,6 +11,7 @@ import { Classification, Client, WeaviateError, connect } from '../lib'
 import { createClass, deleteClass } from './helpers/fixtures'
 import { left, recordingClient, right } from './helpers/client'
 import { uniqueClassName, weaviateConnection } from './helpers/server'
+import { apiKeyOption, serverUrl } from './helpers/versions'
 
 const Category = uniqueClassName('ClassifyCategory')
 const Item = uniqueClassName('ClassifyItem')
@@ -144,5 +145,42 @@ describe('classifications input checks', () => {
     expect(error._tag).toBe('ArgumentValueError')
     expect(error._tag === 'ArgumentValueError' && error.argument).toBe(argument)
     expect(rc.requests).toEqual([])
+  })
+})
+
+describe('classifications.schedule on 1.14.1', () => {
+  const url = serverUrl('1.14.1')
+  const OldCategory = uniqueClassName('OldClassifyCategory')
+  const OldItem = uniqueClassName('OldClassifyItem')
+  let old: Client
+
+  beforeAll(async () => {
+    old = connect({ url, ...apiKeyOption(url) })
+    await createClass(url, { class: OldCategory, vectorizer: 'none', properties: [{ name: 'name', dataType: ['string'] }] })
+    await createClass(url, {
+      class: OldItem,
+      vectorizer: 'none',
+      properties: [
+        { name: 'name', dataType: ['text'] },
+        { name: 'ofCategory', dataType: [OldCategory] },
+      ],
+    })
+    const category = uuidOf(1, 0)
+    await right(old.objects.create({ className: OldCategory, uuid: category, dataObject: { name: 'fruit' } }))
+    await right(old.objects.create({ className: OldItem, uuid: uuidOf(2, 0), dataObject: { name: 'apple', ofCategory: [{ beacon: `weaviate://localhost/${category}` }] }, vector: [1, 0, 0] }))
+    await right(old.objects.create({ className: OldItem, uuid: uuidOf(3, 0), dataObject: { name: 'pear' }, vector: [1, 0.1, 0] }))
+  }, 60_000)
+
+  afterAll(async () => {
+    await deleteClass(url, OldItem)
+    await deleteClass(url, OldCategory)
+    await old.close()
+  })
+
+  it('runs a knn classification to completed and sets the reference', async () => {
+    const emitted = rights(await all(old.classifications.schedule({ className: OldItem, classifyProperties: ['ofCategory'], basedOnProperties: ['name'], settings: { k: 1 }, pollIntervalMs: 50 })))
+    expect(emitted.at(-1)?.status).toBe('completed')
+    const pear = await right(old.objects.getById({ className: OldItem, uuid: uuidOf(3, 0) }))
+    expect(JSON.stringify(pear?.properties)).toContain(uuidOf(1, 0))
   })
 })
