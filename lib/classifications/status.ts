@@ -11,7 +11,7 @@ import { decode } from '../codecs/decode'
 import { CallOptions, OperationContext, withVersion } from '../context/context'
 import { HttpMethod, UnexpectedStatusError, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
-import { pollUntilDone } from '../core/poll'
+import { endedBadly, pollUntilDone } from '../core/poll'
 import { classificationPath } from '../server/routes'
 import { HttpResponse } from '../transport/http/types'
 import { Classification } from './args'
@@ -85,13 +85,5 @@ export const followClassification = (
 const ended = (answer: Answer): E.Either<WeaviateError, Classification> => {
   const c = answer.classification
   if (c.status !== 'failed') return E.right(c)
-  return E.left(
-    new UnexpectedStatusError({
-      method: answer.method,
-      url: answer.url,
-      status: 200,
-      body: c,
-      messages: [`classification ${c.id} of ${c.className ?? 'its class'} failed${c.error === undefined ? '' : `: ${c.error}`}`],
-    }),
-  )
+  return E.left(endedBadly(answer, c, `classification ${c.id} of ${c.className ?? 'its class'} failed${c.error === undefined ? '' : `: ${c.error}`}`))
 }

@@ -10,9 +10,9 @@ import { ExportStatusCodec, isTerminalExportState } from '../../codecs/export'
 import { decode } from '../../codecs/decode'
 import { OperationContext } from '../../context/context'
 import { whenSupported } from '../../context/when-supported'
-import { HttpMethod, UnexpectedStatusError, WeaviateError } from '../../core/errors'
+import { HttpMethod, WeaviateError } from '../../core/errors'
 import { ObservableEither } from '../../core/observable-either'
-import { pollUntilDone } from '../../core/poll'
+import { endedBadly, pollUntilDone } from '../../core/poll'
 import { exportPath } from '../../server/routes'
 import { HttpResponse } from '../../transport/http/types'
 import { CheckedExportLocation, ExportStatus } from './args'
@@ -57,7 +57,7 @@ export const getExportStatus = (ctx: OperationContext, location: CheckedExportLo
  * The stream of a creation: the answer of `start`, then a status read every `pollIntervalMs` until
  * a terminal status; each status that differs from the one before (its state, or a shard's count
  * of exported objects) is emitted. `SUCCESS` is the last Right; `FAILED` and `CANCELED` end as one
- * Left instead (an {@link UnexpectedStatusError} whose `body` is the status and whose message names
+ * Left instead (an `UnexpectedStatusError` whose `body` is the status and whose message names
  * the end). Unsubscribing stops the reads only: the server goes on with the export.
  */
 export const followExport = (
@@ -78,13 +78,5 @@ export const followExport = (
 const ended = (answer: Answer): E.Either<WeaviateError, ExportStatus> => {
   const s = answer.status
   if (s.status !== 'FAILED' && s.status !== 'CANCELED') return E.right(s)
-  return E.left(
-    new UnexpectedStatusError({
-      method: answer.method,
-      url: answer.url,
-      status: 200,
-      body: s,
-      messages: [`export ${s.exportId} ended ${s.status}${s.error === undefined ? '' : `: ${s.error}`}`],
-    }),
-  )
+  return E.left(endedBadly(answer, s, `export ${s.exportId} ended ${s.status}${s.error === undefined ? '' : `: ${s.error}`}`))
 }
