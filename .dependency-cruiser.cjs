@@ -16,6 +16,7 @@ const LAYERS = [
   ['schema', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['aliases', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['backup', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
+  ['classifications', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['cluster', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['access', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context']],
   ['query', ['core', 'server', 'input', 'codecs', 'proto', 'transport', 'context', 'schema']],

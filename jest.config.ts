@@ -4,8 +4,8 @@ import { specsWithoutServer } from './spec/setup/tiers'
 
 type Project = Exclude<NonNullable<Config['projects']>[number], string>
 
-/** Packages published only as ES modules that lib/ loads (OIDC sign-in). */
-const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose']
+/** Packages published only as ES modules that lib/ loads (OIDC sign-in), and the Parquet reader of spec/export.spec.ts. */
+const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose', 'hyparquet']
 
 /** The specs that need no server (spec/setup/tiers.ts decides from what each file uses). */
 const UNIT_SPECS = specsWithoutServer(__dirname).map((file) => path.join(__dirname, file))
@@ -38,7 +38,7 @@ const shared: Project = {
   testMatch: ['**/*.spec.ts'],
   transform: {
     '^.+\\.ts$': 'ts-jest',
-    // openid-client and its ES-module-only dependencies, as CommonJS (spec/setup/esm-to-cjs.cjs).
+    // openid-client and its ES-module-only dependencies, and hyparquet, as CommonJS (spec/setup/esm-to-cjs.cjs).
     [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: '<rootDir>/spec/setup/esm-to-cjs.cjs',
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],

@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import { firstValueFrom } from 'rxjs'
+import { boolean, optional } from './input/check'
 import { Meta } from './codecs/meta'
 import { OperationContext, ReadTextFile } from './context/context'
 import { createDeprecations } from './server/deprecations'
@@ -25,6 +26,8 @@ import type { Node } from './transport/http/nodes'
 import type { HttpEffect } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
 import { BackupApi, backupApi } from './backup'
+import { ExportApi, exportApi } from './backup/export'
+import { ClassificationsApi, classificationsApi } from './classifications'
 import { ClusterApi, clusterApi } from './cluster'
 import { HealthApi, healthApi } from './cluster/health'
 import { objectsApi, ObjectsApi } from './objects'
@@ -57,6 +60,19 @@ export interface BaseConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | '
    * Not together with `apiKey`.
    */
   readonly auth?: OidcAuth
+  /**
+   * Searches that run over REST (`transport: 'rest'`, or `'auto'` without a reachable gRPC port)
+   * use the server's REST Search API instead of GraphQL where it has the search: today
+   * `query.nearText` (`POST /v1/search/<Class>/near-text`, Weaviate 1.38.6+, on a server run with
+   * `EXPERIMENTAL_REST_SEARCH_ENABLED=true`; elsewhere a 422 `Left` that says so). For servers
+   * with GraphQL disabled and no gRPC port the client can reach. The API is experimental and
+   * carries a subset of a search: an argument it lacks (moves, `groupBy`, `generate`, vectors,
+   * references, ...) is an `ArgumentValueError` with nothing sent. On a server before 1.38.6, and
+   * for the other searches, GraphQL as without it (docs/no-graphql.md).
+   *
+   * @default false
+   */
+  readonly restSearch?: boolean
 }
 
 /**
@@ -86,6 +102,17 @@ export interface Client extends HealthApi {
    * (Weaviate 1.15+; cancel and list later). Unsubscribing from a create or restore does not cancel it.
    */
   readonly backup: BackupApi
+  /**
+   * Exports of collections as Parquet files to a backup backend (Weaviate 1.37+, on a server run
+   * with `EXPORT_ENABLED=true`): create (a stream of status updates to the end), status, cancel.
+   * Unsubscribing from a create does not cancel it.
+   */
+  readonly export: ExportApi
+  /**
+   * Classifications: the server sets reference properties by `'knn'` over the objects' vectors (or
+   * a module's algorithm); `schedule` is a stream of its status to the end, `get` reads one.
+   */
+  readonly classifications: ClassificationsApi
   /**
    * Node status, cluster statistics, the sharding state, and replication operations (copy or move
    * a shard replica: a stream of its states to the end). Unsubscribing from a replication does not
@@ -146,6 +173,8 @@ export interface ClientBuild {
   readonly loadOidc: () => Promise<OpenIdClient>
   /** Reads a `dataObject` given as a file path; undefined in a build without a file system. */
   readonly readTextFile: ReadTextFile | undefined
+  /** The `restSearch` option as given (checked here). */
+  readonly restSearch: unknown
 }
 
 /**
@@ -172,6 +201,7 @@ export const checkCredentials = (options: {
  */
 export const buildClient = (build: ClientBuild): Client => {
   const { oidc } = build
+  const restSearch = optional(boolean, 'restSearch', build.restSearch) ?? false
   const withKey = build.apiKey !== undefined && build.apiKey !== ''
   // The session reads the server's OIDC configuration with a plain GET on the client's
   // connections (fetchUrl: no Authorization header), first asked for when the first call needs a token.
@@ -200,6 +230,7 @@ export const buildClient = (build: ClientBuild): Client => {
     transports: createTransportChoice({ mode: build.mode, versions, grpc, noAddress: build.noAddress, warn: warnRestFallback }),
     streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
     readTextFile: build.readTextFile,
+    restSearch,
   }
   const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
   return {
@@ -207,6 +238,8 @@ export const buildClient = (build: ClientBuild): Client => {
     ...healthApi(ctx),
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
+    export: exportApi(ctx),
+    classifications: classificationsApi(ctx),
     cluster: clusterApi(ctx),
     roles: rolesApi(ctx),
     users: usersApi(ctx),

@@ -121,7 +121,7 @@ export interface ConnectOptions extends BaseConnectOptions, Pick<HttpOptions, 'c
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, restSearch, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const carrier = grpcCarrier('grpc', carrierOption) ?? 'native'
@@ -142,6 +142,7 @@ export const connect = (options: ConnectOptions): Client => {
     urls,
     nodes: resolved.nodes,
     serverVersion,
+    restSearch,
     apiKey: http.apiKey,
     oidc,
     mode,

@@ -204,7 +204,15 @@ export type {
   RestoreAccessOption,
 } from './backup/args'
 export type { BackupState } from './codecs/backup'
-export type { ClusterApi, ReplicationsApi } from './cluster'
+export type { ExportApi } from './backup/export'
+export type { ExportCreateArgs, ExportFileFormat, ExportLocation, ExportShardProgress, ExportStatus } from './backup/export/args'
+export type { ExportShardState, ExportState } from './codecs/export'
+export type { ClassificationsApi } from './classifications'
+export type { Classification, ClassificationArgs, ClassificationScheduleArgs } from './classifications/args'
+export type { ClassificationState } from './codecs/classification'
+export type { ClusterApi, NamespacesApi, ReplicationsApi } from './cluster'
+export type { Namespace, NamespaceArgs, NamespaceCreateArgs, NamespaceUpdateArgs } from './cluster/namespaces/args'
+export type { NamespaceState } from './codecs/namespace'
 export type { HealthApi } from './cluster/health'
 export type {
   ApplyScalePlanArgs,

@@ -91,7 +91,7 @@ const NODE_ONLY: Readonly<Record<string, string>> = {
  * ```
  */
 export const connect = (options: WebConnectOptions): Client => {
-  const { url, serverVersion, transport, grpc: carrierOption, auth, fetch: fetchOption, ...http } = options
+  const { url, serverVersion, transport, grpc: carrierOption, auth, fetch: fetchOption, restSearch, ...http } = options
   for (const [name, reason] of Object.entries(NODE_ONLY)) {
     if ((options as unknown as Record<string, unknown>)[name] !== undefined) {
       throw new ArgumentValueError({ argument: name, reason: `'${name}' is an option of Node's connect: ${reason}` })
@@ -113,6 +113,7 @@ export const connect = (options: WebConnectOptions): Client => {
     urls,
     nodes: resolved.nodes,
     serverVersion,
+    restSearch,
     apiKey: http.apiKey,
     oidc,
     mode,

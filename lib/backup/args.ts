@@ -20,7 +20,7 @@ import { Feature } from '../server/version'
  * ```
  */
 export type BackupBackend = 'filesystem' | 's3' | 'gcs' | 'azure'
-const BACKENDS = ['filesystem', 's3', 'gcs', 'azure'] as const
+export const BACKENDS = ['filesystem', 's3', 'gcs', 'azure'] as const
 
 /**
  * The compression of a backup's files (`config.CompressionLevel`).
@@ -289,10 +289,10 @@ export const locationQuery = (l: CheckedLocation): ReadonlyArray<readonly [strin
   ['path', l.path],
 ]
 
-const pollInterval = (a: Record<string, unknown>): number =>
+export const pollInterval = (a: Record<string, unknown>): number =>
   optional(positiveInteger, 'pollIntervalMs', a['pollIntervalMs']) ?? DEFAULT_POLL_INTERVAL_MS
 
-const classes = (a: Record<string, unknown>): { readonly include?: readonly string[]; readonly exclude?: readonly string[] } => {
+export const classes = (a: Record<string, unknown>): { readonly include?: readonly string[]; readonly exclude?: readonly string[] } => {
   const include = optional(classList, 'include', a['include'])
   const exclude = optional(classList, 'exclude', a['exclude'])
   if (include !== undefined && exclude !== undefined) valueError('include', "'include' and 'exclude' cannot be used together")

@@ -10,9 +10,9 @@ import { BackupStatusCodec, isTerminalState } from '../codecs/backup'
 import { decode } from '../codecs/decode'
 import { OperationContext } from '../context/context'
 import { whenSupported } from '../context/when-supported'
-import { HttpMethod, UnexpectedStatusError, WeaviateError } from '../core/errors'
+import { HttpMethod, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
-import { pollUntilDone } from '../core/poll'
+import { endedBadly, pollUntilDone } from '../core/poll'
 import { backupPath } from '../server/routes'
 import { HttpResponse } from '../transport/http/types'
 import { BackupStatus, CheckedLocation, locationQuery } from './args'
@@ -79,7 +79,7 @@ export const getStatus = (
  * The stream of a creation or a restore: the answer of `start`, then a status read every
  * `pollIntervalMs` until a terminal status; each status that differs from the one before is
  * emitted. `SUCCESS` is the last Right; `FAILED` and `CANCELED` end as one Left instead (an
- * {@link UnexpectedStatusError} whose `body` is the status and whose message names the end).
+ * `UnexpectedStatusError` whose `body` is the status and whose message names the end).
  * Unsubscribing stops the reads only: the server goes on with the backup.
  */
 export const follow = (
@@ -102,13 +102,5 @@ const ended = (operation: BackupOperation, answer: Answer): E.Either<WeaviateErr
   const s = answer.status
   if (s.status !== 'FAILED' && s.status !== 'CANCELED') return E.right(s)
   const what = operation === 'create' ? 'backup' : 'restore of backup'
-  return E.left(
-    new UnexpectedStatusError({
-      method: answer.method,
-      url: answer.url,
-      status: 200,
-      body: s,
-      messages: [`${what} ${s.backupId} ended ${s.status}${s.error === undefined ? '' : `: ${s.error}`}`],
-    }),
-  )
+  return E.left(endedBadly(answer, s, `${what} ${s.backupId} ended ${s.status}${s.error === undefined ? '' : `: ${s.error}`}`))
 }

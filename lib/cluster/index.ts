@@ -23,6 +23,7 @@ import {
   ShardingState,
   ShardingStateArgs,
 } from './args'
+import { NamespacesApi, namespacesApi } from './namespaces'
 import { nodes } from './nodes'
 import { replicate } from './replicate'
 import { ReplicationsApi, replicationsApi } from './replications'
@@ -32,6 +33,7 @@ import { statistics } from './statistics'
 import { tasks } from './tasks'
 
 export type { ReplicationsApi } from './replications'
+export type { NamespacesApi } from './namespaces'
 
 /**
  * `client.cluster`. Every method checks its arguments first (bad input is one `Left`, nothing
@@ -84,6 +86,11 @@ export interface ClusterApi {
    */
   readonly applyScalePlan: (args: ApplyScalePlanArgs) => ObservableEither<WeaviateError, ScalePlanApplied>
   readonly replications: ReplicationsApi
+  /**
+   * The namespaces of the cluster (Weaviate 1.38+, on a server run with `NAMESPACES_ENABLED=true`):
+   * list, get, create, update, delete, suspend, resume.
+   */
+  readonly namespaces: NamespacesApi
 }
 
 /**
@@ -98,4 +105,5 @@ export const clusterApi = (ctx: OperationContext): ClusterApi => ({
   scalePlan: scalePlan(ctx),
   applyScalePlan: applyScalePlan(ctx),
   replications: replicationsApi(ctx),
+  namespaces: namespacesApi(ctx),
 })

@@ -8,9 +8,9 @@ import { map } from 'rxjs'
 import { ReplicationOperationCodec, isTerminalReplicationState } from '../codecs/cluster'
 import { decode } from '../codecs/decode'
 import { OperationContext } from '../context/context'
-import { HttpMethod, UnexpectedStatusError, WeaviateError } from '../core/errors'
+import { HttpMethod, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
-import { pollUntilDone } from '../core/poll'
+import { endedBadly, pollUntilDone } from '../core/poll'
 import { replicationPath } from '../server/routes'
 import { HttpResponse } from '../transport/http/types'
 import { CheckedId, ReplicationOperation, ReplicationStatus } from './args'
@@ -85,7 +85,7 @@ const sameNews = (a: Answer, b: Answer): boolean =>
 /**
  * The stream of an operation: a read now, then one every `pollIntervalMs` until a terminal state;
  * each read whose state (or count of errors) differs from the one before is emitted. `READY` is the
- * last Right; `CANCELLED` ends as one Left instead (an {@link UnexpectedStatusError} whose `body`
+ * last Right; `CANCELLED` ends as one Left instead (an `UnexpectedStatusError` whose `body`
  * is the {@link ReplicationOperation} and whose message names the end). A failed read (the
  * operation deleted: 404; the server unreachable) is the stream's Left. Unsubscribing stops the
  * reads only: the server goes on with the operation.
@@ -103,13 +103,5 @@ export const follow = (ctx: OperationContext, input: CheckedId): ObservableEithe
 const ended = (answer: Answer): E.Either<WeaviateError, ReplicationOperation> => {
   const op = answer.operation
   if (op.status.state !== 'CANCELLED') return E.right(op)
-  return E.left(
-    new UnexpectedStatusError({
-      method: answer.method,
-      url: answer.url,
-      status: 200,
-      body: op,
-      messages: [`replication ${op.id} (${op.type} of ${op.className}/${op.shard} from ${op.sourceNode} to ${op.targetNode}) ended CANCELLED`],
-    }),
-  )
+  return E.left(endedBadly(answer, op, `replication ${op.id} (${op.type} of ${op.className}/${op.shard} from ${op.sourceNode} to ${op.targetNode}) ended CANCELLED`))
 }

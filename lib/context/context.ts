@@ -34,6 +34,8 @@ export interface OperationContext {
   readonly streamRefusal: StreamRefusal
   /** Reads a text file (a `dataObject` given as a path); undefined in a build without a file system (the web entry). */
   readonly readTextFile: ReadTextFile | undefined
+  /** Searches over REST use the server's REST Search API where it has the search (`restSearch` option), not GraphQL. */
+  readonly restSearch: boolean
 }
 
 /** Reads the UTF-8 text of the file at `path`. */

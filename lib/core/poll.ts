@@ -6,6 +6,7 @@
  */
 import * as E from 'fp-ts/Either'
 import { EMPTY, distinctUntilChanged, expand, switchMap, timer } from 'rxjs'
+import { HttpMethod, UnexpectedStatusError } from './errors'
 import { ObservableEither } from './observable-either'
 
 /** How {@link pollUntilDone} reads an operation and knows that it is done. */
@@ -31,3 +32,11 @@ export const pollUntilDone = <L, A>(steps: PollSteps<L, A>): ObservableEither<L,
     expand((e) => (E.isRight(e) && !steps.done(e.right) ? timer(steps.intervalMs).pipe(switchMap(steps.read)) : EMPTY)),
     distinctUntilChanged((a, b) => E.isRight(a) && E.isRight(b) && steps.same(a.right, b.right)),
   )
+
+/**
+ * The Left of a long operation that ended badly (failed, cancelled): an
+ * {@link UnexpectedStatusError} of the read that saw the end (answered 200), its `body` the final
+ * state and its one message `message`.
+ */
+export const endedBadly = (read: { readonly method: HttpMethod; readonly url: string }, body: unknown, message: string): UnexpectedStatusError =>
+  new UnexpectedStatusError({ method: read.method, url: read.url, status: 200, body, messages: [message] })

@@ -25,6 +25,7 @@ import { getResult } from './graphql/decode'
 import { graphqlReason, runGraphql } from './graphql/request'
 import { fieldsOf, referencesOf } from './graphql/selection'
 import { supportsQuery } from './requirements'
+import { viaRestSearch } from './rest/near-text'
 import { SearchResult } from './result'
 
 /** A search's call without its own retry or timeout: a read, safe to send again (one object for all). */
@@ -110,9 +111,14 @@ const graphqlOrRefused = <P, V>(ctx: OperationContext, input: QueryInput<P>, why
   return of(E.left(new ArgumentValueError({ argument: only, reason })))
 }
 
+/** A nearText the client sends to the REST Search API: over REST, `restSearch` on, a server that has it. */
+const restSearch = (ctx: OperationContext, input: QueryInput<unknown>, version: ServerVersion): boolean =>
+  ctx.restSearch && input.search.kind === 'nearText' && supports(version, 'restSearchNearText')
+
 /** The transport a decided kind runs the query over, on a server of `version`. */
 const route = <P, V>(ctx: OperationContext, input: QueryInput<P>, version: ServerVersion, kind: TransportKind): ObservableEither<WeaviateError, SearchResult<P, V>> => {
   const feature = grpcFeature(input, version)
+  if (kind === 'rest' && restSearch(ctx, input, version)) return viaRestSearch<P, V>(ctx, input)
   if (kind === 'rest') return graphqlOrRefused<P, V>(ctx, input, graphqlReason(kind, version, feature))
   if (supports(version, feature)) return viaGrpc<P, V>(ctx, input)
   // 'auto' on a 1.24 server (or a generative search on 1.25-1.26): gRPC for writes, GraphQL for

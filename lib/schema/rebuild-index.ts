@@ -16,7 +16,7 @@ import { whenSupported } from '../context/when-supported'
 import { UnexpectedStatusError, WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { operation } from '../core/operation'
-import { pollUntilDone } from '../core/poll'
+import { endedBadly, pollUntilDone } from '../core/poll'
 import { argsOf, argumentKeys, optional, positiveInteger, stringArray } from '../input/check'
 import { CLUSTER_PATHS, propertyIndexTaskPath } from '../server/routes'
 import { HttpResponse } from '../transport/http/types'
@@ -90,15 +90,7 @@ const progressOf = (task: DistributedTask): number => task.units.reduce((sum, u)
 /** A task as a Right, or the Left of a failed or cancelled end. */
 const ended = (task: DistributedTask): E.Either<WeaviateError, DistributedTask> =>
   task.status === 'FAILED' || task.status === 'CANCELLED'
-    ? E.left(
-        new UnexpectedStatusError({
-          method: 'GET',
-          url: CLUSTER_PATHS.tasks,
-          status: 200,
-          body: task,
-          messages: [`reindex task ${task.id} ended ${task.status}${task.error === undefined ? '' : `: ${task.error}`}`],
-        }),
-      )
+    ? E.left(endedBadly({ method: 'GET', url: CLUSTER_PATHS.tasks }, task, `reindex task ${task.id} ended ${task.status}${task.error === undefined ? '' : `: ${task.error}`}`))
     : E.right(task)
 
 /**

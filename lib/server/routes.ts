@@ -110,6 +110,20 @@ export const backupPath = (backend: string, backupId?: string, sub?: 'restore'):
   (backupId === undefined ? '' : `/${segment(backupId)}`) +
   (backupId === undefined || sub === undefined ? '' : `/${sub}`)
 
+/** The export paths (1.37+): `/export/<backend>` (create) and `/export/<backend>/<id>` (status, cancel). */
+export const exportPath = (backend: string, exportId?: string): string =>
+  `/export/${segment(backend)}${exportId === undefined ? '' : `/${segment(exportId)}`}`
+
+/** The namespace paths (1.38+): `/namespaces`, `/namespaces/<name>`, `/namespaces/<name>/suspend|resume`. */
+export const namespacePath = (name?: string, sub?: 'suspend' | 'resume'): string =>
+  name === undefined ? '/namespaces' : `/namespaces/${segment(name)}${sub === undefined ? '' : `/${sub}`}`
+
+/** A search of the REST Search API: `/search/<Class>/near-text` (POST from 1.38.6). */
+export const searchPath = (className: string, kind: 'near-text'): string => `/search/${segment(className)}/${kind}`
+
+/** The classification paths, the same on every server version: `/classifications/` (POST, with its slash) and `/classifications/<id>`. */
+export const classificationPath = (id?: string): string => (id === undefined ? '/classifications/' : `/classifications/${segment(id)}`)
+
 /** One shard: `/schema/<Class>/shards/<shard>` (PUT its status). */
 export const shardPath = (className: string, shard: string): string => `${schemaPath(className, 'shards')}/${segment(shard)}`
 

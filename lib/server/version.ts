@@ -341,6 +341,25 @@ export const FEATURES = {
   // GET /v1/tasks (adapters/handlers/rest/handlers_distributed_tasks.go, openapi-specs/schema.json):
   // from v1.31.0, none on 1.30.x.
   distributedTasks: { since: '1.31.0', name: 'distributed tasks' },
+  // Exports (adapters/handlers/rest/handlers_export.go, usecases/export/scheduler.go,
+  // ExportCreateRequest in openapi-specs/schema.json): POST /v1/export/{backend}, GET and DELETE
+  // /v1/export/{backend}/{id} from v1.37.0 with the same request and status at v1.38.0 and v1.39.0;
+  // none in any 1.36.x tag. The server refuses them (422) unless it runs with EXPORT_ENABLED=true.
+  export: { since: '1.37.0', name: 'exports (Parquet)' },
+  // Namespaces (adapters/handlers/rest/namespaces/handlers_namespaces.go, openapi-specs/schema.json):
+  // list, get, create, update and delete from v1.38.0 (none at v1.37.14); suspend and resume from
+  // v1.39.0 and on the 1.38 line from v1.38.7 (not in v1.38.6). The server answers 404 "namespaces
+  // are not enabled" unless it runs with NAMESPACES_ENABLED=true, which needs RBAC and
+  // DISABLE_GRAPHQL=true (usecases/config/config_handler.go Validate) and REPLICATION_MAXIMUM_FACTOR=1
+  // (adapters/handlers/rest/configure_api.go).
+  namespaces: { since: '1.38.0', name: 'namespaces' },
+  namespaceSuspend: { since: '1.39.0', backports: ['1.38.7'], name: 'suspending and resuming a namespace' },
+  // The REST Search API's nearText (adapters/handlers/rest/search/, SearchNearTextRequest in
+  // openapi-specs/schema.json): POST /v1/search/{collection}/near-text from v1.38.6 (none in v1.38.5)
+  // with the same request and answer through v1.39.0; served only with
+  // EXPERIMENTAL_REST_SEARCH_ENABLED=true (422 otherwise). v1.38.10 and v1.38.11 also route bm25,
+  // hybrid and near-object, which v1.39.0 does not, so this client uses nearText only.
+  restSearchNearText: { since: '1.39.0', backports: ['1.38.6'], name: "nearText over the REST Search API ('restSearch')" },
 } as const satisfies Readonly<Record<string, { readonly since: string; readonly name: string; readonly backports?: readonly string[] }>>
 
 /**

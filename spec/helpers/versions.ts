@@ -35,6 +35,13 @@
  *   for a read-only user's key) and `generative-dummy`; CORS as Weaviate ships it (every origin, the
  *   variables `CORS_ALLOW_ORIGIN`, `CORS_ALLOW_METHODS`, `CORS_ALLOW_HEADERS` unset: usecases/config/
  *   environment.go parseCORSConfig at v1.39.0), which the page's cross-origin requests go through.
+ * - `NAMESPACES`: `NAMESPACES_ENABLED=true` for `client.cluster.namespaces`, with what the server
+ *   requires beside it (v1.39.0 usecases/config/config_handler.go Validate): RBAC (`rbac: true`; the
+ *   published key is the root user's) and `DISABLE_GRAPHQL=true`; and `REPLICATION_MAXIMUM_FACTOR=1`,
+ *   without which it stops a second after it is ready (adapters/handlers/rest/configure_api.go).
+ * - `REST_SEARCH`: the modules of `MODULES`, with GraphQL disabled and the experimental REST Search
+ *   API turned on (`EXPERIMENTAL_REST_SEARCH_ENABLED=true`, read in v1.39.0
+ *   usecases/config/environment.go): nearText over REST without GraphQL (`connect({ restSearch })`).
  * A row's `rbac` is passed to `startEmbedded` as is (it makes its own key, which `env` cannot).
  */
 export const CONFIGURED_SERVERS = {
@@ -65,6 +72,17 @@ export const CONFIGURED_SERVERS = {
       ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT: 'true',
     },
   },
+  REST_SEARCH: {
+    version: '1.39.0',
+    env: {
+      ENABLE_MODULES: 'text2vec-bigram,text2vec-transformers',
+      TRANSFORMERS_INFERENCE_API: 'http://127.0.0.1:1',
+      TRANSFORMERS_WAIT_FOR_STARTUP: 'false',
+      DISABLE_GRAPHQL: 'true',
+      EXPERIMENTAL_REST_SEARCH_ENABLED: 'true',
+    },
+  },
+  NAMESPACES: { version: '1.39.0', env: { NAMESPACES_ENABLED: 'true', DISABLE_GRAPHQL: 'true', REPLICATION_MAXIMUM_FACTOR: '1' }, rbac: true },
 } as const satisfies Record<string, { readonly version: string; readonly env: Readonly<Record<string, string>>; readonly rbac?: boolean }>
 
 /** A name of {@link CONFIGURED_SERVERS}. */

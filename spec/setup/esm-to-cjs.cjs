@@ -3,7 +3,8 @@
 // --experimental-vm-modules) nor loads ES module syntax through `require`, so in specs these files
 // are turned into CommonJS by the TypeScript compiler (in process: no helper process to leak).
 // lib/context/oidc/load.ts then loads openid-client with `require`, its fallback for such
-// sandboxes. Outside jest nothing is transformed.
+// sandboxes. hyparquet, the Parquet reader of spec/export.spec.ts, is such a package too. Outside
+// jest nothing is transformed.
 const ts = require('typescript')
 
 module.exports = {
