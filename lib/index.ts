@@ -180,16 +180,26 @@ export type {
 } from './codecs/collection-config'
 export type {
   GenerativeAnthropicConfig,
+  GenerativeAWSConfig,
   GenerativeCohereConfig,
+  GenerativeGoogleConfig,
+  GenerativeMistralConfig,
   GenerativeOllamaConfig,
   GenerativeOpenAIConfig,
+  GoogleTaskType,
+  Multi2VecGoogleConfig,
   ProviderModuleName,
   ProviderModules,
   ProviderVectorizers,
   RerankerCohereConfig,
+  Text2VecAWSConfig,
   Text2VecCohereConfig,
+  Text2VecGoogleConfig,
+  Text2VecJinaAIConfig,
+  Text2VecMistralConfig,
   Text2VecOllamaConfig,
   Text2VecOpenAIConfig,
+  Text2VecVoyageAIConfig,
   Text2VecWeaviateConfig,
 } from './codecs/provider-config'
 export type { ClassDefinition, PropertyDefinition, Schema, Tenant, TenantActivityStatus, TenantActivityStatusInput, TenantInput } from './codecs/class-definition'

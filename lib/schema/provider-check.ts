@@ -133,6 +133,125 @@ const generativeOpenAI = (at: string, c: NonNullable<ProviderModules['generative
   if (isAzure(c)) azurePair(at, c.resourceName, c.deploymentId)
 }
 
+/** The Google AI Studio endpoint: the one Google endpoint that needs no `projectId`. */
+const AI_STUDIO = 'generativelanguage.googleapis.com'
+
+/** modules/text2vec-google/vectorizer/class_settings.go Validate. */
+const text2vecGoogle = (at: string, c: NonNullable<ProviderModules['text2vec-google']>): void => {
+  sourceProperties(at, c.properties)
+  wholeNumber(`${at}.dimensions`, c.dimensions)
+  if ((c.apiEndpoint ?? 'us-central1-aiplatform.googleapis.com') !== AI_STUDIO && (c.projectId ?? '') === '') {
+    valueError(`${at}.projectId`, `'${at}.projectId' is required for Vertex AI (any apiEndpoint but ${AI_STUDIO})`)
+  }
+}
+
+const among = (at: string, value: number | undefined, allowed: readonly number[]): void => {
+  if (value !== undefined && !allowed.includes(value)) valueError(at, `'${at}' must be one of ${allowed.join(', ')}, got ${value}`)
+}
+
+/** The multimodal field kinds of multi2vec-google (vectorizer/class_settings.go fields). */
+const GOOGLE_MEDIA_FIELDS = ['textFields', 'imageFields', 'videoFields', 'audioFields'] as const
+
+/**
+ * modules/multi2vec-google/vectorizer/class_settings.go Validate, with
+ * usecases/modulecomponents/settings/base_class_multimodal_settings.go ValidateMultiModal (each
+ * field list non-empty, no empty name, as many weights as fields).
+ */
+const multi2vecGoogle = (at: string, c: NonNullable<ProviderModules['multi2vec-google']>): void => {
+  if (c.apiEndpoint === '') {
+    notEmpty(`${at}.location`, c.location ?? '')
+    notEmpty(`${at}.projectId`, c.projectId ?? '')
+  }
+  wholeNumber(`${at}.dimensions`, c.dimensions)
+  wholeNumber(`${at}.videoIntervalSeconds`, c.videoIntervalSeconds)
+  const model = (c.model ?? '') !== '' ? c.model : (c.modelId ?? 'multimodalembedding@001')
+  if (model === 'multimodalembedding@001') {
+    among(`${at}.dimensions`, c.dimensions, [128, 256, 512, 1408])
+    among(`${at}.videoIntervalSeconds`, c.videoIntervalSeconds, [4, 8, 15, 120])
+    if (c.videoFields !== undefined && (c.dimensions ?? 1408) !== 1408) {
+      valueError(`${at}.dimensions`, `'${at}.dimensions' must be 1408 with videoFields, got ${c.dimensions ?? 1408}`)
+    }
+  }
+  for (const kind of GOOGLE_MEDIA_FIELDS) {
+    const fields = c[kind]
+    if (fields === undefined) continue
+    if (fields.length === 0) valueError(`${at}.${kind}`, `'${at}.${kind}' must name at least one property`)
+    fields.forEach((f, i) => notEmpty(`${at}.${kind}.${i}`, f))
+    const weights = c.weights?.[kind]
+    if (weights !== undefined && weights.length !== fields.length) {
+      valueError(`${at}.weights.${kind}`, `'${at}.weights.${kind}' must have one weight per field (${fields.length}), got ${weights.length}`)
+    }
+  }
+}
+
+/** The token limit generative-google knows for a model (config/class_settings.go getDefaultTokenLimit). */
+const googleTokenLimit = (model: string): number =>
+  model.startsWith('gemini-1.5') ? 8192 : model.startsWith('gemini-1.0') || model.startsWith('gemini-pro') ? 2048 : 1024
+
+/**
+ * A class-level number the server reads as an integer (a fractional one becomes an out-of-range
+ * value there): refused with the advice to set it on the query.
+ */
+const integerAtClass = (at: string, key: string, value: number | undefined): void => {
+  if (value !== undefined && !Number.isInteger(value)) {
+    valueError(`${at}.${key}`, `'${at}.${key}' must be a whole number: the server reads a class-level ${key} as an integer and refuses ${value}; set a fractional value on the generative query`)
+  }
+}
+
+/** modules/generative-google/config/class_settings.go Validate. */
+const generativeGoogle = (at: string, c: NonNullable<ProviderModules['generative-google']>): void => {
+  for (const key of ['temperature', 'tokenLimit', 'topP', 'topK'] as const) integerAtClass(at, key, c[key])
+  const projectId = c.projectId ?? ''
+  const endpoint = c.apiEndpoint ?? (projectId === '' ? AI_STUDIO : 'us-central1-aiplatform.googleapis.com')
+  if (endpoint !== AI_STUDIO && projectId === '') valueError(`${at}.projectId`, `'${at}.projectId' is required for Vertex AI (any apiEndpoint but ${AI_STUDIO})`)
+  within(`${at}.temperature`, c.temperature, 0, 1)
+  const model = (c.model ?? '') !== '' ? (c.model ?? '') : (c.modelId ?? (endpoint === AI_STUDIO ? 'chat-bison-001' : 'chat-bison'))
+  within(`${at}.tokenLimit`, c.tokenLimit, 1, googleTokenLimit(model))
+  within(`${at}.topK`, c.topK, 1, Number.POSITIVE_INFINITY)
+  within(`${at}.topP`, c.topP, 0, 1)
+}
+
+/**
+ * What both AWS modules require of their service: Bedrock a `model` and no `endpoint`, SageMaker
+ * an `endpoint` and no `model` (text2vec-aws/vectorizer and generative-aws/config class_settings.go).
+ */
+const awsService = (at: string, c: { readonly service?: 'bedrock' | 'sagemaker'; readonly model?: string; readonly endpoint?: string }): void => {
+  const service = c.service ?? 'bedrock'
+  const model = c.model ?? ''
+  const endpoint = c.endpoint ?? ''
+  if (service === 'bedrock') {
+    if (model === '') valueError(`${at}.model`, `'${at}.model' is required with the service bedrock`)
+    if (endpoint !== '') valueError(`${at}.endpoint`, `'${at}.endpoint' applies to sagemaker, not bedrock`)
+  } else {
+    if (endpoint === '') valueError(`${at}.endpoint`, `'${at}.endpoint' is required with the service sagemaker`)
+    if (model !== '') valueError(`${at}.model`, `'${at}.model' applies to bedrock; with sagemaker use targetModel`)
+  }
+}
+
+/**
+ * modules/generative-aws/config/class_settings.go Validate. Without `maxTokens` a Bedrock model
+ * reads its family's older name: `maxTokensToSample` for Anthropic models, `maxTokenCount` for the others.
+ */
+const generativeAWS = (at: string, c: NonNullable<ProviderModules['generative-aws']>): void => {
+  awsService(at, c)
+  if ((c.service ?? 'bedrock') !== 'bedrock') return
+  const legacy = (c.model ?? '').includes('anthropic.') ? 'maxTokensToSample' : 'maxTokenCount'
+  const key = c.maxTokens !== undefined ? 'maxTokens' : legacy
+  const maxTokens = c[key]
+  integerAtClass(at, key, maxTokens)
+  within(`${at}.${key}`, maxTokens, 1, 8192)
+  within(`${at}.temperature`, c.temperature, 0, 1)
+  within(`${at}.topP`, c.topP, 0, 1)
+}
+
+/** modules/text2vec-aws/vectorizer/class_settings.go Validate. */
+const text2vecAWS = (at: string, c: NonNullable<ProviderModules['text2vec-aws']>): void => {
+  sourceProperties(at, c.properties)
+  wholeNumber(`${at}.dimensions`, c.dimensions)
+  if ((c.region ?? '') === '') valueError(`${at}.region`, `'${at}.region' is required`)
+  awsService(at, c)
+}
+
 /**
  * Checks the values of a typed provider module's decoded settings; throws an ArgumentValueError
  * naming the path of the first the server would refuse.
@@ -171,6 +290,25 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
       wholeNumber(`${at}.maxTokens`, c.maxTokens)
       return wholeNumber(`${at}.k`, c.k)
     }
+    case 'text2vec-google':
+      return text2vecGoogle(at, s)
+    case 'multi2vec-google':
+      return multi2vecGoogle(at, s)
+    case 'generative-google':
+      return generativeGoogle(at, s)
+    case 'text2vec-aws':
+      return text2vecAWS(at, s)
+    case 'generative-aws':
+      return generativeAWS(at, s)
+    case 'text2vec-mistral':
+    case 'text2vec-voyageai':
+    case 'text2vec-jinaai': {
+      // Their Validate is the base one (source properties) and the base URL: names and types otherwise.
+      const c = s as NonNullable<ProviderModules['text2vec-voyageai']>
+      sourceProperties(at, c.properties)
+      return wholeNumber(`${at}.dimensions`, c.dimensions)
+    }
+    case 'generative-mistral':
     case 'generative-ollama':
     case 'reranker-cohere':
       // Their ValidateClass accepts any settings (config.go at v1.39.0): only names and types.

@@ -26,8 +26,8 @@
  *   TTL is a minute); `ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT=true` for
  *   `schema.deleteVectorIndex` (usecases/schema/property.go DeleteClassVectorIndex).
  * - `PROVIDERS`: the provider modules whose settings the client types (lib/codecs/provider-config.ts:
- *   OpenAI, Cohere, Weaviate Embeddings, Anthropic and Ollama vectorizers, generative and reranker
- *   modules). None calls its provider until something is vectorized or generated, and the server
+ *   OpenAI, Cohere, Weaviate Embeddings, Anthropic, Ollama, Google, AWS, Mistral, VoyageAI and Jina AI
+ *   vectorizers, generative and reranker modules). None calls its provider until something is vectorized or generated, and the server
  *   validates their settings at class creation without calling out, so its validation is the
  *   oracle of the client's checks (spec/provider-config.spec.ts). No key is configured: any call to
  *   a provider fails.
@@ -48,7 +48,8 @@ export const CONFIGURED_SERVERS = {
     version: '1.39.0',
     env: {
       ENABLE_MODULES:
-        'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,generative-openai,generative-anthropic,generative-cohere,generative-ollama,reranker-cohere',
+        'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,text2vec-google,multi2vec-google,text2vec-aws,text2vec-mistral,text2vec-voyageai,text2vec-jinaai,' +
+        'generative-openai,generative-anthropic,generative-cohere,generative-ollama,generative-google,generative-aws,generative-mistral,reranker-cohere',
     },
   },
   INDEXING: {
