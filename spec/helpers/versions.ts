@@ -5,6 +5,19 @@
  * beside it as `WEAVIATE_API_KEY` / `WEAVIATE_API_KEY_<major>_<minor>_<patch>` (versions with keys).
  */
 
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * Where the `PROVIDERS` server reads its BPE token tables (`TIKTOKEN_CACHE_DIR`): the OpenAI-style
+ * vectorizers count tokens with tiktoken before a batch, and tiktoken downloads its tables from
+ * openaipublic.blob.core.windows.net unless this directory holds them. No network is reached here,
+ * and a failed download makes Weaviate 1.39.0 panic on every batch of the class
+ * (usecases/modulecomponents/batch/tokenization.go: a nil encoder), so the spec that imports
+ * through text2vec-openai (spec/provider-end-to-end.spec.ts) writes a table there first.
+ */
+export const PROVIDERS_TIKTOKEN_DIR = join(tmpdir(), 'weaviate-rx-tiktoken')
+
 /**
  * The run's servers beyond one per version: each is Weaviate `version` started with `env`, one for
  * the whole run, shared by every spec file that needs that configuration. Each publishes its URL,
@@ -30,7 +43,9 @@
  *   vectorizers, generative and reranker modules). None calls its provider until something is vectorized or generated, and the server
  *   validates their settings at class creation without calling out, so its validation is the
  *   oracle of the client's checks (spec/provider-config.spec.ts). No key is configured: any call to
- *   a provider fails.
+ *   a provider fails, but for the OpenAI-compatible endpoint spec/provider-end-to-end.spec.ts starts
+ *   on 127.0.0.1 and names as a class's `baseURL`, with its key in a header. `TIKTOKEN_CACHE_DIR`:
+ *   see {@link PROVIDERS_TIKTOKEN_DIR}.
  * A row's `rbac` is passed to `startEmbedded` as is (it makes its own key, which `env` cannot).
  */
 export const CONFIGURED_SERVERS = {
@@ -50,6 +65,7 @@ export const CONFIGURED_SERVERS = {
       ENABLE_MODULES:
         'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,text2vec-google,multi2vec-google,text2vec-aws,text2vec-mistral,text2vec-voyageai,text2vec-jinaai,' +
         'generative-openai,generative-anthropic,generative-cohere,generative-ollama,generative-google,generative-aws,generative-mistral,reranker-cohere',
+      TIKTOKEN_CACHE_DIR: PROVIDERS_TIKTOKEN_DIR,
     },
   },
   INDEXING: {
