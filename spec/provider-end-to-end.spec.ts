@@ -21,18 +21,13 @@
  * vectors and the answer are the endpoint's, and the endpoint saw the key the client sent.
  */
 import * as E from 'fp-ts/Either'
-import { createHash } from 'node:crypto'
-import { once } from 'node:events'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { lastValueFrom, toArray } from 'rxjs'
 import { Client, connect, uuidFromKey } from '../lib'
 import { right } from './helpers/client'
 import { ownHandles } from './helpers/own-handles'
 import { uniqueClassName } from './helpers/server'
-import { PROVIDERS_TIKTOKEN_DIR, configuredServer } from './helpers/versions'
-import { join } from 'node:path'
+import { OpenAICompatible, startOpenAICompatible } from './helpers/openai-compatible'
+import { configuredServer } from './helpers/versions'
 
 const KEY = 'sk-stub-key-for-the-spec'
 const NAMESPACE = '6b0c8d0e-51a4-4f5e-8c43-7f2a1b9d3e10'
@@ -46,69 +41,15 @@ const embed = (text: string): number[] => [...TOPICS.map((t) => (text.toLowerCas
 /** The stub's answer to a prompt. */
 const answerTo = (prompt: string): string => `stub says: ${prompt}`
 
-interface Seen {
-  readonly path: string
-  readonly authorization: string | undefined
-  readonly body: { readonly input?: readonly string[]; readonly model?: string; readonly messages?: ReadonlyArray<{ readonly role: string; readonly content: unknown }> }
-}
-
-const seen: Seen[] = []
-
-const textOf = (content: unknown): string =>
-  typeof content === 'string'
-    ? content
-    : Array.isArray(content)
-      ? content.map((part: unknown) => (typeof part === 'object' && part !== null && 'text' in part ? String((part).text) : '')).join('')
-      : ''
-
-const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Seen['body']
-  seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body })
-  const limits = {
-    'content-type': 'application/json',
-    'x-ratelimit-limit-requests': '10000',
-    'x-ratelimit-remaining-requests': '10000',
-    'x-ratelimit-limit-tokens': '10000000',
-    'x-ratelimit-remaining-tokens': '10000000',
-    'x-ratelimit-reset-requests': '1s',
-    'x-ratelimit-reset-tokens': '1s',
-  }
-  if (req.method === 'POST' && req.url === '/v1/embeddings') {
-    const input = body.input ?? []
-    res.writeHead(200, limits)
-    res.end(JSON.stringify({ object: 'list', model: body.model, data: input.map((text, index) => ({ object: 'embedding', index, embedding: embed(text) })), usage: { prompt_tokens: 1, total_tokens: 1 } }))
-  } else if (req.method === 'POST' && req.url === '/v1/chat/completions') {
-    const last = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')
-    res.writeHead(200, limits)
-    res.end(JSON.stringify({ id: 'stub', object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: answerTo(textOf(last?.content)) } }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }))
-  } else {
-    res.writeHead(404, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ error: { message: `no route ${req.method ?? ''} ${req.url ?? ''}`, type: 'invalid_request_error' } }))
-  }
-}
-
-/** Writes a byte-level cl100k_base table where the server's tiktoken looks for its download. */
-const writeTokenTable = (): void => {
-  const url = 'https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken'
-  const table = Array.from({ length: 256 }, (_, byte) => `${Buffer.from([byte]).toString('base64')} ${byte}\n`).join('')
-  mkdirSync(PROVIDERS_TIKTOKEN_DIR, { recursive: true })
-  writeFileSync(join(PROVIDERS_TIKTOKEN_DIR, createHash('sha1').update(url).digest('hex')), table)
-}
-
-let endpoint: Server
+let endpoint: OpenAICompatible
 let baseURL: string
 let client: Client
 const className = uniqueClassName('ProviderE2E')
 const idOf = (i: number): string => uuidFromKey(NAMESPACE, `${className}-${i}`)
 
 beforeAll(async () => {
-  writeTokenTable()
-  endpoint = createServer((req, res) => void answer(req, res))
-  endpoint.listen(0, '127.0.0.1')
-  await once(endpoint, 'listening')
-  baseURL = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`
+  endpoint = await startOpenAICompatible({ embed, answerTo })
+  baseURL = endpoint.baseURL
   const server = configuredServer('PROVIDERS')
   client = connect({ url: server.url, grpcUrl: server.grpcUrl, ...(server.apiKey === undefined ? {} : { apiKey: server.apiKey }), headers: { 'x-openai-api-key': KEY } })
   await right(
@@ -132,8 +73,7 @@ ownHandles({
   closeAfterAll: async () => {
     await right(client.schema.deleteClass(className))
     await client.close()
-    endpoint.close()
-    await once(endpoint, 'close')
+    await endpoint.close()
   },
 })
 
@@ -144,7 +84,7 @@ describe('text2vec-openai and generative-openai against an OpenAI-compatible end
   })
 
   it('the server sent the texts to /v1/embeddings with the model of the class and the key the client gave', () => {
-    const embeddings = seen.filter((s) => s.path === '/v1/embeddings')
+    const embeddings = endpoint.seen.filter((s) => s.path === '/v1/embeddings')
     expect(embeddings.flatMap((s) => s.body.input ?? []).sort()).toEqual(expect.arrayContaining([...TITLES].sort()))
     expect(new Set(embeddings.map((s) => `${s.body.model ?? ''} ${s.authorization ?? ''}`))).toEqual(new Set([`stub-embedder Bearer ${KEY}`]))
   })
@@ -152,13 +92,13 @@ describe('text2vec-openai and generative-openai against an OpenAI-compatible end
   it('nearText finds first the object whose endpoint vector is nearest the query', async () => {
     const result = await right(client.query.nearText({ className, query: 'dog', targetVector: 'title', limit: 3, returnMetadata: ['distance'] }))
     expect(result.objects[0]?.properties['title']).toBe('a dog barks in the fog')
-    expect(seen.some((s) => s.path === '/v1/embeddings' && (s.body.input ?? []).includes('dog'))).toBe(true)
+    expect(endpoint.seen.some((s) => s.path === '/v1/embeddings' && (s.body.input ?? []).includes('dog'))).toBe(true)
   })
 
   it("a generative search's answer for each object is the endpoint's answer to its prompt", async () => {
     const result = await right(client.query.fetchObjects({ className, limit: 3, generate: { singlePrompt: PROMPT } }))
     expect(result.objects.map((o) => o.generated).sort()).toEqual(TITLES.map((title) => answerTo(PROMPT.replace('{title}', title))).sort())
-    const chats = seen.filter((s) => s.path === '/v1/chat/completions')
+    const chats = endpoint.seen.filter((s) => s.path === '/v1/chat/completions')
     expect(new Set(chats.map((s) => `${s.body.model ?? ''} ${s.authorization ?? ''}`))).toEqual(new Set([`stub-chat Bearer ${KEY}`]))
   })
 })
