@@ -124,6 +124,13 @@ const valid = (): ReadonlyArray<readonly [string, ClassDefinition]> => [
   ['generative-mistral', withModules('PcGenMistral', { 'generative-mistral': { model: 'mistral-large-latest', temperature: 0.2, maxTokens: 500 } })],
   ['text2vec-voyageai', withVectorizer('PcVoyage', { 'text2vec-voyageai': { model: 'voyage-3-large', dimensions: 1024, truncate: false } })],
   ['text2vec-jinaai', withVectorizer('PcJina', { 'text2vec-jinaai': { model: 'jina-embeddings-v3', dimensions: 512 } })],
+  ['text2vec-nvidia', withVectorizer('PcNvidia', { 'text2vec-nvidia': { model: 'nvidia/nv-embedqa-e5-v5', truncate: 'END' } })],
+  ['text2vec-huggingface with options', withVectorizer('PcHf', { 'text2vec-huggingface': { model: 'sentence-transformers/all-MiniLM-L6-v2', options: { waitForModel: true, useGPU: false } } })],
+  ['text2vec-huggingface on an endpoint', withVectorizer('PcHfEndpoint', { 'text2vec-huggingface': { endpointURL: 'https://hf.example.com/embed' } })],
+  ['text2vec-databricks', withVectorizer('PcDbx', { 'text2vec-databricks': { endpoint: 'https://dbx.example.com/serving-endpoints/bge/invocations', instruction: 'Represent this' } })],
+  ['generative-databricks', withModules('PcGenDbx', { 'generative-databricks': { endpoint: 'https://dbx.example.com/x', temperature: 1, maxTokens: 500, topP: 2, topK: 40 } })],
+  ['generative-nvidia', withModules('PcGenNvidia', { 'generative-nvidia': { model: 'meta/llama-3.3-70b-instruct', temperature: 0.2, topP: 0.7, maxTokens: 512 } })],
+  ['generative-xai', withModules('PcGenXai', { 'generative-xai': { model: 'grok-4', temperature: 0.5, maxTokens: 1024 } })],
 ]
 
 describe('valid provider settings: the client and the server accept them', () => {
@@ -144,6 +151,9 @@ describe('valid provider settings: the client and the server accept them', () =>
       withVectorizer('PcBackMistral', { 'text2vec-mistral': {} }),
       withVectorizer('PcBackVoyage', { 'text2vec-voyageai': {} }),
       withVectorizer('PcBackJina', { 'text2vec-jinaai': {} }),
+      withVectorizer('PcBackNvidia', { 'text2vec-nvidia': {} }),
+      withVectorizer('PcBackHf', { 'text2vec-huggingface': {} }),
+      withVectorizer('PcBackDbx', { 'text2vec-databricks': { endpoint: 'https://dbx.example.com/x' } }),
     ]
     for (const definition of definitions) {
       await right(providers.client.schema.createClass(definition))
@@ -202,6 +212,14 @@ const invalid: ReadonlyArray<readonly [string, () => unknown, string]> = [
   ['text2vec-mistral source properties empty', () => withVectorizer('PcBad', { 'text2vec-mistral': { properties: [] } }), 'definition.vectorConfig.v.vectorizer.text2vec-mistral.properties'],
   ['text2vec-voyageai source properties empty', () => withVectorizer('PcBad', { 'text2vec-voyageai': { properties: [] } }), 'definition.vectorConfig.v.vectorizer.text2vec-voyageai.properties'],
   ['text2vec-jinaai source properties empty', () => withVectorizer('PcBad', { 'text2vec-jinaai': { properties: [] } }), 'definition.vectorConfig.v.vectorizer.text2vec-jinaai.properties'],
+  ['text2vec-nvidia truncate unknown', () => withVectorizer('PcBad', { 'text2vec-nvidia': { truncate: 'LEFT' as 'END' } }), 'definition.vectorConfig.v.vectorizer.text2vec-nvidia.truncate'],
+  ['text2vec-huggingface model and passageModel both', () => withVectorizer('PcBad', { 'text2vec-huggingface': { model: 'a/b', passageModel: 'c/d' } }), 'definition.vectorConfig.v.vectorizer.text2vec-huggingface.passageModel'],
+  ['text2vec-databricks without an endpoint', () => withVectorizer('PcBad', { 'text2vec-databricks': { instruction: 'x' } }), 'definition.vectorConfig.v.vectorizer.text2vec-databricks.endpoint'],
+  ['generative-databricks temperature above 1', () => withModules('PcBad', { 'generative-databricks': { temperature: 2 } }), 'definition.moduleConfig.generative-databricks.temperature'],
+  ['generative-databricks topP above 5', () => withModules('PcBad', { 'generative-databricks': { topP: 6 } }), 'definition.moduleConfig.generative-databricks.topP'],
+  ['generative-databricks maxTokens 0', () => withModules('PcBad', { 'generative-databricks': { maxTokens: 0 } }), 'definition.moduleConfig.generative-databricks.maxTokens'],
+  ['generative-databricks topK 0', () => withModules('PcBad', { 'generative-databricks': { topK: 0 } }), 'definition.moduleConfig.generative-databricks.topK'],
+  ['generative-databricks fractional temperature', () => withModules('PcBad', { 'generative-databricks': { temperature: 0.5 } }), 'definition.moduleConfig.generative-databricks.temperature'],
 ]
 
 describe('values the server refuses: the client refuses them first', () => {
@@ -230,7 +248,7 @@ describe('names of settings', () => {
   it('a module the client does not type takes any setting: the request is sent and the server answers', async () => {
     const own = recordingClient({ url: server.url, ...(server.apiKey === undefined ? {} : { apiKey: server.apiKey }) })
     try {
-      const error = await left(own.client.schema.createClass(withModules('PcOpen', { 'generative-xai': { model: 'grok-4', anySetting: 1 } })))
+      const error = await left(own.client.schema.createClass(withModules('PcOpen', { 'generative-friendliai': { model: 'meta-llama-3.1-8b-instruct', anySetting: 1 } })))
       expect({ tag: error._tag, sent: own.requests.length > 0 }).toEqual({ tag: 'UnexpectedStatusError', sent: true })
     } finally {
       await own.close()

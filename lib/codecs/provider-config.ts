@@ -1,6 +1,6 @@
 /**
  * The settings of the provider modules people use (OpenAI, Cohere, Weaviate Embeddings, Anthropic,
- * Ollama, Google, AWS, Mistral, VoyageAI, Jina AI), as each module reads them from a class's `moduleConfig` or a named vector's
+ * Ollama, Google, AWS, Mistral, VoyageAI, Jina AI, NVIDIA, Hugging Face, Databricks, xAI), as each module reads them from a class's `moduleConfig` or a named vector's
  * `vectorizer`. Names, types and defaults follow each module's class settings in the server's
  * source at v1.39.0 (`modules/<name>/ent/class_settings.go` or `vectorizer/class_settings.go` for
  * the vectorizers, `modules/<name>/config/class_settings.go` for the generative and reranker modules). The schema
@@ -634,6 +634,164 @@ export const Text2VecJinaAIConfigCodec: t.Type<Text2VecJinaAIConfig, Text2VecJin
 )
 
 /**
+ * `text2vec-nvidia`. Defaults: `model` `nvidia/nv-embed-v1`, `truncate` `NONE`, `baseURL`
+ * `https://integrate.api.nvidia.com`, `vectorizeClassName` false. The server stores its default
+ * base URL under `baseUrl` and reads `baseURL`; both are accepted.
+ *
+ * @example
+ * ```ts
+ * const nvidia: Text2VecNvidiaConfig = { model: 'nvidia/nv-embedqa-e5-v5', truncate: 'END' }
+ * ```
+ */
+export type Text2VecNvidiaConfig = {
+  readonly model?: string
+  readonly truncate?: 'NONE' | 'START' | 'END'
+  readonly baseURL?: string
+  readonly baseUrl?: string
+  readonly vectorizeClassName?: boolean
+  readonly properties?: readonly string[]
+}
+
+/** The codec of {@link Text2VecNvidiaConfig}. */
+export const Text2VecNvidiaConfigCodec: t.Type<Text2VecNvidiaConfig, Text2VecNvidiaConfig, unknown> = t.partial(
+  { model: t.string, truncate: oneOf(['NONE', 'START', 'END']), baseURL: t.string, baseUrl: t.string, ...vectorizerBase },
+  'Text2VecNvidiaConfig',
+)
+
+/** The request options of `text2vec-huggingface`. */
+const huggingFaceOptions = { waitForModel: t.boolean, useGPU: t.boolean, useCache: t.boolean }
+
+/**
+ * `text2vec-huggingface`: the Inference API with a `model` (or `passageModel`, not both), or your
+ * own `endpointURL`. Defaults: `model` `sentence-transformers/msmarco-bert-base-dot-v5`,
+ * `waitForModel` false, `useGPU` false, `useCache` true, `vectorizeClassName` true. The module reads
+ * the request options from `options`; the server stores their defaults beside the settings.
+ *
+ * @example
+ * ```ts
+ * const hf: Text2VecHuggingFaceConfig = { model: 'sentence-transformers/all-MiniLM-L6-v2', options: { waitForModel: true } }
+ * ```
+ */
+export type Text2VecHuggingFaceConfig = {
+  readonly model?: string
+  readonly passageModel?: string
+  readonly endpointURL?: string
+  readonly endpointUrl?: string
+  readonly options?: { readonly waitForModel?: boolean; readonly useGPU?: boolean; readonly useCache?: boolean }
+  readonly waitForModel?: boolean
+  readonly useGPU?: boolean
+  readonly useCache?: boolean
+  readonly vectorizeClassName?: boolean
+  readonly properties?: readonly string[]
+}
+
+/** The codec of {@link Text2VecHuggingFaceConfig}. */
+export const Text2VecHuggingFaceConfigCodec: t.Type<Text2VecHuggingFaceConfig, Text2VecHuggingFaceConfig, unknown> = t.partial(
+  {
+    model: t.string,
+    passageModel: t.string,
+    endpointURL: t.string,
+    endpointUrl: t.string,
+    options: t.partial(huggingFaceOptions),
+    ...huggingFaceOptions,
+    ...vectorizerBase,
+  },
+  'Text2VecHuggingFaceConfig',
+)
+
+/**
+ * `text2vec-databricks`: a Databricks serving `endpoint` (required), with an optional
+ * `instruction`. Defaults: `vectorizeClassName` true.
+ *
+ * @example
+ * ```ts
+ * const dbx: Text2VecDatabricksConfig = { endpoint: 'https://my.cloud.databricks.com/serving-endpoints/bge/invocations' }
+ * ```
+ */
+export type Text2VecDatabricksConfig = {
+  readonly endpoint?: string
+  readonly instruction?: string
+  readonly vectorizeClassName?: boolean
+  readonly properties?: readonly string[]
+}
+
+/** The codec of {@link Text2VecDatabricksConfig}. */
+export const Text2VecDatabricksConfigCodec: t.Type<Text2VecDatabricksConfig, Text2VecDatabricksConfig, unknown> = t.partial(
+  { endpoint: t.string, instruction: t.string, ...vectorizerBase },
+  'Text2VecDatabricksConfig',
+)
+
+/**
+ * `generative-databricks`: a Databricks serving `endpoint`. Ranges: `temperature` 0 to 1 (default
+ * 1), `topP` 0 to 5 (default 1), `maxTokens` and `topK` above 0. Weaviate 1.39 reads these numbers
+ * as integers when it validates a class, so a fractional one is refused there: give fractional
+ * values on the generative query.
+ *
+ * @example
+ * ```ts
+ * const dbx: GenerativeDatabricksConfig = { endpoint: 'https://my.cloud.databricks.com/serving-endpoints/llama/invocations', maxTokens: 500 }
+ * ```
+ */
+export type GenerativeDatabricksConfig = {
+  readonly endpoint?: string
+  readonly temperature?: number
+  readonly maxTokens?: number
+  readonly topP?: number
+  readonly topK?: number
+}
+
+/** The codec of {@link GenerativeDatabricksConfig}. */
+export const GenerativeDatabricksConfigCodec: t.Type<GenerativeDatabricksConfig, GenerativeDatabricksConfig, unknown> = t.partial(
+  { endpoint: t.string, temperature: t.number, maxTokens: t.number, topP: t.number, topK: t.number },
+  'GenerativeDatabricksConfig',
+)
+
+/**
+ * `generative-nvidia`. Defaults: `model` `nvidia/llama-3.1-nemotron-51b-instruct`, `baseURL`
+ * `https://integrate.api.nvidia.com`.
+ *
+ * @example
+ * ```ts
+ * const nemotron: GenerativeNvidiaConfig = { model: 'meta/llama-3.3-70b-instruct', maxTokens: 512 }
+ * ```
+ */
+export type GenerativeNvidiaConfig = {
+  readonly model?: string
+  readonly baseURL?: string
+  readonly temperature?: number
+  readonly topP?: number
+  readonly maxTokens?: number
+}
+
+/** The codec of {@link GenerativeNvidiaConfig}. */
+export const GenerativeNvidiaConfigCodec: t.Type<GenerativeNvidiaConfig, GenerativeNvidiaConfig, unknown> = t.partial(
+  { model: t.string, baseURL: t.string, temperature: t.number, topP: t.number, maxTokens: t.number },
+  'GenerativeNvidiaConfig',
+)
+
+/**
+ * `generative-xai`. Defaults: `model` `grok-2-latest`, `baseURL` `https://api.x.ai`.
+ *
+ * @example
+ * ```ts
+ * const grok: GenerativeXAIConfig = { model: 'grok-4', maxTokens: 1024 }
+ * ```
+ */
+export type GenerativeXAIConfig = {
+  readonly model?: string
+  readonly baseURL?: string
+  readonly temperature?: number
+  readonly topP?: number
+  readonly maxTokens?: number
+}
+
+/** The codec of {@link GenerativeXAIConfig}. */
+export const GenerativeXAIConfigCodec: t.Type<GenerativeXAIConfig, GenerativeXAIConfig, unknown> = t.partial(
+  { model: t.string, baseURL: t.string, temperature: t.number, topP: t.number, maxTokens: t.number },
+  'GenerativeXAIConfig',
+)
+
+/**
  * The vectorizers this client types, under their module names: a named vector's `vectorizer` or a
  * class's `moduleConfig` takes each one's settings as typed.
  *
@@ -653,6 +811,9 @@ export type ProviderVectorizers = {
   readonly 'text2vec-mistral'?: Text2VecMistralConfig
   readonly 'text2vec-voyageai'?: Text2VecVoyageAIConfig
   readonly 'text2vec-jinaai'?: Text2VecJinaAIConfig
+  readonly 'text2vec-nvidia'?: Text2VecNvidiaConfig
+  readonly 'text2vec-huggingface'?: Text2VecHuggingFaceConfig
+  readonly 'text2vec-databricks'?: Text2VecDatabricksConfig
 }
 
 /**
@@ -672,6 +833,9 @@ export type ProviderModules = ProviderVectorizers & {
   readonly 'generative-google'?: GenerativeGoogleConfig
   readonly 'generative-aws'?: GenerativeAWSConfig
   readonly 'generative-mistral'?: GenerativeMistralConfig
+  readonly 'generative-databricks'?: GenerativeDatabricksConfig
+  readonly 'generative-nvidia'?: GenerativeNvidiaConfig
+  readonly 'generative-xai'?: GenerativeXAIConfig
   readonly 'reranker-cohere'?: RerankerCohereConfig
 }
 
@@ -687,6 +851,9 @@ export const PROVIDER_CODECS: { readonly [M in keyof Required<ProviderModules>]:
   'text2vec-mistral': Text2VecMistralConfigCodec,
   'text2vec-voyageai': Text2VecVoyageAIConfigCodec,
   'text2vec-jinaai': Text2VecJinaAIConfigCodec,
+  'text2vec-nvidia': Text2VecNvidiaConfigCodec,
+  'text2vec-huggingface': Text2VecHuggingFaceConfigCodec,
+  'text2vec-databricks': Text2VecDatabricksConfigCodec,
   'generative-openai': GenerativeOpenAIConfigCodec,
   'generative-anthropic': GenerativeAnthropicConfigCodec,
   'generative-cohere': GenerativeCohereConfigCodec,
@@ -694,6 +861,9 @@ export const PROVIDER_CODECS: { readonly [M in keyof Required<ProviderModules>]:
   'generative-google': GenerativeGoogleConfigCodec,
   'generative-aws': GenerativeAWSConfigCodec,
   'generative-mistral': GenerativeMistralConfigCodec,
+  'generative-databricks': GenerativeDatabricksConfigCodec,
+  'generative-nvidia': GenerativeNvidiaConfigCodec,
+  'generative-xai': GenerativeXAIConfigCodec,
   'reranker-cohere': RerankerCohereConfigCodec,
 }
 

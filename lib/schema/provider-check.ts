@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 import { PROVIDER_CODECS, ProviderModuleName, ProviderModules } from '../codecs/provider-config'
+import type * as t from 'io-ts'
 import { valueError } from '../input/check'
 
 const within = (at: string, value: number | undefined, min: number, max: number): void => {
@@ -252,6 +253,24 @@ const text2vecAWS = (at: string, c: NonNullable<ProviderModules['text2vec-aws']>
   awsService(at, c)
 }
 
+/** modules/text2vec-huggingface/ent/class_settings.go Validate: without an endpoint, `model` or `passageModel`, not both. */
+const text2vecHuggingFace = (at: string, c: NonNullable<ProviderModules['text2vec-huggingface']>): void => {
+  sourceProperties(at, c.properties)
+  const endpoint = (c.endpointUrl ?? '') !== '' ? c.endpointUrl : c.endpointURL
+  if ((endpoint ?? '') === '' && (c.model ?? '') !== '' && (c.passageModel ?? '') !== '') {
+    valueError(`${at}.passageModel`, `'${at}' takes either 'model' or 'passageModel', not both`)
+  }
+}
+
+/** modules/generative-databricks/config/class_settings.go Validate (numbers read as integers at the class). */
+const generativeDatabricks = (at: string, c: NonNullable<ProviderModules['generative-databricks']>): void => {
+  for (const key of ['temperature', 'maxTokens', 'topP', 'topK'] as const) integerAtClass(at, key, c[key])
+  within(`${at}.temperature`, c.temperature, 0, 1)
+  within(`${at}.maxTokens`, c.maxTokens, 1, Number.POSITIVE_INFINITY)
+  within(`${at}.topP`, c.topP, 0, 5)
+  within(`${at}.topK`, c.topK, 1, Number.POSITIVE_INFINITY)
+}
+
 /**
  * Checks the values of a typed provider module's decoded settings; throws an ArgumentValueError
  * naming the path of the first the server would refuse.
@@ -279,7 +298,7 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
       return notEmpty(`${at}.model`, c.model)
     }
     case 'generative-openai':
-      return generativeOpenAI(at, s)
+      return generativeOpenAI(at, s as NonNullable<ProviderModules['generative-openai']>)
     case 'generative-anthropic': {
       const c = s as NonNullable<ProviderModules['generative-anthropic']>
       wholeNumber(`${at}.maxTokens`, c.maxTokens)
@@ -291,11 +310,11 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
       return wholeNumber(`${at}.k`, c.k)
     }
     case 'text2vec-google':
-      return text2vecGoogle(at, s)
+      return text2vecGoogle(at, s as NonNullable<ProviderModules['text2vec-google']>)
     case 'multi2vec-google':
-      return multi2vecGoogle(at, s)
+      return multi2vecGoogle(at, s as NonNullable<ProviderModules['multi2vec-google']>)
     case 'generative-google':
-      return generativeGoogle(at, s)
+      return generativeGoogle(at, s as NonNullable<ProviderModules['generative-google']>)
     case 'text2vec-aws':
       return text2vecAWS(at, s)
     case 'generative-aws':
@@ -308,6 +327,24 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
       sourceProperties(at, c.properties)
       return wholeNumber(`${at}.dimensions`, c.dimensions)
     }
+    case 'text2vec-nvidia': {
+      // ent/class_settings.go Validate: the base rules and the truncate the codec checks.
+      const c = s as NonNullable<ProviderModules['text2vec-nvidia']>
+      return sourceProperties(at, c.properties)
+    }
+    case 'text2vec-huggingface':
+      return text2vecHuggingFace(at, s as NonNullable<ProviderModules['text2vec-huggingface']>)
+    case 'text2vec-databricks': {
+      // ent/class_settings.go ValidateEndpoint: "endpoint cannot be empty".
+      const c = s as NonNullable<ProviderModules['text2vec-databricks']>
+      sourceProperties(at, c.properties)
+      if ((c.endpoint ?? '') === '') valueError(`${at}.endpoint`, `'${at}.endpoint' is required: the Databricks serving endpoint`)
+      return
+    }
+    case 'generative-databricks':
+      return generativeDatabricks(at, s as NonNullable<ProviderModules['generative-databricks']>)
+    case 'generative-nvidia':
+    case 'generative-xai':
     case 'generative-mistral':
     case 'generative-ollama':
     case 'reranker-cohere':
@@ -317,4 +354,8 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
 }
 
 /** The codec of a typed provider module's settings. */
-export const providerCodec = (module: ProviderModuleName): (typeof PROVIDER_CODECS)[ProviderModuleName] => PROVIDER_CODECS[module]
+export const providerCodec = (module: ProviderModuleName): t.Type<ProviderSettings, ProviderSettings, unknown> =>
+  PROVIDER_CODECS[module] as t.Type<ProviderSettings, ProviderSettings, unknown>
+
+/** The settings of any typed provider module. */
+type ProviderSettings = NonNullable<ProviderModules[ProviderModuleName]>

@@ -39,8 +39,8 @@ export const PROVIDERS_TIKTOKEN_DIR = join(tmpdir(), 'weaviate-rx-tiktoken')
  *   TTL is a minute); `ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT=true` for
  *   `schema.deleteVectorIndex` (usecases/schema/property.go DeleteClassVectorIndex).
  * - `PROVIDERS`: the provider modules whose settings the client types (lib/codecs/provider-config.ts:
- *   OpenAI, Cohere, Weaviate Embeddings, Anthropic, Ollama, Google, AWS, Mistral, VoyageAI and Jina AI
- *   vectorizers, generative and reranker modules). None calls its provider until something is vectorized or generated, and the server
+ *   OpenAI, Cohere, Weaviate Embeddings, Anthropic, Ollama, Google, AWS, Mistral, VoyageAI, Jina AI,
+ *   NVIDIA, Hugging Face, Databricks and xAI vectorizers, generative and reranker modules). None calls its provider until something is vectorized or generated, and the server
  *   validates their settings at class creation without calling out, so its validation is the
  *   oracle of the client's checks (spec/provider-config.spec.ts). No key is configured: any call to
  *   a provider fails, but for the OpenAI-compatible endpoint spec/provider-end-to-end.spec.ts starts
@@ -63,8 +63,8 @@ export const CONFIGURED_SERVERS = {
     version: '1.39.0',
     env: {
       ENABLE_MODULES:
-        'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,text2vec-google,multi2vec-google,text2vec-aws,text2vec-mistral,text2vec-voyageai,text2vec-jinaai,' +
-        'generative-openai,generative-anthropic,generative-cohere,generative-ollama,generative-google,generative-aws,generative-mistral,reranker-cohere',
+        'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,text2vec-google,multi2vec-google,text2vec-aws,text2vec-mistral,text2vec-voyageai,text2vec-jinaai,text2vec-nvidia,text2vec-huggingface,text2vec-databricks,' +
+        'generative-openai,generative-anthropic,generative-cohere,generative-ollama,generative-google,generative-aws,generative-mistral,generative-databricks,generative-nvidia,generative-xai,reranker-cohere',
       TIKTOKEN_CACHE_DIR: PROVIDERS_TIKTOKEN_DIR,
     },
   },
