@@ -763,11 +763,11 @@ export type GenerativeNvidiaConfig = {
   readonly maxTokens?: number
 }
 
+/** What the chat-completion modules of NVIDIA and xAI read: the same settings, each with its own defaults. */
+const chatCompletion = { model: t.string, baseURL: t.string, temperature: t.number, topP: t.number, maxTokens: t.number }
+
 /** The codec of {@link GenerativeNvidiaConfig}. */
-export const GenerativeNvidiaConfigCodec: t.Type<GenerativeNvidiaConfig, GenerativeNvidiaConfig, unknown> = t.partial(
-  { model: t.string, baseURL: t.string, temperature: t.number, topP: t.number, maxTokens: t.number },
-  'GenerativeNvidiaConfig',
-)
+export const GenerativeNvidiaConfigCodec: t.Type<GenerativeNvidiaConfig, GenerativeNvidiaConfig, unknown> = t.partial(chatCompletion, 'GenerativeNvidiaConfig')
 
 /**
  * `generative-xai`. Defaults: `model` `grok-2-latest`, `baseURL` `https://api.x.ai`.
@@ -777,19 +777,10 @@ export const GenerativeNvidiaConfigCodec: t.Type<GenerativeNvidiaConfig, Generat
  * const grok: GenerativeXAIConfig = { model: 'grok-4', maxTokens: 1024 }
  * ```
  */
-export type GenerativeXAIConfig = {
-  readonly model?: string
-  readonly baseURL?: string
-  readonly temperature?: number
-  readonly topP?: number
-  readonly maxTokens?: number
-}
+export type GenerativeXAIConfig = GenerativeNvidiaConfig
 
 /** The codec of {@link GenerativeXAIConfig}. */
-export const GenerativeXAIConfigCodec: t.Type<GenerativeXAIConfig, GenerativeXAIConfig, unknown> = t.partial(
-  { model: t.string, baseURL: t.string, temperature: t.number, topP: t.number, maxTokens: t.number },
-  'GenerativeXAIConfig',
-)
+export const GenerativeXAIConfigCodec: t.Type<GenerativeXAIConfig, GenerativeXAIConfig, unknown> = t.partial(chatCompletion, 'GenerativeXAIConfig')
 
 /**
  * The vectorizers this client types, under their module names: a named vector's `vectorizer` or a

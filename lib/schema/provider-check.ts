@@ -134,6 +134,12 @@ const generativeOpenAI = (at: string, c: NonNullable<ProviderModules['generative
   if (isAzure(c)) azurePair(at, c.resourceName, c.deploymentId)
 }
 
+/** A vectorizer checked by the base rules only: its source properties, and whole dimensions. */
+const baseVectorizer = (at: string, c: { readonly properties?: readonly string[]; readonly dimensions?: number }): void => {
+  sourceProperties(at, c.properties)
+  wholeNumber(`${at}.dimensions`, c.dimensions)
+}
+
 /** The Google AI Studio endpoint: the one Google endpoint that needs no `projectId`. */
 const AI_STUDIO = 'generativelanguage.googleapis.com'
 
@@ -280,16 +286,15 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
   switch (module) {
     case 'text2vec-openai':
       return text2vecOpenAI(at, s)
-    case 'text2vec-cohere': {
-      const c = s as NonNullable<ProviderModules['text2vec-cohere']>
-      sourceProperties(at, c.properties)
-      return wholeNumber(`${at}.dimensions`, c.dimensions)
-    }
-    case 'text2vec-weaviate': {
-      const c = s as NonNullable<ProviderModules['text2vec-weaviate']>
-      sourceProperties(at, c.properties)
-      return wholeNumber(`${at}.dimensions`, c.dimensions)
-    }
+    case 'text2vec-cohere':
+    case 'text2vec-weaviate':
+    case 'text2vec-mistral':
+    case 'text2vec-voyageai':
+    case 'text2vec-jinaai':
+    case 'text2vec-nvidia':
+      // Their Validate is the base one (source properties) and the base URL, beside what the codec
+      // checks (cohere's and nvidia's truncate): the dimensions a whole number.
+      return baseVectorizer(at, s as { readonly properties?: readonly string[]; readonly dimensions?: number })
     case 'text2vec-ollama': {
       // ent/class_settings.go: "apiEndpoint cannot be empty", "model cannot be empty".
       const c = s as NonNullable<ProviderModules['text2vec-ollama']>
@@ -319,19 +324,6 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
       return text2vecAWS(at, s)
     case 'generative-aws':
       return generativeAWS(at, s)
-    case 'text2vec-mistral':
-    case 'text2vec-voyageai':
-    case 'text2vec-jinaai': {
-      // Their Validate is the base one (source properties) and the base URL: names and types otherwise.
-      const c = s as NonNullable<ProviderModules['text2vec-voyageai']>
-      sourceProperties(at, c.properties)
-      return wholeNumber(`${at}.dimensions`, c.dimensions)
-    }
-    case 'text2vec-nvidia': {
-      // ent/class_settings.go Validate: the base rules and the truncate the codec checks.
-      const c = s as NonNullable<ProviderModules['text2vec-nvidia']>
-      return sourceProperties(at, c.properties)
-    }
     case 'text2vec-huggingface':
       return text2vecHuggingFace(at, s as NonNullable<ProviderModules['text2vec-huggingface']>)
     case 'text2vec-databricks': {

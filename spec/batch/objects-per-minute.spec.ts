@@ -9,11 +9,10 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, take, toArray } from 'rxjs'
 import { BatchObject, Client, connect, uuidFromKey } from '../../lib'
-import type { ObjectBatchOptions } from '../../lib/objects/batch'
 import { countObjects, createClass, deleteClass } from '../helpers/fixtures'
 import { ownHandles } from '../helpers/own-handles'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
-import { Sample, burstBeyondPace, busiestMinute } from '../helpers/rate-samples'
+import { RATE_WRITERS, Sample, burstBeyondPace, busiestMinute } from '../helpers/rate-samples'
 import { grpcServerUrl } from '../helpers/versions'
 
 const NAMESPACE = '2f1d6f0e-3c5b-4c1e-9a57-7d0b8e4f6a21'
@@ -21,11 +20,7 @@ const PER_MINUTE = 6_000
 /** A minute's worth and one request more: the last request may not go out before a minute has passed. */
 const OBJECTS = 6_100
 
-const WRITERS: ReadonlyArray<{ readonly name: string; readonly options: ObjectBatchOptions }> = [
-  { name: 'REST', options: { transport: 'rest' } },
-  { name: 'BatchObjects', options: { transport: 'grpc', grpcMethod: 'unary' } },
-  { name: 'BatchStream', options: { transport: 'grpc', grpcMethod: 'stream' } },
-]
+const WRITERS = RATE_WRITERS
 const classes = WRITERS.map((w) => uniqueClassName(`Paced${w.name}`))
 
 let client: Client

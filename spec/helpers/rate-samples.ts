@@ -3,6 +3,14 @@
  * pace let them go) at each report's `elapsedMs`, on the same clock as the pace.
  */
 import type { BatchProgress } from '../../lib'
+import type { ObjectBatchOptions } from '../../lib/objects/batch'
+
+/** The three writers of `objects.batch` a rate is held on. */
+export const RATE_WRITERS: ReadonlyArray<{ readonly name: string; readonly options: ObjectBatchOptions }> = [
+  { name: 'REST', options: { transport: 'rest' } },
+  { name: 'BatchObjects', options: { transport: 'grpc', grpcMethod: 'unary' } },
+  { name: 'BatchStream', options: { transport: 'grpc', grpcMethod: 'stream' } },
+]
 
 /** A run's reports, from a first one at time 0 with nothing sent. */
 export type Sample = Pick<BatchProgress, 'elapsedMs' | 'sent' | 'done'>

@@ -11,10 +11,9 @@
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
 import { BatchObject, Client, connect, uuidFromKey } from '../../lib'
-import type { ObjectBatchOptions } from '../../lib/objects/batch'
 import { countObjects, createClass, deleteClass } from '../helpers/fixtures'
 import { ownHandles } from '../helpers/own-handles'
-import { Sample, burstBeyondPace, busiestMinute } from '../helpers/rate-samples'
+import { RATE_WRITERS, Sample, burstBeyondPace, busiestMinute } from '../helpers/rate-samples'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
 import { grpcServerUrl } from '../helpers/versions'
 
@@ -25,11 +24,7 @@ const OBJECTS = 12_200
 /** A second's worth: the largest request a dynamic run sends at this rate. */
 const SECOND = PER_MINUTE / 60
 
-const WRITERS: ReadonlyArray<{ readonly name: string; readonly options: ObjectBatchOptions }> = [
-  { name: 'REST', options: { transport: 'rest' } },
-  { name: 'BatchObjects', options: { transport: 'grpc', grpcMethod: 'unary' } },
-  { name: 'BatchStream', options: { transport: 'grpc', grpcMethod: 'stream' } },
-]
+const WRITERS = RATE_WRITERS
 const classes = WRITERS.map((w) => uniqueClassName(`DynPaced${w.name}`))
 
 let client: Client
