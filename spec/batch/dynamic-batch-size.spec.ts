@@ -26,6 +26,7 @@ const NAMESPACE = '0d4f3c3a-5a7e-4c55-9f39-6f0c2d1b8e77'
 const Fast = uniqueClassName('DynamicFast')
 const Streamed = uniqueClassName('DynamicStream')
 const Slow = uniqueClassName('DynamicSlow')
+const Linked = uniqueClassName('DynamicLinked')
 
 let grpcClient: Client
 let providers: Client
@@ -34,6 +35,8 @@ let endpoint: OpenAICompatible
 beforeAll(async () => {
   grpcClient = connect({ ...weaviateConnection(), grpcUrl: grpcServerUrl('1.39.0') })
   for (const name of [Fast, Streamed]) await createClass(weaviateUrl(), { class: name, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+  await createClass(weaviateUrl(), { class: Linked, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+  await right(grpcClient.schema.addProperty(Linked, { name: 'next', dataType: [Linked] }))
   endpoint = await startOpenAICompatible({ embed: (text) => [text.length, 1], delayPerInputMs: 20 })
   const p = configuredServer('PROVIDERS')
   providers = connect({ url: p.url, ...(p.apiKey === undefined ? {} : { apiKey: p.apiKey }), headers: { 'x-openai-api-key': 'sk-stub' } })
@@ -50,7 +53,7 @@ beforeAll(async () => {
 
 ownHandles({
   closeAfterAll: async () => {
-    for (const name of [Fast, Streamed]) await deleteClass(weaviateUrl(), name)
+    for (const name of [Fast, Streamed, Linked]) await deleteClass(weaviateUrl(), name)
     await right(providers.schema.deleteClass(Slow))
     await grpcClient.close()
     await providers.close()
@@ -106,6 +109,22 @@ describe("objects.batch with batchSize: 'dynamic'", () => {
         later: true,
         embedded: true,
       })
+    } finally {
+      await recording.close()
+    }
+  }, 60_000)
+
+  it('references.batch over REST takes it too: a server that answers quickly gets larger requests', async () => {
+    const written = await lastValueFrom(grpcClient.objects.batch(objects(Linked, 3_000), { transport: 'rest' }).pipe(toArray()))
+    expect(written.filter(E.isLeft)).toEqual([])
+    const recording = recordingClient({ url: weaviateUrl() })
+    try {
+      const idOf = (i: number): string => uuidFromKey(NAMESPACE, `${Linked}-${i}`)
+      const references = Array.from({ length: 3_000 }, (_, i) => ({ fromClassName: Linked, fromUuid: idOf(i), fromPropertyName: 'next', toClassName: Linked, toUuid: idOf((i + 1) % 3_000) }))
+      const results = await lastValueFrom(recording.client.references.batch(references, { batchSize: 'dynamic', concurrency: 1 }).pipe(toArray()))
+      expect(results.filter(E.isLeft)).toEqual([])
+      const sizes = recording.requests.filter((r) => r.path.startsWith('/v1/batch/references')).map((r) => (r.body as unknown[]).length)
+      expect({ first: sizes[0], grew: Math.max(...sizes) > 100 }).toEqual({ first: 100, grew: true })
     } finally {
       await recording.close()
     }
