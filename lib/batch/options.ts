@@ -7,6 +7,7 @@ import { SchedulerLike, asyncScheduler } from 'rxjs'
 import { CallOptions, callOptions } from '../context/context'
 import type { OnProgress, Progress } from '../core/progress'
 import { ArgumentKeys, ConsistencyLevel, KeyTable, argsOf, consistencyLevel, finiteNumber, optional, positiveInteger, valueError } from '../input/check'
+import { DYNAMIC_MAX, DYNAMIC_START } from './dynamic-size'
 import { pacedBatchSize } from './rate-pace'
 
 /**
@@ -39,6 +40,8 @@ export interface BatchProgress extends Progress {
   readonly succeeded: number
   /** Every item with an index below this one has had its final result emitted. */
   readonly settledThrough: number
+  /** The size of the next request, with `batchSize: 'dynamic'` (absent otherwise). */
+  readonly batchSize?: number
 }
 
 /**
@@ -51,10 +54,15 @@ export interface BatchProgress extends Progress {
  */
 export interface BatchOptions extends CallOptions {
   /**
-   * Items per request.
+   * Items per request, or `'dynamic'`: a size that follows the server, as the Python client's
+   * `batch.dynamic()` does. Over server-side batching (`BatchStream`) it is the size the server asks
+   * for (its `Backoff`, every few seconds); until the server asks, and over REST and
+   * `BatchObjects`, it is the size whose request the server answers in about a second, from each
+   * request's latency. It starts at 100 and stays within 1 to 1000 (and a second's worth of items
+   * with `objectsPerMinute`); progress reports carry it as `batchSize`.
    * @default 100
    */
-  readonly batchSize?: number
+  readonly batchSize?: number | 'dynamic'
   /**
    * Requests in flight.
    * @default 2
@@ -99,8 +107,10 @@ export interface BatchOptions extends CallOptions {
  * {@link BatchOptions} with every default filled in.
  */
 export interface ResolvedBatchOptions {
-  /** The batch size, at most a second's worth of items when `perMinute` is given. */
+  /** The batch size (a dynamic run's first), at most a second's worth of items when `perMinute` is given. */
   readonly batchSize: number
+  /** With `batchSize: 'dynamic'`, the largest size the run may grow to; undefined for a fixed size. */
+  readonly dynamicMax: number | undefined
   /** The rate limit (`objectsPerMinute`), when the operation takes one and it was given. */
   readonly perMinute: number | undefined
   readonly concurrency: number
@@ -137,6 +147,10 @@ const positiveFinite = (argument: string, value: unknown): number => {
   return n > 0 ? n : valueError(argument, `'${argument}' must be a positive finite number`)
 }
 
+/** A fixed batch size: a positive integer (`'dynamic'` is taken before this). */
+const sizeOrDynamic = (argument: string, value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : valueError(argument, `'${argument}' must be a positive integer or 'dynamic'`)
+
 const function_ = <F>(argument: string, value: unknown): F =>
   typeof value === 'function' ? (value as F) : valueError(argument, `'${argument}' must be a function`)
 
@@ -148,8 +162,11 @@ export const resolveBatchOptions = (keys: ArgumentKeys, options: unknown): Resol
   const highWaterMark = o['sourceHighWaterMark']
   // Only a table that names it lets `objectsPerMinute` through `argsOf` (objects.batch's).
   const perMinute = optional(positiveFinite, 'objectsPerMinute', o['objectsPerMinute'])
+  const dynamic = o['batchSize'] === 'dynamic'
+  const fixed = dynamic ? undefined : optional(sizeOrDynamic, 'batchSize', o['batchSize'])
   return {
-    batchSize: pacedBatchSize(optional(positiveInteger, 'batchSize', o['batchSize']) ?? 100, perMinute),
+    batchSize: pacedBatchSize(fixed ?? (dynamic ? DYNAMIC_START : 100), perMinute),
+    dynamicMax: dynamic ? pacedBatchSize(DYNAMIC_MAX, perMinute) : undefined,
     perMinute,
     concurrency: optional(positiveInteger, 'concurrency', o['concurrency']) ?? 2,
     maxBytes: optional(positiveInteger, 'maxBytes', o['maxBytes']) ?? 8 * 1024 * 1024,

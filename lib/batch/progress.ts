@@ -6,6 +6,7 @@
  */
 import { SchedulerLike } from 'rxjs'
 import { progressMeter } from '../core/progress'
+import type { BatchSizer } from './dynamic-size'
 import { BatchProgress, ResolvedBatchOptions } from './options'
 import { settledWatermark } from './settled-watermark'
 
@@ -28,7 +29,7 @@ export interface BatchTally {
 /**
  * A tally for one run; its clock starts now.
  */
-export const batchTally = (onProgress: ResolvedBatchOptions['onProgress'], scheduler: SchedulerLike): BatchTally => {
+export const batchTally = (onProgress: ResolvedBatchOptions['onProgress'], scheduler: SchedulerLike, sizer?: BatchSizer): BatchTally => {
   const meter = progressMeter(scheduler)
   const watermark = settledWatermark()
   let read = 0
@@ -59,6 +60,7 @@ export const batchTally = (onProgress: ResolvedBatchOptions['onProgress'], sched
         sent,
         succeeded,
         settledThrough: watermark.through(),
+        ...(sizer === undefined ? {} : { batchSize: sizer.size() }),
       }
       onProgress(progress)
     },

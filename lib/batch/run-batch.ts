@@ -15,6 +15,7 @@ import { itemFailure, missingItem } from './item-failure'
 import { ItemOutcome, ItemRetryPolicy, allFailed, withItemRetries } from './item-retry'
 import { ResolvedBatchOptions } from './options'
 import { batchTally } from './progress'
+import { BatchSizer, batchSizer } from './dynamic-size'
 import { ratePace } from './rate-pace'
 import { Prepared, batchSink } from './sink'
 import { BatchSource, pullFrom } from './source'
@@ -97,18 +98,29 @@ const outcomesOf = <P>(items: ReadonlyArray<Prepared<P>>, response: HttpResponse
 }
 
 /**
+ * The sizer of a run with `batchSize: 'dynamic'` (undefined for a fixed size), following each
+ * request's latency or (`latency` false, `BatchStream`) only the server's sizes: one per run, so
+ * the writer that hears the server and the run share it.
+ */
+export const runSizer = (resolved: ResolvedBatchOptions, latency = true): BatchSizer | undefined =>
+  resolved.dynamicMax === undefined ? undefined : batchSizer(resolved.batchSize, resolved.dynamicMax, latency)
+
+/**
  * Runs one batch call: cold, one run per subscription. Every result names its item's index; a
  * result is emitted only when final (after the item's retries); progress is reported after each
- * request's results.
+ * request's results. A dynamic run's size is `sizer` when the writer made it (to tell it the
+ * server's sizes), else its own; each request's latency moves it.
  */
 export const runBatch = <P, A>(
   ctx: OperationContext,
   resolved: ResolvedBatchOptions,
   source: BatchSource<unknown>,
   kind: BatchKind<P, A>,
+  sizer?: BatchSizer,
 ): Observable<E.Either<WeaviateError, A>> =>
   defer(() => {
-    const tally = batchTally(resolved.onProgress, resolved.scheduler)
+    const size = sizer ?? runSizer(resolved)
+    const tally = batchTally(resolved.onProgress, resolved.scheduler, size)
     const policy: ItemRetryPolicy = {
       options: { ...ctx.http.retryOptions(resolved.call), attempts: resolved.itemRetries + 1 },
       scheduler: resolved.scheduler,
@@ -123,15 +135,26 @@ export const runBatch = <P, A>(
         failure.kind === 'item' ? kind.failed(index, payload, failure.error.messages, undefined) : kind.failed(index, payload, [failure.error.message], failure.error),
       )
     }
+    /** Tells a dynamic run's size how long a request of `n` items took, from `startedAt`. */
+    const timed = (n: number, startedAt: number): void => size?.answered(n, resolved.scheduler.now() - startedAt)
     const sendOnce = (items: ReadonlyArray<Prepared<P>>): Observable<ReadonlyArray<ItemOutcome<P>>> =>
-      'sendItems' in kind
-        ? kind.sendItems(items).pipe(tap(() => tally.answered()))
-        : ctx.http.run({ ...kind.request(items), ...resolved.call }, (res) => E.right(res)).pipe(
-            mergeMap((answer) => {
-              tally.answered()
-              return E.isLeft(answer) ? allFailed(items, answer.left) : of(outcomesOf(items, answer.right))
-            }),
-          )
+      defer(() => {
+        const startedAt = resolved.scheduler.now()
+        return 'sendItems' in kind
+          ? kind.sendItems(items).pipe(
+              tap(() => {
+                tally.answered()
+                timed(items.length, startedAt)
+              }),
+            )
+          : ctx.http.run({ ...kind.request(items), ...resolved.call }, (res) => E.right(res)).pipe(
+              mergeMap((answer) => {
+                tally.answered()
+                timed(items.length, startedAt)
+                return E.isLeft(answer) ? allFailed(items, answer.left) : of(outcomesOf(items, answer.right))
+              }),
+            )
+      })
     /** One request's results, each item's as one value, straight from its outcomes array. */
     const send = (batch: ReadonlyArray<Prepared<P>>): Observable<E.Either<WeaviateError, A>> =>
       new Observable((subscriber) => {
@@ -158,6 +181,7 @@ export const runBatch = <P, A>(
       },
       send,
       batchSize: resolved.batchSize,
+      ...(size === undefined ? {} : { sizer: size }),
       maxBytes: resolved.maxBytes,
       flushMs: resolved.flushMs,
       concurrency: resolved.concurrency,

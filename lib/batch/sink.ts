@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 import { Observable, SchedulerLike, Subscription } from 'rxjs'
+import type { BatchSizer } from './dynamic-size'
 import { RatePace } from './rate-pace'
 
 /**
@@ -34,6 +35,8 @@ export interface SinkConfig<I, P, R> {
   readonly send: (batch: ReadonlyArray<Prepared<P>>) => Observable<R>
   /** Items per request, at most. */
   readonly batchSize: number
+  /** When given, the items per request instead of `batchSize`, read as each request fills. */
+  readonly sizer?: BatchSizer
   /** Bytes of payload per request, at most (a single larger item is sent alone). */
   readonly maxBytes: number
   /** A partial batch is sent when the source has given nothing for this long. */
@@ -188,7 +191,7 @@ export const batchSink = <I, P, R>(config: SinkConfig<I, P, R>): Observable<R> =
         }
         batch.push(item)
         bytes += item.bytes
-        if (batch.length >= config.batchSize) await flush()
+        if (batch.length >= (config.sizer?.size() ?? config.batchSize)) await flush()
       }
       await flush()
       await until(() => inFlight.size === 0)

@@ -15,7 +15,7 @@ import * as E from 'fp-ts/Either'
 import { Observable, finalize, map, mergeMap, of } from 'rxjs'
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid'
 import { BATCH_OPTION_KEYS, BatchOptions, ResolvedBatchOptions, resolveBatchOptions } from '../batch/options'
-import { Serialised, runBatch } from '../batch/run-batch'
+import { Serialised, runBatch, runSizer } from '../batch/run-batch'
 import { Prepared } from '../batch/sink'
 import { BatchSource, isBatchSource } from '../batch/source'
 import { BATCH_OBJECT_KEYS, BatchObject, WellFormedObject, uuidFor, wellFormedObjects } from '../batch/well-formed-object'
@@ -267,12 +267,14 @@ const grpcBatch = (
       failed: failedObject,
     })
   const stream = (): ObservableEither<WeaviateError, BatchWritten> => {
+    const sizer = runSizer(resolved, false)
     const sender = batchStreamSender({
       grpc: ctx.grpc,
       call: resolved.call,
       consistencyLevel: resolved.consistencyLevel,
       batchSize: resolved.batchSize,
       scheduler: resolved.scheduler,
+      ...(sizer === undefined ? {} : { onBackoff: (n: number) => sizer.serverAsks(n) }),
     })
     const window = { ...resolved, concurrency: streamConcurrency }
     return runBatch<GrpcObjectPayload, BatchWritten>(ctx, window, source as BatchSource<unknown>, {
@@ -281,7 +283,7 @@ const grpcBatch = (
       sendItems: method === 'auto' ? withBatchObjectsFallback(sender.sendItems, sendUnary, ctx.streamRefusal, resolved.concurrency) : sender.sendItems,
       written,
       failed: failedObject,
-    }).pipe(finalize(sender.close))
+    }, sizer).pipe(finalize(sender.close))
   }
   // gRPC-Web has no bidirectional calls: BatchObjects, whatever the server's version.
   if (ctx.grpc.carrier === 'web' || !versionDecides(method)) return unary()

@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 import { PROVIDER_CODECS, ProviderModuleName, ProviderModules } from '../codecs/provider-config'
+import type * as t from 'io-ts'
 import { valueError } from '../input/check'
 
 const within = (at: string, value: number | undefined, min: number, max: number): void => {
@@ -133,6 +134,149 @@ const generativeOpenAI = (at: string, c: NonNullable<ProviderModules['generative
   if (isAzure(c)) azurePair(at, c.resourceName, c.deploymentId)
 }
 
+/** A vectorizer checked by the base rules only: its source properties, and whole dimensions. */
+const baseVectorizer = (at: string, c: { readonly properties?: readonly string[]; readonly dimensions?: number }): void => {
+  sourceProperties(at, c.properties)
+  wholeNumber(`${at}.dimensions`, c.dimensions)
+}
+
+/** The Google AI Studio endpoint: the one Google endpoint that needs no `projectId`. */
+const AI_STUDIO = 'generativelanguage.googleapis.com'
+
+/** modules/text2vec-google/vectorizer/class_settings.go Validate. */
+const text2vecGoogle = (at: string, c: NonNullable<ProviderModules['text2vec-google']>): void => {
+  sourceProperties(at, c.properties)
+  wholeNumber(`${at}.dimensions`, c.dimensions)
+  if ((c.apiEndpoint ?? 'us-central1-aiplatform.googleapis.com') !== AI_STUDIO && (c.projectId ?? '') === '') {
+    valueError(`${at}.projectId`, `'${at}.projectId' is required for Vertex AI (any apiEndpoint but ${AI_STUDIO})`)
+  }
+}
+
+const among = (at: string, value: number | undefined, allowed: readonly number[]): void => {
+  if (value !== undefined && !allowed.includes(value)) valueError(at, `'${at}' must be one of ${allowed.join(', ')}, got ${value}`)
+}
+
+/** The multimodal field kinds of multi2vec-google (vectorizer/class_settings.go fields). */
+const GOOGLE_MEDIA_FIELDS = ['textFields', 'imageFields', 'videoFields', 'audioFields'] as const
+
+/**
+ * modules/multi2vec-google/vectorizer/class_settings.go Validate, with
+ * usecases/modulecomponents/settings/base_class_multimodal_settings.go ValidateMultiModal (each
+ * field list non-empty, no empty name, as many weights as fields).
+ */
+const multi2vecGoogle = (at: string, c: NonNullable<ProviderModules['multi2vec-google']>): void => {
+  if (c.apiEndpoint === '') {
+    notEmpty(`${at}.location`, c.location ?? '')
+    notEmpty(`${at}.projectId`, c.projectId ?? '')
+  }
+  wholeNumber(`${at}.dimensions`, c.dimensions)
+  wholeNumber(`${at}.videoIntervalSeconds`, c.videoIntervalSeconds)
+  const model = (c.model ?? '') !== '' ? c.model : (c.modelId ?? 'multimodalembedding@001')
+  if (model === 'multimodalembedding@001') {
+    among(`${at}.dimensions`, c.dimensions, [128, 256, 512, 1408])
+    among(`${at}.videoIntervalSeconds`, c.videoIntervalSeconds, [4, 8, 15, 120])
+    if (c.videoFields !== undefined && (c.dimensions ?? 1408) !== 1408) {
+      valueError(`${at}.dimensions`, `'${at}.dimensions' must be 1408 with videoFields, got ${c.dimensions ?? 1408}`)
+    }
+  }
+  for (const kind of GOOGLE_MEDIA_FIELDS) {
+    const fields = c[kind]
+    if (fields === undefined) continue
+    if (fields.length === 0) valueError(`${at}.${kind}`, `'${at}.${kind}' must name at least one property`)
+    fields.forEach((f, i) => notEmpty(`${at}.${kind}.${i}`, f))
+    const weights = c.weights?.[kind]
+    if (weights !== undefined && weights.length !== fields.length) {
+      valueError(`${at}.weights.${kind}`, `'${at}.weights.${kind}' must have one weight per field (${fields.length}), got ${weights.length}`)
+    }
+  }
+}
+
+/** The token limit generative-google knows for a model (config/class_settings.go getDefaultTokenLimit). */
+const googleTokenLimit = (model: string): number =>
+  model.startsWith('gemini-1.5') ? 8192 : model.startsWith('gemini-1.0') || model.startsWith('gemini-pro') ? 2048 : 1024
+
+/**
+ * A class-level number the server reads as an integer (a fractional one becomes an out-of-range
+ * value there): refused with the advice to set it on the query.
+ */
+const integerAtClass = (at: string, key: string, value: number | undefined): void => {
+  if (value !== undefined && !Number.isInteger(value)) {
+    valueError(`${at}.${key}`, `'${at}.${key}' must be a whole number: the server reads a class-level ${key} as an integer and refuses ${value}; set a fractional value on the generative query`)
+  }
+}
+
+/** modules/generative-google/config/class_settings.go Validate. */
+const generativeGoogle = (at: string, c: NonNullable<ProviderModules['generative-google']>): void => {
+  for (const key of ['temperature', 'tokenLimit', 'topP', 'topK'] as const) integerAtClass(at, key, c[key])
+  const projectId = c.projectId ?? ''
+  const endpoint = c.apiEndpoint ?? (projectId === '' ? AI_STUDIO : 'us-central1-aiplatform.googleapis.com')
+  if (endpoint !== AI_STUDIO && projectId === '') valueError(`${at}.projectId`, `'${at}.projectId' is required for Vertex AI (any apiEndpoint but ${AI_STUDIO})`)
+  within(`${at}.temperature`, c.temperature, 0, 1)
+  const model = (c.model ?? '') !== '' ? (c.model ?? '') : (c.modelId ?? (endpoint === AI_STUDIO ? 'chat-bison-001' : 'chat-bison'))
+  within(`${at}.tokenLimit`, c.tokenLimit, 1, googleTokenLimit(model))
+  within(`${at}.topK`, c.topK, 1, Number.POSITIVE_INFINITY)
+  within(`${at}.topP`, c.topP, 0, 1)
+}
+
+/**
+ * What both AWS modules require of their service: Bedrock a `model` and no `endpoint`, SageMaker
+ * an `endpoint` and no `model` (text2vec-aws/vectorizer and generative-aws/config class_settings.go).
+ */
+const awsService = (at: string, c: { readonly service?: 'bedrock' | 'sagemaker'; readonly model?: string; readonly endpoint?: string }): void => {
+  const service = c.service ?? 'bedrock'
+  const model = c.model ?? ''
+  const endpoint = c.endpoint ?? ''
+  if (service === 'bedrock') {
+    if (model === '') valueError(`${at}.model`, `'${at}.model' is required with the service bedrock`)
+    if (endpoint !== '') valueError(`${at}.endpoint`, `'${at}.endpoint' applies to sagemaker, not bedrock`)
+  } else {
+    if (endpoint === '') valueError(`${at}.endpoint`, `'${at}.endpoint' is required with the service sagemaker`)
+    if (model !== '') valueError(`${at}.model`, `'${at}.model' applies to bedrock; with sagemaker use targetModel`)
+  }
+}
+
+/**
+ * modules/generative-aws/config/class_settings.go Validate. Without `maxTokens` a Bedrock model
+ * reads its family's older name: `maxTokensToSample` for Anthropic models, `maxTokenCount` for the others.
+ */
+const generativeAWS = (at: string, c: NonNullable<ProviderModules['generative-aws']>): void => {
+  awsService(at, c)
+  if ((c.service ?? 'bedrock') !== 'bedrock') return
+  const legacy = (c.model ?? '').includes('anthropic.') ? 'maxTokensToSample' : 'maxTokenCount'
+  const key = c.maxTokens !== undefined ? 'maxTokens' : legacy
+  const maxTokens = c[key]
+  integerAtClass(at, key, maxTokens)
+  within(`${at}.${key}`, maxTokens, 1, 8192)
+  within(`${at}.temperature`, c.temperature, 0, 1)
+  within(`${at}.topP`, c.topP, 0, 1)
+}
+
+/** modules/text2vec-aws/vectorizer/class_settings.go Validate. */
+const text2vecAWS = (at: string, c: NonNullable<ProviderModules['text2vec-aws']>): void => {
+  sourceProperties(at, c.properties)
+  wholeNumber(`${at}.dimensions`, c.dimensions)
+  if ((c.region ?? '') === '') valueError(`${at}.region`, `'${at}.region' is required`)
+  awsService(at, c)
+}
+
+/** modules/text2vec-huggingface/ent/class_settings.go Validate: without an endpoint, `model` or `passageModel`, not both. */
+const text2vecHuggingFace = (at: string, c: NonNullable<ProviderModules['text2vec-huggingface']>): void => {
+  sourceProperties(at, c.properties)
+  const endpoint = (c.endpointUrl ?? '') !== '' ? c.endpointUrl : c.endpointURL
+  if ((endpoint ?? '') === '' && (c.model ?? '') !== '' && (c.passageModel ?? '') !== '') {
+    valueError(`${at}.passageModel`, `'${at}' takes either 'model' or 'passageModel', not both`)
+  }
+}
+
+/** modules/generative-databricks/config/class_settings.go Validate (numbers read as integers at the class). */
+const generativeDatabricks = (at: string, c: NonNullable<ProviderModules['generative-databricks']>): void => {
+  for (const key of ['temperature', 'maxTokens', 'topP', 'topK'] as const) integerAtClass(at, key, c[key])
+  within(`${at}.temperature`, c.temperature, 0, 1)
+  within(`${at}.maxTokens`, c.maxTokens, 1, Number.POSITIVE_INFINITY)
+  within(`${at}.topP`, c.topP, 0, 5)
+  within(`${at}.topK`, c.topK, 1, Number.POSITIVE_INFINITY)
+}
+
 /**
  * Checks the values of a typed provider module's decoded settings; throws an ArgumentValueError
  * naming the path of the first the server would refuse.
@@ -142,16 +286,15 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
   switch (module) {
     case 'text2vec-openai':
       return text2vecOpenAI(at, s)
-    case 'text2vec-cohere': {
-      const c = s as NonNullable<ProviderModules['text2vec-cohere']>
-      sourceProperties(at, c.properties)
-      return wholeNumber(`${at}.dimensions`, c.dimensions)
-    }
-    case 'text2vec-weaviate': {
-      const c = s as NonNullable<ProviderModules['text2vec-weaviate']>
-      sourceProperties(at, c.properties)
-      return wholeNumber(`${at}.dimensions`, c.dimensions)
-    }
+    case 'text2vec-cohere':
+    case 'text2vec-weaviate':
+    case 'text2vec-mistral':
+    case 'text2vec-voyageai':
+    case 'text2vec-jinaai':
+    case 'text2vec-nvidia':
+      // Their Validate is the base one (source properties) and the base URL, beside what the codec
+      // checks (cohere's and nvidia's truncate): the dimensions a whole number.
+      return baseVectorizer(at, s as { readonly properties?: readonly string[]; readonly dimensions?: number })
     case 'text2vec-ollama': {
       // ent/class_settings.go: "apiEndpoint cannot be empty", "model cannot be empty".
       const c = s as NonNullable<ProviderModules['text2vec-ollama']>
@@ -160,7 +303,7 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
       return notEmpty(`${at}.model`, c.model)
     }
     case 'generative-openai':
-      return generativeOpenAI(at, s)
+      return generativeOpenAI(at, s as NonNullable<ProviderModules['generative-openai']>)
     case 'generative-anthropic': {
       const c = s as NonNullable<ProviderModules['generative-anthropic']>
       wholeNumber(`${at}.maxTokens`, c.maxTokens)
@@ -171,6 +314,30 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
       wholeNumber(`${at}.maxTokens`, c.maxTokens)
       return wholeNumber(`${at}.k`, c.k)
     }
+    case 'text2vec-google':
+      return text2vecGoogle(at, s as NonNullable<ProviderModules['text2vec-google']>)
+    case 'multi2vec-google':
+      return multi2vecGoogle(at, s as NonNullable<ProviderModules['multi2vec-google']>)
+    case 'generative-google':
+      return generativeGoogle(at, s as NonNullable<ProviderModules['generative-google']>)
+    case 'text2vec-aws':
+      return text2vecAWS(at, s)
+    case 'generative-aws':
+      return generativeAWS(at, s)
+    case 'text2vec-huggingface':
+      return text2vecHuggingFace(at, s as NonNullable<ProviderModules['text2vec-huggingface']>)
+    case 'text2vec-databricks': {
+      // ent/class_settings.go ValidateEndpoint: "endpoint cannot be empty".
+      const c = s as NonNullable<ProviderModules['text2vec-databricks']>
+      sourceProperties(at, c.properties)
+      if ((c.endpoint ?? '') === '') valueError(`${at}.endpoint`, `'${at}.endpoint' is required: the Databricks serving endpoint`)
+      return
+    }
+    case 'generative-databricks':
+      return generativeDatabricks(at, s as NonNullable<ProviderModules['generative-databricks']>)
+    case 'generative-nvidia':
+    case 'generative-xai':
+    case 'generative-mistral':
     case 'generative-ollama':
     case 'reranker-cohere':
       // Their ValidateClass accepts any settings (config.go at v1.39.0): only names and types.
@@ -179,4 +346,8 @@ export const checkProviderValues = <M extends ProviderModuleName>(at: string, mo
 }
 
 /** The codec of a typed provider module's settings. */
-export const providerCodec = (module: ProviderModuleName): (typeof PROVIDER_CODECS)[ProviderModuleName] => PROVIDER_CODECS[module]
+export const providerCodec = (module: ProviderModuleName): t.Type<ProviderSettings, ProviderSettings, unknown> =>
+  PROVIDER_CODECS[module] as t.Type<ProviderSettings, ProviderSettings, unknown>
+
+/** The settings of any typed provider module. */
+type ProviderSettings = NonNullable<ProviderModules[ProviderModuleName]>

@@ -8,11 +8,11 @@
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, take, toArray } from 'rxjs'
-import { BatchObject, BatchProgress, Client, connect, uuidFromKey } from '../../lib'
-import type { ObjectBatchOptions } from '../../lib/objects/batch'
+import { BatchObject, Client, connect, uuidFromKey } from '../../lib'
 import { countObjects, createClass, deleteClass } from '../helpers/fixtures'
 import { ownHandles } from '../helpers/own-handles'
 import { uniqueClassName, weaviateConnection, weaviateUrl } from '../helpers/server'
+import { RATE_WRITERS, Sample, burstBeyondPace, busiestMinute } from '../helpers/rate-samples'
 import { grpcServerUrl } from '../helpers/versions'
 
 const NAMESPACE = '2f1d6f0e-3c5b-4c1e-9a57-7d0b8e4f6a21'
@@ -20,11 +20,7 @@ const PER_MINUTE = 6_000
 /** A minute's worth and one request more: the last request may not go out before a minute has passed. */
 const OBJECTS = 6_100
 
-const WRITERS: ReadonlyArray<{ readonly name: string; readonly options: ObjectBatchOptions }> = [
-  { name: 'REST', options: { transport: 'rest' } },
-  { name: 'BatchObjects', options: { transport: 'grpc', grpcMethod: 'unary' } },
-  { name: 'BatchStream', options: { transport: 'grpc', grpcMethod: 'stream' } },
-]
+const WRITERS = RATE_WRITERS
 const classes = WRITERS.map((w) => uniqueClassName(`Paced${w.name}`))
 
 let client: Client
@@ -44,20 +40,6 @@ ownHandles({
 function* objects(className: string, n: number): Generator<BatchObject> {
   for (let i = 0; i < n; i++) yield { className, uuid: uuidFromKey(NAMESPACE, `${className}-${i}`), dataObject: { n: i } }
 }
-
-/** A run's reports, from a first one at time 0 with nothing sent. */
-type Sample = Pick<BatchProgress, 'elapsedMs' | 'sent' | 'done'>
-
-/** The most items sent between two reports less than a minute apart. */
-const busiestMinute = (samples: readonly Sample[]): number =>
-  Math.max(...samples.flatMap((a, i) => samples.slice(i + 1).filter((b) => b.elapsedMs - a.elapsedMs < 60_000).map((b) => b.sent - a.sent)))
-
-/**
- * How far the busiest stretch between two reports goes beyond an even pace: the items sent minus
- * those the rate allows in that time; one request's worth at most when requests go out a second apart.
- */
-const burstBeyondPace = (samples: readonly Sample[]): number =>
-  Math.max(...samples.flatMap((a, i) => samples.slice(i + 1).map((b) => b.sent - a.sent - ((b.elapsedMs - a.elapsedMs) * PER_MINUTE) / 60_000)))
 
 describe('objects.batch with objectsPerMinute', () => {
   it('rejects a rate that is not a positive finite number before reading the source', async () => {
@@ -101,7 +83,7 @@ describe('objects.batch with objectsPerMinute', () => {
             written: new Set(results.flatMap((r) => (E.isRight(r) ? [r.right.uuid] : []))).size,
             stored: await countObjects(weaviateUrl(), className),
             busiestMinute: busiestMinute(samples),
-            burstBeyondPace: burstBeyondPace(samples),
+            burstBeyondPace: burstBeyondPace(samples, PER_MINUTE),
             sentInFirstMinute: Math.max(...withinMinute.map((s) => s.sent)),
             tookAtLeastAMinute: (samples.at(-1)?.elapsedMs ?? 0) >= 60_000,
           }

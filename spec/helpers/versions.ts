@@ -5,6 +5,19 @@
  * beside it as `WEAVIATE_API_KEY` / `WEAVIATE_API_KEY_<major>_<minor>_<patch>` (versions with keys).
  */
 
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * Where the `PROVIDERS` server reads its BPE token tables (`TIKTOKEN_CACHE_DIR`): the OpenAI-style
+ * vectorizers count tokens with tiktoken before a batch, and tiktoken downloads its tables from
+ * openaipublic.blob.core.windows.net unless this directory holds them. No network is reached here,
+ * and a failed download makes Weaviate 1.39.0 panic on every batch of the class
+ * (usecases/modulecomponents/batch/tokenization.go: a nil encoder), so the spec that imports
+ * through text2vec-openai (spec/provider-end-to-end.spec.ts) writes a table there first.
+ */
+export const PROVIDERS_TIKTOKEN_DIR = join(tmpdir(), 'weaviate-rx-tiktoken')
+
 /**
  * The run's servers beyond one per version: each is Weaviate `version` started with `env`, one for
  * the whole run, shared by every spec file that needs that configuration. Each publishes its URL,
@@ -26,11 +39,13 @@
  *   TTL is a minute); `ENABLE_EXPERIMENTAL_ALTER_SCHEMA_DROP_VECTOR_INDEX_ENDPOINT=true` for
  *   `schema.deleteVectorIndex` (usecases/schema/property.go DeleteClassVectorIndex).
  * - `PROVIDERS`: the provider modules whose settings the client types (lib/codecs/provider-config.ts:
- *   OpenAI, Cohere, Weaviate Embeddings, Anthropic and Ollama vectorizers, generative and reranker
- *   modules). None calls its provider until something is vectorized or generated, and the server
+ *   OpenAI, Cohere, Weaviate Embeddings, Anthropic, Ollama, Google, AWS, Mistral, VoyageAI, Jina AI,
+ *   NVIDIA, Hugging Face, Databricks and xAI vectorizers, generative and reranker modules). None calls its provider until something is vectorized or generated, and the server
  *   validates their settings at class creation without calling out, so its validation is the
  *   oracle of the client's checks (spec/provider-config.spec.ts). No key is configured: any call to
- *   a provider fails.
+ *   a provider fails, but for the OpenAI-compatible endpoint spec/provider-end-to-end.spec.ts starts
+ *   on 127.0.0.1 and names as a class's `baseURL`, with its key in a header. `TIKTOKEN_CACHE_DIR`:
+ *   see {@link PROVIDERS_TIKTOKEN_DIR}.
  * - `WEB`: what a browser or a Worker is tested against (spec/web/): database users on (`rbac: true`,
  *   for a read-only user's key) and `generative-dummy`; CORS as Weaviate ships it (every origin, the
  *   variables `CORS_ALLOW_ORIGIN`, `CORS_ALLOW_METHODS`, `CORS_ALLOW_HEADERS` unset: usecases/config/
@@ -59,7 +74,9 @@ export const CONFIGURED_SERVERS = {
     version: '1.39.0',
     env: {
       ENABLE_MODULES:
-        'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,generative-openai,generative-anthropic,generative-cohere,generative-ollama,reranker-cohere',
+        'text2vec-openai,text2vec-cohere,text2vec-weaviate,text2vec-ollama,text2vec-google,multi2vec-google,text2vec-aws,text2vec-mistral,text2vec-voyageai,text2vec-jinaai,text2vec-nvidia,text2vec-huggingface,text2vec-databricks,' +
+        'generative-openai,generative-anthropic,generative-cohere,generative-ollama,generative-google,generative-aws,generative-mistral,generative-databricks,generative-nvidia,generative-xai,reranker-cohere',
+      TIKTOKEN_CACHE_DIR: PROVIDERS_TIKTOKEN_DIR,
     },
   },
   WEB: { version: '1.39.0', env: { ENABLE_MODULES: 'generative-dummy' }, rbac: true },

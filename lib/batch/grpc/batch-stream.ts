@@ -98,6 +98,8 @@ export interface BatchStreamConfig {
   readonly consistencyLevel: ConsistencyLevel | undefined
   /** The size of a `Data` message until the server asks for another (`Backoff`). */
   readonly batchSize: number
+  /** Told each size the server asks for (`Backoff`): a dynamic run's size follows it. */
+  readonly onBackoff?: (batchSize: number) => void
   /** The clock of the waits before re-opening, of the attempt timeout and of each request's total deadline. */
   readonly scheduler: SchedulerLike
 }
@@ -407,6 +409,7 @@ class BatchStreamSession {
       case 'backoff':
         // Sent every few seconds whatever the progress: it does not hold off the attempt timeout.
         this.size = Math.max(1, Math.min(m.value.batchSize, this.fits))
+        this.config.onBackoff?.(m.value.batchSize)
         return
       case 'outOfMemory':
         // The named objects still wait; the server ends the stream, and they go again after the wait.
