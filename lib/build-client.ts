@@ -44,6 +44,11 @@ import { OpenIdClient, createOidcSession } from './context/oidc/session'
 /**
  * The options every build's `connect` takes: where Weaviate is, the server version to assume,
  * the credentials, the headers, and the retry and timeout settings.
+ *
+ * @example
+ * ```ts
+ * const common: BaseConnectOptions = { url: 'https://my-cluster.weaviate.cloud', apiKey: 'a-read-only-key', timeout: { attemptMs: 5_000 } }
+ * ```
  */
 export interface BaseConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'proxy' | 'connections' | 'dispatcher'> {
   /**

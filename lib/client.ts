@@ -151,15 +151,7 @@ export const connect = (options: ConnectOptions): Client => {
     http: (bearer) => createHttp({ ...http, urls, tls, proxy, bearer }, connections),
     grpc: (bearer) =>
       carrier === 'web'
-        ? createGrpcWeb({
-            nodes: resolved.nodes,
-            headers: resolved.headers,
-            retry: resolved.retry,
-            timeout: resolved.timeout,
-            bearer,
-            exchange: undiciExchange((origin) => connections.pools.for(origin)),
-            closed: () => connections.closed,
-          })
+        ? createGrpcWeb({ ...resolved, bearer, exchange: undiciExchange((origin) => connections.pools.for(origin)), closed: () => connections.closed })
         : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy }),
     loadOidc: loadOpenIdClient,
     readTextFile: (path) => readFile(path, 'utf8'),

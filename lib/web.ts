@@ -120,16 +120,7 @@ export const connect = (options: WebConnectOptions): Client => {
     noAddress: undefined,
     keyOrigins: [],
     http: (bearer) => createHttp({ ...http, urls, bearer }, connections),
-    grpc: (bearer) =>
-      createGrpcWeb({
-        nodes: resolved.nodes,
-        headers: resolved.headers,
-        retry: resolved.retry,
-        timeout: resolved.timeout,
-        bearer,
-        exchange: fetchExchange(fetchOption),
-        closed: () => connections.closed,
-      }),
+    grpc: (bearer) => createGrpcWeb({ ...resolved, bearer, exchange: fetchExchange(fetchOption), closed: () => connections.closed }),
     loadOidc: loadOpenIdClientWeb,
     readTextFile: undefined,
   })

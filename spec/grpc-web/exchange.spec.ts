@@ -51,7 +51,7 @@ const webTo = (kind: Kind, url: string, attempts = 1, bearer?: BearerSource): Gr
     type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>
     const viaAgent = (input: string, init?: RequestInit): Promise<Response> =>
       undiciFetch(input, { ...(init as unknown as UndiciInit), dispatcher: agent })
-    exchange = fetchExchange(viaAgent as typeof fetch)
+    exchange = fetchExchange(viaAgent)
   }
   const retry = { ...DEFAULT_RETRY, attempts, baseDelayMs: 1 }
   return createGrpcWeb({ nodes: resolved.nodes, headers: resolved.headers, retry, timeout: DEFAULT_TIMEOUT, exchange, closed, bearer })

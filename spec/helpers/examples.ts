@@ -101,7 +101,8 @@ const memberName = (member: ts.Node): string => {
   return name === undefined ? '(member)' : name.getText()
 }
 
-const compilerOptions: ts.CompilerOptions = {
+/** How the specs' TypeScript programs over lib/ compile: what the package's users compile with. */
+export const compilerOptions: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.Node16,
   moduleResolution: ts.ModuleResolutionKind.Node16,

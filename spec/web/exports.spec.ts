@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path'
 import ts from 'typescript'
+import { compilerOptions } from '../helpers/examples'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 
@@ -22,14 +23,7 @@ const exportsOf = (program: ts.Program, file: string): string[] => {
 
 describe('the web entry', () => {
   it("exports the Node entry's names but Node's options, plus its own options and fetch type", () => {
-    const program = ts.createProgram([path.join(ROOT, 'lib/index.ts'), path.join(ROOT, 'lib/web.ts')], {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.Node16,
-      moduleResolution: ts.ModuleResolutionKind.Node16,
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-    })
+    const program = ts.createProgram([path.join(ROOT, 'lib/index.ts'), path.join(ROOT, 'lib/web.ts')], compilerOptions)
     const node = exportsOf(program, 'lib/index.ts')
     const web = exportsOf(program, 'lib/web.ts')
     const nodeOnly = ['ConnectOptions', 'KeepaliveOptions', 'ProxyOption', 'ProxyOptions', 'TlsOptions']

@@ -110,8 +110,13 @@ const capped = async (response: Response): Promise<string> => {
  * `fetch`), else {@link FETCH_FAILED}.
  */
 export const fetchFailure = (err: unknown, target: { readonly method: HttpMethod; readonly url: string }): ConnectionError => {
-  const cause: unknown = err instanceof Error ? err.cause : undefined
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string' ? cause.code : FETCH_FAILED
-  const detail = cause instanceof Error ? cause.message : err instanceof Error ? err.message : String(err)
-  return new ConnectionError({ method: target.method, url: target.url, code, detail, cause: err })
+  // Read by shape, not `instanceof`: the error may come from another realm (a test sandbox, a worker's fetch).
+  const cause = field(err, 'cause')
+  const code = field(cause, 'code')
+  const message = [field(cause, 'message'), field(err, 'message')].find((m): m is string => typeof m === 'string')
+  return new ConnectionError({ method: target.method, url: target.url, code: typeof code === 'string' ? code : FETCH_FAILED, detail: message ?? String(err), cause: err })
 }
+
+/** A property of an object, or undefined for anything else. */
+const field = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null && name in value ? (value as Record<string, unknown>)[name] : undefined

@@ -6,8 +6,7 @@
  * @packageDocumentation
  */
 import type { Connections } from './exchange'
-import type { HttpOptions, ResolvedOptions } from './options'
-import { resolveOptions } from './options'
+import { BearerSource, HttpOptions, ResolvedOptions, resolveOptions } from './options'
 import { HttpEffect, HttpInternals, createHttp } from './pipeline'
 import { Pools, createPools } from './pools'
 import { transport } from './transport'
@@ -40,7 +39,7 @@ export const undiciConnections = (settings: Pick<ResolvedOptions, 'connections' 
  * The HttpEffect over undici for these options, and its pools: what Node's `connect` makes.
  */
 export const createUndiciHttp = (
-  options: HttpOptions & { readonly bearer?: Parameters<typeof createHttp>[0]['bearer'] },
+  options: HttpOptions & { readonly bearer?: BearerSource | undefined },
   internals: HttpInternals = {},
 ): HttpEffect & { readonly pools: Pools } => {
   const connections = undiciConnections(resolveOptions(options))

@@ -100,4 +100,4 @@ const overGrpc = async (client, className, lib, rxjs) => {
   check('gRPC nearest', found.objects.map((o) => o.properties.title), ['south'])
 }
 
-module.exports = { runScenario }
+module.exports = { runScenario, runtime, check }

@@ -6,18 +6,9 @@
 // Prints one JSON line; exits 1 on any mismatch.
 import { randomBytes } from 'node:crypto'
 import { lastValueFrom, toArray } from 'rxjs'
+import scenario from './scenario.cjs'
 
-const runtime = () => {
-  if (typeof globalThis.Bun !== 'undefined') return `bun ${globalThis.Bun.version}`
-  if (typeof globalThis.Deno !== 'undefined') return `deno ${globalThis.Deno.version.deno}`
-  return `node ${process.versions.node}`
-}
-
-const check = (what, actual, expected) => {
-  const a = JSON.stringify(actual)
-  const e = JSON.stringify(expected)
-  if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`)
-}
+const { runtime, check } = scenario
 
 const GRPC_WEB = '/v1/grpc-web/weaviate.v1.Weaviate/'
 const calls = {}
