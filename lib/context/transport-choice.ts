@@ -2,9 +2,10 @@
  * Which transport an operation runs over, decided once per client: with `transport: 'auto'`,
  * gRPC when the server's version has the methods the client uses (`FEATURES.grpc`), the client
  * has a gRPC address (given, or paired with a REST URL on port 8080: `transport/grpc/address.ts`;
- * over gRPC-Web, the REST URL, on a server that serves it: `FEATURES.grpcWeb`) and a gRPC health
- * check there answers SERVING; otherwise REST, with one warning naming the
- * reason (without an address: how to pass `grpcUrl`). `'grpc'` and `'rest'` skip the checks; a
+ * over gRPC-Web, the REST URL, on a server that serves it: `FEATURES.grpcWeb`, the default without
+ * an address) and a gRPC health check there answers SERVING; otherwise REST, with one warning
+ * naming the reason (without an address: how to pass `grpcUrl`). A server that does not serve
+ * gRPC-Web (older, or with it turned off) answers the health check with a 404, which is that reason. `'grpc'` and `'rest'` skip the checks; a
  * call that asks for `'grpc'` on a client without a gRPC address is an {@link ArgumentValueError}. A failure to read the server version is the operation's `Left` and
  * is not remembered (the next operation asks again); the decision itself is kept for good.
  *
@@ -53,6 +54,11 @@ export interface TransportChoiceConfig {
   readonly grpc: GrpcEffect
   /** Why the client has no gRPC address (`grpc.nodes` is empty), and how to give one; undefined when it has one. */
   readonly noAddress: string | undefined
+  /**
+   * Why a client runs its gRPC calls as gRPC-Web (`grpc: 'auto'` without a gRPC address), and how
+   * to give one: added to the reason when gRPC-Web is not there; undefined otherwise.
+   */
+  readonly webHint?: string | undefined
   /** Called once, with the reason, when `'auto'` settles on REST. */
   readonly warn: (reason: string) => void
 }
@@ -87,11 +93,13 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
       return of(fallBack(`the server is ${version.raw} and ${FEATURES.grpc.name} needs ${FEATURES.grpc.since}`))
     }
     if (config.grpc.carrier === 'web' && !supports(version, 'grpcWeb')) {
-      return of(fallBack(`the server is ${version.raw} and ${FEATURES.grpcWeb.name} needs ${requiredVersion('grpcWeb')}`))
+      return of(fallBack(withWebHint(`the server is ${version.raw} and ${FEATURES.grpcWeb.name} needs ${requiredVersion('grpcWeb')}`)))
     }
     if (config.noAddress !== undefined) return of(fallBack(config.noAddress))
-    return healthy().pipe(map((ok): TransportKind => (E.isRight(ok) ? 'grpc' : fallBack(ok.left))))
+    return healthy().pipe(map((ok): TransportKind => (E.isRight(ok) ? 'grpc' : fallBack(withWebHint(ok.left)))))
   }
+
+  const withWebHint = (reason: string): string => (config.webHint === undefined ? reason : `${reason}; ${config.webHint}`)
 
   const fallBack = (reason: string): TransportKind => {
     config.warn(reason)
