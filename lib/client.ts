@@ -16,10 +16,11 @@ import { plaintextOrigins, resolveTls, warnPlaintextKey } from './context/tls'
 import type { TlsOptions } from './transport/tls'
 import { ProxyOption, resolveProxy } from './transport/proxy'
 import { GrpcCarrier, TransportMode, grpcOption, transportMode } from './input/transport-mode'
-import { createGrpc } from './transport/grpc/pipeline'
+import { GrpcEffect, createGrpc } from './transport/grpc/pipeline'
 import { KeepaliveOptions, resolveKeepalive } from './transport/grpc/keepalive'
 import { createGrpcWeb } from './transport/grpc-web/pipeline'
 import { undiciExchange } from './transport/grpc-web/undici-exchange'
+import { WEB_UNARY_BY_DEFAULT, webUnary } from './transport/grpc-web/web-unary'
 import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { ObservableEither } from './core/observable-either'
@@ -77,8 +78,11 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'prox
    * How gRPC calls travel: `'native'` over HTTP/2 to the gRPC address (`grpcUrl`, or the port
    * paired with a `url` on 8080); `'web'` as gRPC-Web on `url` itself, under `/v1/grpc-web/`
    * after the URL's own path (Weaviate 1.38.3+): no second port, plain HTTP/1.1 on the client's
-   * REST connections, through proxies that do not pass gRPC; `'auto'`: `'native'` when the client
-   * has a gRPC address (given or paired), else `'web'`. Over `'web'`, `transport: 'auto'` asks the
+   * REST connections, through proxies that do not pass gRPC; `'auto'`: without a gRPC address
+   * (given or paired), `'web'`; with one, batches stream (`BatchStream`) over grpc-js there, and
+   * the unary calls (searches, aggregates, tenant reads, `BatchObjects`) go as gRPC-Web on `url`
+   * where the server serves it (checked with `transport: 'auto'`'s health check; they cost the
+   * client less CPU than over grpc-js on Node), else over grpc-js. Over `'web'`, `transport: 'auto'` asks the
    * server's version and a health check, falls back to REST with one warning on a server that
    * does not serve gRPC-Web (older than 1.38.3, or `grpcWebEnabled` off: it answers 404 there),
    * and a batch writes with `BatchObjects` (`BatchStream` has no gRPC-Web form). `'web'` with
@@ -226,7 +230,7 @@ export const connect = (options: ConnectOptions): Client => {
     throw new ArgumentValueError({ argument: 'grpcUrl', reason: "grpc: 'web' carries gRPC on the url itself; grpcUrl names a native gRPC address: give one or the other" })
   }
   const addresses = wanted === 'web' ? [] : grpcNodes(urls, grpcUrl)
-  // 'auto': grpc-js where the client has a gRPC address, else gRPC-Web on the url (the same server by construction).
+  // 'auto' without a gRPC address: gRPC-Web on the url (the same server by construction).
   const carrier: GrpcCarrier = wanted === 'auto' ? (addresses.length > 0 ? 'native' : 'web') : wanted
   const nodes = carrier === 'web' ? [] : addresses
   const noAddress = carrier === 'native' && nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
@@ -255,18 +259,20 @@ export const connect = (options: ConnectOptions): Client => {
         })
   const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
   const pipeline = createHttp({ ...http, urls, tls, proxy, bearer })
-  const grpc =
-    carrier === 'web'
-      ? createGrpcWeb({
-          nodes: resolved.nodes,
-          headers: resolved.headers,
-          retry: resolved.retry,
-          timeout: resolved.timeout,
-          bearer,
-          exchange: undiciExchange((origin) => pipeline.pools.for(origin)),
-          closed: () => pipeline.pools.closed,
-        })
-      : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy })
+  const overWeb = (): GrpcEffect =>
+    createGrpcWeb({
+      nodes: resolved.nodes,
+      headers: resolved.headers,
+      retry: resolved.retry,
+      timeout: resolved.timeout,
+      bearer,
+      exchange: undiciExchange((origin) => pipeline.pools.for(origin)),
+      closed: () => pipeline.pools.closed,
+    })
+  const overGrpcJs = (): GrpcEffect => createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy })
+  // 'auto' with a gRPC address: BatchStream over grpc-js, unary calls as gRPC-Web where the server serves it.
+  const both = carrier === 'native' && wanted === 'auto' && WEB_UNARY_BY_DEFAULT ? webUnary(overGrpcJs(), overWeb()) : undefined
+  const grpc = both ?? (carrier === 'web' ? overWeb() : overGrpcJs())
   if (http.apiKey !== undefined && http.apiKey !== '') {
     const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
     if (exposed.length > 0) warnPlaintextKey(exposed)
@@ -277,7 +283,7 @@ export const connect = (options: ConnectOptions): Client => {
     versions,
     deprecations: createDeprecations(),
     grpc,
-    transports: createTransportChoice({ mode, versions, grpc, noAddress, webHint: wanted === 'auto' && carrier === 'web' ? noGrpcAddressReason(urls) : undefined, warn: warnRestFallback }),
+    transports: createTransportChoice({ mode, versions, grpc, noAddress, webHint: wanted === 'auto' && carrier === 'web' ? noGrpcAddressReason(urls) : undefined, webUnary: both, warn: warnRestFallback }),
     streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
   }
   const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }

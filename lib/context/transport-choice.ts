@@ -5,7 +5,8 @@
  * over gRPC-Web, the REST URL, on a server that serves it: `FEATURES.grpcWeb`, the default without
  * an address) and a gRPC health check there answers SERVING; otherwise REST, with one warning
  * naming the reason (without an address: how to pass `grpcUrl`). A server that does not serve
- * gRPC-Web (older, or with it turned off) answers the health check with a 404, which is that reason. `'grpc'` and `'rest'` skip the checks; a
+ * gRPC-Web (older, or with it turned off) answers the health check with a 404, which is that reason.
+ * A client with both carriers settles its unary calls' carrier at the same time (`webUnary`). `'grpc'` and `'rest'` skip the checks; a
  * call that asks for `'grpc'` on a client without a gRPC address is an {@link ArgumentValueError}. A failure to read the server version is the operation's `Left` and
  * is not remembered (the next operation asks again); the decision itself is kept for good.
  *
@@ -23,6 +24,7 @@ import { HealthCheckRequestSchema, HealthCheckResponse_ServingStatus } from '../
 import { METHODS } from '../transport/grpc/methods'
 import type { TransportKind, TransportMode } from '../input/transport-mode'
 import type { GrpcEffect } from '../transport/grpc/pipeline'
+import type { WebUnaryGrpc } from '../transport/grpc-web/web-unary'
 
 /** The health check's own limit: a closed port answers at once, a black hole should not stall an import. */
 const HEALTH_CHECK_MS = 5_000
@@ -59,6 +61,13 @@ export interface TransportChoiceConfig {
    * to give one: added to the reason when gRPC-Web is not there; undefined otherwise.
    */
   readonly webHint?: string | undefined
+  /**
+   * A client with both carriers (`grpc: 'auto'` with a gRPC address,
+   * `transport/grpc-web/web-unary.ts`): when `'auto'` settles on gRPC, its unary calls move to
+   * gRPC-Web if the server's version serves it and a health check over gRPC-Web answers SERVING;
+   * otherwise they stay on grpc-js, without a warning (grpc-js works).
+   */
+  readonly webUnary?: Pick<WebUnaryGrpc, 'web' | 'useWeb'> | undefined
   /** Called once, with the reason, when `'auto'` settles on REST. */
   readonly warn: (reason: string) => void
 }
@@ -70,10 +79,10 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
   let known: TransportKind | undefined
   let shared: Observable<E.Either<WeaviateError, TransportKind>> | undefined
 
-  const healthy = (): Observable<E.Either<string, true>> => {
-    const node = config.grpc.nodes[0]
+  const healthy = (grpc: GrpcEffect): Observable<E.Either<string, true>> => {
+    const node = grpc.nodes[0]
     const where = node?.origin ?? 'the gRPC address'
-    return config.grpc
+    return grpc
       .run(METHODS.health, create(HealthCheckRequestSchema, { service: '' }), { retry: false, timeout: { attemptMs: HEALTH_CHECK_MS, totalMs: HEALTH_CHECK_MS } })
       .pipe(
         map(
@@ -96,7 +105,19 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
       return of(fallBack(withWebHint(`the server is ${version.raw} and ${FEATURES.grpcWeb.name} needs ${requiredVersion('grpcWeb')}`)))
     }
     if (config.noAddress !== undefined) return of(fallBack(config.noAddress))
-    return healthy().pipe(map((ok): TransportKind => (E.isRight(ok) ? 'grpc' : fallBack(withWebHint(ok.left)))))
+    return healthy(config.grpc).pipe(mergeMap((ok) => (E.isRight(ok) ? webForUnary(version) : of(fallBack(withWebHint(ok.left))))))
+  }
+
+  /** gRPC settled: a client with both carriers moves its unary calls to gRPC-Web where it answers. */
+  const webForUnary = (version: ServerVersion): Observable<TransportKind> => {
+    const both = config.webUnary
+    if (both === undefined || !supports(version, 'grpcWeb')) return of<TransportKind>('grpc')
+    return healthy(both.web).pipe(
+      map((ok): TransportKind => {
+        both.useWeb(E.isRight(ok))
+        return 'grpc'
+      }),
+    )
   }
 
   const withWebHint = (reason: string): string => (config.webHint === undefined ? reason : `${reason}; ${config.webHint}`)

@@ -34,7 +34,8 @@ const transportModes = oneOf(['auto', 'grpc', 'rest'] as const)
  * or the port paired with a REST URL on 8080); `'web'` as gRPC-Web on the REST URL itself
  * (Weaviate 1.38.3+), no second port, no HTTP/2. Over gRPC-Web, `BatchStream` does not exist, and
  * a batch writes with `BatchObjects`. The `grpc` option of `connect` also takes `'auto'` (the
- * default): `'native'` when the client has a gRPC address, else `'web'`.
+ * default): `'web'` when the client has no gRPC address; with one, `BatchStream` over grpc-js and
+ * the unary calls as gRPC-Web where the server serves it.
  *
  * @example
  * ```ts

@@ -3,8 +3,9 @@
  * the server serves it (1.39.0 here) and falls back to REST, with one warning naming the version,
  * where it does not (1.18.6); `'web'` with `grpcUrl` is refused at `connect`. The default,
  * `grpc: 'auto'`, is gRPC-Web on the url when the client has no gRPC address (the test servers'
- * REST ports are never 8080) and grpc-js when it has one. Each request's path is recorded by the
- * client's injected dispatcher.
+ * REST ports are never 8080); with one, batches stream over grpc-js there (seen through a TCP
+ * proxy in front of the gRPC port) and unary calls go as gRPC-Web where the server serves it. Each REST or
+ * gRPC-Web request's path is recorded by the client's injected dispatcher.
  */
 import * as E from 'fp-ts/Either'
 import { lastValueFrom, toArray } from 'rxjs'
@@ -14,6 +15,7 @@ import { recordingClient } from '../helpers/client'
 import { countObjects, createClass, deleteClass } from '../helpers/fixtures'
 import { ownHandles } from '../helpers/own-handles'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
+import { startTcpProxy } from '../helpers/tcp-proxy'
 import { grpcServerUrl, serverUrl } from '../helpers/versions'
 
 const Current = uniqueClassName('GrpcWebChoice')
@@ -167,8 +169,53 @@ describe("the default grpc: 'auto' without a gRPC address", () => {
 })
 
 describe("the default grpc: 'auto' with a gRPC address", () => {
-  it('searches over grpc-js at that address, sending nothing to /v1/grpc-web/', async () => {
+  it('searches over gRPC-Web on the url of a server that serves it, after health checks at both', async () => {
     const { client, requests, close } = recordingClient({ grpcUrl: grpcServerUrl('1.39.0') })
+    try {
+      const found = await lastValueFrom(client.query.fetchObjects({ className: Current, limit: 1 }))
+      expect(E.isRight(found)).toBe(true)
+    } finally {
+      await close()
+    }
+    // The grpc-js health check is not a REST request; the gRPC-Web one and the search are.
+    expect(requests.map((r) => r.path)).toEqual(['/v1/meta', '/v1/grpc-web/grpc.health.v1.Health/Check', '/v1/grpc-web/weaviate.v1.Weaviate/Search'])
+    expect(warnings).toEqual([])
+  })
+
+  it('writes a batch over grpc-js at that address (BatchStream, which gRPC-Web lacks), sending nothing to /v1/grpc-web/', async () => {
+    const className = uniqueClassName('GrpcWebBoth')
+    await createClass(weaviateUrl(), { class: className, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
+    const proxy = await startTcpProxy(grpcServerUrl('1.39.0'), { cutEveryBytes: Number.MAX_SAFE_INTEGER, maxCuts: 0 })
+    const { client, requests, close } = recordingClient({ grpcUrl: proxy.url })
+    try {
+      const results = await lastValueFrom(client.objects.batch(rows(className, 25), { batchSize: 10 }).pipe(toArray()))
+      expect(results.filter(E.isRight)).toHaveLength(25)
+      expect(proxy.connections()).toBeGreaterThan(0)
+      expect(requests.map((r) => r.path).filter((p) => p.includes('Weaviate/'))).toEqual([])
+      expect(await countObjects(weaviateUrl(), className)).toBe(25)
+    } finally {
+      await close()
+      await proxy.close()
+      await deleteClass(weaviateUrl(), className)
+    }
+  })
+
+  it('keeps unary calls on grpc-js on a version before gRPC-Web, without a warning', async () => {
+    // The 1.39.0 server taken for a 1.37.0 one (`serverVersion`): the version alone decides.
+    const { client, requests, close } = recordingClient({ grpcUrl: grpcServerUrl('1.39.0'), serverVersion: '1.37.0' })
+    try {
+      const found = await lastValueFrom(client.query.fetchObjects({ className: Current, limit: 1 }))
+      expect(E.isRight(found)).toBe(true)
+    } finally {
+      await close()
+    }
+    // Nothing over the REST connections: no gRPC-Web, no GraphQL.
+    expect(requests.map((r) => r.path)).toEqual([])
+    expect(warnings).toEqual([])
+  })
+
+  it("keeps unary calls on grpc-js with grpc: 'native'", async () => {
+    const { client, requests, close } = recordingClient({ grpcUrl: grpcServerUrl('1.39.0'), grpc: 'native' })
     try {
       const found = await lastValueFrom(client.query.fetchObjects({ className: Current, limit: 1 }))
       expect(E.isRight(found)).toBe(true)
