@@ -130,6 +130,17 @@ describe("the default grpc: 'auto' without a gRPC address", () => {
     }
   })
 
+  it("answers grpcMethod 'stream' with one ArgumentValueError naming grpcUrl, and writes nothing", async () => {
+    const { client, requests, close } = recordingClient()
+    try {
+      const results = await lastValueFrom(client.objects.batch(rows(Current, 3), { grpcMethod: 'stream' }).pipe(toArray()))
+      expect(results).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'grpcMethod', message: expect.stringContaining('grpcUrl') as unknown }))])
+    } finally {
+      await close()
+    }
+    expect(requests.map((r) => r.path).filter((p) => p.includes('Weaviate/') || p.startsWith('/v1/batch'))).toEqual([])
+  })
+
   it('writes over REST into a 1.18.6 server and warns once, naming the version the gRPC API needs', async () => {
     const { client, requests, close } = recordingClient({ url: serverUrl('1.18.6') })
     try {
