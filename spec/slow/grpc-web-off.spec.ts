@@ -74,7 +74,7 @@ describe('a 1.39.0 server with grpcWebEnabled off', () => {
       headers: { 'content-type': 'application/grpc-web+proto', authorization: `Bearer ${target().apiKey ?? ''}` },
       body: new Uint8Array(5),
     })
-    expect({ status: answer.status, body: (await answer.json()) as unknown }).toEqual({
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
       status: 404,
       body: { code: 404, message: 'path /v1/grpc-web/grpc.health.v1.Health/Check was not found' },
     })
