@@ -20,6 +20,7 @@ import { quietLog, retryOnPortClash } from '../helpers/embedded-fixtures'
 import { countObjects, createClass } from '../helpers/fixtures'
 import { ownHandles } from '../helpers/own-handles'
 import { guardAgainstLeaks, uniqueClassName } from '../helpers/server'
+import { WarningRecorder, recordWarnings } from '../helpers/warnings'
 
 const Rows = uniqueClassName('GrpcWebOff')
 const leaks = guardAgainstLeaks()
@@ -37,8 +38,8 @@ const target = (): { url: string; apiKey?: string } => {
 }
 const rows = (n: number): BatchObject[] => Array.from({ length: n }, (_, i) => ({ className: Rows, dataObject: { n: i } }))
 
-const warnings: string[] = []
-let spy: jest.SpyInstance | undefined
+let recorder: WarningRecorder | undefined
+const warnings = (): string[] => recorder?.warnings ?? []
 
 ownHandles()
 
@@ -53,13 +54,9 @@ beforeAll(async () => {
 }, 240_000)
 
 beforeEach(() => {
-  warnings.length = 0
-  spy = jest.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error, options?: unknown) => {
-    const code = typeof options === 'object' && options !== null && 'code' in options ? options.code : undefined
-    if (code === GRPC_FALLBACK_WARNING) warnings.push(String(warning))
-  })
+  recorder = recordWarnings(GRPC_FALLBACK_WARNING)
 })
-afterEach(() => spy?.mockRestore())
+afterEach(() => recorder?.restore())
 
 describe('a 1.39.0 server with grpcWebEnabled off', () => {
   afterAll(async () => {
@@ -90,9 +87,9 @@ describe('a 1.39.0 server with grpcWebEnabled off', () => {
     }
     expect(requests.map((r) => r.path)).toContain('/v1/batch/objects')
     expect(await countObjects(target(), Rows)).toBe(12)
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('Received HTTP status code 404')
-    expect(warnings[0]).toContain('grpcUrl')
+    expect(warnings()).toHaveLength(1)
+    expect(warnings()[0]).toContain('Received HTTP status code 404')
+    expect(warnings()[0]).toContain('grpcUrl')
   })
 
   it('keeps the unary calls of a client with its gRPC address on grpc-js, without a warning', async () => {
@@ -105,6 +102,6 @@ describe('a 1.39.0 server with grpcWebEnabled off', () => {
     }
     // The version probe and the refused health check over gRPC-Web; the search went to grpc-js.
     expect(requests.map((r) => r.path)).toEqual(['/v1/meta', '/v1/grpc-web/grpc.health.v1.Health/Check'])
-    expect(warnings).toEqual([])
+    expect(warnings()).toEqual([])
   })
 })
