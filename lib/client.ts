@@ -84,10 +84,10 @@ export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'prox
    * where the server serves it (checked with `transport: 'auto'`'s health check; they cost the
    * client less CPU than over grpc-js on Node), else over grpc-js. Over `'web'`,
    * `transport: 'auto'` asks the server's version and a health check, falls back to REST with
-   * one warning on a server that
-   * does not serve gRPC-Web (older than 1.38.3, or `grpcWebEnabled` off: it answers 404 there),
-   * and a batch writes with `BatchObjects` (`BatchStream` has no gRPC-Web form). `'web'` with
-   * `grpcUrl` throws an `ArgumentValueError` (docs/connecting-grpc-address.md).
+   * one warning on a server that does not serve gRPC-Web (older than 1.38.3, or `grpcWebEnabled`
+   * off: it answers 404 there), and a batch writes with `BatchObjects` (`BatchStream` has no
+   * gRPC-Web form). `'web'` with `grpcUrl` throws an `ArgumentValueError`
+   * (docs/connecting-grpc-address.md).
    *
    * @example
    * ```ts
