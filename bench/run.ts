@@ -45,8 +45,8 @@ export const GROUP_HELP: Readonly<Record<Group, string>> = {
   stream: 'objects.stream of 100,000 objects over REST at page sizes 100-1,000, a CPU-bound consumer, partitions, memory, the filtered stream (stream.ts)',
   batch: 'objects.batch over REST against undici loops, by batch size and concurrency; the defaults against weaviate-ts-client 2.x; memory; deleteMany over gRPC and REST (batch.ts)',
   copy: 'the weaviate-rx command: copy against export + import, between two servers, REST and gRPC (copy.ts)',
-  vectors: 'import of 768-d vectors over gRPC and REST against raw grpc-js, protobufjs and undici loops and weaviate-client 3.x; the stream with vectors (vectors.ts, vectors-stream.ts)',
-  search: 'nearVector top 10 at concurrency 1 and 16: ours against raw grpc-js, protobufjs, weaviate-ts-client 2.x and weaviate-client 3.x (search.ts)',
+  vectors: 'import of 768-d vectors over gRPC, gRPC-Web and REST against raw grpc-js, protobufjs and undici loops and weaviate-client 3.x; the stream with vectors (vectors.ts, vectors-stream.ts)',
+  search: 'nearVector top 10 at concurrency 1 and 16: ours over grpc-js and over gRPC-Web against raw grpc-js, protobufjs, weaviate-ts-client 2.x and weaviate-client 3.x (search.ts)',
   aggregate: 'an aggregate with metrics over 10,000 objects: ours against a raw grpc-js call (aggregate.ts)',
   neartext: 'nearText top 10 on a server of its own with text2vec-bigram: ours against raw grpc-js and protobufjs loops (near-text.ts)',
 }

@@ -6,8 +6,10 @@
  * query of a block and measures its own CPU over it (`process.cpuUsage`).
  *
  * - `ours`: `client.query.nearVector({ className, vector, limit, returnProperties: [],
- *   returnMetadata: ['distance'] })` through `firstValueFrom`, the public API with its default
- *   transport (gRPC on 1.39.0), the answer decoded and checked (`Right`);
+ *   returnMetadata: ['distance'] })` through `firstValueFrom`, the public API over grpc-js
+ *   (`grpc: 'native'`, the gRPC address given), the answer decoded and checked (`Right`);
+ * - `ours-web`: the same call on a client with `grpc: 'web'` and no gRPC address: gRPC-Web over
+ *   undici on the REST URL (`/v1/grpc-web/`), on the client's REST connections;
  * - `raw-grpc`: one grpc-js client, `makeUnaryRequest` with the generated protobuf-es codecs, a
  *   `SearchRequest` with `near_vector` (the vector as float32 bytes), no properties, id and
  *   distance (raw-grpc-search.ts);
@@ -36,7 +38,7 @@ import { type BenchServer, givenBenchServer } from './server-env'
 import { peerClient } from './server-key'
 
 /** The contenders a search child can be. */
-export const SEARCH_CONTENDERS = ['ours', 'raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', 'weaviate-client'] as const
+export const SEARCH_CONTENDERS = ['ours', 'ours-web', 'raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', 'weaviate-client'] as const
 export type SearchContender = (typeof SEARCH_CONTENDERS)[number]
 
 /** What every query of a child asks: the top `limit` of `className` by a vector of `dimensions` numbers. */
@@ -104,8 +106,9 @@ interface Searcher {
 
 const searcher = async (contender: SearchContender, server: BenchServer, { className, limit }: SearchShape): Promise<Searcher> => {
   switch (contender) {
-    case 'ours': {
-      const client = connect({ ...server })
+    case 'ours':
+    case 'ours-web': {
+      const client = contender === 'ours' ? connect({ ...server, grpc: 'native' }) : connect({ url: server.url, apiKey: server.apiKey, grpc: 'web' })
       return {
         search: async (vector) => {
           const result = await firstValueFrom(client.query.nearVector({ className, vector, limit, returnProperties: [], returnMetadata: ['distance'] }))

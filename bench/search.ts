@@ -2,7 +2,8 @@
  * Search benchmark (issue 24 item 6): `nearVector` top 10 over 20,000 objects with 128-dimension
  * vectors (HNSW, the default index), the latency of each query at concurrency 1 and 16, all
  * contenders on the same server in the same run, each in a process of its own on the same Node
- * (search-child.ts: ours, raw-grpc, raw-protobufjs, weaviate-ts-client 2.x GraphQL, and
+ * (search-child.ts: ours over grpc-js, ours over gRPC-Web (undici), raw-grpc, raw-protobufjs,
+ * weaviate-ts-client 2.x GraphQL, and
  * weaviate-client 3.x; Node 22 when it can be installed, which weaviate-client needs, else this
  * Node without weaviate-client, the reason printed).
  *
@@ -22,7 +23,9 @@
  * dominates both), `bench: search nearVector c=<c> client cpu ours/<peer>`, each contender's
  * `<p50|p99> = <ms> ms` and `client cpu = <µs> µs/query`, then `client cpu raw-grpc/weaviate-client`
  * and `raw-protobufjs/weaviate-client`: the floor of the ours/weaviate-client line, what the
- * plainest grpc-js loops cost against the official client in the same run.
+ * plainest grpc-js loops cost against the official client in the same run. Then gRPC-Web's lines
+ * (issue 61): `<p50|p99> ours-web/<ours|raw-grpc|raw-protobufjs|weaviate-client>` and `client cpu
+ * ours-web/<...>`, the gRPC-Web carrier over undici against our grpc-js path and the peers.
  *
  * Sizes for development runs: BENCH_SEARCH_OBJECTS (20000), BENCH_SEARCH_QUERIES_C1 (500),
  * BENCH_SEARCH_QUERIES_C16 (2000), BENCH_SEARCH_RUNS (`TARGET_RUNS`, 10:
@@ -147,6 +150,11 @@ export async function benchSearch(server: BenchServer): Promise<void> {
       reportPercentileRuns(name, runs, peers, 'µs/query', (perName, perRun) => reportRatio(perName, perRun, 'weaviate-ts-client', 'raw-grpc'))
       // The floor of ours/weaviate-client: what the plainest grpc-js loops cost against it.
       if (official) for (const raw of ['raw-grpc', 'raw-protobufjs']) reportRatio(`${name} client cpu`, runs.cpu, 'weaviate-client', raw)
+      // gRPC-Web over undici against our grpc-js path and the peers (docs/decisions, web-default).
+      const webPeers = ['ours', 'raw-grpc', 'raw-protobufjs', ...(official ? ['weaviate-client'] : [])]
+      for (const [figure, perRun] of [['p50', runs.p50], ['p99', runs.p99], ['client cpu', runs.cpu]] as const) {
+        for (const peer of webPeers) reportRatio(`${name} ${figure}`, perRun, peer, 'ours-web')
+      }
     }
   } finally {
     for (const child of Object.values(children)) await child.close()

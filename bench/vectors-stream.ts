@@ -7,15 +7,17 @@
  *      numbers, the default `vectorFormat: 'array'`);
  *    - ours-f32: the same with `vectorFormat: 'float32'`;
  *    - ours-rest: `objects.stream({ withVector: true, transport: 'rest' })`;
+ *    - ours-web: `objects.stream({ withVector: true, transport: 'grpc' })` on a client with
+ *      `grpc: 'web'`: each page a `Search` as gRPC-Web over undici on the REST URL;
  *    - raw-grpc: grpc-js `makeUnaryRequest` with the generated codecs, `Search` with `after`, the
  *      same request as ours, results counted (vectors left as the bytes received);
  *    - raw-rest: undici `request()` + `body.json()` of `GET /v1/objects?include=vector&after=...`;
  *    - raw-protobufjs: the raw-grpc loop as a user of `@grpc/proto-loader` (protobufjs) writes it
  *      (protobufjs.ts).
  *    Lines: `bench: vectors stream page=<n> ours/raw-grpc`, `ours/raw-protobufjs`,
- *    `ours-f32/raw-grpc`, `ours-rest/raw-rest`, `ours/ours-rest`, `... client cpu ours/raw-grpc` and
- *    `ours/raw-protobufjs` (this process's CPU over a run), each contender's client CPU per object
- *    and objects/s.
+ *    `ours-f32/raw-grpc`, `ours-rest/raw-rest`, `ours/ours-rest`, `ours-web/raw-grpc`, `ours-web/ours`,
+ *    `... client cpu ours/raw-grpc`, `ours/raw-protobufjs` and `ours-web/raw-grpc` (this process's
+ *    CPU over a run), each contender's client CPU per object and objects/s.
  * 2. Without vectors, page 100: ours over gRPC against ours over REST and the raw loops (the
  *    figure `auto` reads by): `bench: vectors stream novec page=100 ours-grpc/ours-rest`.
  * 3. Memory, in fresh child processes (memory.ts): ours over gRPC streaming 100,000 objects with
@@ -168,7 +170,8 @@ const memoryChild = async (server: BenchServer, className: string): Promise<void
  * ```
  */
 export async function benchVectorsStream(server: BenchServer): Promise<void> {
-  const ours = connect({ ...server })
+  const ours = connect({ ...server, grpc: 'native' })
+  const web = connect({ url: server.url, apiKey: server.apiKey, grpc: 'web' })
   const raw = new GrpcClient(new URL(server.grpcUrl).host, credentials.createInsecure())
   const protobufjs = protobufjsClient(server)
   try {
@@ -187,6 +190,7 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
           ours: checked('ours', TOTAL, () => oursCount(ours, CLASS, pageSize, 'grpc', true)),
           'ours-f32': checked('ours-f32', TOTAL, () => oursFloat32Count(ours, CLASS, pageSize)),
           'ours-rest': checked('ours-rest', TOTAL, () => oursCount(ours, CLASS, pageSize, 'rest', true)),
+          'ours-web': checked('ours-web', TOTAL, () => oursCount(web, CLASS, pageSize, 'grpc', true)),
           'raw-grpc': checked('raw-grpc', TOTAL, () => rawGrpc(raw, server, CLASS, pageSize, true)),
           'raw-rest': checked('raw-rest', TOTAL, () => rawRest(server, CLASS, pageSize, true)),
           'raw-protobufjs': checked('raw-protobufjs', TOTAL, () => protobufjsStream(protobufjs, server, CLASS, pageSize, true)),
@@ -198,8 +202,11 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
       reportRatio(name, times, 'raw-grpc', 'ours-f32')
       reportRatio(name, times, 'raw-rest', 'ours-rest')
       reportRatio(name, times, 'ours-rest')
+      reportRatio(name, times, 'raw-grpc', 'ours-web')
+      reportRatio(name, times, 'ours', 'ours-web')
       reportRatio(`${name} client cpu`, cpu, 'raw-grpc')
       reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs')
+      reportRatio(`${name} client cpu`, cpu, 'raw-grpc', 'ours-web')
       for (const [contender, us] of Object.entries(medians(cpu))) reportValue(`${name} ${contender} client cpu`, us / TOTAL, 'µs/object', 1)
       perSecond(name, times, TOTAL)
     }
@@ -234,7 +241,7 @@ export async function benchVectorsStream(server: BenchServer): Promise<void> {
     protobufjs.close()
     await deleteBenchClass(server, CLASS)
     await deleteBenchClass(server, MEMORY_CLASS)
-    await ours.close()
+    await Promise.all([ours.close(), web.close()])
   }
 }
 

@@ -16,6 +16,9 @@
  *   (`grpcMethod: 'stream'`, server-side batching over `BatchStream`, or `'unary'`, `BatchObjects`);
  *   the ratio lines name each side by its method, whichever is the default;
  * - `ours-rest`: `objects.batch` over REST (`transport: 'rest'`);
+ * - `ours-web`: `objects.batch` on a client with `grpc: 'web'` and no gRPC address: `BatchObjects`
+ *   as gRPC-Web over undici on the REST URL (gRPC-Web has no `BatchStream`), the same batches and
+ *   window as `ours-unary`;
  * - `raw-grpc`: the plainest loop a user would write with `@grpc/grpc-js` and the generated code:
  *   `create()` a `BatchObjectsRequest` of 100 objects (client-made UUIDs, the properties as a
  *   Struct, the vector as float32 bytes), `makeUnaryRequest`, next;
@@ -34,8 +37,10 @@
  * `... ours/raw-protobufjs`, `... ours/weaviate-client`,
  * `... ours-grpc/ours-rest`, `... ours/raw-rest`, `... batch-stream/batch-objects`,
  * `... ours-stream/raw-grpc`, `... ours-stream/batch-stream`, `... ours-stream/ours-unary` (the
- * default's switch), each contender's objects/s, `... client cpu ours/<raw-grpc|raw-protobufjs|
- * weaviate-client|batch-stream>` and each contender's client CPU per object; with a local server
+ * default's switch), `... ours-web/ours-stream`, `... ours-web/ours-unary` and `... ours-web/raw-grpc`
+ * (gRPC-Web's `BatchObjects` against our grpc-js writers and the raw loop), each contender's objects/s, `... client cpu ours/<raw-grpc|raw-protobufjs|
+ * weaviate-client|batch-stream>`, `... client cpu ours-web/<ours-stream|raw-grpc>` and each
+ * contender's client CPU per object; with a local server
  * (server-cpu.ts), `... server cpu batch-stream/raw-protobufjs` (what `BatchStream` costs the
  * server against `BatchObjects`), `... server cpu ours/raw-protobufjs` and each contender's server
  * CPU per object (the server's CPU during the run, all its threads).
@@ -215,7 +220,7 @@ export const rawBatchStream = (client: GrpcClient, server: BenchServer, classNam
   })
 
 /** The import contenders of this group that run in a child of their own (weaviate-client has its own child, official-client.ts). */
-const IMPORT_CONTENDERS = ['ours', STREAM_BY_DEFAULT ? 'ours-unary' : 'ours-stream', 'ours-rest', 'raw-grpc', 'raw-rest', 'batch-stream', 'raw-protobufjs'] as const
+const IMPORT_CONTENDERS = ['ours', STREAM_BY_DEFAULT ? 'ours-unary' : 'ours-stream', 'ours-rest', 'ours-web', 'raw-grpc', 'raw-rest', 'batch-stream', 'raw-protobufjs'] as const
 
 /** One import contender in its child: its run (OBJECTS objects into CLASS) and what closes its clients. */
 interface ImportContender {
@@ -260,6 +265,10 @@ const importContender = (name: string, server: BenchServer): ImportContender => 
       return ours('stream')
     case 'ours-rest': {
       const client = connect({ url: server.url, apiKey: server.apiKey, transport: 'rest' })
+      return { run: oursImport(client), close: () => client.close() }
+    }
+    case 'ours-web': {
+      const client = connect({ url: server.url, apiKey: server.apiKey, grpc: 'web', transport: 'grpc' })
       return { run: oursImport(client), close: () => client.close() }
     }
     case 'raw-grpc':
@@ -346,6 +355,8 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       reportRatio(name, byMethod, 'raw-grpc', 'ours-stream')
       reportRatio(name, byMethod, 'batch-stream', 'ours-stream')
       reportRatio(name, byMethod, 'ours-unary', 'ours-stream')
+      // gRPC-Web's BatchObjects against our grpc-js writers and the raw loop.
+      for (const peer of ['ours-stream', 'ours-unary', 'raw-grpc']) reportRatio(name, byMethod, peer, 'ours-web')
       for (const [contender, ms] of Object.entries(times)) {
         const sorted = [...ms].sort((a, b) => a - b)
         const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
@@ -356,6 +367,8 @@ export async function benchVectors(server: BenchServer): Promise<void> {
       reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs')
       if (cpu['weaviate-client'] !== undefined) reportRatio(`${name} client cpu`, cpu, 'weaviate-client')
       reportRatio(`${name} client cpu`, cpu, 'batch-stream', 'ours')
+      const cpuByMethod = { ...cpu, [STREAM_BY_DEFAULT ? 'ours-stream' : 'ours-unary']: cpu['ours'] ?? [] }
+      for (const peer of ['ours-stream', 'raw-grpc']) reportRatio(`${name} client cpu`, cpuByMethod, peer, 'ours-web')
       for (const n of STREAM_WINDOWS) reportRatio(name, times, 'raw-protobufjs', `ours-w${n}`)
       for (const n of STREAM_WINDOWS) reportRatio(`${name} client cpu`, cpu, 'raw-protobufjs', `ours-w${n}`)
       for (const [contender, us] of Object.entries(cpu)) reportValue(`${name} ${contender} client cpu`, medianOf(us) / OBJECTS, 'µs/object', 1)

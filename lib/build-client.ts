@@ -21,6 +21,7 @@ import { createStreamRefusal } from './context/stream-refusal'
 import { plaintextOrigins, warnPlaintextKey } from './context/plaintext-key'
 import type { TransportMode } from './input/transport-mode'
 import type { GrpcEffect } from './transport/grpc/calls'
+import { WebUnaryGrpc, isWebUnary } from './transport/grpc-web/web-unary'
 import type { BearerSource, HttpOptions } from './transport/http/options'
 import type { Node } from './transport/http/nodes'
 import type { HttpEffect } from './transport/http/pipeline'
@@ -168,12 +169,14 @@ export interface ClientBuild {
   readonly mode: TransportMode
   /** Why the client has no gRPC address, and how to give one; undefined when it has one. */
   readonly noAddress: string | undefined
+  /** Why gRPC travels as gRPC-Web (`grpc: 'auto'` without an address) and how to give an address, for a fallback warning. */
+  readonly webHint?: string | undefined
   /** Origins besides `urls` that the API key travels to (native gRPC nodes), for the plaintext warning. */
   readonly keyOrigins: readonly string[]
   /** The HTTP pipeline over the entry's connections, with the changing Authorization header when there is one. */
   readonly http: (bearer: BearerSource | undefined) => HttpEffect
   /** The gRPC side on the entry's carrier; `http` is the client's pipeline. */
-  readonly grpc: (bearer: BearerSource | undefined, http: HttpEffect) => GrpcEffect
+  readonly grpc: (bearer: BearerSource | undefined, http: HttpEffect) => GrpcEffect | WebUnaryGrpc
   /** Loads openid-client at the first sign-in. */
   readonly loadOidc: () => Promise<OpenIdClient>
   /** Reads a `dataObject` given as a file path; undefined in a build without a file system. */
@@ -232,7 +235,15 @@ export const buildClient = (build: ClientBuild): Client => {
     versions,
     deprecations: createDeprecations(),
     grpc,
-    transports: createTransportChoice({ mode: build.mode, versions, grpc, noAddress: build.noAddress, warn: warnRestFallback }),
+    transports: createTransportChoice({
+      mode: build.mode,
+      versions,
+      grpc,
+      noAddress: build.noAddress,
+      webHint: build.webHint,
+      webUnary: isWebUnary(grpc) ? grpc : undefined,
+      warn: warnRestFallback,
+    }),
     streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
     readTextFile: build.readTextFile,
     restSearch,

@@ -13,11 +13,12 @@ import { grpcNodes, noGrpcAddressReason } from './transport/grpc/address'
 import { resolveTls } from './context/tls'
 import type { TlsOptions } from './transport/tls'
 import { ProxyOption, resolveProxy } from './transport/proxy'
-import { GrpcCarrier, TransportMode, grpcCarrier, transportMode } from './input/transport-mode'
-import { createGrpc } from './transport/grpc/pipeline'
+import { GrpcCarrier, TransportMode, grpcOption, transportMode } from './input/transport-mode'
+import { GrpcEffect, createGrpc } from './transport/grpc/pipeline'
 import { KeepaliveOptions, resolveKeepalive } from './transport/grpc/keepalive'
 import { createGrpcWeb } from './transport/grpc-web/pipeline'
 import { undiciExchange } from './transport/grpc-web/undici-exchange'
+import { WEB_UNARY_BY_DEFAULT, webUnary } from './transport/grpc-web/web-unary'
 import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { undiciConnections } from './transport/http/undici-connections'
@@ -38,32 +39,45 @@ export interface ConnectOptions extends BaseConnectOptions, Pick<HttpOptions, 'c
    * The gRPC address of each node: `http://host:port` (plaintext), `https://host:port` (TLS), or
    * `host:port` (TLS when its `url` is `https`); one, or one per entry of `url`. Default: only
    * when every `url` is on Weaviate's default REST port 8080, its host on port 50051; otherwise
-   * none, and `transport: 'auto'` runs over REST with one warning (docs/connecting-grpc-address.md).
+   * none, and gRPC calls travel as gRPC-Web on `url` itself (`grpc: 'auto'`; REST with one
+   * warning on a server without gRPC-Web: docs/connecting-grpc-address.md).
    */
   readonly grpcUrl?: string | readonly string[]
   /**
    * How operations with a gRPC path (`objects.batch`) talk to Weaviate: `'auto'` uses gRPC when
-   * the server has it (1.24+, a gRPC address given or paired, and a gRPC health check answers),
-   * else REST with one warning naming why; `'grpc'` and `'rest'` force one. A call's own
-   * `transport` overrides this. `'grpc'` without a gRPC address (no `grpcUrl`, and a `url` not on
-   * port 8080) throws an `ArgumentValueError` from `connect`; a call's `'grpc'` on such a client is
-   * that call's `Left`, with nothing sent.
+   * the server has it (1.24+, a gRPC address given or paired, or gRPC-Web on `url`, and a gRPC
+   * health check answers), else REST with one warning naming why; `'grpc'` and `'rest'` force
+   * one. A call's own `transport` overrides this. `'grpc'` with `grpc: 'native'` and no gRPC
+   * address (no `grpcUrl`, and a `url` not on port 8080) throws an `ArgumentValueError` from
+   * `connect`; a call's `'grpc'` on such a client is that call's `Left`, with nothing sent.
    *
    * @default 'auto'
    */
   readonly transport?: TransportMode
   /**
    * How gRPC calls travel: `'native'` over HTTP/2 to the gRPC address (`grpcUrl`, or the port
-   * paired with a `url` on 8080); `'web'` as gRPC-Web on `url` itself, under
-   * `/v1/grpc-web/` after the URL's own path (Weaviate 1.38.3+): no second port, plain HTTP/1.1
-   * on the client's REST connections, through proxies that do not pass gRPC. Over `'web'`,
-   * `transport: 'auto'` asks the server's version and a health check, and a batch writes with
-   * `BatchObjects` (`BatchStream` has no gRPC-Web form). `'web'` with `grpcUrl` throws an
-   * `ArgumentValueError` (docs/connecting-grpc-address.md).
+   * paired with a `url` on 8080); `'web'` as gRPC-Web on `url` itself, under `/v1/grpc-web/`
+   * after the URL's own path (Weaviate 1.38.3+): no second port, plain HTTP/1.1 on the client's
+   * REST connections, through proxies that do not pass gRPC; `'auto'`: without a gRPC address
+   * (given or paired), `'web'`; with one, batches stream (`BatchStream`) over grpc-js there, and
+   * the unary calls (searches, aggregates, tenant reads, `BatchObjects`) go as gRPC-Web on `url`
+   * where the server serves it (checked with `transport: 'auto'`'s health check; they cost the
+   * client less CPU than over grpc-js on Node), else over grpc-js. Over `'web'`,
+   * `transport: 'auto'` asks the server's version and a health check, falls back to REST with
+   * one warning on a server that does not serve gRPC-Web (older than 1.38.3, or `grpcWebEnabled`
+   * off: it answers 404 there), and a batch writes with `BatchObjects` (`BatchStream` has no
+   * gRPC-Web form). `'web'` with `grpcUrl` throws an `ArgumentValueError`
+   * (docs/connecting-grpc-address.md).
    *
-   * @default 'native'
+   * @example
+   * ```ts
+   * // one URL, any port: searches and batches as gRPC-Web on it, no grpcUrl needed
+   * const client = connect({ url: 'https://weaviate.example.com' })
+   * ```
+   *
+   * @default 'auto'
    */
-  readonly grpc?: GrpcCarrier
+  readonly grpc?: 'auto' | GrpcCarrier
   /**
    * TLS for `https` URLs, on REST and gRPC alike: the certificate authorities to trust (`ca`), a
    * client certificate and key for servers that ask for one (`cert`, `key`), and the name the
@@ -124,11 +138,14 @@ export const connect = (options: ConnectOptions): Client => {
   const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, restSearch, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
-  const carrier = grpcCarrier('grpc', carrierOption) ?? 'native'
-  if (carrier === 'web' && grpcUrl !== undefined) {
+  const wanted = grpcOption('grpc', carrierOption) ?? 'auto'
+  if (wanted === 'web' && grpcUrl !== undefined) {
     throw new ArgumentValueError({ argument: 'grpcUrl', reason: "grpc: 'web' carries gRPC on the url itself; grpcUrl names a native gRPC address: give one or the other" })
   }
-  const nodes = carrier === 'web' ? [] : grpcNodes(urls, grpcUrl)
+  const addresses = wanted === 'web' ? [] : grpcNodes(urls, grpcUrl)
+  // 'auto' without a gRPC address: gRPC-Web on the url (the same server by construction).
+  const carrier: GrpcCarrier = wanted === 'auto' ? (addresses.length > 0 ? 'native' : 'web') : wanted
+  const nodes = carrier === 'web' ? [] : addresses
   const noAddress = carrier === 'native' && nodes.length === 0 ? noGrpcAddressReason(urls) : undefined
   const mode = transportMode('transport', transport) ?? 'auto'
   if (mode === 'grpc' && noAddress !== undefined) throw new ArgumentValueError({ argument: 'grpcUrl', reason: `transport 'grpc' needs a gRPC address: ${noAddress}` })
@@ -147,12 +164,17 @@ export const connect = (options: ConnectOptions): Client => {
     oidc,
     mode,
     noAddress,
+    webHint: wanted === 'auto' && carrier === 'web' ? noGrpcAddressReason(urls) : undefined,
     keyOrigins: mode === 'rest' ? [] : nodes.map((node) => node.origin),
     http: (bearer) => createHttp({ ...http, urls, tls, proxy, bearer }, connections),
-    grpc: (bearer) =>
-      carrier === 'web'
-        ? createGrpcWeb({ ...resolved, bearer, exchange: undiciExchange((origin) => connections.pools.for(origin)), closed: () => connections.closed })
-        : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy }),
+    grpc: (bearer) => {
+      const overWeb = (): GrpcEffect =>
+        createGrpcWeb({ ...resolved, bearer, exchange: undiciExchange((origin) => connections.pools.for(origin)), closed: () => connections.closed })
+      const overGrpcJs = (): GrpcEffect => createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy })
+      // 'auto' with a gRPC address: BatchStream over grpc-js, unary calls as gRPC-Web where the server serves it.
+      if (carrier === 'native' && wanted === 'auto' && WEB_UNARY_BY_DEFAULT) return webUnary(overGrpcJs(), overWeb())
+      return carrier === 'web' ? overWeb() : overGrpcJs()
+    },
     loadOidc: loadOpenIdClient,
     readTextFile: (path) => readFile(path, 'utf8'),
   })

@@ -19,7 +19,7 @@
  */
 import { ArgumentValueError } from './core/errors'
 import { BaseConnectOptions, Client, buildClient, checkCredentials } from './build-client'
-import { GrpcCarrier, TransportMode, grpcCarrier, transportMode } from './input/transport-mode'
+import { GrpcCarrier, TransportMode, grpcOption, transportMode } from './input/transport-mode'
 import { createGrpcWeb } from './transport/grpc-web/pipeline'
 import { fetchExchange } from './transport/grpc-web/fetch-exchange'
 import { FetchFunction, fetchConnections } from './transport/http/fetch-connections'
@@ -50,13 +50,13 @@ export interface WebConnectOptions extends BaseConnectOptions {
    */
   readonly transport?: TransportMode
   /**
-   * How gRPC calls travel: only `'web'` here, as gRPC-Web on `url` under `/v1/grpc-web/` after
-   * the URL's own path (Weaviate 1.38.3+). `'native'` (HTTP/2 to a gRPC port) needs Node and is
-   * an `ArgumentValueError`.
+   * How gRPC calls travel: only `'web'` here (`'auto'` means the same), as gRPC-Web on `url` under
+   * `/v1/grpc-web/` after the URL's own path (Weaviate 1.38.3+). `'native'` (HTTP/2 to a gRPC
+   * port) needs Node and is an `ArgumentValueError`.
    *
    * @default 'web'
    */
-  readonly grpc?: GrpcCarrier
+  readonly grpc?: 'auto' | GrpcCarrier
   /**
    * The `fetch` every request goes through (REST and gRPC-Web): the global `fetch` when absent,
    * looked up at each request. Give one to add what the platform's lacks (a service binding, a
@@ -101,7 +101,7 @@ export const connect = (options: WebConnectOptions): Client => {
     throw new ArgumentValueError({ argument: 'fetch', reason: "'fetch' must be a function like the global fetch" })
   }
   const urls = typeof url === 'string' ? [url] : url
-  const carrier = grpcCarrier('grpc', carrierOption) ?? 'web'
+  const carrier = grpcOption('grpc', carrierOption) ?? 'web'
   if (carrier === 'native') {
     throw new ArgumentValueError({ argument: 'grpc', reason: "grpc: 'native' (HTTP/2 to a gRPC port) needs Node; this build carries gRPC as gRPC-Web on the url ('web')" })
   }

@@ -1,5 +1,6 @@
 /**
- * objects.batch and references.batch against the real server: a large import read back exactly,
+ * objects.batch and references.batch over REST (`transport: 'rest'`; the gRPC writers' specs are
+ * in spec/grpc/ and spec/grpc-web/) against the real server: a large import read back exactly,
  * per-object failures as Lefts, exactly-once through a proxy that cuts answers mid-body, bounded
  * memory on a lazy source, tenants, references with failures.
  */
@@ -36,7 +37,7 @@ const properties = [
 ]
 
 beforeAll(async () => {
-  client = connect({ ...weaviateConnection() })
+  client = connect({ ...weaviateConnection(), transport: 'rest' })
   for (const name of [Imported, Mixed, Cut, Lazy, Watermark]) await createClass(weaviateUrl(), { class: name, vectorizer: 'none', properties })
 })
 
@@ -126,7 +127,7 @@ describe('objects.batch', () => {
 
   it('through a proxy that cuts every 3rd answer mid-body, objects without ids exist exactly once at the server and none is a Left', async () => {
     const proxy = await startProxy(weaviateUrl(), { cut: { path: /\/v1\/batch\/objects/, every: 3 } })
-    const viaProxy = connect({ ...proxy.connection, retry: { attempts: 5, baseDelayMs: 10 } })
+    const viaProxy = connect({ ...proxy.connection, transport: 'rest', retry: { attempts: 5, baseDelayMs: 10 } })
     try {
       // No uuids: the client assigns each object its id once, so a request sent again (its answer
       // was cut after the server wrote it) overwrites instead of adding. Counted at the server.
@@ -145,7 +146,7 @@ describe('objects.batch', () => {
 
   it('when every answer is cut and the retry budget runs out, each object of the batch is one Left', async () => {
     const proxy = await startProxy(weaviateUrl(), { cut: { path: /\/v1\/batch\/objects/, every: 1 } })
-    const viaProxy = connect({ ...proxy.connection, retry: { attempts: 2, baseDelayMs: 10 } })
+    const viaProxy = connect({ ...proxy.connection, transport: 'rest', retry: { attempts: 2, baseDelayMs: 10 } })
     try {
       const results = await all(viaProxy.objects.batch(generated(Cut, 150), { batchSize: 100, concurrency: 1 }))
       const failed = lefts(results)
@@ -280,7 +281,7 @@ describe('references.batch', () => {
 
 describe('objects.batch flushing and per-object retries', () => {
   it('sends a request before it would grow past maxBytes', async () => {
-    const rc = recordingClient({ serverVersion: '1.39.0' })
+    const rc = recordingClient({ serverVersion: '1.39.0', transport: 'rest' })
     try {
       const source = Array.from({ length: 10 }, (_, i): BatchObject => ({ className: Imported, dataObject: { title: 'x'.repeat(1_000), n: i } }))
       const results = await all(rc.client.objects.batch(source, { batchSize: 100, maxBytes: 3_500 }))
@@ -293,7 +294,7 @@ describe('objects.batch flushing and per-object retries', () => {
   })
 
   it('sends a partial batch when the source pauses longer than flushMs', async () => {
-    const rc = recordingClient({ serverVersion: '1.39.0' })
+    const rc = recordingClient({ serverVersion: '1.39.0', transport: 'rest' })
     try {
       async function* paused(): AsyncGenerator<BatchObject> {
         for (let i = 0; i < 3; i++) yield { className: Imported, dataObject: { n: i } }
@@ -325,7 +326,7 @@ describe('objects.batch flushing and per-object retries', () => {
       }))
       json(200, answer)(req, res, n)
     })
-    const stub = connect({ url: server.url, serverVersion: '1.39.0' })
+    const stub = connect({ url: server.url, serverVersion: '1.39.0', transport: 'rest' })
     try {
       const source = Array.from({ length: 4 }, (_, i): BatchObject => ({ className: 'A', dataObject: { n: i } }))
       const results = await all(stub.objects.batch(source))
@@ -342,7 +343,7 @@ describe('objects.batch flushing and per-object retries', () => {
 
 describe('references.batch malformed input', () => {
   it('a malformed reference is a BatchReferenceError at its index with the input error as cause, and the rest are sent', async () => {
-    const rc = recordingClient({ serverVersion: '1.39.0' })
+    const rc = recordingClient({ serverVersion: '1.39.0', transport: 'rest' })
     try {
       const from = uuidFromKey(NAMESPACE, 'from')
       const refs: unknown[] = [
@@ -375,7 +376,7 @@ describe.each(['1.13.2', '1.14.1'] as const)('references.batch on Weaviate %s', 
   })
 
   it('writes every reference, and the server then holds each one with the beacon of its version', async () => {
-    const c = connect({ url: serverUrl(version) })
+    const c = connect({ url: serverUrl(version), transport: 'rest' })
     try {
       await createClass(serverUrl(version), { class: Writer, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
       await createClass(serverUrl(version), {
@@ -430,9 +431,9 @@ describe('a batch request that fails as a whole', () => {
     )
 
   it('401 from a real server with API-key auth: every object and reference is a Left at its index with the 401 as cause; nothing is written', async () => {
-    const keyed = connect({ url: guarded.url, apiKey: KEY })
+    const keyed = connect({ url: guarded.url, apiKey: KEY, transport: 'rest' })
     // The version is given, so the batch request is the first request: the 401 is its own.
-    const anonymous = connect({ url: guarded.url, serverVersion: '1.39.0' })
+    const anonymous = connect({ url: guarded.url, serverVersion: '1.39.0', transport: 'rest' })
     try {
       await right(keyed.schema.createClass({ class: 'Guarded', vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }, { name: 'self', dataType: ['Guarded'] }] }))
       const objects = await all(anonymous.objects.batch(Array.from({ length: 3 }, (_, n): BatchObject => ({ className: 'Guarded', dataObject: { n } }))))
@@ -455,7 +456,7 @@ describe('a batch request that fails as a whole', () => {
   // never sends, so these two are a stub.
   it('422 (stub): every object is a Left at its index with the 422 as cause, after one request', async () => {
     const server = await startServer(json(422, { error: [{ message: "invalid param 'objects'" }] }))
-    const stub = connect({ url: server.url, serverVersion: '1.39.0' })
+    const stub = connect({ url: server.url, serverVersion: '1.39.0', transport: 'rest' })
     try {
       const results = await all(stub.objects.batch(Array.from({ length: 3 }, (_, n): BatchObject => ({ className: 'A', dataObject: { n } }))))
       expect(causes(results)).toEqual([0, 1, 2].map((i) => [i, 422, '/v1/batch/objects']))
@@ -468,7 +469,7 @@ describe('a batch request that fails as a whole', () => {
 
   it('500 (stub): objects are sent again by the retry policy, references are not; then every item is a Left with the 500 as cause', async () => {
     const server = await startServer(json(500, { error: [{ message: 'internal' }] }))
-    const stub = connect({ url: server.url, serverVersion: '1.39.0', retry: { attempts: 2, baseDelayMs: 1 } })
+    const stub = connect({ url: server.url, serverVersion: '1.39.0', transport: 'rest', retry: { attempts: 2, baseDelayMs: 1 } })
     try {
       const objects = await all(stub.objects.batch(Array.from({ length: 2 }, (_, n): BatchObject => ({ className: 'A', dataObject: { n } }))))
       expect(causes(objects)).toEqual([0, 1].map((i) => [i, 500, '/v1/batch/objects']))
@@ -491,7 +492,7 @@ describe('objects.batch item retries on the request retry policy', () => {
       const { objects } = JSON.parse(server.requests[n]?.body ?? '{}') as { objects: Array<{ id: string }> }
       json(200, objects.map((o, i) => ({ id: o.id, result: n < 2 && i === 0 ? { errors: { error: [{ message: 'rate limit reached' }] } } : {} })))(req, res, n)
     })
-    const stub = connect({ url: server.url, serverVersion: '1.39.0' })
+    const stub = connect({ url: server.url, serverVersion: '1.39.0', transport: 'rest' })
     try {
       let jitter = 0
       const random = (): number => {

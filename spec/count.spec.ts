@@ -1,7 +1,8 @@
 /**
  * objects.count against the real server: it equals the number of objects streamed, with and
- * without a tenant, and follows deletes; over GraphQL (a client without a gRPC port, or
- * `transport: 'rest'`) and over gRPC `Aggregate` (a client with the gRPC port, no GraphQL sent).
+ * without a tenant, and follows deletes; over GraphQL (a client with `transport: 'rest'`: without
+ * a gRPC address a client now counts over gRPC-Web) and over gRPC `Aggregate` (a client with the
+ * gRPC port, no GraphQL sent).
  */
 import { firstValueFrom, toArray } from 'rxjs'
 import { RecordingClient, left, recordingClient, right } from './helpers/client'
@@ -27,7 +28,7 @@ ownHandles({
 })
 
 beforeAll(async () => {
-  rc = recordingClient()
+  rc = recordingClient({ transport: 'rest' })
   grpc = recordingClient({ grpcUrl: grpcServerUrl(CURRENT_VERSION) })
   await createClass(weaviateUrl(), { class: Counted, vectorizer: 'none', properties: [{ name: 'n', dataType: ['int'] }] })
   ids = await insertObjects(weaviateUrl(), Counted, Array.from({ length: 257 }, (_, n) => ({ n })))

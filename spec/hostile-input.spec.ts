@@ -30,7 +30,9 @@ beforeAll(() => {
     sent.push({ method: opts.method, path: opts.path })
     return dispatch(opts, handler)
   })
-  client = connect({ url: ORIGIN, dispatcher: recording, serverVersion: '1.39.0', retry: false })
+  // Each operation's REST path: no gRPC address and grpc: 'native', so 'auto' settles on REST
+  // (by default the client would ask the stub for gRPC-Web first).
+  client = connect({ url: ORIGIN, dispatcher: recording, serverVersion: '1.39.0', retry: false, grpc: 'native' })
 })
 
 afterAll(async () => {

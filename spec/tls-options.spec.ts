@@ -110,8 +110,19 @@ describe('an API key over plain http to another machine', () => {
     expect(warnings[0]).toContain('http://db.example:50051')
   })
 
+  it("warns for gRPC-Web (grpc: 'web') on a plain http url beyond loopback, naming the url once", () => {
+    open({ url: 'http://10.1.2.3:8095', apiKey: 'k', grpc: 'web' })
+    expect(warnings).toEqual([expect.stringContaining('http://10.1.2.3:8095')])
+  })
+
+  it('warns for the default gRPC-Web carrier of a plain http url beyond loopback without a gRPC address, naming the url once', () => {
+    open({ url: 'http://db.example:8095', apiKey: 'k' })
+    expect(warnings).toEqual([expect.stringContaining('http://db.example:8095')])
+  })
+
   it.each([
     ['loopback', { url: 'http://127.0.0.1:8080', grpcUrl: 'http://localhost:50051', apiKey: 'k' }],
+    ['gRPC-Web on an https url', { url: 'https://db.example:8095', apiKey: 'k', grpc: 'web' }],
     ['https on both transports', { url: 'https://db.example', grpcUrl: 'https://db.example:50051', apiKey: 'k' }],
     ['no key', { url: 'http://10.1.2.3:8080' }],
     ["a plain gRPC address the client never uses (transport: 'rest')", { url: 'https://db.example', grpcUrl: 'http://db.example:50051', apiKey: 'k', transport: 'rest' }],

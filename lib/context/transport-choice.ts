@@ -2,9 +2,11 @@
  * Which transport an operation runs over, decided once per client: with `transport: 'auto'`,
  * gRPC when the server's version has the methods the client uses (`FEATURES.grpc`), the client
  * has a gRPC address (given, or paired with a REST URL on port 8080: `transport/grpc/address.ts`;
- * over gRPC-Web, the REST URL, on a server that serves it: `FEATURES.grpcWeb`) and a gRPC health
- * check there answers SERVING; otherwise REST, with one warning naming the
- * reason (without an address: how to pass `grpcUrl`). `'grpc'` and `'rest'` skip the checks; a
+ * over gRPC-Web, the REST URL, on a server that serves it: `FEATURES.grpcWeb`, the default without
+ * an address) and a gRPC health check there answers SERVING; otherwise REST, with one warning
+ * naming the reason (without an address: how to pass `grpcUrl`). A server that does not serve
+ * gRPC-Web (older, or with it turned off) answers the health check with a 404, which is that reason.
+ * A client with both carriers settles its unary calls' carrier at the same time (`webUnary`). `'grpc'` and `'rest'` skip the checks; a
  * call that asks for `'grpc'` on a client without a gRPC address is an {@link ArgumentValueError}. A failure to read the server version is the operation's `Left` and
  * is not remembered (the next operation asks again); the decision itself is kept for good.
  *
@@ -21,7 +23,8 @@ import { FEATURES, ServerVersion, requiredVersion, supports } from '../server/ve
 import { HealthCheckRequestSchema, HealthCheckResponse_ServingStatus } from '../proto/generated/grpc/health/v1/health_pb'
 import { METHODS } from '../transport/grpc/methods'
 import type { TransportKind, TransportMode } from '../input/transport-mode'
-import type { GrpcEffect } from '../transport/grpc/pipeline'
+import type { GrpcEffect } from '../transport/grpc/calls'
+import type { WebUnaryGrpc } from '../transport/grpc-web/web-unary'
 
 /** The health check's own limit: a closed port answers at once, a black hole should not stall an import. */
 const HEALTH_CHECK_MS = 5_000
@@ -53,6 +56,18 @@ export interface TransportChoiceConfig {
   readonly grpc: GrpcEffect
   /** Why the client has no gRPC address (`grpc.nodes` is empty), and how to give one; undefined when it has one. */
   readonly noAddress: string | undefined
+  /**
+   * Why a client runs its gRPC calls as gRPC-Web (`grpc: 'auto'` without a gRPC address), and how
+   * to give one: added to the reason when gRPC-Web is not there; undefined otherwise.
+   */
+  readonly webHint?: string | undefined
+  /**
+   * A client with both carriers (`grpc: 'auto'` with a gRPC address,
+   * `transport/grpc-web/web-unary.ts`): when `'auto'` settles on gRPC, its unary calls move to
+   * gRPC-Web if the server's version serves it and a health check over gRPC-Web answers SERVING;
+   * otherwise they stay on grpc-js, without a warning (grpc-js works).
+   */
+  readonly webUnary?: Pick<WebUnaryGrpc, 'web' | 'useWeb'> | undefined
   /** Called once, with the reason, when `'auto'` settles on REST. */
   readonly warn: (reason: string) => void
 }
@@ -64,10 +79,10 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
   let known: TransportKind | undefined
   let shared: Observable<E.Either<WeaviateError, TransportKind>> | undefined
 
-  const healthy = (): Observable<E.Either<string, true>> => {
-    const node = config.grpc.nodes[0]
+  const healthy = (grpc: GrpcEffect): Observable<E.Either<string, true>> => {
+    const node = grpc.nodes[0]
     const where = node?.origin ?? 'the gRPC address'
-    return config.grpc
+    return grpc
       .run(METHODS.health, create(HealthCheckRequestSchema, { service: '' }), { retry: false, timeout: { attemptMs: HEALTH_CHECK_MS, totalMs: HEALTH_CHECK_MS } })
       .pipe(
         map(
@@ -87,11 +102,25 @@ export const createTransportChoice = (config: TransportChoiceConfig): TransportC
       return of(fallBack(`the server is ${version.raw} and ${FEATURES.grpc.name} needs ${FEATURES.grpc.since}`))
     }
     if (config.grpc.carrier === 'web' && !supports(version, 'grpcWeb')) {
-      return of(fallBack(`the server is ${version.raw} and ${FEATURES.grpcWeb.name} needs ${requiredVersion('grpcWeb')}`))
+      return of(fallBack(withWebHint(`the server is ${version.raw} and ${FEATURES.grpcWeb.name} needs ${requiredVersion('grpcWeb')}`)))
     }
     if (config.noAddress !== undefined) return of(fallBack(config.noAddress))
-    return healthy().pipe(map((ok): TransportKind => (E.isRight(ok) ? 'grpc' : fallBack(ok.left))))
+    return healthy(config.grpc).pipe(mergeMap((ok) => (E.isRight(ok) ? webForUnary(version) : of(fallBack(withWebHint(ok.left))))))
   }
+
+  /** gRPC settled: a client with both carriers moves its unary calls to gRPC-Web where it answers. */
+  const webForUnary = (version: ServerVersion): Observable<TransportKind> => {
+    const both = config.webUnary
+    if (both === undefined || !supports(version, 'grpcWeb')) return of<TransportKind>('grpc')
+    return healthy(both.web).pipe(
+      map((ok): TransportKind => {
+        both.useWeb(E.isRight(ok))
+        return 'grpc'
+      }),
+    )
+  }
+
+  const withWebHint = (reason: string): string => (config.webHint === undefined ? reason : `${reason}; ${config.webHint}`)
 
   const fallBack = (reason: string): TransportKind => {
     config.warn(reason)

@@ -30,10 +30,12 @@ export const transportMode = (argument: string, value: unknown): TransportMode |
 const transportModes = oneOf(['auto', 'grpc', 'rest'] as const)
 
 /**
- * How a client's gRPC calls travel: `'native'` (the default) over HTTP/2 to the server's gRPC
- * port (`grpcUrl`, or the port paired with a REST URL on 8080); `'web'` as gRPC-Web on the REST
- * URL itself (Weaviate 1.38.3+), no second port, no HTTP/2. Over gRPC-Web, `BatchStream` does not
- * exist, and a batch writes with `BatchObjects`.
+ * How a client's gRPC calls travel: `'native'` over HTTP/2 to the server's gRPC port (`grpcUrl`,
+ * or the port paired with a REST URL on 8080); `'web'` as gRPC-Web on the REST URL itself
+ * (Weaviate 1.38.3+), no second port, no HTTP/2. Over gRPC-Web, `BatchStream` does not exist, and
+ * a batch writes with `BatchObjects`. The `grpc` option of `connect` also takes `'auto'` (the
+ * default): `'web'` when the client has no gRPC address; with one, `BatchStream` over grpc-js and
+ * the unary calls as gRPC-Web where the server serves it.
  *
  * @example
  * ```ts
@@ -43,8 +45,8 @@ const transportModes = oneOf(['auto', 'grpc', 'rest'] as const)
 export type GrpcCarrier = 'native' | 'web'
 
 /**
- * Checks a `grpc` option. Throws an {@link ArgumentValueError}.
+ * Checks a `grpc` option: a carrier, or `'auto'`. Throws an {@link ArgumentValueError}.
  */
-export const grpcCarrier = (argument: string, value: unknown): GrpcCarrier | undefined => (value === undefined ? undefined : grpcCarriers(argument, value))
+export const grpcOption = (argument: string, value: unknown): 'auto' | GrpcCarrier | undefined => (value === undefined ? undefined : grpcOptions(argument, value))
 
-const grpcCarriers = oneOf(['native', 'web'] as const)
+const grpcOptions = oneOf(['auto', 'native', 'web'] as const)

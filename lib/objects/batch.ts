@@ -205,9 +205,8 @@ export const batchObjects =
         const transport = transportMode('transport', options?.transport)
         ctx.transports.requireAddress(transport)
         const method = batchGrpcMethod('grpcMethod', options?.grpcMethod)
-        if (method === 'stream' && ctx.grpc.carrier === 'web' && (transport ?? ctx.transports.mode) !== 'rest') {
-          throw new ArgumentValueError({ argument: 'grpcMethod', reason: "'stream' (BatchStream) has no gRPC-Web form: a client with grpc: 'web' writes with BatchObjects ('auto' or 'unary')" })
-        }
+        // Refused here when the call will run over gRPC-Web (forced, or decided); else when it does.
+        if (method === 'stream' && ctx.grpc.carrier === 'web' && ctx.transports.settled(transport) === 'grpc') throw streamOverWeb()
         return {
           resolved,
           uuidOf,
@@ -231,6 +230,15 @@ export const batchObjects =
           ),
         ),
     )
+
+/** `grpcMethod: 'stream'` on a client whose gRPC travels as gRPC-Web. */
+const streamOverWeb = (): ArgumentValueError =>
+  new ArgumentValueError({
+    argument: 'grpcMethod',
+    reason:
+      "'stream' (BatchStream) has no gRPC-Web form, and this client's gRPC is gRPC-Web (grpc: 'web', or no gRPC address): " +
+      "write with BatchObjects ('auto' or 'unary'), or pass the server's gRPC address as grpcUrl",
+  })
 
 /**
  * The server version the objects' vectors are checked against (`vector-writes.ts`), read once per
@@ -286,7 +294,8 @@ const grpcBatch = (
     }, sizer).pipe(finalize(sender.close))
   }
   // gRPC-Web has no bidirectional calls: BatchObjects, whatever the server's version.
-  if (ctx.grpc.carrier === 'web' || !versionDecides(method)) return unary()
+  if (ctx.grpc.carrier === 'web') return method === 'stream' ? of(E.left(streamOverWeb())) : unary()
+  if (!versionDecides(method)) return unary()
   // An unreadable version leaves the run on BatchObjects, whose per-object results then report
   // the failure (as an undecided transport leaves it on REST).
   return ctx.versions.version(resolved.call).pipe(

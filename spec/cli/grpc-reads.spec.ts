@@ -3,15 +3,19 @@
  * the real 1.39.0 server's gRPC port (`Search` calls reach the proxy or not): an export over gRPC
  * (`--transport grpc`) is byte for byte the one `--transport rest` writes, for a class's vector and
  * for named vectors, while `--transport auto` exports over REST (measured faster); `copy` under
- * `auto` reads a class with vectors over gRPC and a class without over REST.
+ * `auto` reads a class with vectors over gRPC and a class without over REST. A client with a gRPC
+ * address sends its searches as gRPC-Web on its url where the server serves it, so `copy`'s gRPC
+ * reads are seen by a recording HTTP proxy in front of `--from` (`/v1/grpc-web/.../Search`), and
+ * none reaches the gRPC proxy.
  */
 import { randomUUID } from 'node:crypto'
 import { promises as fs } from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { startGrpcProxy, type GrpcProxy } from '../helpers/grpc-proxy'
+import { startProxy } from '../helpers/proxy'
 import { uniqueClassName, weaviateUrl } from '../helpers/server'
-import { grpcServerUrl } from '../helpers/versions'
+import { apiKeyFor, grpcServerUrl } from '../helpers/versions'
 import { dropClass, readClass, rest, runCli } from './fixtures'
 
 const COUNT = 250
@@ -123,15 +127,29 @@ describe('export --with-vector under --transport auto', () => {
   })
 })
 
+/** Runs `copy` under `--transport auto` with `--from` behind a recording HTTP proxy: its run and the gRPC-Web searches the proxy saw. */
+const copyThroughWeb = async (className: string, target: string, extra: readonly string[] = []): Promise<{ run: unknown; webSearches: number }> => {
+  const front = await startProxy(weaviateUrl())
+  try {
+    const key = apiKeyFor(weaviateUrl())
+    const sides = ['--from', front.url, '--from-grpc-url', proxy.url, '--to', weaviateUrl(), '--to-grpc-url', grpcServerUrl('1.39.0')]
+    const run = await runCli(['copy', ...sides, '--class', className, '--to-class', target, ...extra, '--progress', 'none'], { env: key === undefined ? {} : { WEAVIATE_API_KEY: key } })
+    return { run, webSearches: front.requests.filter((line) => line === 'POST /v1/grpc-web/weaviate.v1.Weaviate/Search').length }
+  } finally {
+    await front.close()
+  }
+}
+
 describe('copy under --transport auto', () => {
-  it('reads a class with named vectors over gRPC and writes them unchanged', async () => {
+  it('reads a class with named vectors over gRPC (gRPC-Web on --from) and writes them unchanged', async () => {
     const className = await seed('CliGrpcCopyNamed', 'named')
     const target = uniqueClassName('CliGrpcCopiedNamed')
     made.push(target)
-    const sides = ['--from', weaviateUrl(), '--from-grpc-url', proxy.url, '--to', weaviateUrl(), '--to-grpc-url', grpcServerUrl('1.39.0')]
-    const run = await runCli(['copy', ...sides, '--class', className, '--to-class', target, '--progress', 'none'])
+    const before = proxy.searches()
+    const { run, webSearches } = await copyThroughWeb(className, target)
     expect(run).toMatchObject({ code: 0, stdout: '' })
-    expect(proxy.searches()).toBeGreaterThan(0)
+    expect(webSearches).toBeGreaterThan(0)
+    expect(proxy.searches()).toBe(before)
     const withVectors = async (c: string) =>
       ((await rest(weaviateUrl(), 'GET', `/objects?class=${c}&limit=${COUNT}&include=vector`)) as { objects: Array<{ id: string; properties: unknown; vectors?: unknown }> }).objects
         .map((o) => ({ id: o.id, properties: o.properties, vectors: o.vectors }))
@@ -145,20 +163,22 @@ describe('copy under --transport auto', () => {
     const className = await seed('CliGrpcCopyBare', 'none')
     const target = uniqueClassName('CliGrpcCopiedBare')
     made.push(target)
-    const sides = ['--from', weaviateUrl(), '--from-grpc-url', proxy.url, '--to', weaviateUrl(), '--to-grpc-url', grpcServerUrl('1.39.0')]
-    expect(await runCli(['copy', ...sides, '--class', className, '--to-class', target, '--progress', 'none'])).toMatchObject({ code: 0, stdout: '' })
-    expect(proxy.searches()).toBe(0)
+    const before = proxy.searches()
+    const { run, webSearches } = await copyThroughWeb(className, target)
+    expect(run).toMatchObject({ code: 0, stdout: '' })
+    expect({ webSearches, grpcSearches: proxy.searches() - before }).toEqual({ webSearches: 0, grpcSearches: 0 })
     expect(await readClass(weaviateUrl(), target)).toEqual(await readClass(weaviateUrl(), className))
   })
 
-  it('reads a class with a vector over gRPC and writes it unchanged', async () => {
+  it('reads a class with a vector over gRPC (gRPC-Web on --from) and writes it unchanged', async () => {
     const className = await seed('CliGrpcCopyVector', 'legacy')
     const target = uniqueClassName('CliGrpcCopiedVector')
     made.push(target)
-    const sides = ['--from', weaviateUrl(), '--from-grpc-url', proxy.url, '--to', weaviateUrl(), '--to-grpc-url', grpcServerUrl('1.39.0')]
-    const run = await runCli(['copy', ...sides, '--class', className, '--to-class', target, '--partitions', '2', '--progress', 'none'])
+    const before = proxy.searches()
+    const { run, webSearches } = await copyThroughWeb(className, target, ['--partitions', '2'])
     expect(run).toMatchObject({ code: 0, stdout: '' })
-    expect(proxy.searches()).toBeGreaterThan(0)
+    expect(webSearches).toBeGreaterThan(0)
+    expect(proxy.searches()).toBe(before)
     expect(await readClass(weaviateUrl(), target)).toEqual(await readClass(weaviateUrl(), className))
   })
 })

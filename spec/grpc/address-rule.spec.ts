@@ -1,8 +1,9 @@
 /**
  * The gRPC address rule, without a server: a given `grpcUrl` (a URL, or `host:port` taking TLS
  * from its REST URL) is used as given; without one, a REST URL is paired with port 50051 only when
- * it is on port 8080, else the client has no gRPC address, and `transport: 'grpc'` is refused at
- * `connect`. The two-server behaviour is in address.spec.ts.
+ * it is on port 8080, else the client has no gRPC address: with `grpc: 'native'`,
+ * `transport: 'grpc'` is refused at `connect`; by default (`grpc: 'auto'`) its gRPC goes as
+ * gRPC-Web on the url. The two-server behaviour is in address.spec.ts.
  */
 import { connect } from '../../lib'
 import { ArgumentValueError } from '../../lib/core/errors'
@@ -83,10 +84,10 @@ describe('grpcUrl', () => {
 })
 
 describe("connect with transport 'grpc'", () => {
-  it('throws an ArgumentValueError naming grpcUrl when no gRPC address is given or paired', () => {
+  it("throws an ArgumentValueError naming grpcUrl with grpc: 'native' when no gRPC address is given or paired", () => {
     let thrown: unknown
     try {
-      connect({ url: 'http://127.0.0.1:8091', transport: 'grpc' })
+      connect({ url: 'http://127.0.0.1:8091', transport: 'grpc', grpc: 'native' })
     } catch (e) {
       thrown = e
     }
@@ -97,6 +98,7 @@ describe("connect with transport 'grpc'", () => {
   it.each([
     ['a URL on port 8080', { url: 'http://127.0.0.1:8080' }],
     ['a grpcUrl as host:port', { url: 'http://127.0.0.1:8091', grpcUrl: '127.0.0.1:50052' }],
+    ['no gRPC address (gRPC-Web on the url, by default)', { url: 'http://127.0.0.1:8091' }],
   ])('connects (sending nothing) with %s', async (_case, options) => {
     const client = connect({ ...options, transport: 'grpc' })
     await client.close()

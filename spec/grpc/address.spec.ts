@@ -3,8 +3,9 @@
  * the same API key (two copies of one service): A on Weaviate's default ports (REST 8080, gRPC
  * 50051), B on free ports. Before, a client given only B's URL sent its gRPC to B's host on port
  * 50051, that is into A. Now a REST URL is paired with port 50051 only when it is on port 8080:
- * B's client writes to B over REST (with one warning saying how to pass `grpcUrl`), and A's
- * client, given only A's URL, still writes over gRPC. A needs 8080 and 50051 free on 127.0.0.1:
+ * B's client writes to B as gRPC-Web on B's own URL (`grpc: 'auto'`, the default; with
+ * `grpc: 'native'` over REST, with one warning saying how to pass `grpcUrl`), and A's client,
+ * given only A's URL, still writes over gRPC on 50051. A needs 8080 and 50051 free on 127.0.0.1:
  * when another program holds one, its start fails with a `PortInUse` error naming the port.
  */
 import { randomBytes } from 'node:crypto'
@@ -82,9 +83,18 @@ describe('two servers on one host, A on ports 8080 and 50051', () => {
     releases.forEach((release) => release())
   })
 
-  it("a client given only B's URL writes every object to B and none to A, warning once how to pass grpcUrl", async () => {
+  it("a client given only B's URL writes every object to B (gRPC-Web on B's URL) and none to A, without a warning", async () => {
     const before = { a: await countObjects(target('a'), Rows), b: await countObjects(target('b'), Rows) }
     const results = await write(target('b'), rows(0, COUNT))
+    expect(results.filter(E.isRight)).toHaveLength(COUNT)
+    expect(await countObjects(target('b'), Rows)).toBe(before.b + COUNT)
+    expect(await countObjects(target('a'), Rows)).toBe(before.a)
+    expect(warnings).toEqual([])
+  })
+
+  it("a client given only B's URL and grpc: 'native' writes every object to B and none to A, warning once how to pass grpcUrl", async () => {
+    const before = { a: await countObjects(target('a'), Rows), b: await countObjects(target('b'), Rows) }
+    const results = await write({ ...target('b'), grpc: 'native' }, rows(400, COUNT))
     expect(results.filter(E.isRight)).toHaveLength(COUNT)
     expect(await countObjects(target('b'), Rows)).toBe(before.b + COUNT)
     expect(await countObjects(target('a'), Rows)).toBe(before.a)
@@ -93,9 +103,16 @@ describe('two servers on one host, A on ports 8080 and 50051', () => {
     expect(warnings[0]).toContain('grpcUrl')
   })
 
-  it("a call that asks for gRPC on B's client without grpcUrl is one ArgumentValueError, and neither server gets an object", async () => {
+  it("a call that asks for gRPC on B's client without grpcUrl writes to B as gRPC-Web, and none to A", async () => {
     const before = { a: await countObjects(target('a'), Rows), b: await countObjects(target('b'), Rows) }
-    const results = await write(target('b'), rows(100, 5), 'grpc')
+    const results = await write(target('b'), rows(500, 5), 'grpc')
+    expect(results.filter(E.isRight)).toHaveLength(5)
+    expect({ a: await countObjects(target('a'), Rows), b: await countObjects(target('b'), Rows) }).toEqual({ a: before.a, b: before.b + 5 })
+  })
+
+  it("a call that asks for gRPC on B's client with grpc: 'native' and without grpcUrl is one ArgumentValueError, and neither server gets an object", async () => {
+    const before = { a: await countObjects(target('a'), Rows), b: await countObjects(target('b'), Rows) }
+    const results = await write({ ...target('b'), grpc: 'native' }, rows(100, 5), 'grpc')
     expect(results).toEqual([E.left(expect.objectContaining({ _tag: 'ArgumentValueError', argument: 'transport' }))])
     expect({ a: await countObjects(target('a'), Rows), b: await countObjects(target('b'), Rows) }).toEqual(before)
   })

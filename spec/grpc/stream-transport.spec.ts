@@ -25,7 +25,9 @@ const open: Array<{ close(): Promise<void> }> = []
 /** A client whose gRPC calls go through a fresh proxy answering as `answer` says. */
 const proxied = async (answer?: (n: number) => ProxyAnswer): Promise<{ client: Client; proxy: GrpcProxy }> => {
   const proxy = await startGrpcProxy(grpcServerUrl('1.39.0'), answer)
-  const client = connect({ ...weaviateConnection(), grpcUrl: proxy.url })
+  // grpc: 'native': the proxy sees grpc-js calls (by default a client with a gRPC address sends
+  // its searches as gRPC-Web on the url, spec/grpc-web/choice.spec.ts).
+  const client = connect({ ...weaviateConnection(), grpcUrl: proxy.url, grpc: 'native' })
   open.push(proxy, client)
   return { client, proxy }
 }
