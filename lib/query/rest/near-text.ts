@@ -3,7 +3,7 @@
  * 1.38.6+ run with `EXPERIMENTAL_REST_SEARCH_ENABLED=true`), the third wire of a search beside
  * gRPC and GraphQL, used when the client was connected with `restSearch: true` and the search
  * runs over REST. The API carries a subset of a search: what it lacks is refused before anything
- * is sent (docs/decisions/0017-rest-search.md).
+ * is sent (docs/decisions/0020-rest-search.md).
  *
  * @packageDocumentation
  */

@@ -4,7 +4,7 @@
  * on the REST URL once the transport choice has found it served there (`useWeb(true)`), over
  * grpc-js before that and otherwise; its bidirectional calls (`BatchStream`) always over grpc-js,
  * which has them. On Node a unary call over gRPC-Web (undici, HTTP/1.1) costs the client less CPU
- * than over grpc-js at an equal or lower latency (docs/decisions/0017-web-unary-by-default.md), so
+ * than over grpc-js at an equal or lower latency (docs/decisions/0018-web-unary-by-default.md), so
  * that is the default.
  *
  * @packageDocumentation
@@ -18,7 +18,7 @@ import type { UnaryMethod } from '../grpc/methods'
 
 /**
  * Whether a client with a gRPC address sends its unary calls as gRPC-Web where the server serves
- * it (docs/decisions/0017-web-unary-by-default.md).
+ * it (docs/decisions/0018-web-unary-by-default.md).
  */
 export const WEB_UNARY_BY_DEFAULT = true
 
