@@ -35,7 +35,7 @@ const right = async <A>(op: ObservableEither<WeaviateError, A>): Promise<A> => {
  *
  * @example
  * ```ts
- * const { key } = await readOnlyUser(configuredServer('WEB').url, rootKey, className)
+ * const { key } = await readOnlyUser(configuredServer('RBAC').url, rootKey, className)
  * ```
  */
 export const readOnlyUser = async (url: string, rootKey: string, className: string): Promise<ReadOnlyUser> => {

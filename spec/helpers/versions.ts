@@ -31,7 +31,11 @@ export const PROVIDERS_TIKTOKEN_DIR = join(tmpdir(), 'weaviate-rx-tiktoken')
  *   127.0.0.1): a class that names it beside a bigram named vector gets the `nearText` argument
  *   bigram does not declare, so nearText runs on the bigram vector (spec/query/near-text.spec.ts).
  * - `RBAC`: role-based access control with database users (`startEmbedded`'s `rbac: true`); the
- *   published key is the root user's.
+ *   published key is the root user's. Also what a browser or a Worker is tested against (spec/web/):
+ *   a read-only database user's key, and `generative-dummy`; CORS as Weaviate ships it (every
+ *   origin, the variables `CORS_ALLOW_ORIGIN`, `CORS_ALLOW_METHODS`, `CORS_ALLOW_HEADERS` unset:
+ *   usecases/config/environment.go parseCORSConfig at v1.39.0), which the page's cross-origin
+ *   requests go through.
  * - `INDEXING`: what the index and time-to-live features need on 1.39.0 (read in the server's source
  *   at v1.39.0): `ASYNC_INDEXING=true` for a `dynamic` vector index; `OBJECTS_TTL_DELETE_SCHEDULE`
  *   (a go-cron schedule, here every second; without it an enabled `objectTtlConfig` is refused,
@@ -46,10 +50,6 @@ export const PROVIDERS_TIKTOKEN_DIR = join(tmpdir(), 'weaviate-rx-tiktoken')
  *   a provider fails, but for the OpenAI-compatible endpoint spec/provider-end-to-end.spec.ts starts
  *   on 127.0.0.1 and names as a class's `baseURL`, with its key in a header. `TIKTOKEN_CACHE_DIR`:
  *   see {@link PROVIDERS_TIKTOKEN_DIR}.
- * - `WEB`: what a browser or a Worker is tested against (spec/web/): database users on (`rbac: true`,
- *   for a read-only user's key) and `generative-dummy`; CORS as Weaviate ships it (every origin, the
- *   variables `CORS_ALLOW_ORIGIN`, `CORS_ALLOW_METHODS`, `CORS_ALLOW_HEADERS` unset: usecases/config/
- *   environment.go parseCORSConfig at v1.39.0), which the page's cross-origin requests go through.
  * - `NAMESPACES`: `NAMESPACES_ENABLED=true` for `client.cluster.namespaces`, with what the server
  *   requires beside it (v1.39.0 usecases/config/config_handler.go Validate): RBAC (`rbac: true`; the
  *   published key is the root user's) and `DISABLE_GRAPHQL=true`; and `REPLICATION_MAXIMUM_FACTOR=1`,
@@ -69,7 +69,7 @@ export const CONFIGURED_SERVERS = {
       TRANSFORMERS_WAIT_FOR_STARTUP: 'false',
     },
   },
-  RBAC: { version: '1.39.0', env: {}, rbac: true },
+  RBAC: { version: '1.39.0', env: { ENABLE_MODULES: 'generative-dummy' }, rbac: true },
   PROVIDERS: {
     version: '1.39.0',
     env: {
@@ -79,7 +79,6 @@ export const CONFIGURED_SERVERS = {
       TIKTOKEN_CACHE_DIR: PROVIDERS_TIKTOKEN_DIR,
     },
   },
-  WEB: { version: '1.39.0', env: { ENABLE_MODULES: 'generative-dummy' }, rbac: true },
   INDEXING: {
     version: '1.39.0',
     env: {

@@ -1,5 +1,5 @@
 /**
- * The web build in a real headless Chromium (spec/helpers/chromium.ts), against the run's `WEB`
+ * The web build in a real headless Chromium (spec/helpers/chromium.ts), against the run's `RBAC`
  * server (1.39.0 with database users and generative-dummy, CORS as shipped). The page is served
  * from its own port on 127.0.0.1, so every request it sends to Weaviate is cross-origin; its
  * script is bundled the way a user's bundler would (spec/helpers/web-bundle.ts). One browser for
@@ -14,8 +14,8 @@ import type { ProbeInput, ProbeResult } from './programs/probe'
 import type { ScenarioInput, ScenarioResult } from './programs/scenario-types'
 import { describeScenario, rootAccess } from './scenario-checks'
 
-/** The run's `WEB` server: database users, generative-dummy, CORS as shipped. */
-const server = () => rootAccess(configuredServer('WEB'))
+/** The run's `RBAC` server: database users, generative-dummy, CORS as shipped. */
+const server = () => rootAccess(configuredServer('RBAC'))
 
 let browser: Browser
 const served: ServedPage[] = []

@@ -19,7 +19,7 @@ export interface RootAccess {
  *
  * @example
  * ```ts
- * const server = () => rootAccess(configuredServer('WEB'))
+ * const server = () => rootAccess(configuredServer('RBAC'))
  * ```
  */
 export const rootAccess = ({ url, apiKey }: { readonly url: string; readonly apiKey: string | undefined }): RootAccess => {
@@ -33,7 +33,7 @@ export const rootAccess = ({ url, apiKey }: { readonly url: string; readonly api
  *
  * @example
  * ```ts
- * describeScenario('in a page', () => rootAccess(configuredServer('WEB')), (input) => page.evaluate((i) => scenario(i), input))
+ * describeScenario('in a page', () => rootAccess(configuredServer('RBAC')), (input) => page.evaluate((i) => scenario(i), input))
  * ```
  */
 export const describeScenario = (

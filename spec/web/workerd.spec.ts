@@ -1,6 +1,6 @@
 /**
  * The web build in a Cloudflare Worker on workerd (spec/helpers/workerd.ts), bundled under the
- * `workerd` condition as wrangler would, against the run's `WEB` server. The spec POSTs each
+ * `workerd` condition as wrangler would, against the run's `RBAC` server. The spec POSTs each
  * program's input to its Worker and reads the result as JSON.
  */
 import { RunningWorker, startWorker } from '../helpers/workerd'
@@ -10,8 +10,8 @@ import type { ProbeInput, ProbeResult } from './programs/probe'
 import type { ScenarioInput, ScenarioResult } from './programs/scenario-types'
 import { describeScenario, rootAccess } from './scenario-checks'
 
-/** The run's `WEB` server: database users, generative-dummy, CORS as shipped. */
-const server = () => rootAccess(configuredServer('WEB'))
+/** The run's `RBAC` server: database users, generative-dummy, CORS as shipped. */
+const server = () => rootAccess(configuredServer('RBAC'))
 
 const workers: RunningWorker[] = []
 
