@@ -237,9 +237,12 @@ export type {
   ReplicationWatchOptions,
   ScalePlanApplied,
   ScalePlanArgs,
+  ShardIndexingState,
   ShardScaleAction,
   ShardingState,
   ShardingStateArgs,
+  VectorIndexingState,
+  WaitForVectorIndexingArgs,
 } from './cluster/args'
 export type { ReplicationState } from './codecs/cluster'
 export { isReplicationDisabledError } from './cluster/request'
