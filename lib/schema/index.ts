@@ -12,6 +12,7 @@ import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { addProperty } from './add-property'
 import { createClass } from './create-class'
+import { deleteAll } from './delete-all'
 import { deleteClass } from './delete-class'
 import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
@@ -46,6 +47,12 @@ export interface SchemaApi {
    */
   readonly updateConfig: (className: string, change: ConfigChange, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
   readonly deleteClass: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
+  /**
+   * Deletes every class with all its objects (`GET /v1/schema`, then `DELETE /v1/schema/<Class>`
+   * for each), as the official clients' `collections.deleteAll`: emits the names deleted. The
+   * first deletion that fails is the Left; the classes after it stay.
+   */
+  readonly deleteAll: (options?: CallOptions) => ObservableEither<WeaviateError, readonly string[]>
   readonly addProperty: (
     className: string,
     property: PropertyDefinition,
@@ -127,6 +134,7 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   updateClass: updateClass(ctx),
   updateConfig: updateConfig(ctx),
   deleteClass: deleteClass(ctx),
+  deleteAll: deleteAll(ctx),
   addProperty: addProperty(ctx),
   getShards: getShards(ctx),
   updateShardStatus: updateShardStatus(ctx),
