@@ -27,7 +27,7 @@ import { BackupApi, backupApi } from './backup'
 import { ClusterApi, clusterApi } from './cluster'
 import { HealthApi, healthApi } from './cluster/health'
 import { objectsApi, ObjectsApi } from './objects'
-import { QueryApi, queryApi } from './query'
+import { GraphqlApi, QueryApi, graphqlApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
 import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { AliasesApi, aliasesApi } from './aliases'
@@ -147,6 +147,8 @@ export interface Client extends HealthApi {
   readonly references: ReferencesApi
   /** Search: nearVector, nearObject, bm25, hybrid, fetchObjects (gRPC from Weaviate 1.25, GraphQL before). */
   readonly query: QueryApi
+  /** GraphQL as written: one query (`raw`) or several in one request (`batch`). */
+  readonly graphql: GraphqlApi
   /** Classes: read, create, update, delete, add a property. */
   readonly schema: SchemaApi
   /** Tenants of multi-tenant classes (Weaviate 1.20+). */
@@ -272,6 +274,7 @@ export const connect = (options: ConnectOptions): Client => {
   return {
     ...flat,
     ...healthApi(ctx),
+    graphql: graphqlApi(ctx),
     aliases: aliasesApi(ctx),
     backup: backupApi(ctx),
     cluster: clusterApi(ctx),

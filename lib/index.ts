@@ -39,7 +39,9 @@ export type {
   WriteArgs,
 } from './objects'
 export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs, BatchReference, ReferenceBatchOptions, ReferenceWritten } from './references'
-export type { QueryApi } from './query'
+export type { GraphqlApi, QueryApi } from './query'
+export type { GraphqlAnswer, GraphqlQuery, RawGraphqlArgs } from './query/raw-graphql'
+export type { GraphqlErrorEntry } from './codecs/graphql'
 export type {
   QueryCommon,
   NearVectorArgs,
