@@ -478,7 +478,7 @@ export const nearTextInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
 /** Media as base64 text: given so (checked: standard base64, padded), or bytes encoded here; never empty. */
-const base64 = (argument: string, value: unknown): string => {
+export const mediaBase64 = (argument: string, value: unknown): string => {
   if (value instanceof Uint8Array) {
     if (value.length === 0) valueError(argument, `'${argument}' must not be empty`)
     return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
@@ -489,13 +489,14 @@ const base64 = (argument: string, value: unknown): string => {
   return given
 }
 
-const mediaType: (argument: string, value: unknown) => MediaType = oneOf(['audio', 'video', 'depth', 'thermal', 'imu'] as const)
+/** One of the media of {@link MediaType}. */
+export const mediaType: (argument: string, value: unknown) => MediaType = oneOf(['audio', 'video', 'depth', 'thermal', 'imu'] as const)
 
 /**
  * Checks the arguments of a nearImage search.
  */
 export const nearImageInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
-  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium: 'image', base64: base64('image', a['image']) }
+  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium: 'image', base64: mediaBase64('image', a['image']) }
   target(a, search)
   threshold(a, search)
   return common<P>(a, search, true)
@@ -506,7 +507,7 @@ export const nearImageInput = <P>(a: Record<string, unknown>): QueryInput<P> => 
  */
 export const nearMediaInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   const medium = mediaType('mediaType', a['mediaType'])
-  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium, base64: base64('media', a['media']) }
+  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium, base64: mediaBase64('media', a['media']) }
   target(a, search)
   threshold(a, search)
   return common<P>(a, search, true)

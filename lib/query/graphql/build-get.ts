@@ -30,7 +30,7 @@ export const moveLiteral = (move: Move | undefined): Literal | undefined =>
     : { force: move.force, concepts: move.concepts.length === 0 ? undefined : move.concepts, objects: move.objects.length === 0 ? undefined : move.objects.map((id) => ({ id })) }
 
 /** The GraphQL argument of a search by a medium (the modules' names), whose field of the base64 text is the medium's name. */
-const MEDIUM_ARGUMENT: Readonly<Record<Medium, string>> = {
+export const MEDIUM_ARGUMENT: Readonly<Record<Medium, string>> = {
   image: 'nearImage',
   audio: 'nearAudio',
   video: 'nearVideo',
