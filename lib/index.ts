@@ -145,6 +145,7 @@ export type {
   LengthPropertyOf,
   PropertyFilter,
   PropertyName,
+  ReferenceFilter,
   ReferenceNameOf,
   ReplaceArgs,
   TimeFilter,
