@@ -64,6 +64,7 @@ export type {
   TargetVectorInput,
   FetchObjectsArgs,
   ReturnProperty,
+  ReferenceMetadataField,
   ReturnReference,
   MetadataField,
   SearchGroupBy,

@@ -55,6 +55,7 @@ import type {
   NearVectorArgs,
   QueryCommon,
   ReturnProperty,
+  ReferenceMetadataField,
   ReturnReference,
   Rerank,
   SearchGroupBy,
@@ -163,7 +164,15 @@ export const SEARCH_KEYS = {
 } as const
 
 const RETURN_PROPERTY_KEYS = argumentKeys<Exclude<ReturnProperty, string>>('returnProperties items', { name: true, properties: true })
-const RETURN_REFERENCE_KEYS = argumentKeys<ReturnReference>('returnReferences items', { linkOn: true, targetClassName: true, returnProperties: true })
+const RETURN_REFERENCE_KEYS = argumentKeys<ReturnReference>('returnReferences items', {
+  linkOn: true,
+  targetClassName: true,
+  returnProperties: true,
+  returnMetadata: true,
+  returnReferences: true,
+})
+const REFERENCE_METADATA: readonly ReferenceMetadataField[] = ['creationTimeUnix', 'lastUpdateTimeUnix']
+const referenceMetadata: (argument: string, value: unknown) => ReferenceMetadataField = oneOf(['creationTimeUnix', 'lastUpdateTimeUnix'] as const)
 const MOVE_KEYS = argumentKeys<NearTextMove>('a move (moveTo, moveAway)', { force: true, concepts: true, objects: true })
 const GENERATE_KEYS = argumentKeys<GenerativeSearch>('generate', { singlePrompt: true, groupedTask: true, groupedProperties: true })
 const RERANK_KEYS = argumentKeys<Rerank>('rerank', { property: true, query: true })
@@ -197,8 +206,15 @@ const returnReferences = (argument: string, value: unknown): readonly ReferenceS
       linkOn: propertyName(`${at}.linkOn`, o['linkOn']),
       ...(target === undefined ? {} : { targetClassName: target }),
       properties: optional(returnProperties, `${at}.returnProperties`, o['returnProperties']) ?? [],
+      metadata: optional(referenceMetadataFields, `${at}.returnMetadata`, o['returnMetadata']) ?? [],
+      references: optional(returnReferences, `${at}.returnReferences`, o['returnReferences']) ?? [],
     }
   })
+}
+
+const referenceMetadataFields = (argument: string, value: unknown): readonly ReferenceMetadataField[] => {
+  if (!Array.isArray(value)) return typeError(argument, `an array of ${REFERENCE_METADATA.join(', ')}`, value)
+  return value.map((field: unknown, i) => referenceMetadata(`${argument}[${i}]`, field))
 }
 
 const metadataFields = (argument: string, value: unknown): readonly MetadataField[] => {

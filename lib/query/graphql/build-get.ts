@@ -151,7 +151,8 @@ const additionalText = (input: QueryInput<unknown>): string => {
   return `_additional { ${fields.join(' ')} }`
 }
 
-const referenceText = (ref: ReferenceFields): string => `${ref.linkOn} { ... on ${ref.targetClassName} { ${selectionText(ref.fields)} _additional { id } } }`
+const referenceText = (ref: ReferenceFields): string =>
+  `${ref.linkOn} { ... on ${ref.targetClassName} { ${[selectionText(ref.fields), ...ref.references.map(referenceText)].filter((s) => s !== '').join(' ')} _additional { ${['id', ...ref.metadata].join(' ')} } } }`
 
 const objectText = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string =>
   [selectionText(fields), ...references.map(referenceText), additionalText(input)].filter((s) => s !== '').join(' ')
