@@ -154,7 +154,7 @@ export type {
   UpdateArgs,
   ValueFilter,
 } from './collection'
-export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, RebuildIndexOptions, TenantsApi, TokenizeArgs, Tokenization } from './schema'
+export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, RebuildIndexOptions, PropertyIndexConfig, PropertyIndexUpsert, UpsertPropertyIndexOptions, TenantsApi, TokenizeArgs, Tokenization } from './schema'
 export type {
   BQConfig,
   DynamicIndexConfig,

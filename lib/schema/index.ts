@@ -24,6 +24,7 @@ import { ShardStatusInput, updateShardStatus } from './update-shard-status'
 import { TokenizeArgs, tokenize, tokenizeProperty } from './tokenize'
 import { cancelIndexRebuild } from './cancel-index-rebuild'
 import { RebuildIndexOptions, rebuildIndex } from './rebuild-index'
+import { PropertyIndexConfig, PropertyIndexUpsert, UpsertPropertyIndexOptions, upsertPropertyIndex } from './upsert-index'
 import { updateClass } from './update-class'
 import { ConfigChange, updateConfig } from './update-config'
 
@@ -111,6 +112,18 @@ export interface SchemaApi {
     options?: RebuildIndexOptions,
   ) => ObservableEither<WeaviateError, DistributedTask>
   /**
+   * Creates or migrates one inverted index of a property to `config`
+   * (`PUT /v1/schema/<Class>/properties/<property>/index/<index>`, Weaviate 1.39+): `{ changed: false }`
+   * when it already is so, else the reindex task's reads to `FINISHED` (`GET /v1/tasks`).
+   */
+  readonly upsertPropertyIndex: (
+    className: string,
+    property: string,
+    index: PropertyIndexType,
+    config?: PropertyIndexConfig,
+    options?: UpsertPropertyIndexOptions,
+  ) => ObservableEither<WeaviateError, PropertyIndexUpsert>
+  /**
    * Stops the reindex task running on one inverted index of a property
    * (`POST /v1/schema/<Class>/properties/<property>/index/<index>/cancel`, Weaviate 1.39+):
    * `CANCELLED` with its id, or `NO_OP` when none runs.
@@ -144,6 +157,7 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   tokenize: tokenize(ctx),
   tokenizeProperty: tokenizeProperty(ctx),
   rebuildIndex: rebuildIndex(ctx),
+  upsertPropertyIndex: upsertPropertyIndex(ctx),
   cancelIndexRebuild: cancelIndexRebuild(ctx),
 })
 
@@ -152,5 +166,6 @@ export type { ShardStatusInput } from './update-shard-status'
 export type { ConfigChange } from './update-config'
 export type { TokenizeArgs, Tokenization } from './tokenize'
 export type { RebuildIndexOptions } from './rebuild-index'
+export type { PropertyIndexConfig, PropertyIndexUpsert, UpsertPropertyIndexOptions } from './upsert-index'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'
