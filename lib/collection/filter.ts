@@ -228,8 +228,11 @@ export interface CollectionFilter<P> {
  * ```
  */
 export interface ReferenceFilter<Q> {
-  /** The conditions on one property of the referenced objects. */
-  readonly byProperty: <K extends Extract<keyof Q, string>>(name: K) => PropertyFilter<Q[K]>
+  /**
+   * The conditions on one property of the referenced objects: those of its type when `Q` says,
+   * every value condition when it does not (`unknown`).
+   */
+  readonly byProperty: <K extends Extract<keyof Q, string>>(name: K) => unknown extends Q[K] ? ValueFilter<string | number | boolean | Date> & GeoFilter : PropertyFilter<Q[K]>
   /** The objects a reference property of the referenced objects points to, in the class `targetClassName`. */
   readonly byRef: <R = Record<string, unknown>>(linkOn: string, targetClassName: string) => ReferenceFilter<R>
 }
