@@ -32,7 +32,7 @@ import { ClassificationsApi, classificationsApi } from './classifications'
 import { ClusterApi, clusterApi } from './cluster'
 import { HealthApi, healthApi } from './cluster/health'
 import { objectsApi, ObjectsApi } from './objects'
-import { QueryApi, queryApi } from './query'
+import { GraphqlApi, QueryApi, graphqlApi, queryApi } from './query'
 import { referencesApi, ReferencesApi } from './references'
 import { SchemaApi, TenantsApi, schemaApi, tenantsApi } from './schema'
 import { AliasesApi, aliasesApi } from './aliases'
@@ -97,6 +97,8 @@ export interface Client extends HealthApi {
   readonly references: ReferencesApi
   /** Search: nearVector, nearObject, bm25, hybrid, fetchObjects (gRPC from Weaviate 1.25, GraphQL before). */
   readonly query: QueryApi
+  /** GraphQL as written: one query (`raw`) or several in one request (`batch`). */
+  readonly graphql: GraphqlApi
   /** Classes: read, create, update, delete, add a property. */
   readonly schema: SchemaApi
   /** Tenants of multi-tenant classes (Weaviate 1.20+). */
@@ -253,6 +255,7 @@ export const buildClient = (build: ClientBuild): Client => {
     ...flat,
     ...healthApi(ctx),
     aliases: aliasesApi(ctx),
+    graphql: graphqlApi(ctx),
     backup: backupApi(ctx),
     export: exportApi(ctx),
     classifications: classificationsApi(ctx),

@@ -32,7 +32,9 @@ export type {
   WriteArgs,
 } from './objects'
 export type { ReferencesApi, ReferenceArgs, ReplaceReferencesArgs, BatchReference, ReferenceBatchOptions, ReferenceWritten } from './references'
-export type { QueryApi } from './query'
+export type { GraphqlApi, QueryApi } from './query'
+export type { GraphqlAnswer, GraphqlQuery, RawGraphqlArgs } from './query/raw-graphql'
+export type { GraphqlErrorEntry } from './codecs/graphql'
 export type {
   QueryCommon,
   NearVectorArgs,
@@ -55,6 +57,7 @@ export type {
   TargetVectorInput,
   FetchObjectsArgs,
   ReturnProperty,
+  ReferenceMetadataField,
   ReturnReference,
   MetadataField,
   SearchGroupBy,
@@ -136,6 +139,7 @@ export type {
   LengthPropertyOf,
   PropertyFilter,
   PropertyName,
+  ReferenceFilter,
   ReferenceNameOf,
   ReplaceArgs,
   TimeFilter,
@@ -143,7 +147,7 @@ export type {
   UpdateArgs,
   ValueFilter,
 } from './collection'
-export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, RebuildIndexOptions, TenantsApi, TokenizeArgs, Tokenization } from './schema'
+export type { ConfigChange, SchemaApi, ShardStatus, ShardStatusInput, RebuildIndexOptions, PropertyIndexConfig, PropertyIndexUpsert, UpsertPropertyIndexOptions, TenantsApi, TokenizeArgs, Tokenization } from './schema'
 export type {
   BQConfig,
   DynamicIndexConfig,
@@ -252,9 +256,12 @@ export type {
   ReplicationWatchOptions,
   ScalePlanApplied,
   ScalePlanArgs,
+  ShardIndexingState,
   ShardScaleAction,
   ShardingState,
   ShardingStateArgs,
+  VectorIndexingState,
+  WaitForVectorIndexingArgs,
 } from './cluster/args'
 export type { ReplicationState } from './codecs/cluster'
 export { isReplicationDisabledError } from './cluster/request'

@@ -410,6 +410,63 @@ export interface ScalePlanApplied {
   readonly operationIds: readonly string[]
 }
 
+/** Default of {@link WaitForVectorIndexingArgs.pollIntervalMs}. */
+export const DEFAULT_INDEXING_POLL_MS = 500
+
+/** Default of {@link WaitForVectorIndexingArgs.timeoutMs}: five minutes. */
+export const DEFAULT_INDEXING_TIMEOUT_MS = 300_000
+
+/**
+ * The arguments of `client.cluster.waitForVectorIndexing`; all optional.
+ *
+ * @example
+ * ```ts
+ * client.cluster.waitForVectorIndexing({ className: 'Article', timeoutMs: 60_000 })
+ * ```
+ */
+export interface WaitForVectorIndexingArgs extends CallOptions {
+  /** Only this class's shards; left out, every class's. */
+  readonly className?: string
+  /** The pause between two reads of the node status, in ms. Default 500. */
+  readonly pollIntervalMs?: number
+  /** How long to wait in all, in ms, before the stream ends with a `TimeoutError`. Default 300000. */
+  readonly timeoutMs?: number
+}
+
+/**
+ * One shard in a {@link VectorIndexingState}.
+ *
+ * @example
+ * ```ts
+ * const line = (s: ShardIndexingState) => `${s.node} ${s.className}/${s.shard}: ${s.vectorQueueLength} queued (${s.vectorIndexingStatus})`
+ * ```
+ */
+export interface ShardIndexingState {
+  readonly node: string
+  readonly className: string
+  readonly shard: string
+  /** Vectors waiting to enter the shard's vector indexes (0 when the server reports none). */
+  readonly vectorQueueLength: number
+  /** `READY`, `INDEXING` or `READONLY`, as the server reports it. */
+  readonly vectorIndexingStatus: string
+}
+
+/**
+ * One read of `client.cluster.waitForVectorIndexing`: every shard and its queue.
+ *
+ * @example
+ * ```ts
+ * const line = (s: VectorIndexingState) => (s.done ? 'indexed' : `${s.queued} vectors queued`)
+ * ```
+ */
+export interface VectorIndexingState {
+  readonly shards: readonly ShardIndexingState[]
+  /** The sum of the shards' queues. */
+  readonly queued: number
+  /** True when every queue is empty and no shard is `INDEXING`: the last state of the stream. */
+  readonly done: boolean
+}
+
 // -------------------------------------------------------------------------------------
 // checks
 // -------------------------------------------------------------------------------------
@@ -447,6 +504,12 @@ export const CLUSTER_KEYS = {
   }),
   scalePlan: argumentKeys<ScalePlanArgs>('cluster.scalePlan', { ...CALL, className: true, replicationFactor: true }),
   applyScalePlan: argumentKeys<ApplyScalePlanArgs>('cluster.applyScalePlan', { ...CALL, plan: true }),
+  waitForVectorIndexing: argumentKeys<WaitForVectorIndexingArgs>('cluster.waitForVectorIndexing', {
+    ...CALL,
+    className: true,
+    pollIntervalMs: true,
+    timeoutMs: true,
+  }),
 } as const
 
 const PLAN_KEYS = argumentKeys<ReplicationScalePlan>('a scale plan', { planId: true, className: true, shards: true })
@@ -508,6 +571,25 @@ export const checkShardingState = (args: unknown): CheckedShardingState => {
       ['collection', cls],
       ['shard', optional(nonEmptyString, 'shard', a['shard'])],
     ],
+  }
+}
+
+/** A checked `waitForVectorIndexing`. */
+export interface CheckedWaitForIndexing extends Checked {
+  readonly className: string | undefined
+  readonly pollIntervalMs: number
+  readonly timeoutMs: number
+}
+
+export const checkWaitForIndexing = (args: unknown): CheckedWaitForIndexing => {
+  const a = argsOf(CLUSTER_KEYS.waitForVectorIndexing, args ?? {})
+  const cls = optional(className, 'className', a['className'])
+  return {
+    call: callOptions(a),
+    features: cls === undefined ? ['nodesOutput'] : ['nodesByClass', 'nodesOutput'],
+    className: cls,
+    pollIntervalMs: optional(positiveInteger, 'pollIntervalMs', a['pollIntervalMs']) ?? DEFAULT_INDEXING_POLL_MS,
+    timeoutMs: optional(positiveInteger, 'timeoutMs', a['timeoutMs']) ?? DEFAULT_INDEXING_TIMEOUT_MS,
   }
 }
 

@@ -22,6 +22,8 @@ import {
   ScalePlanArgs,
   ShardingState,
   ShardingStateArgs,
+  VectorIndexingState,
+  WaitForVectorIndexingArgs,
 } from './args'
 import { NamespacesApi, namespacesApi } from './namespaces'
 import { nodes } from './nodes'
@@ -31,6 +33,7 @@ import { scalePlan } from './scale-plan'
 import { shardingState } from './sharding-state'
 import { statistics } from './statistics'
 import { tasks } from './tasks'
+import { waitForVectorIndexing } from './wait-for-indexing'
 
 export type { ReplicationsApi } from './replications'
 export type { NamespacesApi } from './namespaces'
@@ -91,6 +94,16 @@ export interface ClusterApi {
    * list, get, create, update, delete, suspend, resume.
    */
   readonly namespaces: NamespacesApi
+  /**
+   * Waits until the vector indexes have taken in every queued vector (`GET /v1/nodes[/<Class>]?output=verbose`
+   * read every `pollIntervalMs`, Weaviate 1.23+): what the Python client's
+   * `batch.wait_for_vector_indexing` does, for a server with `ASYNC_INDEXING=true` after an
+   * import. Emits the first read and each that differs from the one before, and completes after
+   * the one where every shard of `className` (or of every class) has an empty queue and none is
+   * `INDEXING`; past `timeoutMs` (default five minutes) it ends with a `TimeoutError` instead.
+   * Unsubscribing stops the reads.
+   */
+  readonly waitForVectorIndexing: (args?: WaitForVectorIndexingArgs) => ObservableEither<WeaviateError, VectorIndexingState>
 }
 
 /**
@@ -106,4 +119,5 @@ export const clusterApi = (ctx: OperationContext): ClusterApi => ({
   applyScalePlan: applyScalePlan(ctx),
   replications: replicationsApi(ctx),
   namespaces: namespacesApi(ctx),
+  waitForVectorIndexing: waitForVectorIndexing(ctx),
 })

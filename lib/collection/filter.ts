@@ -191,6 +191,13 @@ export interface CollectionFilter<P> {
    */
   readonly byRefCount: <K extends string>(linkOn: K & ReferenceNameOf<P, K>) => CountFilter
   /**
+   * The conditions on the objects the reference property `linkOn` points to, in the class
+   * `targetClassName` (the filter path `[linkOn, targetClassName, ...]`, as Weaviate's REST and
+   * GraphQL filters name it): `byRef('writtenBy', 'Author').byProperty('name').equal('Le Guin')`.
+   * `Q` types the target's properties. Reference properties are not part of `P`.
+   */
+  readonly byRef: <Q = Record<string, unknown>, K extends string = string>(linkOn: K & ReferenceNameOf<P, K>, targetClassName: string) => ReferenceFilter<Q>
+  /**
    * The conditions on the object's UUID; `containsAny` is the shape `ids` (each a UUID, checked
    * when the filter is used; Weaviate 1.21+).
    */
@@ -206,6 +213,34 @@ export interface CollectionFilter<P> {
   /** The opposite of a condition (`Not`, Weaviate 1.32+). */
   readonly not: (operand: Where) => Where
 }
+
+/**
+ * The conditions on the objects a reference property points to, in the class `targetClassName`:
+ * a filter on their properties (the path `[linkOn, targetClassName, property]`), or on a
+ * reference of theirs, hop after hop. An object matches when any object it references does. `Q`
+ * types the target's properties (any name when not given).
+ *
+ * @example
+ * ```ts
+ * declare const writtenBy: ReferenceFilter<{ name: string; born: number }>
+ * const leGuin: Where = writtenBy.byProperty('name').equal('Ursula K. Le Guin')
+ * const viaPublisher: Where = writtenBy.byRef('publishedBy', 'Publisher').byProperty('city').equal('Berkeley')
+ * ```
+ */
+export interface ReferenceFilter<Q> {
+  /**
+   * The conditions on one property of the referenced objects: those of its type when `Q` says,
+   * every value condition when it does not (`unknown`).
+   */
+  readonly byProperty: <K extends Extract<keyof Q, string>>(name: K) => unknown extends Q[K] ? ValueFilter<string | number | boolean | Date> & GeoFilter : PropertyFilter<Q[K]>
+  /** The objects a reference property of the referenced objects points to, in the class `targetClassName`. */
+  readonly byRef: <R = Record<string, unknown>>(linkOn: string, targetClassName: string) => ReferenceFilter<R>
+}
+
+const referenceFilter = <Q>(prefix: readonly string[]): ReferenceFilter<Q> => ({
+  byProperty: (name: string) => valueFilter([...prefix, name], undefined),
+  byRef: <R>(linkOn: string, targetClassName: string) => referenceFilter<R>([...prefix, linkOn, targetClassName]),
+})
 
 /** Whether a number property holds integers (`valueInt`) or floats (`valueNumber`), when known. */
 export type NumberKindOf = (property: string) => 'int' | 'number' | undefined
@@ -241,10 +276,10 @@ const arrayValue = (values: readonly Scalar[], kind: 'int' | 'number' | undefine
   return { valueTextArray: values.map(textOf) }
 }
 
-/** One leaf: a property, an operator and one value. */
-const leaf = (path: string, operator: WhereOperator, value: WhereValue): Where => ({ path: [path], operator, ...value })
+/** One leaf: a property (or a reference path to one), an operator and one value. */
+const leaf = (path: readonly string[], operator: WhereOperator, value: WhereValue): Where => ({ path, operator, ...value })
 
-const valueFilter = (path: string, kind: 'int' | 'number' | undefined): ValueFilter<Scalar> & GeoFilter => {
+const valueFilter = (path: readonly string[], kind: 'int' | 'number' | undefined): ValueFilter<Scalar> & GeoFilter => {
   const one = (operator: WhereOperator) => (value: Scalar) => leaf(path, operator, scalarValue(value, kind))
   const many = (operator: WhereOperator) => (values: readonly Scalar[]) => leaf(path, operator, arrayValue(values, kind))
   return {
@@ -282,9 +317,10 @@ const lengthFilter = (property: string): CountFilter => comparisons<number>((ope
  */
 export const collectionFilter = <P>(numberKind: NumberKindOf): CollectionFilter<P> => ({
   // One runtime function serves both signatures (the length one and every property type's); the type narrows it.
-  byProperty: ((name: string, length?: boolean) => (length === true ? lengthFilter(name) : valueFilter(name, numberKind(name)))) as CollectionFilter<P>['byProperty'],
+  byProperty: ((name: string, length?: boolean) => (length === true ? lengthFilter(name) : valueFilter([name], numberKind(name)))) as CollectionFilter<P>['byProperty'],
+  byRef: (linkOn, targetClassName) => referenceFilter([linkOn, targetClassName]),
   byRefCount: (linkOn) => comparisons<number>((operator, value) => ({ referenceCount: { property: linkOn, operator, value } })),
-  byId: () => ({ ...valueFilter('_id', undefined), containsAny: (ids: readonly string[]) => ({ ids }) }),
+  byId: () => ({ ...valueFilter(['_id'], undefined), containsAny: (ids: readonly string[]) => ({ ids }) }),
   byCreationTime: () => comparisons<Date | string>((operator, value) => ({ creationTime: { operator, value } })),
   byUpdateTime: () => comparisons<Date | string>((operator, value) => ({ updateTime: { operator, value } })),
   and: (first, ...rest) => ({ operator: 'And', operands: [first, ...rest] }),

@@ -476,4 +476,4 @@ export const collection = <P>(api: FlatApis, name: string, options: CollectionOp
 }
 
 export type * from './args'
-export type { CollectionFilter, CountFilter, FilterValueOf, GeoCoordinates, GeoFilter, LengthPropertyOf, PropertyFilter, ReferenceNameOf, TimeFilter, ValueFilter } from './filter'
+export type { CollectionFilter, CountFilter, FilterValueOf, GeoCoordinates, GeoFilter, LengthPropertyOf, PropertyFilter, ReferenceFilter, ReferenceNameOf, TimeFilter, ValueFilter } from './filter'

@@ -26,9 +26,9 @@ import {
 import { className, propertyName } from '../input/names'
 import { uuid } from '../input/uuid'
 import { nonEmptyVector } from '../input/vectors'
-import type { NearTextMove } from './args'
-import { concepts, move } from './check'
-import type { Move } from './input'
+import type { MediaInput, MediaType, NearTextMove } from './args'
+import { concepts, mediaBase64, mediaType, move } from './check'
+import type { Medium, Move } from './input'
 
 /**
  * Counting per value of a property: the `limit` largest groups (default 100, always sent).
@@ -125,16 +125,22 @@ export type AggregateMetrics = Readonly<Record<string, PropertyMetrics>>
 /**
  * The objects an aggregate covers when they are those a search finds: the nearest to a vector, to
  * a stored object or to the vector the class's vectorizer makes of a text (`nearText`: `concepts`,
- * moved by `moveTo` / `moveAway`), each with `objectLimit` or a `distance` / `certainty`; or a
+ * moved by `moveTo` / `moveAway`), of an image (`nearImage`) or of other media (`nearMedia`: audio,
+ * video, depth, thermal, IMU; Weaviate 1.21+), each with `objectLimit` or a `distance` /
+ * `certainty`; or a
  * hybrid search's results (with `objectLimit`). `nearText` runs over gRPC `Aggregate` and GraphQL
  * alike, on a class whose vectorizer the server can run: GraphQL asks that a module of the class
  * declare the `nearText` argument (`text2vec-bigram` alone does not), and gRPC asks the same of
- * the vectorizer (the server's refusal, an `UnexpectedStatusError`).
+ * the vectorizer (the server's refusal, an `UnexpectedStatusError`). `nearImage` and `nearMedia`
+ * likewise need a module of the class that vectorizes the medium (`multi2vec-clip`,
+ * `img2vec-neural`, `multi2vec-bind`, ...).
  *
  * @example
  * ```ts
  * const near: AggregateSearch = { kind: 'nearVector', vector: [0.1, 0.2], distance: 0.3 }
  * const about: AggregateSearch = { kind: 'nearText', concepts: ['sailing boats'], moveAway: { force: 0.3, concepts: ['motor'] }, certainty: 0.7 }
+ * const looksLike: AggregateSearch = { kind: 'nearImage', image: 'iVBORw0KGgo=', distance: 0.4 }
+ * const soundsLike: AggregateSearch = { kind: 'nearMedia', media: 'UklGRg==', mediaType: 'audio', certainty: 0.7 }
  * ```
  */
 export type AggregateSearch =
@@ -158,6 +164,23 @@ export type AggregateSearch =
       readonly concepts: string | readonly string[]
       readonly moveTo?: NearTextMove
       readonly moveAway?: NearTextMove
+      readonly targetVector?: string
+      readonly distance?: number
+      readonly certainty?: number
+    }
+  | {
+      readonly kind: 'nearImage'
+      /** The image, base64 or its bytes. */
+      readonly image: MediaInput
+      readonly targetVector?: string
+      readonly distance?: number
+      readonly certainty?: number
+    }
+  | {
+      readonly kind: 'nearMedia'
+      /** The audio, video, depth or thermal image or IMU data, base64 or its bytes. */
+      readonly media: MediaInput
+      readonly mediaType: MediaType
       readonly targetVector?: string
       readonly distance?: number
       readonly certainty?: number
@@ -230,6 +253,14 @@ export type CheckedAggregateSearch =
       readonly concepts: readonly string[]
       readonly moveTo?: Move
       readonly moveAway?: Move
+      readonly targetVector?: string
+      readonly distance?: number
+      readonly certainty?: number
+    }
+  | {
+      readonly kind: 'nearMedia'
+      readonly medium: Medium
+      readonly base64: string
       readonly targetVector?: string
       readonly distance?: number
       readonly certainty?: number
@@ -351,7 +382,7 @@ const groupBy = (argument: string, value: unknown): { readonly property: string;
   return { property: propertyName(`${argument}.property`, g['property']), limit: optional(uint32Count, `${argument}.limit`, g['limit']) ?? DEFAULT_GROUPS }
 }
 
-const searchKind: (argument: string, value: unknown) => CheckedAggregateSearch['kind'] = oneOf(['nearVector', 'nearObject', 'nearText', 'hybrid'] as const)
+const searchKind: (argument: string, value: unknown) => AggregateSearch['kind'] = oneOf(['nearVector', 'nearObject', 'nearText', 'nearImage', 'nearMedia', 'hybrid'] as const)
 
 const SEARCH_KEYS = {
   nearVector: argumentKeys<Extract<AggregateSearch, { readonly kind: 'nearVector' }>>('an aggregate nearVector', { kind: true, vector: true, targetVector: true, distance: true, certainty: true }),
@@ -361,6 +392,21 @@ const SEARCH_KEYS = {
     concepts: true,
     moveTo: true,
     moveAway: true,
+    targetVector: true,
+    distance: true,
+    certainty: true,
+  }),
+  nearImage: argumentKeys<Extract<AggregateSearch, { readonly kind: 'nearImage' }>>('an aggregate nearImage', {
+    kind: true,
+    image: true,
+    targetVector: true,
+    distance: true,
+    certainty: true,
+  }),
+  nearMedia: argumentKeys<Extract<AggregateSearch, { readonly kind: 'nearMedia' }>>('an aggregate nearMedia', {
+    kind: true,
+    media: true,
+    mediaType: true,
     targetVector: true,
     distance: true,
     certainty: true,
@@ -411,6 +457,16 @@ const aggregateSearch = (argument: string, value: unknown): CheckedAggregateSear
         ...threshold(argument, o),
       }
     }
+    case 'nearImage':
+      return { kind: 'nearMedia', medium: 'image', base64: mediaBase64(`${argument}.image`, o['image']), ...targetOf(argument, o), ...threshold(argument, o) }
+    case 'nearMedia':
+      return {
+        kind,
+        medium: mediaType(`${argument}.mediaType`, o['mediaType']),
+        base64: mediaBase64(`${argument}.media`, o['media']),
+        ...targetOf(argument, o),
+        ...threshold(argument, o),
+      }
     case 'hybrid': {
       const alpha = optional(finiteNumber, `${argument}.alpha`, o['alpha']) ?? DEFAULT_ALPHA
       if (alpha < 0 || alpha > 1) valueError(`${argument}.alpha`, "'alpha' must be between 0 and 1")
@@ -430,6 +486,9 @@ const aggregateSearch = (argument: string, value: unknown): CheckedAggregateSear
   }
 }
 
+/** The search's name as the caller wrote it (`nearImage` is a nearMedia of an image here). */
+const searchName = (search: CheckedAggregateSearch): string => (search.kind === 'nearMedia' && search.medium === 'image' ? 'nearImage' : search.kind)
+
 /**
  * Checks the arguments of an aggregate.
  */
@@ -443,8 +502,8 @@ export const aggregateInput = (a: Record<string, unknown>): AggregateInput => {
   const transport = transportMode('transport', a['transport'])
   if (objectLimit !== undefined && search === undefined) valueError('objectLimit', "'objectLimit' limits the objects a search finds: give 'search' too")
   // The server refuses a vector search with neither (traverser_aggregate.go: "must provide certainty or objectLimit").
-  if ((search?.kind === 'nearVector' || search?.kind === 'nearObject' || search?.kind === 'nearText') && objectLimit === undefined && search.distance === undefined && search.certainty === undefined) {
-    valueError('search', `an aggregate over '${search.kind}' needs 'objectLimit', or a 'distance' or 'certainty' in 'search'`)
+  if (search !== undefined && search.kind !== 'hybrid' && objectLimit === undefined && search.distance === undefined && search.certainty === undefined) {
+    valueError('search', `an aggregate over '${searchName(search)}' needs 'objectLimit', or a 'distance' or 'certainty' in 'search'`)
   }
   return {
     className: className('className', a['className']),

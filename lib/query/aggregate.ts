@@ -92,6 +92,12 @@ const searchFeatures = (search: AggregateInput['search']): Feature[] => {
     case 'nearObject':
     case 'nearText':
       return [...(search.distance === undefined ? [] : ['searchDistance' as const]), ...(search.targetVector === undefined ? [] : ['namedVectors' as const])]
+    case 'nearMedia':
+      return [
+        ...(search.medium === 'image' ? [] : ['nearMedia' as const]),
+        ...(search.distance === undefined ? [] : ['searchDistance' as const]),
+        ...(search.targetVector === undefined ? [] : ['namedVectors' as const]),
+      ]
     case 'hybrid':
       return [
         'hybrid',

@@ -25,12 +25,28 @@ import type { PropertiesCodec } from '../codecs/decode-object'
 export type ReturnProperty = string | { readonly name: string; readonly properties: readonly ReturnProperty[] }
 
 /**
- * A reference property to follow: each referenced object comes with its id, its class and the
- * properties named here (none by default).
+ * The metadata a referenced object can return: when it was created and last updated (Unix ms).
  *
  * @example
  * ```ts
- * const ref: ReturnReference = { linkOn: 'writtenBy', returnProperties: ['name'] }
+ * const fields: readonly ReferenceMetadataField[] = ['creationTimeUnix']
+ * ```
+ */
+export type ReferenceMetadataField = 'creationTimeUnix' | 'lastUpdateTimeUnix'
+
+/**
+ * A reference property to follow: each referenced object comes with its id, its class, the
+ * properties named here (none by default), the metadata asked for, and the references of its own
+ * named in `returnReferences`, followed the same way, as deep as they go.
+ *
+ * @example
+ * ```ts
+ * const ref: ReturnReference = {
+ *   linkOn: 'writtenBy',
+ *   returnProperties: ['name'],
+ *   returnMetadata: ['creationTimeUnix'],
+ *   returnReferences: [{ linkOn: 'publishedBy', returnProperties: ['city'] }],
+ * }
  * ```
  */
 export interface ReturnReference {
@@ -38,6 +54,10 @@ export interface ReturnReference {
   /** The referenced class; needed when the property may point to several classes. */
   readonly targetClassName?: string
   readonly returnProperties?: readonly ReturnProperty[]
+  /** Metadata of each referenced object (in its `metadata`). */
+  readonly returnMetadata?: readonly ReferenceMetadataField[]
+  /** The references of the referenced objects to follow (in their `references`). */
+  readonly returnReferences?: readonly ReturnReference[]
 }
 
 /**

@@ -56,6 +56,7 @@ import type {
   NearVectorArgs,
   QueryCommon,
   ReturnProperty,
+  ReferenceMetadataField,
   ReturnReference,
   Rerank,
   SearchGroupBy,
@@ -164,7 +165,15 @@ export const SEARCH_KEYS = {
 } as const
 
 const RETURN_PROPERTY_KEYS = argumentKeys<Exclude<ReturnProperty, string>>('returnProperties items', { name: true, properties: true })
-const RETURN_REFERENCE_KEYS = argumentKeys<ReturnReference>('returnReferences items', { linkOn: true, targetClassName: true, returnProperties: true })
+const RETURN_REFERENCE_KEYS = argumentKeys<ReturnReference>('returnReferences items', {
+  linkOn: true,
+  targetClassName: true,
+  returnProperties: true,
+  returnMetadata: true,
+  returnReferences: true,
+})
+const REFERENCE_METADATA: readonly ReferenceMetadataField[] = ['creationTimeUnix', 'lastUpdateTimeUnix']
+const referenceMetadata: (argument: string, value: unknown) => ReferenceMetadataField = oneOf(['creationTimeUnix', 'lastUpdateTimeUnix'] as const)
 const MOVE_KEYS = argumentKeys<NearTextMove>('a move (moveTo, moveAway)', { force: true, concepts: true, objects: true })
 const GENERATE_KEYS = argumentKeys<GenerativeSearch>('generate', { singlePrompt: true, groupedTask: true, groupedProperties: true })
 const RERANK_KEYS = argumentKeys<Rerank>('rerank', { property: true, query: true })
@@ -198,8 +207,15 @@ const returnReferences = (argument: string, value: unknown): readonly ReferenceS
       linkOn: propertyName(`${at}.linkOn`, o['linkOn']),
       ...(target === undefined ? {} : { targetClassName: target }),
       properties: optional(returnProperties, `${at}.returnProperties`, o['returnProperties']) ?? [],
+      metadata: optional(referenceMetadataFields, `${at}.returnMetadata`, o['returnMetadata']) ?? [],
+      references: optional(returnReferences, `${at}.returnReferences`, o['returnReferences']) ?? [],
     }
   })
+}
+
+const referenceMetadataFields = (argument: string, value: unknown): readonly ReferenceMetadataField[] => {
+  if (!Array.isArray(value)) return typeError(argument, `an array of ${REFERENCE_METADATA.join(', ')}`, value)
+  return value.map((field: unknown, i) => referenceMetadata(`${argument}[${i}]`, field))
 }
 
 const metadataFields = (argument: string, value: unknown): readonly MetadataField[] => {
@@ -479,7 +495,7 @@ export const nearTextInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
 /** Media as base64 text: given so (checked: standard base64, padded), or bytes encoded here; never empty. */
-const base64 = (argument: string, value: unknown): string => {
+export const mediaBase64 = (argument: string, value: unknown): string => {
   if (value instanceof Uint8Array) {
     if (value.length === 0) valueError(argument, `'${argument}' must not be empty`)
     return bytesToBase64(value)
@@ -490,13 +506,14 @@ const base64 = (argument: string, value: unknown): string => {
   return given
 }
 
-const mediaType: (argument: string, value: unknown) => MediaType = oneOf(['audio', 'video', 'depth', 'thermal', 'imu'] as const)
+/** One of the media of {@link MediaType}. */
+export const mediaType: (argument: string, value: unknown) => MediaType = oneOf(['audio', 'video', 'depth', 'thermal', 'imu'] as const)
 
 /**
  * Checks the arguments of a nearImage search.
  */
 export const nearImageInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
-  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium: 'image', base64: base64('image', a['image']) }
+  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium: 'image', base64: mediaBase64('image', a['image']) }
   target(a, search)
   threshold(a, search)
   return common<P>(a, search, true)
@@ -507,7 +524,7 @@ export const nearImageInput = <P>(a: Record<string, unknown>): QueryInput<P> => 
  */
 export const nearMediaInput = <P>(a: Record<string, unknown>): QueryInput<P> => {
   const medium = mediaType('mediaType', a['mediaType'])
-  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium, base64: base64('media', a['media']) }
+  const search: Building<SearchOf<'nearMedia'>> = { kind: 'nearMedia', medium, base64: mediaBase64('media', a['media']) }
   target(a, search)
   threshold(a, search)
   return common<P>(a, search, true)

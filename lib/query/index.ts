@@ -8,7 +8,7 @@
  *
  * @packageDocumentation
  */
-import { OperationContext } from '../context/context'
+import { CallOptions, OperationContext } from '../context/context'
 import { operation } from '../core/operation'
 import { WeaviateError } from '../core/errors'
 import type { VectorFormat, VectorOf } from '../input/vector-format'
@@ -20,6 +20,8 @@ import { SEARCH_KEYS, bm25Input, fetchObjectsInput, hybridInput, nearImageInput,
 import { Aggregate, aggregateOperation } from './aggregate'
 import { SearchResult } from './result'
 import { runQuery } from './run'
+import { graphqlBatch } from './graphql-batch'
+import { GraphqlAnswer, GraphqlQuery, RawGraphqlArgs, rawGraphql } from './raw-graphql'
 
 /**
  * The search operations of a client.
@@ -103,3 +105,28 @@ export const queryApi = (ctx: OperationContext): QueryApi => ({
   fetchObjects: (args) => search(ctx, SEARCH_KEYS.fetchObjects, fetchObjectsInput, args),
   aggregate: aggregateOperation(ctx),
 })
+
+/**
+ * `client.graphql`: GraphQL as written, for what the typed searches and aggregates do not cover
+ * (what the Python client's `graphql_raw_query` and the TypeScript v3 client's `graphql.raw` do).
+ * GraphQL's own `errors` come back in each answer beside the `data` the server could give; a
+ * refusal of the whole request (a 422: GraphQL disabled with `DISABLE_GRAPHQL=true`, an empty
+ * query, a server with no classes yet) is the Left.
+ *
+ * @example
+ * ```ts
+ * const answer = await firstRight(client.graphql.raw({ query: 'query Titles($n: Int) { Get { Article(limit: $n) { title } } }', variables: { n: 3 } }))
+ * const answers = await firstRight(client.graphql.batch([{ query: '{ Aggregate { Article { meta { count } } } }' }, { query: '{ Get { Article { title } } }' }]))
+ * ```
+ */
+export interface GraphqlApi {
+  /** One query (`POST /v1/graphql`), its `data` typed by `codec` when one is given. */
+  readonly raw: <D = Readonly<Record<string, unknown>>>(args: RawGraphqlArgs<D>) => ObservableEither<WeaviateError, GraphqlAnswer<D>>
+  /** Several queries in one request (`POST /v1/graphql/batch`): one answer per query, in order. */
+  readonly batch: (queries: readonly GraphqlQuery[], options?: CallOptions) => ObservableEither<WeaviateError, readonly GraphqlAnswer[]>
+}
+
+/**
+ * The GraphQL API of a client.
+ */
+export const graphqlApi = (ctx: OperationContext): GraphqlApi => ({ raw: rawGraphql(ctx), batch: graphqlBatch(ctx) })

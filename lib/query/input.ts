@@ -11,7 +11,7 @@ import type { TransportMode } from '../input/transport-mode'
 import type { ConsistencyLevel } from '../input/check'
 import type { SortClause } from '../input/sort'
 import type { PropertiesCodec } from '../codecs/decode-object'
-import type { BoostCondition, MediaType, MetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
+import type { BoostCondition, MediaType, MetadataField, ReferenceMetadataField, SearchGroupBy, SearchOperator, TargetCombination } from './args'
 
 /** How a checked search over several named vectors combines their distances. */
 export type TargetJoin = TargetCombination | 'relativeScore' | 'manualWeights'
@@ -125,6 +125,8 @@ export interface ReferenceSelection {
   readonly linkOn: string
   readonly targetClassName?: string
   readonly properties: readonly PropertySelection[]
+  readonly metadata: readonly ReferenceMetadataField[]
+  readonly references: readonly ReferenceSelection[]
 }
 
 /** A checked generative search: a prompt per result, a task over all of them, or both. */

@@ -15,15 +15,17 @@ import type { GrpcCallOptions } from '../transport/grpc/calls'
 import type { TransportKind } from '../input/transport-mode'
 import { searchReplyToResult } from './grpc/search-decode'
 import { searchRequest } from './grpc/search-request'
-import { ObservableEither, flatMap } from '../core/observable-either'
+import { OE, ObservableEither, flatMap } from '../core/observable-either'
+import type { ClassDefinition } from '../codecs/class-definition'
 import { getClass } from '../schema/get-class'
+import { getSchema } from '../schema/get'
 import { FEATURES, ServerVersion, supports } from '../server/version'
 import type { QueryInput } from './input'
 import { decodeResult } from './decode'
 import { getQuery } from './graphql/build-get'
 import { getResult } from './graphql/decode'
 import { graphqlReason, runGraphql } from './graphql/request'
-import { fieldsOf, referencesOf } from './graphql/selection'
+import { ClassLookup, fieldsOf, referencesOf } from './graphql/selection'
 import { supportsQuery } from './requirements'
 import { viaRestSearch } from './rest/near-text'
 import { SearchResult } from './result'
@@ -62,12 +64,26 @@ const operationName = ({ search: s }: QueryInput<unknown>): string => {
   return `query.${s.kind}`
 }
 
+/**
+ * The searched class's definition, and with nested references to follow the whole schema (the
+ * classes they point to name the next hop's targets and property kinds).
+ */
+const definitions = <P>(ctx: OperationContext, input: QueryInput<P>): ObservableEither<WeaviateError, { definition: ClassDefinition | null; classOf: ClassLookup }> =>
+  input.references.some((ref) => ref.references.length > 0)
+    ? getSchema(ctx)(input.call).pipe(
+        OE.map((schema) => {
+          const classOf: ClassLookup = (name) => (schema.classes ?? []).find((c) => c.class === name) ?? null
+          return { definition: classOf(input.className), classOf }
+        }),
+      )
+    : getClass(ctx)(input.className, input.call).pipe(OE.map((definition) => ({ definition, classOf: (): ClassDefinition | null => null })))
+
 /** GraphQL needs the class definition to select properties (no "all properties" there). */
 const viaGraphql = <P, V>(ctx: OperationContext, input: QueryInput<P>, why: string): ObservableEither<WeaviateError, SearchResult<P, V>> =>
-  getClass(ctx)(input.className, input.call).pipe(
-    flatMap((definition) => {
+  definitions(ctx, input).pipe(
+    flatMap(({ definition, classOf }) => {
       const fields = fieldsOf(definition, withGroupProperty(input))
-      const references = referencesOf(definition, input)
+      const references = referencesOf(definition, input, classOf)
       const query = getQuery(input, fields, references)
       return runGraphql(ctx, { query, call: input.call, operation: operationName(input as QueryInput<unknown>), why }, (data, res) => {
         const raw = getResult(data, input, fields, references, res)

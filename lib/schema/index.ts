@@ -12,6 +12,7 @@ import { WeaviateError } from '../core/errors'
 import { ObservableEither } from '../core/observable-either'
 import { addProperty } from './add-property'
 import { createClass } from './create-class'
+import { deleteAll } from './delete-all'
 import { deleteClass } from './delete-class'
 import { getSchema } from './get'
 import { classExists, getClass } from './get-class'
@@ -23,6 +24,7 @@ import { ShardStatusInput, updateShardStatus } from './update-shard-status'
 import { TokenizeArgs, tokenize, tokenizeProperty } from './tokenize'
 import { cancelIndexRebuild } from './cancel-index-rebuild'
 import { RebuildIndexOptions, rebuildIndex } from './rebuild-index'
+import { PropertyIndexConfig, PropertyIndexUpsert, UpsertPropertyIndexOptions, upsertPropertyIndex } from './upsert-index'
 import { updateClass } from './update-class'
 import { ConfigChange, updateConfig } from './update-config'
 
@@ -46,6 +48,12 @@ export interface SchemaApi {
    */
   readonly updateConfig: (className: string, change: ConfigChange, options?: CallOptions) => ObservableEither<WeaviateError, ClassDefinition>
   readonly deleteClass: (className: string, options?: CallOptions) => ObservableEither<WeaviateError, void>
+  /**
+   * Deletes every class with all its objects (`GET /v1/schema`, then `DELETE /v1/schema/<Class>`
+   * for each), as the official clients' `collections.deleteAll`: emits the names deleted. The
+   * first deletion that fails is the Left; the classes after it stay.
+   */
+  readonly deleteAll: (options?: CallOptions) => ObservableEither<WeaviateError, readonly string[]>
   readonly addProperty: (
     className: string,
     property: PropertyDefinition,
@@ -104,6 +112,18 @@ export interface SchemaApi {
     options?: RebuildIndexOptions,
   ) => ObservableEither<WeaviateError, DistributedTask>
   /**
+   * Creates or migrates one inverted index of a property to `config`
+   * (`PUT /v1/schema/<Class>/properties/<property>/index/<index>`, Weaviate 1.39+): `{ changed: false }`
+   * when it already is so, else the reindex task's reads to `FINISHED` (`GET /v1/tasks`).
+   */
+  readonly upsertPropertyIndex: (
+    className: string,
+    property: string,
+    index: PropertyIndexType,
+    config?: PropertyIndexConfig,
+    options?: UpsertPropertyIndexOptions,
+  ) => ObservableEither<WeaviateError, PropertyIndexUpsert>
+  /**
    * Stops the reindex task running on one inverted index of a property
    * (`POST /v1/schema/<Class>/properties/<property>/index/<index>/cancel`, Weaviate 1.39+):
    * `CANCELLED` with its id, or `NO_OP` when none runs.
@@ -127,6 +147,7 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   updateClass: updateClass(ctx),
   updateConfig: updateConfig(ctx),
   deleteClass: deleteClass(ctx),
+  deleteAll: deleteAll(ctx),
   addProperty: addProperty(ctx),
   getShards: getShards(ctx),
   updateShardStatus: updateShardStatus(ctx),
@@ -136,6 +157,7 @@ export const schemaApi = (ctx: OperationContext): SchemaApi => ({
   tokenize: tokenize(ctx),
   tokenizeProperty: tokenizeProperty(ctx),
   rebuildIndex: rebuildIndex(ctx),
+  upsertPropertyIndex: upsertPropertyIndex(ctx),
   cancelIndexRebuild: cancelIndexRebuild(ctx),
 })
 
@@ -144,5 +166,6 @@ export type { ShardStatusInput } from './update-shard-status'
 export type { ConfigChange } from './update-config'
 export type { TokenizeArgs, Tokenization } from './tokenize'
 export type { RebuildIndexOptions } from './rebuild-index'
+export type { PropertyIndexConfig, PropertyIndexUpsert, UpsertPropertyIndexOptions } from './upsert-index'
 export type { TenantsApi } from './tenants'
 export { tenantsApi } from './tenants'

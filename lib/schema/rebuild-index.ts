@@ -23,7 +23,7 @@ import { HttpResponse } from '../transport/http/types'
 import { IndexTaskInput, indexTaskInput } from './index-task'
 
 /** Default of {@link RebuildIndexOptions.pollIntervalMs}. */
-const DEFAULT_POLL_INTERVAL_MS = 500
+export const DEFAULT_POLL_INTERVAL_MS = 500
 
 /** The distributed-task namespace of reindex tasks. */
 const REINDEX_NAMESPACE = 'reindex'
@@ -72,8 +72,8 @@ const taskOf =
         : E.right(task)
     })(decode(DistributedTasksCodec, res.body, res))
 
-/** The id of the task a rebuild started; a Left when the answer names none. */
-const startedTask =
+/** The id of the task a rebuild (or an index upsert) started; a Left when the answer names none. */
+export const startedTask =
   (res: HttpResponse) =>
   (answer: IndexTaskAnswer): E.Either<WeaviateError, string> =>
     answer.taskId === undefined
@@ -92,6 +92,22 @@ const ended = (task: DistributedTask): E.Either<WeaviateError, DistributedTask> 
   task.status === 'FAILED' || task.status === 'CANCELLED'
     ? E.left(endedBadly({ method: 'GET', url: CLUSTER_PATHS.tasks }, task, `reindex task ${task.id} ended ${task.status}${task.error === undefined ? '' : `: ${task.error}`}`))
     : E.right(task)
+
+/**
+ * A reindex task followed to its end through `GET /v1/tasks`: the first read, then each read whose
+ * status or progress differs from the one before, one each `pollIntervalMs`, completing after
+ * `FINISHED`; `FAILED` and `CANCELLED` end as one Left.
+ */
+export const followReindexTask = (ctx: OperationContext, call: CallOptions, taskId: string, pollIntervalMs: number): ObservableEither<WeaviateError, DistributedTask> => {
+  const read = (): ObservableEither<WeaviateError, DistributedTask> => readTask(ctx, call, taskId)
+  return pollUntilDone({
+    first: read(),
+    read,
+    done: (task) => isTaskEnded(task.status),
+    same: (a, b) => a.status === b.status && progressOf(a) === progressOf(b),
+    intervalMs: pollIntervalMs,
+  }).pipe(map((e) => (E.isLeft(e) ? e : ended(e.right))))
+}
 
 /**
  * Rebuilds one inverted index of a property from the stored objects, with its configuration
@@ -119,18 +135,5 @@ export const rebuildIndex =
             expect: [202],
           },
           (res) => E.chain(startedTask(res))(decode(IndexTaskAnswerCodec, res.body, res)),
-        ).pipe(
-          switchMap((started) => {
-            if (E.isLeft(started)) return of(started)
-            const read = (): ObservableEither<WeaviateError, DistributedTask> => readTask(ctx, input.call, started.right)
-            return pollUntilDone({
-              first: read(),
-              read,
-              done: (task) => isTaskEnded(task.status),
-              same: (a, b) => a.status === b.status && progressOf(a) === progressOf(b),
-              intervalMs: input.pollIntervalMs,
-            })
-          }),
-          map((e) => (E.isLeft(e) ? e : ended(e.right))),
-        ),
+        ).pipe(switchMap((started) => (E.isLeft(started) ? of(started) : followReindexTask(ctx, input.call, started.right, input.pollIntervalMs)))),
     )

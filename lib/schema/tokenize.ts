@@ -31,7 +31,7 @@ import { ClassInput } from './call-input'
  * ```
  */
 export type Tokenization = 'word' | 'lowercase' | 'whitespace' | 'field' | 'trigram' | 'gse' | 'kagome_kr' | 'kagome_ja' | 'gse_ch'
-const TOKENIZATIONS = ['word', 'lowercase', 'whitespace', 'field', 'trigram', 'gse', 'kagome_kr', 'kagome_ja', 'gse_ch'] as const satisfies readonly Tokenization[]
+export const TOKENIZATIONS = ['word', 'lowercase', 'whitespace', 'field', 'trigram', 'gse', 'kagome_kr', 'kagome_ja', 'gse_ch'] as const satisfies readonly Tokenization[]
 
 /**
  * The arguments of `schema.tokenize`: a text, a tokenization, and optionally the text analyzer and

@@ -335,9 +335,10 @@ export const FEATURES = {
   tokenize: { since: '1.37.0', name: 'tokenize' },
   tokenizeStopwords: { since: '1.38.0', backports: ['1.37.2'], name: "tokenize's 'stopwords'" },
   // POST /v1/schema/{c}/properties/{p}/index/{i}/rebuild and .../cancel from v1.39.0 (handlers_indexes.go
-  // rebuildIndex, cancelIndex; none on 1.38.x): a reindex task in the distributed-task namespace
-  // `reindex` (adapters/repos/db/reindex_provider_payload.go), read back from GET /v1/tasks.
-  indexRebuild: { since: '1.39.0', name: "rebuilding and cancelling a property's inverted index" },
+  // rebuildIndex, cancelIndex; none on 1.38.x), and PUT .../index/{i} (handlers_indexes_upsert.go
+  // upsertIndex, the same tag): a reindex task in the distributed-task namespace `reindex`
+  // (adapters/repos/db/reindex_provider_payload.go), read back from GET /v1/tasks.
+  indexRebuild: { since: '1.39.0', name: "rebuilding, cancelling and upserting a property's inverted index" },
   // GET /v1/tasks (adapters/handlers/rest/handlers_distributed_tasks.go, openapi-specs/schema.json):
   // from v1.31.0, none on 1.30.x.
   distributedTasks: { since: '1.31.0', name: 'distributed tasks' },

@@ -163,6 +163,24 @@ describe('an aggregate request has the bytes protobuf-es writes for the same mes
     )
   })
 
+  it('over a nearImage search: the image as base64 (bytes encoded), the named vector and the distance', () => {
+    expect(ours({ className: 'Photo', search: { kind: 'nearImage', image: new Uint8Array([1, 2, 3]), targetVector: 'pic', distance: 0.4 } })).toEqual(
+      protobufEs({ collection: 'Photo', objectsCount: true, search: { case: 'nearImage', value: { image: 'AQID', targetVectors: ['pic'], distance: 0.4 } } }),
+    )
+  })
+
+  it.each([
+    ['audio', 'nearAudio', { audio: 'UklGRg==' }],
+    ['video', 'nearVideo', { video: 'UklGRg==' }],
+    ['depth', 'nearDepth', { depth: 'UklGRg==' }],
+    ['thermal', 'nearThermal', { thermal: 'UklGRg==' }],
+    ['imu', 'nearImu', { imu: 'UklGRg==' }],
+  ] as const)('over a nearMedia search of %s: the medium in its own field of its own search, and the certainty', (mediaType, search, field) => {
+    expect(ours({ className: 'Clip', search: { kind: 'nearMedia', media: 'UklGRg==', mediaType, certainty: 0.7 } })).toEqual(
+      protobufEs({ collection: 'Clip', objectsCount: true, search: { case: search, value: { ...field, certainty: 0.7 } } }),
+    )
+  })
+
   it('over a hybrid search: the query, alpha, properties, vector and the vector distance threshold', () => {
     const args: AggregateArgs = {
       className: 'Article',

@@ -36,8 +36,14 @@ client.query.aggregate({ className: 'A' }).subscribe((r) => {
 // @ts-expect-error 'topOccurrences' is not a metric of a number property
 client.query.aggregate({ className: 'A', metrics: { price: { kind: 'number', metrics: ['topOccurrences'] } } })
 
-// @ts-expect-error a vector search's kind names the search (no nearImage in aggregates)
+// nearImage names its image 'image'
 client.query.aggregate({ className: 'A', search: { kind: 'nearImage', image: 'iVBORw0KGgo=' }, objectLimit: 3 })
+
+// @ts-expect-error a vector search's kind names the search (no nearAudio: audio is a nearMedia's mediaType)
+client.query.aggregate({ className: 'A', search: { kind: 'nearAudio', audio: 'UklGRg==' }, objectLimit: 3 })
+
+// @ts-expect-error nearMedia needs its mediaType
+client.query.aggregate({ className: 'A', search: { kind: 'nearMedia', media: 'UklGRg==' }, objectLimit: 3 })
 
 // nearText names its texts 'concepts'
 client.query.aggregate({ className: 'A', search: { kind: 'nearText', concepts: ['x'] }, objectLimit: 3 })

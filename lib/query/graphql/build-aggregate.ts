@@ -15,7 +15,7 @@ import type { AggregateInput, CheckedAggregateSearch, CheckedMetrics } from '../
 import { AggregatedMetrics, CountAnswer, GroupAnswer, RawMetric, metricsResult } from '../aggregate-result'
 import { Literal, literal } from './literal'
 import { whereLiteral } from './where'
-import { moveLiteral } from './build-get'
+import { MEDIUM_ARGUMENT, moveLiteral } from './build-get'
 
 const targets = (name: string | undefined): readonly string[] | undefined => (name === undefined ? undefined : [name])
 
@@ -27,6 +27,15 @@ const searchArguments = (search: CheckedAggregateSearch | undefined): Record<str
       return { nearVector: { vector: search.vector, distance: search.distance, certainty: search.certainty, targetVectors: targets(search.targetVector) } }
     case 'nearObject':
       return { nearObject: { id: search.id, distance: search.distance, certainty: search.certainty, targetVectors: targets(search.targetVector) } }
+    case 'nearMedia':
+      return {
+        [MEDIUM_ARGUMENT[search.medium]]: {
+          [search.medium]: search.base64,
+          distance: search.distance,
+          certainty: search.certainty,
+          targetVectors: targets(search.targetVector),
+        },
+      }
     case 'nearText':
       return {
         nearText: {

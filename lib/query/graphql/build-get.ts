@@ -30,7 +30,7 @@ export const moveLiteral = (move: Move | undefined): Literal | undefined =>
     : { force: move.force, concepts: move.concepts.length === 0 ? undefined : move.concepts, objects: move.objects.length === 0 ? undefined : move.objects.map((id) => ({ id })) }
 
 /** The GraphQL argument of a search by a medium (the modules' names), whose field of the base64 text is the medium's name. */
-const MEDIUM_ARGUMENT: Readonly<Record<Medium, string>> = {
+export const MEDIUM_ARGUMENT: Readonly<Record<Medium, string>> = {
   image: 'nearImage',
   audio: 'nearAudio',
   video: 'nearVideo',
@@ -151,7 +151,8 @@ const additionalText = (input: QueryInput<unknown>): string => {
   return `_additional { ${fields.join(' ')} }`
 }
 
-const referenceText = (ref: ReferenceFields): string => `${ref.linkOn} { ... on ${ref.targetClassName} { ${selectionText(ref.fields)} _additional { id } } }`
+const referenceText = (ref: ReferenceFields): string =>
+  `${ref.linkOn} { ... on ${ref.targetClassName} { ${[selectionText(ref.fields), ...ref.references.map(referenceText)].filter((s) => s !== '').join(' ')} _additional { ${['id', ...ref.metadata].join(' ')} } } }`
 
 const objectText = (input: QueryInput<unknown>, fields: readonly FieldSelection[], references: readonly ReferenceFields[]): string =>
   [selectionText(fields), ...references.map(referenceText), additionalText(input)].filter((s) => s !== '').join(' ')

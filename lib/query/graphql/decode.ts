@@ -148,12 +148,30 @@ const idOf = (item: Item): string => {
   return typeof id === 'string' ? id : ''
 }
 
+/** A referenced object's metadata: the times asked for. */
+const referenceMetadataOf = (target: Item, ref: ReferenceFields): SearchMetadata => {
+  const additional = target['_additional']
+  const a = (typeof additional === 'object' && additional !== null ? additional : {}) as { creationTimeUnix?: string | number | null; lastUpdateTimeUnix?: string | number | null }
+  const out: { -readonly [K in keyof SearchMetadata]: SearchMetadata[K] } = {}
+  for (const field of ref.metadata) {
+    const ms = asNumber(a[field])
+    if (ms !== undefined) out[field] = ms
+  }
+  return out
+}
+
 const referencesOf = (item: Item, references: readonly ReferenceFields[]): Record<string, RawObject[]> => {
   const out: Record<string, RawObject[]> = {}
   for (const ref of references) {
     const targets = item[ref.linkOn]
     out[ref.linkOn] = Array.isArray(targets)
-      ? targets.map((target: Item) => ({ className: ref.targetClassName, id: idOf(target), properties: propertiesOf(target, ref.fields), metadata: {} }))
+      ? targets.map((target: Item): RawObject => ({
+          className: ref.targetClassName,
+          id: idOf(target),
+          properties: propertiesOf(target, ref.fields),
+          metadata: referenceMetadataOf(target, ref),
+          ...(ref.references.length === 0 ? {} : { references: referencesOf(target, ref.references) }),
+        }))
       : []
   }
   return out

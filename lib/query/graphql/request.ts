@@ -65,7 +65,7 @@ export const graphqlReason = (kind: TransportKind, version: ServerVersion, featu
     : `Weaviate ${version.raw} has no ${FEATURES[feature].name} (${FEATURES[feature].since}+)`
 
 /** The error of a 422 answer: the server's messages, and ours when it says GraphQL is disabled. */
-const refused = (res: HttpResponse, req: GraphqlRequest): UnexpectedStatusError => {
+const refused = (res: HttpResponse, req: Pick<GraphqlRequest, 'operation' | 'why'>): UnexpectedStatusError => {
   const messages = errorMessages(res.body)
   const disabled = messages.some((m) => m.toLowerCase().includes(DISABLED))
   return new UnexpectedStatusError({
@@ -77,6 +77,29 @@ const refused = (res: HttpResponse, req: GraphqlRequest): UnexpectedStatusError 
   })
 }
 
+/** What {@link sendGraphql} sends: `/graphql` with one query, or `/graphql/batch` with a list. */
+export interface GraphqlPost {
+  readonly path: '/graphql' | '/graphql/batch'
+  readonly body: unknown
+  readonly call: CallOptions
+  /** For the error on a server that refuses GraphQL, as in {@link GraphqlRequest}. */
+  readonly operation: string
+  readonly why: string
+}
+
+/**
+ * Posts to a GraphQL endpoint (a read: safe to send again) and interprets a 200 answer; a 422 is
+ * the server's refusal as an `UnexpectedStatusError` (saying so when GraphQL is disabled).
+ */
+export const sendGraphql = <A>(
+  ctx: OperationContext,
+  post: GraphqlPost,
+  interpret: (res: HttpResponse) => E.Either<WeaviateError, A>,
+): ObservableEither<WeaviateError, A> =>
+  ctx.http.run({ method: 'POST', path: post.path, body: post.body, expect: [200, REFUSED], idempotent: true, ...post.call }, (res) =>
+    res.status === REFUSED ? E.left(refused(res, post)) : interpret(res),
+  )
+
 /**
  * Sends a GraphQL query (a read: safe to send again) and interprets its `data`; GraphQL's `errors`
  * and a refused GraphQL are `Left`s.
@@ -86,8 +109,7 @@ export const runGraphql = <A>(
   req: GraphqlRequest,
   interpret: (data: Readonly<Record<string, unknown>>, res: HttpResponse) => E.Either<WeaviateError, A>,
 ): ObservableEither<WeaviateError, A> =>
-  ctx.http.run({ method: 'POST', path: '/graphql', body: { query: req.query }, expect: [200, REFUSED], idempotent: true, ...req.call }, (res) => {
-    if (res.status === REFUSED) return E.left(refused(res, req))
+  sendGraphql(ctx, { path: '/graphql', body: { query: req.query }, call: req.call, operation: req.operation, why: req.why }, (res) => {
     const data = graphqlData(res)
     return E.isLeft(data) ? data : interpret(data.right, res)
   })

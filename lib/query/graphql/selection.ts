@@ -7,7 +7,8 @@
  * @packageDocumentation
  */
 import { isReferenceProperty, type ClassDefinition, type PropertyDefinition } from '../../codecs/class-definition'
-import type { PropertySelection, QueryInput } from '../input'
+import type { ReferenceMetadataField } from '../args'
+import type { PropertySelection, QueryInput, ReferenceSelection } from '../input'
 
 /**
  * A property to select and how its value reads back.
@@ -19,12 +20,15 @@ export interface FieldSelection {
 }
 
 /**
- * A followed reference: the property, its target class and the target's properties.
+ * A followed reference: the property, its target class, the target's properties and metadata, and
+ * the target's own references to follow.
  */
 export interface ReferenceFields {
   readonly linkOn: string
   readonly targetClassName: string
   readonly fields: readonly FieldSelection[]
+  readonly metadata: readonly ReferenceMetadataField[]
+  readonly references: readonly ReferenceFields[]
 }
 
 const kindOf = (p: PropertyDefinition | undefined): FieldSelection['kind'] => {
@@ -66,15 +70,28 @@ export const fieldsOf = (definition: ClassDefinition | null, asked: readonly Pro
   return asked === undefined ? all(properties) : named(properties, asked)
 }
 
-/**
- * The references to follow, their target class from the definition when not given.
- */
-export const referencesOf = (definition: ClassDefinition | null, input: QueryInput<unknown>): readonly ReferenceFields[] =>
-  input.references.map((ref) => ({
+/** The definition of a class by name, when known. */
+export type ClassLookup = (className: string) => ClassDefinition | null
+
+const referenceFields = (definition: ClassDefinition | null, ref: ReferenceSelection, classOf: ClassLookup): ReferenceFields => {
+  const targetClassName = ref.targetClassName ?? definition?.properties?.find((p) => p.name === ref.linkOn)?.dataType[0] ?? ref.linkOn
+  const target = classOf(targetClassName)
+  return {
     linkOn: ref.linkOn,
-    targetClassName: ref.targetClassName ?? definition?.properties?.find((p) => p.name === ref.linkOn)?.dataType[0] ?? ref.linkOn,
-    fields: named([], ref.properties),
-  }))
+    targetClassName,
+    fields: named(target?.properties ?? [], ref.properties),
+    metadata: ref.metadata,
+    references: ref.references.map((nested) => referenceFields(target, nested, classOf)),
+  }
+}
+
+/**
+ * The references to follow, each target class from the definition of the class that holds the
+ * reference when not given (`classOf` knows the classes beyond the searched one, for nested
+ * references).
+ */
+export const referencesOf = (definition: ClassDefinition | null, input: QueryInput<unknown>, classOf: ClassLookup = () => null): readonly ReferenceFields[] =>
+  input.references.map((ref) => referenceFields(definition, ref, classOf))
 
 const PHONE = 'input internationalFormatted countryCode national nationalFormatted valid defaultCountry'
 

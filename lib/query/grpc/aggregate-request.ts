@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import type { AggregateInput, CheckedAggregateSearch, CheckedMetrics } from '../aggregate-args'
+import type { Medium } from '../input'
 import { AggregatedMetrics, CountAnswer, GroupAnswer, RawMetric, metricsResult } from '../aggregate-result'
 import type { AggregateRequest, AggregateRequest_Aggregation } from '../../proto/static/requests/weaviate/v1/aggregate'
 import type {
@@ -46,6 +47,31 @@ const aggregation = (m: CheckedMetrics): AggregateRequest_Aggregation => {
 
 const targets = (name: string | undefined): string[] => (name === undefined ? [] : [name])
 
+/** What every search by a medium carries beside the medium: the named vector and the threshold. */
+interface NearCommon {
+  readonly targetVectors: string[]
+  readonly distance?: number
+  readonly certainty?: number
+}
+
+/** A search by a medium: the request's oneof case and the message's field of the base64 text are named by the medium. */
+const mediumPart = (medium: Medium, base64: string, near: NearCommon): Search => {
+  switch (medium) {
+    case 'image':
+      return { $case: 'nearImage', value: { ...near, image: base64 } }
+    case 'audio':
+      return { $case: 'nearAudio', value: { ...near, audio: base64 } }
+    case 'video':
+      return { $case: 'nearVideo', value: { ...near, video: base64 } }
+    case 'depth':
+      return { $case: 'nearDepth', value: { ...near, depth: base64 } }
+    case 'thermal':
+      return { $case: 'nearThermal', value: { ...near, thermal: base64 } }
+    case 'imu':
+      return { $case: 'nearImu', value: { ...near, imu: base64 } }
+  }
+}
+
 const searchPart = (search: CheckedAggregateSearch): Search => {
   switch (search.kind) {
     case 'nearVector':
@@ -80,6 +106,12 @@ const searchPart = (search: CheckedAggregateSearch): Search => {
           ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
         },
       }
+    case 'nearMedia':
+      return mediumPart(search.medium, search.base64, {
+        targetVectors: targets(search.targetVector),
+        ...(search.distance === undefined ? {} : { distance: search.distance }),
+        ...(search.certainty === undefined ? {} : { certainty: search.certainty }),
+      })
     case 'hybrid':
       return {
         $case: 'hybrid',

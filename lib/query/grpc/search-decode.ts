@@ -63,6 +63,14 @@ const metadataOf = (meta: MetadataResult | undefined, asked: readonly MetadataFi
   return out
 }
 
+/** A referenced object's metadata: the times, when asked for (the server sends only what was asked). */
+const referenceMetadataOf = (meta: MetadataResult | undefined): SearchMetadata => {
+  const out: { -readonly [K in keyof SearchMetadata]: SearchMetadata[K] } = {}
+  if (meta?.creationTimeUnixPresent === true) out.creationTimeUnix = Number(meta.creationTimeUnix)
+  if (meta?.lastUpdateTimeUnixPresent === true) out.lastUpdateTimeUnix = Number(meta.lastUpdateTimeUnix)
+  return out
+}
+
 const objectOf = (
   props: PropertiesResult | undefined,
   meta: MetadataResult | undefined,
@@ -76,7 +84,7 @@ const objectOf = (
     className: props?.targetCollection || className,
     id: meta === undefined ? '' : idOf(meta),
     properties: propertiesToJson(props?.nonRefProps),
-    metadata: top ? metadataOf(meta, options.metadata, options.reranked) : {},
+    metadata: top ? metadataOf(meta, options.metadata, options.reranked) : referenceMetadataOf(meta),
   }
   if (top && options.single && generative !== undefined && generative.values.length > 0) o.generated = generative.values[0]?.result ?? ''
   if (top && meta !== undefined) {

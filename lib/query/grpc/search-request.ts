@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { MetadataField, SearchOperator } from '../args'
-import type { GenerativeInput, HybridSubSearch, Medium, Move, PropertySelection, QueryInput, Search, Targets, TextQuery } from '../input'
+import type { GenerativeInput, HybridSubSearch, Medium, Move, PropertySelection, QueryInput, ReferenceSelection, Search, Targets, TextQuery } from '../input'
 import { WIRE_CONSISTENCY } from '../../codecs/consistency'
 import { Vectors, Vectors_VectorType } from '../../proto/static/requests/weaviate/v1/common'
 import {
@@ -218,18 +218,23 @@ const objectProperty = (p: PropertySelection): ObjectInit => ({
 const returned = (input: QueryInput<unknown>): PropertiesInit => {
   const own: { nonRefProperties?: string[]; objectProperties?: ObjectInit[]; returnAllNonrefProperties?: boolean; refProperties?: RefInit[] } =
     input.properties === undefined ? { returnAllNonrefProperties: true } : named(input.properties)
-  if (input.references.length > 0) {
-    own.refProperties = input.references.map((ref) => ({
-      referenceProperty: ref.linkOn,
-      targetCollection: ref.targetClassName ?? '',
-      properties: named(ref.properties),
-      metadata: { uuid: true },
-    }))
-  }
+  if (input.references.length > 0) own.refProperties = input.references.map(refInit)
   return own
 }
 
 type RefInit = RefPropertiesRequest
+
+/** A followed reference: the target's properties, its metadata asked for, and its own references to follow. */
+const refInit = (ref: ReferenceSelection): RefInit => ({
+  referenceProperty: ref.linkOn,
+  targetCollection: ref.targetClassName ?? '',
+  properties: ref.references.length === 0 ? named(ref.properties) : { ...named(ref.properties), refProperties: ref.references.map(refInit) },
+  metadata: {
+    uuid: true,
+    ...(ref.metadata.includes('creationTimeUnix') ? { creationTimeUnix: true } : {}),
+    ...(ref.metadata.includes('lastUpdateTimeUnix') ? { lastUpdateTimeUnix: true } : {}),
+  },
+})
 
 /**
  * The search request of a checked query, for its generated static encoder (`lib/proto/static`).

@@ -7,7 +7,18 @@
 /* eslint-disable */
 import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Filters } from "./common";
-import { Hybrid, NearObject, NearTextSearch, NearVector } from "./search";
+import {
+  Hybrid,
+  NearAudioSearch,
+  NearDepthSearch,
+  NearImageSearch,
+  NearIMUSearch,
+  NearObject,
+  NearTextSearch,
+  NearThermalSearch,
+  NearVector,
+  NearVideoSearch,
+} from "./search";
 
 /**
  * Aggregating objects: the total a filter or a search matches, metrics of properties, and both per
@@ -34,12 +45,18 @@ export interface AggregateRequest {
   filters?:
     | Filters
     | undefined;
-  /** The objects aggregated are those a search finds (the media searches are not declared). */
+  /** The objects aggregated are those a search finds. */
   search?:
     | { $case: "hybrid"; value: Hybrid }
     | { $case: "nearVector"; value: NearVector }
     | { $case: "nearObject"; value: NearObject }
     | { $case: "nearText"; value: NearTextSearch }
+    | { $case: "nearImage"; value: NearImageSearch }
+    | { $case: "nearAudio"; value: NearAudioSearch }
+    | { $case: "nearVideo"; value: NearVideoSearch }
+    | { $case: "nearDepth"; value: NearDepthSearch }
+    | { $case: "nearThermal"; value: NearThermalSearch }
+    | { $case: "nearImu"; value: NearIMUSearch }
     | undefined;
 }
 
@@ -171,6 +188,24 @@ export const AggregateRequest: MessageFns<AggregateRequest> = {
       case "nearText":
         NearTextSearch.encode(message.search.value, writer.uint32(354).fork()).join();
         break;
+      case "nearImage":
+        NearImageSearch.encode(message.search.value, writer.uint32(362).fork()).join();
+        break;
+      case "nearAudio":
+        NearAudioSearch.encode(message.search.value, writer.uint32(370).fork()).join();
+        break;
+      case "nearVideo":
+        NearVideoSearch.encode(message.search.value, writer.uint32(378).fork()).join();
+        break;
+      case "nearDepth":
+        NearDepthSearch.encode(message.search.value, writer.uint32(386).fork()).join();
+        break;
+      case "nearThermal":
+        NearThermalSearch.encode(message.search.value, writer.uint32(394).fork()).join();
+        break;
+      case "nearImu":
+        NearIMUSearch.encode(message.search.value, writer.uint32(402).fork()).join();
+        break;
     }
     return writer;
   },
@@ -285,6 +320,54 @@ export const AggregateRequest: MessageFns<AggregateRequest> = {
             }
 
             message.search = { $case: "nearText", value: NearTextSearch.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 45: {
+            if (tag !== 362) {
+              break;
+            }
+
+            message.search = { $case: "nearImage", value: NearImageSearch.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 46: {
+            if (tag !== 370) {
+              break;
+            }
+
+            message.search = { $case: "nearAudio", value: NearAudioSearch.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 47: {
+            if (tag !== 378) {
+              break;
+            }
+
+            message.search = { $case: "nearVideo", value: NearVideoSearch.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 48: {
+            if (tag !== 386) {
+              break;
+            }
+
+            message.search = { $case: "nearDepth", value: NearDepthSearch.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 49: {
+            if (tag !== 394) {
+              break;
+            }
+
+            message.search = { $case: "nearThermal", value: NearThermalSearch.decode(reader, reader.uint32()) };
+            continue;
+          }
+          case 50: {
+            if (tag !== 402) {
+              break;
+            }
+
+            message.search = { $case: "nearImu", value: NearIMUSearch.decode(reader, reader.uint32()) };
             continue;
           }
         }
