@@ -37,6 +37,9 @@ import { createVersionSource, fetchMeta } from './context/server-version'
 import { OidcAuth, checkAuth } from './context/oidc/options'
 import { createOidcSession } from './context/oidc/session'
 import { firstValueFrom } from 'rxjs'
+import { ObservabilityOptions, createObservability } from './observe/observability'
+import { nodeRuntime } from './observe/node'
+import { CLIENT_VERSION } from './transport/client-version'
 
 /**
  * How to reach and talk to Weaviate.
@@ -46,7 +49,7 @@ import { firstValueFrom } from 'rxjs'
  * const options: ConnectOptions = { url: 'http://127.0.0.1:8080', apiKey: process.env['WEAVIATE_KEY'], retry: { attempts: 5 } }
  * ```
  */
-export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'proxy'> {
+export interface ConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'proxy'>, ObservabilityOptions {
   /**
    * Base URL (`/v1` is appended), or several nodes of one cluster: requests go to one node, and a
    * connection error or attempt timeout moves an idempotent request's retry to the next node.
@@ -209,7 +212,7 @@ export interface Client extends HealthApi {
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, openTelemetry, logger, onEvent, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const carrier = grpcCarrier('grpc', carrierOption) ?? 'native'
@@ -231,6 +234,9 @@ export const connect = (options: ConnectOptions): Client => {
   const keepalive = resolveKeepalive(grpcKeepalive)
   const proxy = resolveProxy(proxyOption)
   const resolved = resolveOptions({ ...http, urls, tls, proxy })
+  // Traces, metrics and events (lib/observe/): undefined when nothing can listen, and then nothing is watched.
+  const watch = createObservability({ openTelemetry, logger, onEvent }, nodeRuntime, CLIENT_VERSION)
+  const ambient = watch?.ambient
   // The session reads the server's OIDC configuration with a plain GET on the client's pools
   // (fetchUrl: no Authorization header), first asked for when the first call needs a token.
   const first = resolved.nodes[0]
@@ -242,7 +248,7 @@ export const connect = (options: ConnectOptions): Client => {
             firstValueFrom(pipeline.fetchUrl({ url: `${first.origin}${first.basePath}/.well-known/openid-configuration`, expect: [200] })).then((response) => response.body),
         })
   const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
-  const pipeline = createHttp({ ...http, urls, tls, proxy, bearer })
+  const pipeline = createHttp({ ...http, urls, tls, proxy, bearer, ambient })
   const grpc =
     carrier === 'web'
       ? createGrpcWeb({
@@ -253,8 +259,9 @@ export const connect = (options: ConnectOptions): Client => {
           bearer,
           exchange: undiciExchange((origin) => pipeline.pools.for(origin)),
           closed: () => pipeline.pools.closed,
+          ambient,
         })
-      : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy })
+      : createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy, ambient })
   if (http.apiKey !== undefined && http.apiKey !== '') {
     const exposed = plaintextOrigins([...urls, ...(mode === 'rest' ? [] : nodes.map((node) => node.origin))])
     if (exposed.length > 0) warnPlaintextKey(exposed)
@@ -265,19 +272,39 @@ export const connect = (options: ConnectOptions): Client => {
     versions,
     deprecations: createDeprecations(),
     grpc,
-    transports: createTransportChoice({ mode, versions, grpc, noAddress, warn: warnRestFallback }),
-    streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
+    transports: createTransportChoice({
+      mode,
+      versions,
+      grpc,
+      noAddress,
+      warn: (reason) => {
+        warnRestFallback(reason)
+        watch?.fallback('rest', reason)
+      },
+    }),
+    streamRefusal: createStreamRefusal((reason) => {
+      warnBatchObjectsFallback(reason)
+      watch?.fallback('batch-objects', reason)
+    }),
   }
-  const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
+  // The one operation-level seam: every operation of the API objects watched, named by its path.
+  const watched = <T extends object>(api: T, prefix: string): T => (watch === undefined ? api : watch.instrument(api, prefix))
+  const flat = {
+    objects: watched(objectsApi(ctx), 'objects'),
+    references: watched(referencesApi(ctx), 'references'),
+    query: watched(queryApi(ctx), 'query'),
+    schema: watched(schemaApi(ctx), 'schema'),
+    tenants: watched(tenantsApi(ctx), 'tenants'),
+  }
   return {
     ...flat,
-    ...healthApi(ctx),
-    aliases: aliasesApi(ctx),
-    backup: backupApi(ctx),
-    cluster: clusterApi(ctx),
-    roles: rolesApi(ctx),
-    users: usersApi(ctx),
-    meta: { get: () => fetchMeta(pipeline) },
+    ...watched(healthApi(ctx), ''),
+    aliases: watched(aliasesApi(ctx), 'aliases'),
+    backup: watched(backupApi(ctx), 'backup'),
+    cluster: watched(clusterApi(ctx), 'cluster'),
+    roles: watched(rolesApi(ctx), 'roles'),
+    users: watched(usersApi(ctx), 'users'),
+    meta: watched({ get: () => fetchMeta(pipeline) }, 'meta'),
     collection: (name, options) => collection(flat, name, options),
     close: () => {
       session?.close()

@@ -33,6 +33,10 @@ import type { Keepalive } from './keepalive'
 import { callMetadata, withHeaders } from './metadata'
 import type { BidiMethod, UnaryMethod } from './methods'
 import { startUnary } from './unary'
+import type { Ambient } from '../../observe/probe'
+
+const GRPC_OK = 0
+const GRPC_CANCELLED = 1
 
 /**
  * The resolved settings of a client's gRPC calls (the REST options' headers, retry and timeout).
@@ -51,6 +55,8 @@ export interface GrpcOptions {
   readonly keepalive?: Keepalive | false
   /** The client's proxy settings (`../proxy.ts`); direct connections when absent. */
   readonly proxy?: ProxySettings
+  /** Where a call finds the watched operation it belongs to (`lib/observe/`); none when nothing watches. */
+  readonly ambient?: Ambient | undefined
 }
 
 /**
@@ -176,7 +182,7 @@ const callHeaders =
 export const unaryCalls = (
   carrier: UnaryCarrier,
   cursor: Nodes,
-  options: Pick<GrpcOptions, 'headers' | 'retry' | 'timeout' | 'bearer'>,
+  options: Pick<GrpcOptions, 'headers' | 'retry' | 'timeout' | 'bearer' | 'ambient'>,
   clock: SchedulerLike = asyncScheduler,
 ): UnaryCalls => {
   const bearer = options.bearer
@@ -185,6 +191,7 @@ export const unaryCalls = (
     carrier,
     authorization: bearer === undefined ? undefined : () => bearer.authorization(),
     clock,
+    ambient: options.ambient,
   }
   const headersOf = callHeaders(options.headers, bearer !== undefined)
   const resolve = <I, O>(method: UnaryMethod<I, O>, request: I, call: GrpcCallOptions): ResolvedCall<I, O> | ArgumentValueError => {
@@ -244,6 +251,7 @@ const grpcJsCarrier = (nodes: readonly GrpcNode[], channels: Channels, withToken
     return node
   }
   return {
+    transport: 'grpc',
     get closed() {
       return channels.closed
     },
@@ -288,8 +296,22 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
     const { retry, timeout } = settings(callOptions)
     // The stream keeps the token it opens with, and Weaviate checks it as it writes the stream's
     // objects: its owner reopens it before the token expires (`renewInMs`, docs/oidc.md).
-    const streamMetadata = withHeaders(streamBearer === undefined ? metadata : withToken(streamBearer.authorization), headers)
+    // A watched stream is one attempt of its operation, from opening to its status.
+    const probe = options.ambient?.current()?.attempt({ transport: 'grpc', method: 'POST', rpc: method.path, url, attempt: 1 })
+    const carried = probe?.headers === undefined ? headers : { ...headers, ...probe.headers }
+    const streamMetadata = withHeaders(streamBearer === undefined ? metadata : withToken(streamBearer.authorization), carried)
     const stream = channels.for(node).makeBidiStreamRequest(method.path, method.serialize, method.deserialize, streamMetadata)
+    if (probe !== undefined) {
+      stream.once('status', (status: { readonly code: number; readonly details: string }) =>
+        probe.end(
+          status.code === GRPC_OK
+            ? { status: 'ok' }
+            : status.code === GRPC_CANCELLED
+              ? { status: 'cancelled' }
+              : { status: 'error', error: Object.assign(new Error(status.details), { name: `grpc.${status.code}` }) },
+        ),
+      )
+    }
     return {
       call: stream,
       url,

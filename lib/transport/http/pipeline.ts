@@ -32,6 +32,7 @@ import { Pools, closedError, createPools } from './pools'
 import { Target, Transport, transport as undiciTransport } from './transport'
 import { HttpRequest, HttpResponse, RetryOptions } from './types'
 import { pathWithQuery, safeUrl } from './urls'
+import type { Ambient } from '../../observe/probe'
 
 /**
  * Sends {@link HttpRequest}s.
@@ -84,7 +85,11 @@ export interface HttpInternals {
  * injected `dispatcher` nothing is owned. Throws an {@link ArgumentValueError} for an empty or
  * malformed URL list or a `connections` that is not a positive integer.
  */
-export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSource | undefined }, internals: HttpInternals = {}): HttpEffect => {
+export const createHttp = (
+  options: HttpOptions & { readonly bearer?: BearerSource | undefined; readonly ambient?: Ambient | undefined },
+  internals: HttpInternals = {},
+): HttpEffect => {
+  const ambient = options.ambient
   const clock = internals.scheduler ?? asyncScheduler
   const transport = internals.transport ?? undiciTransport
   const resolved = resolveOptions(options)
@@ -130,7 +135,9 @@ export const createHttp = (options: HttpOptions & { readonly bearer?: BearerSour
         bodyAs: req.bodyAs,
       }
     }
-    return startAttempts({ exchange, nodes, clock, targetOn, request: req, settings: forCall(resolved, req) }, sink)
+    const probe = ambient?.current()
+    const watch = ambient === undefined || probe === undefined ? undefined : { probe, ambient }
+    return startAttempts({ exchange, nodes, clock, targetOn, request: req, settings: forCall(resolved, req), watch }, sink)
   }
 
   const send = (req: HttpRequest): Observable<HttpResponse> => new Observable<HttpResponse>((subscriber) => start(req, subscriber))
