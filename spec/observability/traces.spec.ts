@@ -2,9 +2,9 @@
  * OpenTelemetry traces of the operations (lib/observe/otel.ts), read with the SDK's in-memory
  * exporter against the real 1.39 server: one CLIENT span per operation after the database client
  * conventions, a child per attempt, over REST, native gRPC and gRPC-Web, and the trace context
- * that reaches the server. Weaviate 1.39 neither logs nor traces an incoming `traceparent` (no
- * OpenTelemetry in its HTTP or gRPC middleware), so the specs read it where the server receives
- * it: on the wire, through a recording proxy in front of it.
+ * that reaches the server: on the wire through a recording proxy, and, on a server with its own
+ * tracing on (`OTEL` of spec/helpers/versions.ts), in the server's span, whose traceparent its
+ * REST answer carries.
  */
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
@@ -87,6 +87,18 @@ describe('an operation over REST', () => {
     const [attempt, ...more] = attemptsOf(sdk.spans(), span)
     if (attempt === undefined) throw new Error('no attempt span')
     expect([more.length, attempt.attributes['http.request.method'], proxy.headers.map((h) => h['traceparent'])]).toEqual([0, 'HEAD', [traceparentOf(attempt)]])
+  })
+
+  it('the server’s span joins the trace: its answer’s traceparent has the client’s trace id (Weaviate’s own tracing on)', async () => {
+    const otel = configuredServer('OTEL')
+    const proxy = await startProxy({ url: otel.url, ...(otel.apiKey === undefined ? {} : { apiKey: otel.apiKey }) })
+    closers.push(() => proxy.close())
+    const c = client({ ...proxy.connection, transport: 'rest' })
+    await right(c.schema.get())
+    const span = onlySpan(sdk.spans(), 'schema.get')
+    const [attempt] = attemptsOf(sdk.spans(), span)
+    const answered = String(proxy.answers[0]?.['traceparent'] ?? '').split('-')
+    expect([answered[1], answered[2] === attempt?.spanContext().spanId, answered[3]]).toEqual([span.spanContext().traceId, false, '01'])
   })
 
   it('is a child of the span active where it is subscribed to', async () => {
