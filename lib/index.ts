@@ -215,6 +215,22 @@ export type { ClusterApi, ReplicationsApi } from './cluster'
 export type { HealthApi } from './cluster/health'
 export type { KeepaliveOptions } from './transport/grpc/keepalive'
 export type { ProxyOption, ProxyOptions } from './transport/proxy'
+export { EVENT_CHANNELS } from './observe/events'
+export type {
+  EventChannel,
+  EventPayloads,
+  FailoverEvent,
+  FallbackEvent,
+  OperationEndEvent,
+  OperationStartEvent,
+  RequestEndEvent,
+  RequestStartEvent,
+  RetryEvent,
+} from './observe/events'
+export type { LogLevel, LogRecord, LoggerOption } from './observe/logger'
+export type { ObservabilityOptions } from './observe/observability'
+export type { OpenTelemetryApi } from './observe/otel'
+export type { FallbackKind, TransportName } from './observe/probe'
 export type {
   ApplyScalePlanArgs,
   ClusterStatistics,

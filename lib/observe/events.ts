@@ -11,7 +11,15 @@ import type { FallbackKind, Observer, OperationProbe, TransportName } from './pr
 import { errorType } from './probe'
 import { countAttempt, countValue, newTally } from './tally'
 
-/** The channel names, each with its payload in {@link EventPayloads}. */
+/**
+ * The channel names, each with its payload in {@link EventPayloads}.
+ *
+ * @example
+ * ```ts
+ * import diagnostics from 'node:diagnostics_channel'
+ * diagnostics.subscribe(EVENT_CHANNELS.retry, (event) => console.warn('retrying', event))
+ * ```
+ */
 export const EVENT_CHANNELS = {
   operationStart: 'weaviate-rx:operation:start',
   operationEnd: 'weaviate-rx:operation:end',
@@ -22,10 +30,24 @@ export const EVENT_CHANNELS = {
   fallback: 'weaviate-rx:fallback',
 } as const
 
-/** A channel name. */
+/**
+ * A channel name.
+ *
+ * @example
+ * ```ts
+ * const channel: EventChannel = 'weaviate-rx:request:end'
+ * ```
+ */
 export type EventChannel = (typeof EVENT_CHANNELS)[keyof typeof EVENT_CHANNELS]
 
-/** An operation subscribed to. */
+/**
+ * An operation subscribed to.
+ *
+ * @example
+ * ```ts
+ * const onStart = (event: OperationStartEvent): void => console.debug(event.operationId, event.operation, event.collection)
+ * ```
+ */
 export interface OperationStartEvent {
   /** Unique within the process: pairs the events of one operation. */
   readonly operationId: number
@@ -35,7 +57,17 @@ export interface OperationStartEvent {
   readonly tenant: string | undefined
 }
 
-/** An operation ended: completed (`ok`, or `error` with the `Left` it emitted), failed, or unsubscribed (`cancelled`). */
+/**
+ * An operation ended: completed (`ok`, or `error` with the `Left` it emitted), failed, or
+ * unsubscribed (`cancelled`).
+ *
+ * @example
+ * ```ts
+ * const onEnd = (event: OperationEndEvent): void => {
+ *   if (event.outcome === 'error') console.warn(`${event.operation} failed: ${event.errorType ?? ''}`)
+ * }
+ * ```
+ */
 export interface OperationEndEvent extends OperationStartEvent {
   readonly outcome: 'ok' | 'error' | 'cancelled'
   /** The error's `_tag` (`ConnectionError`, `ForbiddenError`, ...) when `outcome` is `error`. */
@@ -49,7 +81,14 @@ export interface OperationEndEvent extends OperationStartEvent {
   readonly batchErrors: number
 }
 
-/** One attempt of a request sent. */
+/**
+ * One attempt of a request sent.
+ *
+ * @example
+ * ```ts
+ * const onRequest = (event: RequestStartEvent): void => console.debug(event.transport, event.method, event.url, event.attempt)
+ * ```
+ */
 export interface RequestStartEvent {
   readonly operationId: number
   readonly operation: string
@@ -67,7 +106,14 @@ export interface RequestStartEvent {
   readonly serverPort: number | undefined
 }
 
-/** One attempt ended. */
+/**
+ * One attempt ended.
+ *
+ * @example
+ * ```ts
+ * const onAnswer = (event: RequestEndEvent): void => console.debug(event.url, event.outcome, event.durationMs)
+ * ```
+ */
 export interface RequestEndEvent extends RequestStartEvent {
   readonly outcome: 'ok' | 'error' | 'cancelled'
   readonly errorType: string | undefined
@@ -75,7 +121,14 @@ export interface RequestEndEvent extends RequestStartEvent {
   readonly durationMs: number
 }
 
-/** A failed attempt is retried after `delayMs`. */
+/**
+ * A failed attempt is retried after `delayMs`.
+ *
+ * @example
+ * ```ts
+ * const onRetry = (event: RetryEvent): void => console.warn(`${event.operation}: ${event.errorType}, retry in ${event.delayMs} ms`)
+ * ```
+ */
 export interface RetryEvent {
   readonly operationId: number
   readonly operation: string
@@ -86,7 +139,14 @@ export interface RetryEvent {
   readonly errorMessage: string | undefined
 }
 
-/** The next attempt goes to another node. */
+/**
+ * The next attempt goes to another node.
+ *
+ * @example
+ * ```ts
+ * const onFailover = (event: FailoverEvent): void => console.warn(`${event.from} -> ${event.to}`)
+ * ```
+ */
 export interface FailoverEvent {
   readonly operationId: number
   readonly operation: string
@@ -95,13 +155,28 @@ export interface FailoverEvent {
   readonly to: string
 }
 
-/** The client took a fallback (once per client): REST instead of gRPC, or `BatchObjects` instead of `BatchStream`. */
+/**
+ * The client took a fallback (once per client): REST instead of gRPC, or `BatchObjects` instead
+ * of `BatchStream`.
+ *
+ * @example
+ * ```ts
+ * const onFallback = (event: FallbackEvent): void => console.warn(event.kind, event.reason)
+ * ```
+ */
 export interface FallbackEvent {
   readonly kind: FallbackKind
   readonly reason: string
 }
 
-/** Each channel's payload. */
+/**
+ * Each channel's payload.
+ *
+ * @example
+ * ```ts
+ * const onEvent = <C extends EventChannel>(channel: C, payload: EventPayloads[C]): void => console.debug(channel, payload)
+ * ```
+ */
 export interface EventPayloads {
   'weaviate-rx:operation:start': OperationStartEvent
   'weaviate-rx:operation:end': OperationEndEvent

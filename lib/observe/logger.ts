@@ -7,10 +7,24 @@
  */
 import { EVENT_CHANNELS, EventChannel, EventPayloads, Publisher } from './events'
 
-/** The log levels, most severe first. */
+/**
+ * The log levels, most severe first.
+ *
+ * @example
+ * ```ts
+ * const level: LogLevel = 'info'
+ * ```
+ */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug'
 
-/** One log line: its level, its message, and the event it tells of. */
+/**
+ * One log line: its level, its message, and the event it tells of.
+ *
+ * @example
+ * ```ts
+ * const write = (record: LogRecord): void => console.error(`[${record.level}] ${record.message}`)
+ * ```
+ */
 export interface LogRecord {
   readonly level: LogLevel
   readonly message: string
@@ -25,7 +39,7 @@ export interface LogRecord {
  * @example
  * ```ts
  * connect({ url, logger: 'info' }) // retries, failovers, fallbacks, failed operations on the console
- * connect({ url, logger: { level: 'debug', write: (record) => pino[record.level](record.event, record.message) } })
+ * connect({ url, logger: { level: 'debug', write: (record) => process.stderr.write(`${record.level} ${record.message}\n`) } })
  * ```
  */
 export type LoggerOption = LogLevel | 'off' | { readonly level: LogLevel; readonly write?: (record: LogRecord) => void }

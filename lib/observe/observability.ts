@@ -23,7 +23,14 @@ export interface Runtime {
   readonly logLevel: () => LogLevel | 'off' | undefined
 }
 
-/** The options of `connect` that choose the observability. */
+/**
+ * The options of `connect` that choose the observability (docs/observability.md).
+ *
+ * @example
+ * ```ts
+ * const options: ObservabilityOptions = { logger: 'info', onEvent: (channel, payload) => console.debug(channel, payload) }
+ * ```
+ */
 export interface ObservabilityOptions {
   /**
    * The `@opentelemetry/api` object to trace and measure with (`import * as api from

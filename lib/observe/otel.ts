@@ -11,56 +11,62 @@ import type { AttemptStart, Observer, OperationProbe, Outcome } from './probe'
 import { errorType } from './probe'
 import { countAttempt, countValue, newTally, writes } from './tally'
 
-/** Attribute values as OpenTelemetry takes them. */
-export type OtelAttributes = Record<string, string | number | boolean | undefined>
-
-/** The part of a `Span` used here. */
-export interface OtelSpan {
-  setAttribute(key: string, value: string | number | boolean): unknown
-  addEvent(name: string, attributes?: OtelAttributes): unknown
-  setStatus(status: { readonly code: number; readonly message?: string }): unknown
-  isRecording(): boolean
-  end(): void
-}
-
-/** An OpenTelemetry `Context` (opaque here). */
-export type OtelContext = object
-
-/** The part of a `Tracer` used here. */
-export interface OtelTracer {
-  startSpan(name: string, options: { readonly kind: number; readonly attributes: OtelAttributes }, context: OtelContext): OtelSpan
-}
-
-/** The instruments used here. */
-export interface OtelHistogram {
-  record(value: number, attributes?: OtelAttributes): void
-}
-export interface OtelCounter {
-  add(value: number, attributes?: OtelAttributes): void
-}
-
-/** The part of a `Meter` used here. */
-export interface OtelMeter {
-  createHistogram(name: string, options: { readonly description: string; readonly unit: string; readonly advice?: { readonly explicitBucketBoundaries: number[] } }): OtelHistogram
-  createCounter(name: string, options: { readonly description: string; readonly unit: string }): OtelCounter
-  createUpDownCounter(name: string, options: { readonly description: string; readonly unit: string }): OtelCounter
-}
-
 /**
- * The part of `@opentelemetry/api` used here: pass `import * as api from '@opentelemetry/api'`
- * (`connect({ openTelemetry: api })`).
+ * The part of `@opentelemetry/api` used here (a context is opaque: what `context.active()`
+ * gives, handed back as it is): pass the module itself
+ * (`connect({ openTelemetry: api })`), for a bundle or a runtime where the client cannot load it.
+ *
+ * @example
+ * ```ts
+ * import * as api from '@opentelemetry/api'
+ * const client = connect({ url: 'http://127.0.0.1:8080', openTelemetry: api })
+ * ```
  */
 export interface OpenTelemetryApi {
   readonly trace: {
-    getTracer(name: string, version?: string): OtelTracer
-    setSpan(context: OtelContext, span: OtelSpan): OtelContext
+    getTracer(
+      name: string,
+      version?: string,
+    ): {
+      startSpan(
+        name: string,
+        options: { readonly kind: number; readonly attributes: Record<string, string | number | boolean | undefined> },
+        context: never,
+      ): {
+        setAttribute(key: string, value: string | number | boolean): unknown
+        addEvent(name: string, attributes?: Record<string, string | number | boolean | undefined>): unknown
+        setStatus(status: { readonly code: number; readonly message?: string }): unknown
+        isRecording(): boolean
+        end(): void
+      }
+    }
+    setSpan(context: never, span: never): object
   }
-  readonly context: { active(): OtelContext }
-  readonly propagation: { inject(context: OtelContext, carrier: Record<string, string>): void }
-  readonly metrics: { getMeter(name: string, version?: string): OtelMeter }
+  readonly context: { active(): object }
+  readonly propagation: { inject(context: never, carrier: Record<string, string>): void }
+  readonly metrics: {
+    getMeter(
+      name: string,
+      version?: string,
+    ): {
+      createHistogram(
+        name: string,
+        options: { readonly description: string; readonly unit: string; readonly advice?: { readonly explicitBucketBoundaries: number[] } },
+      ): { record(value: number, attributes?: Record<string, string | number | boolean | undefined>): void }
+      createCounter(name: string, options: { readonly description: string; readonly unit: string }): { add(value: number, attributes?: Record<string, string | number | boolean | undefined>): void }
+      createUpDownCounter(name: string, options: { readonly description: string; readonly unit: string }): { add(value: number, attributes?: Record<string, string | number | boolean | undefined>): void }
+    }
+  }
   /** The no-op meter, which the API hands out while no SDK is registered. */
-  readonly createNoopMeter: () => OtelMeter
+  readonly createNoopMeter: () => unknown
 }
+
+type OtelAttributes = Record<string, string | number | boolean | undefined>
+type OtelTracer = ReturnType<OpenTelemetryApi['trace']['getTracer']>
+type OtelSpan = ReturnType<OtelTracer['startSpan']>
+type OtelMeter = ReturnType<OpenTelemetryApi['metrics']['getMeter']>
+type OtelHistogram = ReturnType<OtelMeter['createHistogram']>
+type OtelCounter = ReturnType<OtelMeter['createCounter']>
 
 /** Whether `value` has the parts of `@opentelemetry/api` used here. */
 export const isOpenTelemetryApi = (value: unknown): value is OpenTelemetryApi => {
@@ -130,7 +136,7 @@ const attemptName = (start: AttemptStart): string => (start.rpc === undefined ? 
 
 /** The OpenTelemetry observer over `api`; `version` is the instrumentation scope's (the package's). */
 export const otelObserver = (api: OpenTelemetryApi, version: string): Observer => {
-  const noop = api.createNoopMeter()
+  const noop: unknown = api.createNoopMeter()
   let cached: { readonly meter: OtelMeter; readonly instruments: Instruments } | undefined
   const instrumentsOf = (meter: OtelMeter): Instruments | undefined => {
     if (meter === noop) return undefined
@@ -146,14 +152,14 @@ export const otelObserver = (api: OpenTelemetryApi, version: string): Observer =
         'db.collection.name': start.collection,
         'db.namespace': start.tenant,
       }
-      const span = api.trace.getTracer(SCOPE, version).startSpan(spanName(start.name, start.collection), { kind: SPAN_KIND_CLIENT, attributes: base }, parent)
+      const span = api.trace.getTracer(SCOPE, version).startSpan(spanName(start.name, start.collection), { kind: SPAN_KIND_CLIENT, attributes: base }, parent as never)
       const tracing = span.isRecording()
       const instruments = instrumentsOf(api.metrics.getMeter(SCOPE, version))
       if (!tracing && instruments === undefined) return undefined
       const began = performance.now()
       const tally = newTally()
       let answered = 0
-      const spanContext = tracing ? api.trace.setSpan(parent, span) : parent
+      const spanContext = tracing ? api.trace.setSpan(parent as never, span as never) : parent
       const metricAttributes = (): OtelAttributes => ({
         'db.system.name': 'weaviate',
         'db.operation.name': start.name,
@@ -185,10 +191,10 @@ export const otelObserver = (api: OpenTelemetryApi, version: string): Observer =
                 'weaviate.transport': attempt.transport,
               },
             },
-            spanContext,
+            spanContext as never,
           )
           const headers: Record<string, string> = {}
-          api.propagation.inject(api.trace.setSpan(spanContext, child), headers)
+          api.propagation.inject(api.trace.setSpan(spanContext as never, child as never) as never, headers)
           return {
             headers: Object.keys(headers).length === 0 ? undefined : headers,
             end: (outcome) => {

@@ -7,7 +7,14 @@
  * @packageDocumentation
  */
 
-/** The transport of an attempt: REST, gRPC over HTTP/2, or gRPC-Web on the REST URL. */
+/**
+ * The transport of an attempt: REST, gRPC over HTTP/2, or gRPC-Web on the REST URL.
+ *
+ * @example
+ * ```ts
+ * const transport: TransportName = 'grpc-web'
+ * ```
+ */
 export type TransportName = 'rest' | 'grpc' | 'grpc-web'
 
 /** An operation as the instrumentation seam sees it at subscription. */
@@ -70,7 +77,14 @@ export interface Observer {
   fallback(fallback: { readonly kind: FallbackKind; readonly reason: string }): void
 }
 
-/** Which fallback a client took. */
+/**
+ * Which fallback a client took.
+ *
+ * @example
+ * ```ts
+ * const kind: FallbackKind = 'rest'
+ * ```
+ */
 export type FallbackKind = 'rest' | 'batch-objects'
 
 /**

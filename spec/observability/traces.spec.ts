@@ -6,6 +6,7 @@
  * tracing on (`OTEL` of spec/helpers/versions.ts), in the server's span, whose traceparent its
  * REST answer carries.
  */
+import * as api from '@opentelemetry/api'
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { randomUUID } from 'node:crypto'
@@ -99,6 +100,14 @@ describe('an operation over REST', () => {
     const [attempt] = attemptsOf(sdk.spans(), span)
     const answered = String(proxy.answers[0]?.['traceparent'] ?? '').split('-')
     expect([answered[1], answered[2] === attempt?.spanContext().spanId, answered[3]]).toEqual([span.spanContext().traceId, false, '01'])
+  })
+
+  it("traces with the API object given as the openTelemetry option (a bundle's way), and not with openTelemetry: false", async () => {
+    const given = client({ url: weaviateUrl(), ...key(), transport: 'rest', openTelemetry: api })
+    const off = client({ url: weaviateUrl(), ...key(), transport: 'rest', openTelemetry: false })
+    await right(given.schema.get())
+    await right(off.meta.get())
+    expect([onlySpan(sdk.spans(), 'schema.get').name, sdk.spans().filter((s) => s.name === 'meta.get').length]).toEqual(['schema.get', 0])
   })
 
   it('is a child of the span active where it is subscribed to', async () => {
