@@ -8,6 +8,8 @@
  * - `ours`: `client.query.nearVector({ className, vector, limit, returnProperties: [],
  *   returnMetadata: ['distance'] })` through `firstValueFrom`, the public API with its default
  *   transport (gRPC on 1.39.0), the answer decoded and checked (`Right`);
+ * - `ours-otel`: the same, with the OpenTelemetry SDK registered in the process (otel-sdk.ts):
+ *   every search a span with an attempt span, a `traceparent`, and its metrics;
  * - `raw-grpc`: one grpc-js client, `makeUnaryRequest` with the generated protobuf-es codecs, a
  *   `SearchRequest` with `near_vector` (the vector as float32 bytes), no properties, id and
  *   distance (raw-grpc-search.ts);
@@ -28,6 +30,7 @@ import { connect } from '../lib'
 import { collectGarbage } from './harness'
 import { forkChild, serveParent } from './ipc-child'
 import { connectOfficialClient } from './official-client'
+import { registerOtelSdk } from './otel-sdk'
 import { latencies } from './query-lanes'
 import { protobufjsClient, protobufjsNearVector } from './protobufjs'
 import { rawSearch } from './raw-grpc-search'
@@ -36,7 +39,7 @@ import { type BenchServer, givenBenchServer } from './server-env'
 import { peerClient } from './server-key'
 
 /** The contenders a search child can be. */
-export const SEARCH_CONTENDERS = ['ours', 'raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', 'weaviate-client'] as const
+export const SEARCH_CONTENDERS = ['ours', 'ours-otel', 'raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', 'weaviate-client'] as const
 export type SearchContender = (typeof SEARCH_CONTENDERS)[number]
 
 /** What every query of a child asks: the top `limit` of `className` by a vector of `dimensions` numbers. */
@@ -104,7 +107,10 @@ interface Searcher {
 
 const searcher = async (contender: SearchContender, server: BenchServer, { className, limit }: SearchShape): Promise<Searcher> => {
   switch (contender) {
-    case 'ours': {
+    case 'ours':
+    case 'ours-otel': {
+      // ours-otel: the same client with the OpenTelemetry SDK registered (every search a span, an attempt span, metrics).
+      if (contender === 'ours-otel') registerOtelSdk()
       const client = connect({ ...server })
       return {
         search: async (vector) => {
