@@ -285,8 +285,19 @@ export const publishers = (all: readonly Publisher[]): Publisher => ({
   },
 })
 
-/** A publisher that calls `f` with every event. */
+/**
+ * A publisher that calls `f` with every event. A throw of `f` does not reach the operation: it is
+ * thrown again on its own, as `diagnostics_channel` does with a subscriber's.
+ */
 export const functionPublisher = (f: <C extends EventChannel>(channel: C, payload: EventPayloads[C]) => void): Publisher => ({
   listening: () => true,
-  publish: (channel, payload) => f(channel, payload),
+  publish: (channel, payload) => {
+    try {
+      f(channel, payload)
+    } catch (e) {
+      queueMicrotask(() => {
+        throw e
+      })
+    }
+  },
 })

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { EVENT_CHANNELS, EventChannel, EventPayloads, Publisher } from './events'
+import { EVENT_CHANNELS, EventChannel, EventPayloads, Publisher, functionPublisher } from './events'
 
 /**
  * The log levels, most severe first.
@@ -113,11 +113,8 @@ export const loggerPublisher = (option: LoggerOption | undefined): Publisher | u
   const level = typeof option === 'string' ? option : option.level
   const write = typeof option === 'string' ? consoleWrite : (option.write ?? consoleWrite)
   const rank = RANK[level]
-  return {
-    listening: () => true,
-    publish: (channel, payload) => {
-      const { level: at, message } = line(channel, payload)
-      if (RANK[at] <= rank) write({ level: at, message, channel, event: payload })
-    },
-  }
+  return functionPublisher((channel, payload) => {
+    const { level: at, message } = line(channel, payload)
+    if (RANK[at] <= rank) write({ level: at, message, channel, event: payload })
+  })
 }

@@ -62,8 +62,11 @@ export interface OpenTelemetryApi {
 }
 
 type OtelAttributes = Record<string, string | number | boolean | undefined>
-type OtelTracer = ReturnType<OpenTelemetryApi['trace']['getTracer']>
-type OtelSpan = ReturnType<OtelTracer['startSpan']>
+/** The part of a span `markEnd` uses. */
+interface OtelSpan {
+  setAttribute(key: string, value: string | number | boolean): unknown
+  setStatus(status: { readonly code: number; readonly message?: string }): unknown
+}
 type OtelMeter = ReturnType<OpenTelemetryApi['metrics']['getMeter']>
 type OtelHistogram = ReturnType<OtelMeter['createHistogram']>
 type OtelCounter = ReturnType<OtelMeter['createCounter']>
