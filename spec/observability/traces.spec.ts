@@ -230,6 +230,26 @@ describe('each operation family', () => {
   })
 })
 
+describe('each family over each transport', () => {
+  const TRANSPORTS = [
+    ['rest', { transport: 'rest' }],
+    ['grpc', { transport: 'grpc' }],
+    ['grpc-web', { transport: 'grpc', grpc: 'web' }],
+  ] as const
+  const connectOver = (options: (typeof TRANSPORTS)[number][1]): Client =>
+    client({ url: weaviateUrl(), ...key(), ...('grpc' in options ? {} : { grpcUrl: grpcServerUrl(CURRENT_VERSION) }), ...options })
+
+  it.each(TRANSPORTS)('over %s: a search, a batch, a stream and a tenants read each name the transport their attempts took', async (transport, options) => {
+    const c = connectOver(options)
+    await right(c.query.bm25({ className: Article, query: 'a', limit: 2 }))
+    await lastValueFrom(c.objects.batch([{ className: Article, dataObject: { title: `over ${transport}` } }]).pipe(toArray()))
+    await lastValueFrom(c.objects.stream({ className: Article, pageSize: 100 }).pipe(toArray()))
+    await right(c.tenants.list(Tenanted))
+    const names = ['query.bm25', 'objects.batch', 'objects.stream', 'tenants.list']
+    expect(names.map((name) => [name, onlySpan(sdk.spans(), name).attributes['weaviate.transport']])).toEqual(names.map((name) => [name, transport]))
+  })
+})
+
 describe('retries, failover and refusals', () => {
   it('a retried request: two attempt spans, the first failed with its error type, the retry counted', async () => {
     const proxy = await startProxy(weaviateUrl(), { inject: { path: /^\/v1\/objects\//, nth: 1, status: 503 } })
