@@ -53,8 +53,14 @@ export interface OpenTelemetryApi {
         name: string,
         options: { readonly description: string; readonly unit: string; readonly advice?: { readonly explicitBucketBoundaries: number[] } },
       ): { record(value: number, attributes?: Record<string, string | number | boolean | undefined>): void }
-      createCounter(name: string, options: { readonly description: string; readonly unit: string }): { add(value: number, attributes?: Record<string, string | number | boolean | undefined>): void }
-      createUpDownCounter(name: string, options: { readonly description: string; readonly unit: string }): { add(value: number, attributes?: Record<string, string | number | boolean | undefined>): void }
+      createObservableCounter(
+        name: string,
+        options: { readonly description: string; readonly unit: string },
+      ): { addCallback(callback: (result: { observe(value: number, attributes?: Record<string, string | number | boolean | undefined>): void }) => void): void }
+      createObservableUpDownCounter(
+        name: string,
+        options: { readonly description: string; readonly unit: string },
+      ): { addCallback(callback: (result: { observe(value: number, attributes?: Record<string, string | number | boolean | undefined>): void }) => void): void }
     }
   }
   /** The no-op meter, which the API hands out while no SDK is registered. */
@@ -69,7 +75,27 @@ interface OtelSpan {
 }
 type OtelMeter = ReturnType<OpenTelemetryApi['metrics']['getMeter']>
 type OtelHistogram = ReturnType<OtelMeter['createHistogram']>
-type OtelCounter = ReturnType<OtelMeter['createCounter']>
+
+/** A count kept here per attribute set, and reported when the SDK collects: nothing of the SDK's runs per operation. */
+interface OtelCounter {
+  add(value: number, attributes: OtelAttributes): void
+}
+
+/** A counter (or up-down counter) of `meter` kept by the client and observed at collection. */
+const keptCounter = (instrument: ReturnType<OtelMeter['createObservableCounter']>): OtelCounter => {
+  const counts = new Map<string, { readonly attributes: OtelAttributes; value: number }>()
+  instrument.addCallback((result) => {
+    for (const { attributes, value } of counts.values()) result.observe(value, attributes)
+  })
+  return {
+    add: (value, attributes) => {
+      const key = Object.values(attributes).join('\u0000')
+      const count = counts.get(key)
+      if (count === undefined) counts.set(key, { attributes, value })
+      else count.value += value
+    },
+  }
+}
 
 /** Whether `value` has the parts of `@opentelemetry/api` used here. */
 export const isOpenTelemetryApi = (value: unknown): value is OpenTelemetryApi => {
@@ -114,11 +140,11 @@ const createInstruments = (meter: OtelMeter): Instruments => ({
     advice: { explicitBucketBoundaries: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10] },
   }),
   returnedRows: meter.createHistogram(METRICS.returnedRows, { description: 'Objects an operation returned', unit: '{row}' }),
-  attempts: meter.createCounter(METRICS.attempts, { description: 'Attempts of requests and calls (first sends and retries)', unit: '{attempt}' }),
-  retries: meter.createCounter(METRICS.retries, { description: 'Attempts that were retries', unit: '{attempt}' }),
-  written: meter.createCounter(METRICS.written, { description: 'Objects written by batches', unit: '{object}' }),
-  batchErrors: meter.createCounter(METRICS.batchErrors, { description: 'Batch objects or references the server did not write', unit: '{object}' }),
-  inFlight: meter.createUpDownCounter(METRICS.inFlight, { description: 'Operations subscribed to and not yet ended', unit: '{operation}' }),
+  attempts: keptCounter(meter.createObservableCounter(METRICS.attempts, { description: 'Attempts of requests and calls (first sends and retries)', unit: '{attempt}' })),
+  retries: keptCounter(meter.createObservableCounter(METRICS.retries, { description: 'Attempts that were retries', unit: '{attempt}' })),
+  written: keptCounter(meter.createObservableCounter(METRICS.written, { description: 'Objects written by batches', unit: '{object}' })),
+  batchErrors: keptCounter(meter.createObservableCounter(METRICS.batchErrors, { description: 'Batch objects or references the server did not write', unit: '{object}' })),
+  inFlight: keptCounter(meter.createObservableUpDownCounter(METRICS.inFlight, { description: 'Operations subscribed to and not yet ended', unit: '{operation}' })),
 })
 
 /** The operations whose every request is a page or a batch, and the name of the event each answered one adds. */
@@ -155,7 +181,8 @@ export const otelObserver = (api: OpenTelemetryApi, version: string): Observer =
         'db.collection.name': start.collection,
         'db.namespace': start.tenant,
       }
-      const span = api.trace.getTracer(SCOPE, version).startSpan(spanName(start.name, start.collection), { kind: SPAN_KIND_CLIENT, attributes: base }, parent as never)
+      const tracer = api.trace.getTracer(SCOPE, version)
+      const span = tracer.startSpan(spanName(start.name, start.collection), { kind: SPAN_KIND_CLIENT, attributes: base }, parent as never)
       const tracing = span.isRecording()
       const instruments = instrumentsOf(api.metrics.getMeter(SCOPE, version))
       if (!tracing && instruments === undefined) return undefined
@@ -177,7 +204,7 @@ export const otelObserver = (api: OpenTelemetryApi, version: string): Observer =
           const server = countAttempt(tally, attempt)
           instruments?.attempts.add(1, { 'db.system.name': 'weaviate', 'db.operation.name': start.name, 'weaviate.transport': attempt.transport })
           if (!tracing) return { headers: undefined, end: () => undefined }
-          const child = api.trace.getTracer(SCOPE, version).startSpan(
+          const child = tracer.startSpan(
             attemptName(attempt),
             {
               kind: SPAN_KIND_CLIENT,
