@@ -10,6 +10,8 @@
  *   (`grpc: 'native'`, the gRPC address given), the answer decoded and checked (`Right`);
  * - `ours-web`: the same call on a client with `grpc: 'web'` and no gRPC address: gRPC-Web over
  *   undici on the REST URL (`/v1/grpc-web/`), on the client's REST connections;
+ * - `ours-otel`: `ours` with the OpenTelemetry SDK registered in the process (otel-sdk.ts):
+ *   every search a span with an attempt span, a `traceparent`, and its metrics;
  * - `raw-grpc`: one grpc-js client, `makeUnaryRequest` with the generated protobuf-es codecs, a
  *   `SearchRequest` with `near_vector` (the vector as float32 bytes), no properties, id and
  *   distance (raw-grpc-search.ts);
@@ -30,6 +32,7 @@ import { connect } from '../lib'
 import { collectGarbage } from './harness'
 import { forkChild, serveParent } from './ipc-child'
 import { connectOfficialClient } from './official-client'
+import { registerOtelSdk } from './otel-sdk'
 import { latencies } from './query-lanes'
 import { protobufjsClient, protobufjsNearVector } from './protobufjs'
 import { rawSearch } from './raw-grpc-search'
@@ -38,7 +41,7 @@ import { type BenchServer, givenBenchServer } from './server-env'
 import { peerClient } from './server-key'
 
 /** The contenders a search child can be. */
-export const SEARCH_CONTENDERS = ['ours', 'ours-web', 'raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', 'weaviate-client'] as const
+export const SEARCH_CONTENDERS = ['ours', 'ours-web', 'ours-otel', 'raw-grpc', 'raw-protobufjs', 'weaviate-ts-client', 'weaviate-client'] as const
 export type SearchContender = (typeof SEARCH_CONTENDERS)[number]
 
 /** What every query of a child asks: the top `limit` of `className` by a vector of `dimensions` numbers. */
@@ -107,8 +110,11 @@ interface Searcher {
 const searcher = async (contender: SearchContender, server: BenchServer, { className, limit }: SearchShape): Promise<Searcher> => {
   switch (contender) {
     case 'ours':
-    case 'ours-web': {
-      const client = contender === 'ours' ? connect({ ...server, grpc: 'native' }) : connect({ url: server.url, apiKey: server.apiKey, grpc: 'web' })
+    case 'ours-web':
+    case 'ours-otel': {
+      // ours-otel: ours with the OpenTelemetry SDK registered (every search a span, an attempt span, metrics).
+      if (contender === 'ours-otel') registerOtelSdk()
+      const client = contender === 'ours-web' ? connect({ url: server.url, apiKey: server.apiKey, grpc: 'web' }) : connect({ ...server, grpc: 'native' })
       return {
         search: async (vector) => {
           const result = await firstValueFrom(client.query.nearVector({ className, vector, limit, returnProperties: [], returnMetadata: ['distance'] }))

@@ -2,8 +2,9 @@
  * Search benchmark (issue 24 item 6): `nearVector` top 10 over 20,000 objects with 128-dimension
  * vectors (HNSW, the default index), the latency of each query at concurrency 1 and 16, all
  * contenders on the same server in the same run, each in a process of its own on the same Node
- * (search-child.ts: ours over grpc-js, ours over gRPC-Web (undici), raw-grpc, raw-protobufjs,
- * weaviate-ts-client 2.x GraphQL, and
+ * (search-child.ts: ours over grpc-js, ours over gRPC-Web (undici), ours-otel (ours with the
+ * OpenTelemetry SDK registered: otel-sdk.ts), raw-grpc, raw-protobufjs, weaviate-ts-client 2.x
+ * GraphQL, and
  * weaviate-client 3.x; Node 22 when it can be installed, which weaviate-client needs, else this
  * Node without weaviate-client, the reason printed).
  *
@@ -20,7 +21,8 @@
  * Lines, the ratio of the medians over runs of the per-run percentiles, with the spread of the
  * per-run ratios: `bench: search nearVector c=<1|16> <p50|p99> ours/<peer>` for every peer, then
  * `raw-grpc/weaviate-ts-client` (the floor of the ts-client ratio: at c=1 the server's own time
- * dominates both), `bench: search nearVector c=<c> client cpu ours/<peer>`, each contender's
+ * dominates both), `bench: search nearVector c=<c> client cpu ours/<peer>`, `client cpu ours-otel/ours` (tracing
+ * on against off: the installed `@opentelemetry/api` without an SDK), each contender's
  * `<p50|p99> = <ms> ms` and `client cpu = <µs> µs/query`, then `client cpu raw-grpc/weaviate-client`
  * and `raw-protobufjs/weaviate-client`: the floor of the ours/weaviate-client line, what the
  * plainest grpc-js loops cost against the official client in the same run. Then gRPC-Web's lines
@@ -148,6 +150,8 @@ export async function benchSearch(server: BenchServer): Promise<void> {
       const contenders = Object.fromEntries(Object.entries(children).map(([contender, child]) => [contender, asBlockContender(child, concurrency, queries)]))
       const runs = await blockRuns(contenders, RUNS, BLOCKS)
       reportPercentileRuns(name, runs, peers, 'µs/query', (perName, perRun) => reportRatio(perName, perRun, 'weaviate-ts-client', 'raw-grpc'))
+      // Tracing on against off (the SDK registered, or only the API installed): issue 62 wants within 10 %.
+      reportRatio(`${name} client cpu`, runs.cpu, 'ours', 'ours-otel')
       // The floor of ours/weaviate-client: what the plainest grpc-js loops cost against it.
       if (official) for (const raw of ['raw-grpc', 'raw-protobufjs']) reportRatio(`${name} client cpu`, runs.cpu, 'weaviate-client', raw)
       // gRPC-Web over undici against our grpc-js path and the peers (docs/decisions, web-default).

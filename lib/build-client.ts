@@ -11,6 +11,9 @@
  */
 import { firstValueFrom } from 'rxjs'
 import { boolean, optional } from './input/check'
+import { ObservabilityOptions, Runtime, createObservability } from './observe/observability'
+import type { Ambient } from './observe/probe'
+import { CLIENT_VERSION } from './transport/client-version'
 import { Meta } from './codecs/meta'
 import { OperationContext, ReadTextFile } from './context/context'
 import { createDeprecations } from './server/deprecations'
@@ -51,7 +54,7 @@ import { OpenIdClient, createOidcSession } from './context/oidc/session'
  * const common: BaseConnectOptions = { url: 'https://my-cluster.weaviate.cloud', apiKey: 'a-read-only-key', timeout: { attemptMs: 5_000 } }
  * ```
  */
-export interface BaseConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'proxy' | 'connections' | 'dispatcher'> {
+export interface BaseConnectOptions extends Omit<HttpOptions, 'urls' | 'tls' | 'proxy' | 'connections' | 'dispatcher'>, ObservabilityOptions {
   /**
    * Base URL (`/v1` is appended), or several nodes of one cluster: requests go to one node, and a
    * connection error or attempt timeout moves an idempotent request's retry to the next node.
@@ -176,15 +179,18 @@ export interface ClientBuild {
   /** Origins besides `urls` that the API key travels to (native gRPC nodes), for the plaintext warning. */
   readonly keyOrigins: readonly string[]
   /** The HTTP pipeline over the entry's connections, with the changing Authorization header when there is one. */
-  readonly http: (bearer: BearerSource | undefined) => HttpEffect
+  readonly http: (bearer: BearerSource | undefined, ambient: Ambient | undefined) => HttpEffect
   /** The gRPC side on the entry's carrier; `http` is the client's pipeline. */
-  readonly grpc: (bearer: BearerSource | undefined, http: HttpEffect) => GrpcEffect | WebUnaryGrpc
+  readonly grpc: (bearer: BearerSource | undefined, http: HttpEffect, ambient: Ambient | undefined) => GrpcEffect | WebUnaryGrpc
   /** Loads openid-client at the first sign-in. */
   readonly loadOidc: () => Promise<OpenIdClient>
   /** Reads a `dataObject` given as a file path; undefined in a build without a file system. */
   readonly readTextFile: ReadTextFile | undefined
   /** The `restSearch` option as given (checked here). */
   readonly restSearch: unknown
+  /** The observability options as given (checked here) and what the entry's runtime offers them. */
+  readonly observability: ObservabilityOptions
+  readonly runtime: Runtime
 }
 
 /**
@@ -213,6 +219,9 @@ export const buildClient = (build: ClientBuild): Client => {
   const { oidc } = build
   const restSearch = optional(boolean, 'restSearch', build.restSearch) ?? false
   const withKey = build.apiKey !== undefined && build.apiKey !== ''
+  // Traces, metrics and events (lib/observe/): undefined when nothing can listen, and then nothing is watched.
+  const watch = createObservability(build.observability, build.runtime, CLIENT_VERSION)
+  const ambient = watch?.ambient
   // The session reads the server's OIDC configuration with a plain GET on the client's
   // connections (fetchUrl: no Authorization header), first asked for when the first call needs a token.
   const first = build.nodes[0]
@@ -225,8 +234,8 @@ export const buildClient = (build: ClientBuild): Client => {
           load: build.loadOidc,
         })
   const bearer = session === undefined ? undefined : { authorization: session.authorization, forStream: session.forStream }
-  const pipeline = build.http(bearer)
-  const grpc = build.grpc(bearer, pipeline)
+  const pipeline = build.http(bearer, ambient)
+  const grpc = build.grpc(bearer, pipeline, ambient)
   if (withKey) {
     const exposed = plaintextOrigins([...build.urls, ...build.keyOrigins])
     if (exposed.length > 0) warnPlaintextKey(exposed)
@@ -244,25 +253,39 @@ export const buildClient = (build: ClientBuild): Client => {
       noAddress: build.noAddress,
       webHint: build.webHint,
       webUnary: isWebUnary(grpc) ? grpc : undefined,
-      warn: warnRestFallback,
+      warn: (reason) => {
+        warnRestFallback(reason)
+        watch?.fallback('rest', reason)
+      },
     }),
-    streamRefusal: createStreamRefusal(warnBatchObjectsFallback),
+    streamRefusal: createStreamRefusal((reason) => {
+      warnBatchObjectsFallback(reason)
+      watch?.fallback('batch-objects', reason)
+    }),
     readTextFile: build.readTextFile,
     restSearch,
   }
-  const flat = { objects: objectsApi(ctx), references: referencesApi(ctx), query: queryApi(ctx), schema: schemaApi(ctx), tenants: tenantsApi(ctx) }
+  // The one operation-level seam: every operation of the API objects watched, named by its path.
+  const watched = <T extends object>(api: T, prefix: string): T => (watch === undefined ? api : watch.instrument(api, prefix))
+  const flat = {
+    objects: watched(objectsApi(ctx), 'objects'),
+    references: watched(referencesApi(ctx), 'references'),
+    query: watched(queryApi(ctx), 'query'),
+    schema: watched(schemaApi(ctx), 'schema'),
+    tenants: watched(tenantsApi(ctx), 'tenants'),
+  }
   return {
     ...flat,
-    ...healthApi(ctx),
-    aliases: aliasesApi(ctx),
-    graphql: graphqlApi(ctx),
-    backup: backupApi(ctx),
-    export: exportApi(ctx),
-    classifications: classificationsApi(ctx),
-    cluster: clusterApi(ctx),
-    roles: rolesApi(ctx),
-    users: usersApi(ctx),
-    meta: { get: () => fetchMeta(pipeline) },
+    ...watched(healthApi(ctx), ''),
+    aliases: watched(aliasesApi(ctx), 'aliases'),
+    graphql: watched(graphqlApi(ctx), 'graphql'),
+    backup: watched(backupApi(ctx), 'backup'),
+    export: watched(exportApi(ctx), 'export'),
+    classifications: watched(classificationsApi(ctx), 'classifications'),
+    cluster: watched(clusterApi(ctx), 'cluster'),
+    roles: watched(rolesApi(ctx), 'roles'),
+    users: watched(usersApi(ctx), 'users'),
+    meta: watched({ get: () => fetchMeta(pipeline) }, 'meta'),
     collection: (name, options) => collection(flat, name, options),
     close: () => {
       session?.close()

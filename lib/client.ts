@@ -23,6 +23,7 @@ import { HttpOptions, resolveOptions } from './transport/http/options'
 import { createHttp } from './transport/http/pipeline'
 import { undiciConnections } from './transport/http/undici-connections'
 import { loadOpenIdClient } from './context/oidc/load'
+import { nodeRuntime } from './observe/node'
 
 export type { Client } from './build-client'
 
@@ -135,7 +136,7 @@ export interface ConnectOptions extends BaseConnectOptions, Pick<HttpOptions, 'c
  * ```
  */
 export const connect = (options: ConnectOptions): Client => {
-  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, restSearch, ...http } = options
+  const { url, serverVersion, grpcUrl, transport, grpc: carrierOption, tls: tlsOptions, auth, grpcKeepalive, proxy: proxyOption, restSearch, openTelemetry, logger, onEvent, ...http } = options
   const urls = typeof url === 'string' ? [url] : url
   // The gRPC address and the mode are checked before any pool is made.
   const wanted = grpcOption('grpc', carrierOption) ?? 'auto'
@@ -160,17 +161,19 @@ export const connect = (options: ConnectOptions): Client => {
     nodes: resolved.nodes,
     serverVersion,
     restSearch,
+    observability: { openTelemetry, logger, onEvent },
+    runtime: nodeRuntime,
     apiKey: http.apiKey,
     oidc,
     mode,
     noAddress,
     webHint: wanted === 'auto' && carrier === 'web' ? noGrpcAddressReason(urls) : undefined,
     keyOrigins: mode === 'rest' ? [] : nodes.map((node) => node.origin),
-    http: (bearer) => createHttp({ ...http, urls, tls, proxy, bearer }, connections),
-    grpc: (bearer) => {
+    http: (bearer, ambient) => createHttp({ ...http, urls, tls, proxy, bearer, ambient }, connections),
+    grpc: (bearer, _http, ambient) => {
       const overWeb = (): GrpcEffect =>
-        createGrpcWeb({ ...resolved, bearer, exchange: undiciExchange((origin) => connections.pools.for(origin)), closed: () => connections.closed })
-      const overGrpcJs = (): GrpcEffect => createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy })
+        createGrpcWeb({ ...resolved, bearer, ambient, exchange: undiciExchange((origin) => connections.pools.for(origin)), closed: () => connections.closed })
+      const overGrpcJs = (): GrpcEffect => createGrpc({ nodes, headers: resolved.headers, retry: resolved.retry, timeout: resolved.timeout, tls, bearer, keepalive, proxy, ambient })
       // 'auto' with a gRPC address: BatchStream over grpc-js, unary calls as gRPC-Web where the server serves it.
       if (carrier === 'native' && wanted === 'auto' && WEB_UNARY_BY_DEFAULT) return webUnary(overGrpcJs(), overWeb())
       return carrier === 'web' ? overWeb() : overGrpcJs()

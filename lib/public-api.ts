@@ -343,3 +343,19 @@ export type { ParsedReference } from './codecs/reference'
 export type { Meta } from './codecs/meta'
 export type { RetryOptions, TimeoutOptions } from './transport/http/types'
 export type { PageProgress, Pacer, UuidRange } from './paging'
+export { EVENT_CHANNELS } from './observe/events'
+export type {
+  EventChannel,
+  EventPayloads,
+  FailoverEvent,
+  FallbackEvent,
+  OperationEndEvent,
+  OperationStartEvent,
+  RequestEndEvent,
+  RequestStartEvent,
+  RetryEvent,
+} from './observe/events'
+export type { LogLevel, LogRecord, LoggerOption } from './observe/logger'
+export type { ObservabilityOptions } from './observe/observability'
+export type { OpenTelemetryApi } from './observe/otel'
+export type { FallbackKind, TransportName } from './observe/probe'

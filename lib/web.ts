@@ -21,6 +21,7 @@ import { ArgumentValueError } from './core/errors'
 import { BaseConnectOptions, Client, buildClient, checkCredentials } from './build-client'
 import { GrpcCarrier, TransportMode, grpcOption, transportMode } from './input/transport-mode'
 import { createGrpcWeb } from './transport/grpc-web/pipeline'
+import { plainRuntime } from './observe/plain'
 import { fetchExchange } from './transport/grpc-web/fetch-exchange'
 import { FetchFunction, fetchConnections } from './transport/http/fetch-connections'
 import { resolveOptions } from './transport/http/options'
@@ -91,7 +92,7 @@ const NODE_ONLY: Readonly<Record<string, string>> = {
  * ```
  */
 export const connect = (options: WebConnectOptions): Client => {
-  const { url, serverVersion, transport, grpc: carrierOption, auth, fetch: fetchOption, restSearch, ...http } = options
+  const { url, serverVersion, transport, grpc: carrierOption, auth, fetch: fetchOption, restSearch, openTelemetry, logger, onEvent, ...http } = options
   for (const [name, reason] of Object.entries(NODE_ONLY)) {
     if ((options as unknown as Record<string, unknown>)[name] !== undefined) {
       throw new ArgumentValueError({ argument: name, reason: `'${name}' is an option of Node's connect: ${reason}` })
@@ -114,13 +115,15 @@ export const connect = (options: WebConnectOptions): Client => {
     nodes: resolved.nodes,
     serverVersion,
     restSearch,
+    observability: { openTelemetry, logger, onEvent },
+    runtime: plainRuntime,
     apiKey: http.apiKey,
     oidc,
     mode,
     noAddress: undefined,
     keyOrigins: [],
-    http: (bearer) => createHttp({ ...http, urls, bearer }, connections),
-    grpc: (bearer) => createGrpcWeb({ ...resolved, bearer, exchange: fetchExchange(fetchOption), closed: () => connections.closed }),
+    http: (bearer, ambient) => createHttp({ ...http, urls, bearer, ambient }, connections),
+    grpc: (bearer, _http, ambient) => createGrpcWeb({ ...resolved, bearer, ambient, exchange: fetchExchange(fetchOption), closed: () => connections.closed }),
     loadOidc: loadOpenIdClientWeb,
     readTextFile: undefined,
   })

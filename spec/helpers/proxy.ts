@@ -17,6 +17,8 @@ export interface Proxy {
   readonly requests: string[]
   /** The headers of each request in {@link Proxy.requests}, as they arrived (lower-case names). */
   readonly headers: IncomingHttpHeaders[]
+  /** The headers of each answer forwarded from upstream, in the order they came (lower-case names). */
+  readonly answers: IncomingHttpHeaders[]
   /** How many requests were answered by a reset. */
   resets(): number
   /** How many answers were cut mid-body. */
@@ -47,6 +49,7 @@ export const startProxy = async (
   const target = new URL(upstreamUrl)
   const requests: string[] = []
   const headers: IncomingHttpHeaders[] = []
+  const answers: IncomingHttpHeaders[] = []
   const sockets = new Set<Socket>()
   let resets = 0
   let cuts = 0
@@ -73,6 +76,7 @@ export const startProxy = async (
     const upstreamReq = forward(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (upstreamRes) => {
+        answers.push(upstreamRes.headers)
         res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers)
         if (!cut) {
           upstreamRes.pipe(res)
@@ -102,6 +106,7 @@ export const startProxy = async (
     connection: apiKey === undefined ? { url } : { url, apiKey },
     requests,
     headers,
+    answers,
     resets: () => resets,
     cuts: () => cuts,
     close: () =>

@@ -70,6 +70,13 @@ export const CONFIGURED_SERVERS = {
     },
   },
   RBAC: { version: '1.39.0', env: { ENABLE_MODULES: 'generative-dummy' }, rbac: true },
+  // Weaviate's own tracing (usecases/telemetry/opentelemetry/config.go, v1.39.0): its spans join the
+  // client's trace (a parent-based sampler) and its answers carry their traceparent; the exporter's
+  // endpoint is closed, so the spans are dropped.
+  OTEL: {
+    version: '1.39.0',
+    env: { EXPERIMENTAL_OTEL_ENABLED: 'true', EXPERIMENTAL_OTEL_EXPORTER_OTLP_PROTOCOL: 'http', EXPERIMENTAL_OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1' },
+  },
   PROVIDERS: {
     version: '1.39.0',
     env: {

@@ -23,8 +23,8 @@ client.query.nearVector({ className: 'Article', vector: [0.1, 0.2], limit: 10, r
 client.objects.stream({ className: 'Article' }).subscribe((o) => console.log(o))
 `
 
-/** What the web build's page may weigh, gzipped: today's size with a little room, so growth is a decision (the aim is 60 KB). */
-const GZIP_BUDGET = 150 * 1024
+/** What the web build's page may weigh, gzipped: its size with a little room, so growth is a decision (docs/decisions/0017-web-build.md; the aim is 60 KB). */
+const GZIP_BUDGET = 160 * 1024
 
 /** A module no web bundle may hold. */
 const NODE_ONLY = /(^|\/)node_modules\/(undici|@grpc\/grpc-js)\/|^node:/

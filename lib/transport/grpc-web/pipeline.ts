@@ -55,6 +55,7 @@ const webCarrier = (options: GrpcWebOptions): UnaryCarrier => {
     return { origin: node.origin, prefix }
   }
   return {
+    transport: 'grpc-web',
     get closed() {
       return options.closed()
     },

@@ -28,6 +28,7 @@ import { retryDelay } from '../http/retry'
 import type { AttemptLimit } from '../http/deadline'
 import type { UnaryMethod } from './methods'
 import type { UnaryCall, UnaryDone } from './unary'
+import type { Ambient, AttemptProbe, TransportName } from '../../observe/probe'
 
 /**
  * What carries one attempt of a unary call to a node: grpc-js on the node's HTTP/2 channel
@@ -35,6 +36,8 @@ import type { UnaryCall, UnaryDone } from './unary'
  * Everything above it (the failover cursor, retries, the deadline, the token) is this file's.
  */
 export interface UnaryCarrier {
+  /** The transport an attempt goes over, as the observability names it. */
+  readonly transport: Extract<TransportName, 'grpc' | 'grpc-web'>
   /** True once the client is closed: an attempt then fails before anything is sent. */
   readonly closed: boolean
   /** The URL of the method at `path` on the node at `index`, for errors. */
@@ -75,6 +78,8 @@ export interface CallShared {
   readonly authorization: (() => string | Promise<string>) | undefined
   /** The request's clock: the total deadline and the waits between attempts. */
   readonly clock: SchedulerLike
+  /** Where a call finds the watched operation it belongs to (`lib/observe/`); none when nothing watches. */
+  readonly ambient?: Ambient | undefined
 }
 
 /**
@@ -102,10 +107,15 @@ const POST = 'POST' as const
 export const startCall = <I, O>(
   shared: CallShared,
   call: ResolvedCall<I, O>,
-  done: (result: E.Either<WeaviateError, O>) => void,
+  given: (result: E.Either<WeaviateError, O>) => void,
 ): StopCall => {
   const { method, settings } = call
-  const { clock } = shared
+  const { clock, ambient } = shared
+  const watched = ambient?.current()
+  // A watched call hands its outcome on inside its operation's context (what comes next is the operation's).
+  const done = ambient === undefined || watched === undefined ? given : (result: E.Either<WeaviateError, O>): void => ambient.run(watched, () => given(result))
+  let previousOrigin: string | undefined
+  let probe: AttemptProbe | undefined
   // The request's total deadline on its clock (what `startDeadline` keeps, without its closures).
   const at = clock.now() + settings.timeout.totalMs
   let attempt = 0
@@ -138,10 +148,20 @@ export const startCall = <I, O>(
 
   const start = (picked: ReturnType<Nodes['pick']>, url: string, authorization: string | undefined): void => {
     const limit = attemptLimit(settings.timeout, at - clock.now())
-    inFlight = shared.carrier.start({ index: picked.index, method, request: call.request, authorization, headers: call.headers, url, limit }, (result) => {
+    let headers = call.headers
+    if (watched !== undefined) {
+      if (previousOrigin !== undefined && previousOrigin !== picked.origin) watched.failover({ from: previousOrigin, to: picked.origin })
+      previousOrigin = picked.origin
+      probe = watched.attempt({ transport: shared.carrier.transport, method: POST, rpc: method.path, url, attempt })
+      if (probe.headers !== undefined) headers = { ...headers, ...probe.headers }
+    }
+    inFlight = shared.carrier.start({ index: picked.index, method, request: call.request, authorization, headers, url, limit }, (result) => {
       inFlight = undefined
       // The CANCELLED of an attempt the caller stopped is no failure of the node.
       if (stopped) return
+      const ending = probe
+      probe = undefined
+      ending?.end(E.isRight(result) ? { status: 'ok' } : { status: 'error', error: result.left })
       if (E.isRight(result)) {
         shared.cursor.succeeded(picked)
         done(result)
@@ -154,7 +174,10 @@ export const startCall = <I, O>(
           ? undefined
           : retryDelay({ error: failure, attempt, request: { method: POST, idempotent: call.idempotent }, options: settings.retry, remainingMs: at - clock.now() })
       if (wait === undefined) done(result)
-      else waiting = clock.schedule(send, wait)
+      else {
+        watched?.retry({ attempt, delayMs: wait, error: failure })
+        waiting = clock.schedule(send, wait)
+      }
     })
   }
 
@@ -163,5 +186,8 @@ export const startCall = <I, O>(
     stopped = true
     inFlight?.cancel()
     waiting?.unsubscribe()
+    const ending = probe
+    probe = undefined
+    ending?.end({ status: 'cancelled' })
   }
 }

@@ -18,6 +18,7 @@ import type { GrpcCarrier } from '../../input/transport-mode'
 import type { GrpcNode } from './address'
 import { CallShared, ResolvedCall, UnaryCarrier, startCall } from './attempts'
 import type { BidiMethod, UnaryMethod } from './methods'
+import type { Ambient } from '../../observe/probe'
 
 /**
  * The settings of a client's unary calls, whatever carries them (the REST options' headers, retry
@@ -30,6 +31,8 @@ export interface UnaryOptions {
   readonly timeout: TimeoutOptions
   /** The changing Authorization header (OIDC), asked before every call; none with an API key. */
   readonly bearer?: BearerSource | undefined
+  /** Where a call finds the watched operation it belongs to (`lib/observe/`); none when nothing watches. */
+  readonly ambient?: Ambient | undefined
 }
 
 /**
@@ -149,6 +152,7 @@ export const unaryCalls = (
     carrier,
     authorization: bearer === undefined ? undefined : () => bearer.authorization(),
     clock,
+    ambient: options.ambient,
   }
   const headersOf = callHeaders(options.headers, bearer !== undefined)
   const resolve = <I, O>(method: UnaryMethod<I, O>, request: I, call: GrpcCallOptions): ResolvedCall<I, O> | ArgumentValueError => {

@@ -31,6 +31,7 @@ import type { Keepalive } from './keepalive'
 import { callMetadata, withHeaders } from './metadata'
 import type { BidiMethod } from './methods'
 import { asBuffer, startUnary } from './unary'
+import { Status } from './codes'
 
 /**
  * The resolved settings of a client's gRPC calls (the REST options' headers, retry and timeout).
@@ -71,6 +72,7 @@ const grpcJsCarrier = (nodes: readonly GrpcNode[], channels: Channels, withToken
     return node
   }
   return {
+    transport: 'grpc',
     get closed() {
       return channels.closed
     },
@@ -115,8 +117,22 @@ export const createGrpc = (options: GrpcOptions, internals: { readonly scheduler
     const { retry, timeout } = settings(callOptions)
     // The stream keeps the token it opens with, and Weaviate checks it as it writes the stream's
     // objects: its owner reopens it before the token expires (`renewInMs`, docs/oidc.md).
-    const streamMetadata = withHeaders(streamBearer === undefined ? metadata : withToken(streamBearer.authorization), headers)
+    // A watched stream is one attempt of its operation, from opening to its status.
+    const probe = options.ambient?.current()?.attempt({ transport: 'grpc', method: 'POST', rpc: method.path, url, attempt: 1 })
+    const carried = probe?.headers === undefined ? headers : { ...headers, ...probe.headers }
+    const streamMetadata = withHeaders(streamBearer === undefined ? metadata : withToken(streamBearer.authorization), carried)
     const stream = channels.for(node).makeBidiStreamRequest(method.path, (message: I) => asBuffer(method.serialize(message)), method.deserialize, streamMetadata)
+    if (probe !== undefined) {
+      stream.once('status', (status: { readonly code: Status; readonly details: string }) =>
+        probe.end(
+          status.code === Status.OK
+            ? { status: 'ok' }
+            : status.code === Status.CANCELLED
+              ? { status: 'cancelled' }
+              : { status: 'error', error: Object.assign(new Error(status.details), { name: `grpc.${status.code}` }) },
+        ),
+      )
+    }
     return {
       call: stream,
       url,

@@ -31,6 +31,7 @@ import type { CallSettings } from './options'
 import { type RetryRequest, retryDelay } from './retry'
 import type { RawResponse, Target } from './transport'
 import type { HttpResponse } from './types'
+import type { Ambient, AttemptProbe, OperationProbe, Outcome } from '../../observe/probe'
 
 /**
  * Where a request's outcome goes: at most one `next` (then `complete`), or one `error`; nothing
@@ -56,14 +57,19 @@ export interface RequestAttempts {
   /** What the retry policy looks at: method, `idempotent`, `retryOn`. */
   readonly request: RetryRequest
   readonly settings: CallSettings
+  /** The operation this request belongs to, when it is watched (`lib/observe/`), and the context it runs in. */
+  readonly watch?: { readonly probe: OperationProbe; readonly ambient: Ambient } | undefined
 }
 
 /**
  * Starts the request's first attempt now; the returned function stops it (aborts the exchange in
  * flight, cancels its timer or the wait for the next attempt), after which `sink` hears nothing.
  */
-export const startAttempts = (setup: RequestAttempts, sink: RequestSink): (() => void) => {
-  const { clock, nodes, settings } = setup
+export const startAttempts = (setup: RequestAttempts, given: RequestSink): (() => void) => {
+  const { clock, nodes, settings, watch } = setup
+  // A watched request hands its outcome on inside its operation's context (what comes next is the operation's).
+  const sink = watch === undefined ? given : inContext(given, watch)
+  let previousOrigin: string | undefined
   const at = clock.now() + settings.timeout.totalMs
   // One node: its target is built once, and the failover cursor is not asked.
   const single = nodes.count === 1 ? nodes.pick() : undefined
@@ -71,6 +77,7 @@ export const startAttempts = (setup: RequestAttempts, sink: RequestSink): (() =>
   let attempt = 0
   let stopAttempt: (() => void) | undefined
   let waiting: Subscription | undefined
+  let probe: AttemptProbe | undefined
 
   const failed = (error: unknown, node: PickedNode | undefined): void => {
     if (node !== undefined && single === undefined) nodes.failed(node, error)
@@ -79,19 +86,29 @@ export const startAttempts = (setup: RequestAttempts, sink: RequestSink): (() =>
         ? undefined
         : retryDelay({ error, attempt, request: setup.request, options: settings.retry, remainingMs: at - clock.now() })
     if (wait === undefined) sink.error(error)
-    else waiting = clock.schedule(send, Math.max(0, wait))
+    else {
+      watch?.probe.retry({ attempt, delayMs: Math.max(0, wait), error })
+      waiting = clock.schedule(send, Math.max(0, wait))
+    }
   }
 
   const send = (): void => {
     waiting = undefined
     attempt += 1
     const node = single ?? nodes.pick()
-    const target = singleTarget ?? setup.targetOn(node)
+    let target = singleTarget ?? setup.targetOn(node)
+    if (watch !== undefined) {
+      if (previousOrigin !== undefined && previousOrigin !== node.origin) watch.probe.failover({ from: previousOrigin, to: node.origin })
+      previousOrigin = node.origin
+      probe = watch.probe.attempt({ transport: 'rest', method: target.method, rpc: undefined, url: target.url, attempt })
+      if (probe.headers !== undefined) target = { ...target, headers: { ...target.headers, ...probe.headers } }
+    }
     let source: Observable<RawResponse>
     try {
       source = setup.exchange(target)
     } catch (e) {
       // As a throwing stage did in the operator chain: no node failure, the policy decides.
+      endProbe({ status: 'error', error: e })
       failed(e, undefined)
       return
     }
@@ -113,7 +130,9 @@ export const startAttempts = (setup: RequestAttempts, sink: RequestSink): (() =>
       timer = clock.schedule(() => {
         if (done) return
         finish()
-        failed(new TimeoutError({ method: target.method, url: target.url, phase, timeoutMs }), node)
+        const timeout = new TimeoutError({ method: target.method, url: target.url, phase, timeoutMs })
+        endProbe({ status: 'error', error: timeout })
+        failed(timeout, node)
       }, Math.max(0, afterMs))
     }
     const subscription = source.subscribe({
@@ -122,15 +141,18 @@ export const startAttempts = (setup: RequestAttempts, sink: RequestSink): (() =>
         const result = classify(target, answer.status, answer.headers, answer.text, clock.now())
         if (E.isLeft(result)) {
           finish()
+          endProbe({ status: 'error', error: result.left })
           failed(result.left, node)
           return
         }
         if (single === undefined) nodes.succeeded(node)
+        endProbe({ status: 'ok' })
         sink.next(result.right)
       },
       error: (e: unknown) => {
         if (done) return
         finish()
+        endProbe({ status: 'error', error: e })
         failed(e, node)
       },
       complete: () => {
@@ -144,10 +166,24 @@ export const startAttempts = (setup: RequestAttempts, sink: RequestSink): (() =>
     else exchange = subscription
   }
 
+  const endProbe = (outcome: Outcome): void => {
+    const ending = probe
+    probe = undefined
+    ending?.end(outcome)
+  }
+
   send()
   return () => {
     waiting?.unsubscribe()
     waiting = undefined
     stopAttempt?.()
+    endProbe({ status: 'cancelled' })
   }
 }
+
+/** `sink` with each outcome handed on inside the watched operation's context. */
+const inContext = (sink: RequestSink, watch: { readonly probe: OperationProbe; readonly ambient: Ambient }): RequestSink => ({
+  next: (response) => watch.ambient.run(watch.probe, () => sink.next(response)),
+  error: (error) => watch.ambient.run(watch.probe, () => sink.error(error)),
+  complete: () => watch.ambient.run(watch.probe, () => sink.complete()),
+})

@@ -35,6 +35,7 @@ import { BearerSource, HttpOptions, forCall, resolveOptions, withCallHeaders } f
 import { Connections, Target, Transport, closedError } from './exchange'
 import { HttpRequest, HttpResponse, RetryOptions } from './types'
 import { pathWithQuery, safeUrl } from './urls'
+import type { Ambient } from '../../observe/probe'
 
 /**
  * Sends {@link HttpRequest}s.
@@ -88,10 +89,11 @@ export interface HttpInternals {
  * positive integer.
  */
 export const createHttp = (
-  options: HttpOptions & { readonly bearer?: BearerSource | undefined },
+  options: HttpOptions & { readonly bearer?: BearerSource | undefined; readonly ambient?: Ambient | undefined },
   connections: Connections,
   internals: HttpInternals = {},
 ): HttpEffect => {
+  const ambient = options.ambient
   const clock = internals.scheduler ?? asyncScheduler
   const transport = internals.transport ?? connections.transport
   const resolved = resolveOptions(options)
@@ -135,7 +137,9 @@ export const createHttp = (
         bodyAs: req.bodyAs,
       }
     }
-    return startAttempts({ exchange, nodes, clock, targetOn, request: req, settings: forCall(resolved, req) }, sink)
+    const probe = ambient?.current()
+    const watch = ambient === undefined || probe === undefined ? undefined : { probe, ambient }
+    return startAttempts({ exchange, nodes, clock, targetOn, request: req, settings: forCall(resolved, req), watch }, sink)
   }
 
   const send = (req: HttpRequest): Observable<HttpResponse> => new Observable<HttpResponse>((subscriber) => start(req, subscriber))
