@@ -105,7 +105,8 @@ describe('diagnostics_channel', () => {
   })
 
   it('a client that falls back to REST publishes weaviate-rx:fallback (beside its warning)', async () => {
-    const c = client({ url: weaviateUrl(), ...key(), transport: 'auto' })
+    // grpc-js without a gRPC address: REST, the one fallback a 1.39 server gives a client.
+    const c = client({ url: weaviateUrl(), ...key(), transport: 'auto', grpc: 'native' })
     await right(c.query.fetchObjects({ className: Article, limit: 1 }))
     expect(payloadsOf(EVENT_CHANNELS.fallback).map((f) => f.kind)).toEqual(['rest'])
   })
