@@ -16,6 +16,7 @@ const ID = '36ddd591-2dee-4e7e-a3cc-eb86d30a4303'
 
 let agent: MockAgent
 let client: Client
+let restSearchClient: Client
 const sent: Array<{ method: string; path: string }> = []
 
 beforeAll(() => {
@@ -33,10 +34,13 @@ beforeAll(() => {
   // Each operation's REST path: no gRPC address and grpc: 'native', so 'auto' settles on REST
   // (by default the client would ask the stub for gRPC-Web first).
   client = connect({ url: ORIGIN, dispatcher: recording, serverVersion: '1.39.0', retry: false, grpc: 'native' })
+  // nearText over the REST Search API (connect({ restSearch: true }) on REST).
+  restSearchClient = connect({ url: ORIGIN, dispatcher: recording, serverVersion: '1.39.0', retry: false, transport: 'rest', restSearch: true })
 })
 
 afterAll(async () => {
   await client.close()
+  await restSearchClient.close()
   await agent.close()
 })
 
@@ -79,8 +83,9 @@ const outcome = async (op: () => Observable<E.Either<WeaviateError, unknown>>, b
   for (const request of requests) {
     const path = request.path.split('?')[0] ?? ''
     expect(path.startsWith(below)).toBe(true)
-    // Every segment is a safe, encoded token: no traversal, no raw reserved characters.
-    for (const segment of path.split('/').slice(1)) {
+    // Every segment is a safe, encoded token: no traversal, no raw reserved characters. A
+    // trailing slash is the route's own (POST /v1/classifications/), not an empty segment.
+    for (const segment of path.replace(/(?<=.)\/$/, '').split('/').slice(1)) {
       expect(segment).toMatch(/^[A-Za-z0-9_\-.%]+$/)
       expect(['.', '..']).not.toContain(decodeURIComponent(segment))
     }
@@ -231,6 +236,80 @@ describe('hostile input', () => {
     )
   })
 
+  it('schema.deleteAll and schema.upsertPropertyIndex never throw and never leave /v1/schema', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly('title'), mostly('searchable'), mostly({ tokenization: 'word' }), mostly(undefined), async (className, property, index, config, options) => {
+        await outcome(() => client.schema.deleteAll(loose(options)), '/v1/schema')
+        await outcome(() => client.schema.upsertPropertyIndex(loose(className), loose(property), loose(index), loose(config), loose(options)), '/v1/schema')
+      }),
+      runs,
+    )
+  })
+
+  it('export operations never throw and never leave /v1/export', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('filesystem'), mostly('articles-1'), mostly(undefined), mostly(undefined), mostly(undefined), async (backend, exportId, include, fileFormat, pollIntervalMs) => {
+        await outcome(() => client.export.create(loose({ backend, exportId, include, fileFormat, pollIntervalMs })), '/v1/export')
+        await outcome(() => client.export.getStatus(loose({ backend, exportId })), '/v1/export')
+        await outcome(() => client.export.cancel(loose({ backend, exportId })), '/v1/export')
+      }),
+      runs,
+    )
+  })
+
+  it('classification operations never throw and never leave /v1/classifications', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly(['ofCategory']), mostly(['title']), mostly(undefined), mostly(ID), async (className, classifyProperties, basedOnProperties, settings, id) => {
+        await outcome(() => client.classifications.schedule(loose({ className, classifyProperties, basedOnProperties, settings })), '/v1/classifications')
+        await outcome(() => client.classifications.get(loose({ id })), '/v1/classifications')
+      }),
+      runs,
+    )
+  })
+
+  it('namespace operations never throw and never leave /v1/namespaces', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('tenant-a'), mostly('node1'), mostly(undefined), async (name, homeNode, options) => {
+        await outcome(() => client.cluster.namespaces.list(loose(options)), '/v1/namespaces')
+        await outcome(() => client.cluster.namespaces.get(loose({ name })), '/v1/namespaces')
+        await outcome(() => client.cluster.namespaces.create(loose({ name, homeNode })), '/v1/namespaces')
+        await outcome(() => client.cluster.namespaces.update(loose({ name, homeNode })), '/v1/namespaces')
+        await outcome(() => client.cluster.namespaces.delete(loose({ name })), '/v1/namespaces')
+        await outcome(() => client.cluster.namespaces.suspend(loose({ name })), '/v1/namespaces')
+        await outcome(() => client.cluster.namespaces.resume(loose({ name })), '/v1/namespaces')
+      }),
+      runs,
+    )
+  })
+
+  it('cluster.waitForVectorIndexing never throws and never leaves /v1/nodes', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly(10), mostly(1_000), async (className, pollIntervalMs, timeoutMs) => {
+        await outcome(() => client.cluster.waitForVectorIndexing(loose({ className, pollIntervalMs, timeoutMs })), '/v1/nodes')
+      }),
+      runs,
+    )
+  })
+
+  it('graphql.raw and graphql.batch never throw and never leave /v1/graphql', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('{ Get { Article { title } } }'), mostly(undefined), mostly(undefined), async (query, variables, operationName) => {
+        await outcome(() => client.graphql.raw(loose({ query, variables, operationName })), '/v1/graphql')
+        await outcome(() => client.graphql.batch(loose([{ query, variables, operationName }])), '/v1/graphql')
+      }),
+      runs,
+    )
+  })
+
+  it('nearText over the REST Search API (restSearch) never throws and never leaves /v1/search', async () => {
+    await fc.assert(
+      fc.asyncProperty(mostly('Article'), mostly('dune'), mostly(10), async (className, query, limit) => {
+        await outcome(() => restSearchClient.query.nearText(loose({ className, query, limit })), '/v1/search')
+      }),
+      runs,
+    )
+  })
+
   it('well-formed input with hostile tenant and class spellings is sent, encoded', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('tenant with spaces', 'a/b', '../x', 't?x=1#f'), async (tenant) => {
@@ -239,6 +318,27 @@ describe('hostile input', () => {
         expect(last?.path).toBe(`/v1/objects/Article/${ID}?${new URLSearchParams({ tenant }).toString()}`)
       }),
       { numRuns: 4 },
+    )
+  })
+})
+
+describe('hostile connect options', () => {
+  // null is absent, as for every optional argument (lib/input/check.ts optional).
+  it('connect throws an argument error for a restSearch that is neither a boolean nor absent, and builds no client', async () => {
+    await fc.assert(
+      fc.asyncProperty(anything.filter((v) => v !== undefined && v !== null && typeof v !== 'boolean'), async (restSearch) => {
+        let built: Client | undefined
+        let thrown: unknown
+        try {
+          built = connect({ url: ORIGIN, dispatcher: agent, serverVersion: '1.39.0', restSearch: loose(restSearch) })
+        } catch (e) {
+          thrown = e
+        }
+        await built?.close()
+        expect(built).toBeUndefined()
+        expect(isArgumentError(thrown as WeaviateError)).toBe(true)
+      }),
+      runs,
     )
   })
 })

@@ -6,9 +6,17 @@
  *
  * spec/http/real-server.spec.ts pins the same for the HttpEffect and GET /v1/meta; this file
  * covers the public operations: the single-request ones (OPERATIONS, asserted down to the request
- * that was refused) and the rest (MORE_OPERATIONS: batches, deleteMany, count, get, iterate,
- * streamPages, all of schema and tenants), whose every emission without a key is a Left that is, or
- * was caused by, a 401.
+ * that was refused: also graphql.raw and graphql.batch, classifications.get,
+ * cluster.waitForVectorIndexing on an indexed class, schema.upsertPropertyIndex of an index that is
+ * as wanted) and the rest (MORE_OPERATIONS: batches, deleteMany, count, get, iterate, streamPages,
+ * all of schema and tenants, classifications.schedule), whose every emission without a key is a
+ * Left that is, or was caused by, a 401. schema.deleteAll is refused like OPERATIONS and succeeds
+ * last, after every other spec has used the classes.
+ *
+ * Like backups, roles and users, the operations that need what this server is not run with are
+ * left out: client.export (EXPORT_ENABLED and a backup module), client.cluster.namespaces
+ * (NAMESPACES_ENABLED, which needs RBAC and GraphQL disabled) and nearText over
+ * `connect({ restSearch })` (EXPERIMENTAL_REST_SEARCH_ENABLED and a vectorizer module).
  */
 import * as E from 'fp-ts/Either'
 import { randomUUID } from 'node:crypto'
@@ -30,6 +38,11 @@ const Updated = uniqueClassName('Updated')
 const Deleted = uniqueClassName('Deleted')
 const Created = uniqueClassName('Created')
 const Tenanted = uniqueClassName('Tenanted')
+const Category = uniqueClassName('Category')
+/** Scheduled by classifications.schedule. */
+const Item = uniqueClassName('Item')
+/** Scheduled in beforeAll, read by classifications.get. */
+const ReadItem = uniqueClassName('ReadItem')
 const ARTICLES = 20
 
 const leaks = guardAgainstLeaks()
@@ -60,6 +73,38 @@ const post = (path: string, body: unknown): Promise<unknown> => send('POST', pat
 
 /** Updated's definition as the server holds it, read in beforeAll. */
 let updatedDefinition: ClassDefinition = { class: Updated }
+
+/** The id of the classification of ReadItem, scheduled in beforeAll. */
+let classificationId = ''
+
+const FRUIT = randomUUID()
+const VEHICLE = randomUUID()
+
+/** A class of items for a knn classification (vectors only, no module): half point to a category, half nowhere. */
+const classifiable = async (name: string): Promise<void> => {
+  await post('/schema', {
+    class: name,
+    vectorizer: 'none',
+    properties: [
+      { name: 'name', dataType: ['text'] },
+      { name: 'ofCategory', dataType: [Category] },
+    ],
+  })
+  const beacon = (id: string): string => `weaviate://localhost/${Category}/${id}`
+  await post('/batch/objects', {
+    objects: [
+      ...[0, 1, 2, 3].map((n) => ({
+        class: name,
+        properties: { name: `trained ${n}`, ofCategory: [{ beacon: beacon(n % 2 === 0 ? FRUIT : VEHICLE) }] },
+        vector: n % 2 === 0 ? [1, n / 10] : [n / 10, 1],
+      })),
+      ...[0, 1].map((n) => ({ class: name, properties: { name: `open ${n}` }, vector: n === 0 ? [1, 0.2] : [0.2, 1] })),
+    ],
+  })
+}
+
+/** A knn classification's request body. */
+const classification = (name: string) => ({ class: name, classifyProperties: ['ofCategory'], basedOnProperties: ['name'], type: 'knn', settings: { k: 1 } }) as const
 
 const clientWith = (apiKey: string | undefined): Client => {
   // The version is given, so no /v1/meta probe goes first: the 401 each spec sees is the answer to
@@ -107,6 +152,17 @@ beforeAll(async () => {
   updatedDefinition = (await send('GET', `/schema/${Updated}`)) as ClassDefinition
   await post('/schema', { class: Tenanted, vectorizer: 'none', multiTenancyConfig: { enabled: true }, properties: [{ name: 'title', dataType: ['text'] }] })
   await post(`/schema/${Tenanted}/tenants`, [{ name: 't-update' }, { name: 't-delete' }])
+  await post('/schema', { class: Category, vectorizer: 'none', properties: [{ name: 'name', dataType: ['text'] }] })
+  // The categories first: a reference is checked against the objects already written.
+  await post('/batch/objects', {
+    objects: [
+      { class: Category, id: FRUIT, properties: { name: 'fruit' } },
+      { class: Category, id: VEHICLE, properties: { name: 'vehicle' } },
+    ],
+  })
+  await classifiable(Item)
+  await classifiable(ReadItem)
+  classificationId = ((await post('/classifications/', classification(ReadItem))) as { id: string }).id
 })
 
 afterAll(async () => {
@@ -161,7 +217,38 @@ const OPERATIONS: ReadonlyArray<readonly [string, Operation, string, () => strin
     () => `/v1/objects/${Article}/${article(7)}/references/writtenBy`,
   ],
   ['objects.stream', (c) => c.objects.stream({ className: Article, pageSize: 7 }), 'GET', () => `/v1/objects?class=${Article}&limit=7`],
+  ['graphql.raw', (c) => c.graphql.raw({ query: `{ Get { ${Article}(limit: 1) { title } } }` }), 'POST', () => '/v1/graphql'],
+  [
+    'graphql.batch',
+    (c) => c.graphql.batch([{ query: `{ Get { ${Article}(limit: 1) { title } } }` }, { query: `{ Aggregate { ${Author} { meta { count } } } }` }]),
+    'POST',
+    () => '/v1/graphql/batch',
+  ],
+  ['classifications.get', (c) => c.classifications.get({ id: classificationId }), 'GET', () => `/v1/classifications/${classificationId}`],
+  [
+    'cluster.waitForVectorIndexing',
+    (c) => c.cluster.waitForVectorIndexing({ className: Author }),
+    'GET',
+    () => `/v1/nodes/${Author}?output=verbose`,
+  ],
+  [
+    'schema.upsertPropertyIndex',
+    (c) => c.schema.upsertPropertyIndex(Author, 'name', 'filterable', {}),
+    'PUT',
+    () => `/v1/schema/${Author}/properties/name/index/filterable`,
+  ],
 ]
+
+/** Deletes every class, so it succeeds last (its own describe); refused like OPERATIONS. */
+const DELETE_ALL: readonly [string, Operation, string, () => string] = ['schema.deleteAll', (c) => c.schema.deleteAll(), 'GET', () => '/v1/schema']
+
+/** What a client without a valid key is refused. */
+const REFUSED = [...OPERATIONS, DELETE_ALL]
+
+const classificationArgs = (name: string) => {
+  const { class: className, ...rest } = classification(name)
+  return { className, ...rest }
+}
 
 /** The operations that send more than one request or none of their own shape, each on its own data. */
 const MORE_OPERATIONS: ReadonlyArray<readonly [string, Operation]> = [
@@ -187,6 +274,7 @@ const MORE_OPERATIONS: ReadonlyArray<readonly [string, Operation]> = [
   ['tenants.create', (c) => c.tenants.create(Tenanted, ['t-new'])],
   ['tenants.update', (c) => c.tenants.update(Tenanted, [{ name: 't-update', activityStatus: 'INACTIVE' }])],
   ['tenants.delete', (c) => c.tenants.delete(Tenanted, ['t-delete'])],
+  ['classifications.schedule', (c) => c.classifications.schedule({ ...classificationArgs(Item), pollIntervalMs: 50 })],
 ]
 
 /** The HTTP statuses of an error and of its causes, outermost first. */
@@ -236,10 +324,10 @@ describe('with a valid key', () => {
 })
 
 /** A HEAD answer has no body, so the server's message cannot come with it. */
-const WITH_BODY = OPERATIONS.filter(([, , method]) => method !== 'HEAD')
+const WITH_BODY = REFUSED.filter(([, , method]) => method !== 'HEAD')
 
 describe('without a key', () => {
-  it.each(OPERATIONS)('%s: its own request ends in one UnexpectedStatusError 401', async (_name, operation, method, path) => {
+  it.each(REFUSED)('%s: its own request ends in one UnexpectedStatusError 401', async (_name, operation, method, path) => {
     const error = await onlyLeft(operation(clientWith(undefined)))
     expect(error).toMatchObject({ _tag: 'UnexpectedStatusError', status: 401 })
     expect(requestOf(error)).toBe(`${method} ${path()}`)
@@ -259,7 +347,7 @@ describe('without a key', () => {
 })
 
 describe('with a wrong key', () => {
-  it.each(OPERATIONS)('%s: its own request ends in one UnexpectedStatusError 401', async (_name, operation, method, path) => {
+  it.each(REFUSED)('%s: its own request ends in one UnexpectedStatusError 401', async (_name, operation, method, path) => {
     const error = await onlyLeft(operation(clientWith(WRONG_KEY)))
     expect(error).toMatchObject({ _tag: 'UnexpectedStatusError', status: 401 })
     expect(requestOf(error)).toBe(`${method} ${path()}`)
@@ -271,12 +359,20 @@ describe('with a wrong key', () => {
     expect(error.messages.length).toBeGreaterThan(0)
   })
 
-  it.each(OPERATIONS)('%s: the key appears in no rendering of the error', async (_name, operation) => {
+  it.each(REFUSED)('%s: the key appears in no rendering of the error', async (_name, operation) => {
     const error = await onlyLeft(operation(clientWith(WRONG_KEY)))
     const renderings = [error.message, JSON.stringify(error), inspect(error, { depth: 10 }), String(error), error.stack ?? '']
     for (const text of renderings) {
       for (const secret of [WRONG_KEY, KEYS.alice, KEYS.bob]) expect(text).not.toContain(secret)
     }
+  })
+})
+
+describe('with a valid key, after every other spec', () => {
+  it('schema.deleteAll deletes every class', async () => {
+    const values = await emissions(DELETE_ALL[1](clientWith(KEYS.alice)))
+    expect(values).toEqual([E.right(expect.arrayContaining([Article, Author, Item]))])
+    expect(await send('GET', '/schema')).toMatchObject({ classes: [] })
   })
 })
 
