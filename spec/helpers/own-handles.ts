@@ -68,6 +68,12 @@ interface Site {
  */
 const PROCESS_WIDE: readonly Site[] = [
   { file: 'undici/lib/util/timers.js', fn: 'refreshTimeout', why: "undici's process-wide tick" },
+  // Node's own undici, the global fetch's (which spec helpers write with, and the web entry sends
+  // through): its tick and its pooled connections' timers belong to the process's global
+  // dispatcher, never to a client, and are made inside whatever context asked, a spec's write in
+  // the middle of a stream included.
+  { file: 'node:internal/deps/undici/undici', fn: 'refreshTimeout', why: "the global fetch's process-wide tick" },
+  { file: 'node:internal/deps/undici/undici', fn: 'setTimeout', why: "a pooled connection's timer of the global fetch" },
   { file: '@grpc/grpc-js/build/src/subchannel-pool.js', fn: 'ensureCleanupTask', why: "grpc-js's global subchannel pool sweep" },
 ]
 

@@ -6,6 +6,8 @@
  * with the unit tier's setup, so a spec that does reach for a server fails there instead of
  * passing unnoticed.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { sh } from '../helpers/command'
 import { specsWithoutServer as unitSpecs } from '../setup/tiers'
@@ -54,9 +56,17 @@ describe.each(OTHER_NODES)('on %s', (name) => {
       testMatch: ['**/*.spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/spec/setup/byte-equality.ts', '<rootDir>/spec/setup/unit-tier.ts'],
     }
-    const args = [JEST, '--config', JSON.stringify(config), '--ci', '--silent', '--maxWorkers=1', '--json', '--runTestsByPath', ...specs]
-    const { stdout } = await sh(node, args, { cwd: ROOT, env: withoutServers() })
-    const report = JSON.parse(stdout) as JestReport
+    // The report goes to a file of its own: a spec may write to stdout (the web bundle's size).
+    const dir = await mkdtemp(path.join(tmpdir(), 'weaviate-rx-node-versions-'))
+    const reportFile = path.join(dir, 'report.json')
+    let report: JestReport
+    try {
+      const args = [JEST, '--config', JSON.stringify(config), '--ci', '--silent', '--maxWorkers=1', '--json', `--outputFile=${reportFile}`, '--runTestsByPath', ...specs]
+      await sh(node, args, { cwd: ROOT, env: withoutServers() })
+      report = JSON.parse(await readFile(reportFile, 'utf8')) as JestReport
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
     expect(specs.length).toBeGreaterThan(10)
     expect({
       success: report.success,
